@@ -1,0 +1,42 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'screenshots/', 'src/server/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+      eqeqeq: ['error', 'always'],
+      // The one-way dependency rules of the architecture guide.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/server', './src/web'], message: 'shared não importa server nem web' },
+            { target: './src/server', from: './src/web', message: 'o servidor não importa o app web' },
+            { target: './src/web', from: './src/server', message: 'o app web não importa o servidor' },
+            { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'components/lib não dependem de features nem de app' },
+            { target: './src/web/features', from: './src/web/app', message: 'features não dependem de app' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'e2e/**', 'bench/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+  },
+);

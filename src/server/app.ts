@@ -1,0 +1,96 @@
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { resolveJwtSecret } from './bootstrap';
+import type { Config } from './config';
+import type { ServerContext } from './context';
+import type { Database } from './db/open-database';
+import { registerAuthentication } from './http/authentication';
+import { registerErrorHandling } from './http/errors';
+import { createRateLimiter } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
+import { createGoogleVerifier } from './integrations/google/verify-google-token';
+import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { type Clock, systemClock } from './lib/clock';
+import { authRoutes } from './modules/auth/routes';
+import { createTokenService } from './modules/auth/token-service';
+import { healthRoutes } from './modules/health/routes';
+import { userRoutes } from './modules/users/routes';
+
+export type AppDeps = {
+  config: Config;
+  /** Opened and migrated. */
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Folder of the built web app; when absent or unbuilt only the API is served. */
+  webRoot?: string;
+};
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = deps.clock ?? systemClock;
+  const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const ctx: ServerContext = {
+    config,
+    db: database.db,
+    clock,
+    mailer,
+    tokens: createTokenService({ secret: await resolveJwtSecret(database.db, config.jwtSecret), clock }),
+    rateLimiter: createRateLimiter({ enabled: config.rateLimits, clock }),
+    google: config.googleClientId
+      ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
+      : undefined,
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await mailer.idle();
+    mailer.close();
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, threshold: 1024 });
+  registerAuthentication(app, { db: database.db, tokens: ctx.tokens });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bora Jogar API', version: '1.0.0', description: 'API do Bora Jogar. Erros: `{ message, fields? }` em pt-BR.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database));
+      await api.register(authRoutes(ctx));
+      await api.register(userRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, deps.webRoot);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's context, for tests and tools that need the same clock, database and mailer. */
+    ctx: ServerContext;
+  }
+}

@@ -1,0 +1,20 @@
+import type { Config } from './config';
+import type { Db } from './db/open-database';
+import type { RateLimiter } from './http/rate-limit';
+import type { GoogleVerifier } from './integrations/google/verify-google-token';
+import type { Mailer } from './integrations/mail/mailer';
+import type { Clock } from './lib/clock';
+import type { Logger } from './lib/logger';
+import type { TokenService } from './modules/auth/token-service';
+
+/** What use cases and routes get to work with; built once per app. */
+export type ServerContext = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: TokenService;
+  rateLimiter: RateLimiter;
+  google: GoogleVerifier | undefined;
+  log: Logger;
+};

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { messages } from '../../shared/messages';
+import type { Db } from '../db/open-database';
+import { users } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import type { TokenService } from '../modules/auth/token-service';
+
+export type AuthUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by requireUser / requireAdmin / optionalUser. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    requireUser: preHandlerHookHandler;
+    requireAdmin: preHandlerHookHandler;
+    optionalUser: preHandlerHookHandler;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** The signed-in user of a request that passed requireUser (throws if a route forgot the hook). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('unauthorized', messages.unauthenticated);
+  return request.user;
+}
+
+export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+  app.decorateRequest('user', null);
+
+  async function resolve(request: FastifyRequest): Promise<AuthUser | null> {
+    const token = bearerToken(request);
+    if (!token) return null;
+    const claims = await deps.tokens.verify(token);
+    if (!claims) throw new AppError('unauthorized', messages.sessionExpired);
+    const [user] = await deps.db.select().from(users).where(eq(users.id, claims.userId));
+    if (!user || user.tokenVersion !== claims.tokenVersion) throw new AppError('unauthorized', messages.sessionExpired);
+    return user;
+  }
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    request.user = await resolve(request);
+    if (!request.user) throw new AppError('unauthorized', messages.unauthenticated);
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    request.user = await resolve(request);
+    if (!request.user) throw new AppError('unauthorized', messages.unauthenticated);
+    if (request.user.role !== 'admin') throw new AppError('forbidden', messages.forbidden);
+  });
+  // A stale token on a public page is treated as a visitor, not as an error.
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    request.user = await resolve(request).catch(() => null);
+  });
+}

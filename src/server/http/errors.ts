@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '../../shared/messages';
+import { AppError, statusOf } from '../lib/app-error';
+
+type ValidationIssue = { keyword: string; instancePath: string; message?: string; params: { keys?: unknown } };
+
+/** Field errors keyed by dotted path; unknown fields get their own pt-BR text. */
+function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.split('/').filter(Boolean);
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      for (const key of issue.params.keys) fields[[...path, String(key)].join('.')] ??= messages.unknownField(String(key));
+      continue;
+    }
+    fields[path.join('.') || '_'] ??= issue.message ?? messages.badRequest;
+  }
+  return fields;
+}
+
+const fastifyCodes: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: messages.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.badRequest },
+};
+
+/**
+ * One error model: AppError → its status and message; validation → 400 with `fields`;
+ * Fastify's own 4xx → a pt-BR message; anything else → 500 with a generic text that leaks nothing.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return reply.status(statusOf[error.code]).send({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldErrors(error.validation as ValidationIssue[]);
+      const first = Object.values(fields)[0];
+      return reply.status(400).send({ message: first ?? messages.badRequest, fields });
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ message: known.message });
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ message: messages.tooManyRequests });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: messages.badRequest });
+    }
+    request.log.error({ err: error }, 'erro inesperado');
+    return reply.status(500).send({ message: messages.internalError });
+  });
+}

@@ -1,0 +1,49 @@
+import type { MailMessage } from './mailer';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A plain, well-formed HTML frame shared by every e-mail. */
+export function layout(title: string, bodyHtml: string, publicUrl: string): string {
+  return `<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px">
+<tr><td style="padding:24px 28px;border-bottom:4px solid #f5b700"><a href="${escapeHtml(publicUrl)}" style="font-size:22px;font-weight:bold;color:#0b4f8a;text-decoration:none">Bora Jogar</a></td></tr>
+<tr><td style="padding:28px;font-size:16px;line-height:1.5">${bodyHtml}</td></tr>
+<tr><td style="padding:16px 28px;font-size:12px;color:#6b7280">Você recebeu este e-mail porque tem uma conta no Bora Jogar. Não responda a esta mensagem.</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+export function resetCodeEmail(input: { to: string; name: string; code: string; minutes: number; publicUrl: string }): MailMessage {
+  const resetUrl = `${input.publicUrl}/reset-password?email=${encodeURIComponent(input.to)}`;
+  const subject = `Seu código de recuperação: ${input.code}`;
+  const text = [
+    `Olá, ${input.name}!`,
+    '',
+    'Recebemos um pedido para redefinir a senha da sua conta no Bora Jogar.',
+    `Seu código de verificação é: ${input.code}`,
+    '',
+    `O código vale por ${input.minutes} minutos e só pode ser usado uma vez.`,
+    `Para redefinir sua senha, acesse: ${resetUrl}`,
+    '',
+    'Se você não pediu a recuperação, ignore este e-mail: sua senha continua a mesma.',
+    '',
+    'Equipe Bora Jogar',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá, ${escapeHtml(input.name)}!</p>
+<p>Recebemos um pedido para redefinir a senha da sua conta no Bora Jogar. Seu código de verificação é:</p>
+<p style="font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center;margin:24px 0">${escapeHtml(input.code)}</p>
+<p>O código vale por ${input.minutes} minutos e só pode ser usado uma vez.</p>
+<p><a href="${escapeHtml(resetUrl)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Redefinir senha</a></p>
+<p style="color:#6b7280">Se você não pediu a recuperação, ignore este e-mail: sua senha continua a mesma.</p>`,
+    input.publicUrl,
+  );
+  return { to: input.to, subject, text, html };
+}

@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { messages } from '../../../shared/messages';
+import type { registerBodySchema } from '../../../shared/schemas/auth';
+import type { ServerContext } from '../../context';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/passwords';
+import { issueSession } from './issue-session';
+
+export async function registerUser(ctx: ServerContext, input: z.output<typeof registerBodySchema>) {
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await ctx.db
+    .insert(users)
+    .values({ name: input.name, email: input.email, passwordHash })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw new AppError('conflict', messages.emailTaken, { email: messages.emailTaken });
+  return issueSession(ctx.tokens, user);
+}

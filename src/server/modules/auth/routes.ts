@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authConfigReplySchema,
+  authReplySchema,
+  forgotBodySchema,
+  forgotReplySchema,
+  googleBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+} from '../../../shared/schemas/auth';
+import { messageReplySchema } from '../../../shared/schemas/common';
+import type { ServerContext } from '../../context';
+import { byBodyEmail, byIp, minutes } from '../../http/rate-limit';
+import { errorReplies } from '../../http/route-helpers';
+import { loginUser } from './login-user';
+import { registerUser } from './register-user';
+import { requestPasswordReset } from './request-password-reset';
+import { resetPassword } from './reset-password';
+import { signInWithGoogle } from './sign-in-with-google';
+
+export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  const { limit } = ctx.rateLimiter;
+  return async (app) => {
+    app.get('/auth/config', {
+      schema: { tags: ['auth'], summary: 'Opções de login do cliente', response: { 200: authConfigReplySchema } },
+      handler: async () => ({ googleClientId: ctx.google?.clientId ?? null }),
+    });
+
+    app.post('/auth/register', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Cria uma conta e devolve o token',
+        body: registerBodySchema,
+        response: { 201: authReplySchema, ...errorReplies(400, 409, 429) },
+      },
+      preValidation: limit({ name: 'register:ip', max: 10, windowMs: minutes(60), key: byIp }),
+      handler: async (request, reply) => reply.status(201).send(await registerUser(ctx, request.body)),
+    });
+
+    app.post('/auth/login', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Entra com e-mail e senha',
+        body: loginBodySchema,
+        response: { 200: authReplySchema, ...errorReplies(400, 401, 429) },
+      },
+      preValidation: limit(
+        { name: 'login:ip', max: 30, windowMs: minutes(15), key: byIp },
+        { name: 'login:account', max: 10, windowMs: minutes(15), key: byBodyEmail },
+      ),
+      handler: async (request) => loginUser(ctx, request.body),
+    });
+
+    app.post('/auth/forgot', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Envia um código de recuperação de senha (mesma resposta exista a conta ou não)',
+        body: forgotBodySchema,
+        response: { 200: forgotReplySchema, ...errorReplies(400, 429) },
+      },
+      preValidation: limit(
+        { name: 'forgot:ip', max: 10, windowMs: minutes(15), key: byIp },
+        { name: 'forgot:account', max: 5, windowMs: minutes(15), key: byBodyEmail },
+      ),
+      handler: async (request) => requestPasswordReset(ctx, request.body.email),
+    });
+
+    app.post('/auth/reset-password', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Redefine a senha com o código recebido por e-mail',
+        body: resetPasswordBodySchema,
+        response: { 200: messageReplySchema, ...errorReplies(400, 429) },
+      },
+      preValidation: limit(
+        { name: 'reset:ip', max: 30, windowMs: minutes(15), key: byIp },
+        { name: 'reset:account', max: 10, windowMs: minutes(15), key: byBodyEmail },
+      ),
+      handler: async (request) => resetPassword(ctx, request.body),
+    });
+
+    app.post('/auth/google', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Entra com um ID token do Google',
+        body: googleBodySchema,
+        response: { 200: authReplySchema, ...errorReplies(400, 401, 404, 429) },
+      },
+      preValidation: limit({ name: 'google:ip', max: 30, windowMs: minutes(15), key: byIp }),
+      handler: async (request) => signInWithGoogle(ctx, request.body.token),
+    });
+  };
+}

@@ -1,0 +1,33 @@
+import { eq, or } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { ServerContext } from '../../context';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { issueSession } from './issue-session';
+
+/** Signs in the Google account's user: by Google id, else by verified e-mail (linking it), else a new account. */
+export async function signInWithGoogle(ctx: ServerContext, idToken: string) {
+  if (!ctx.google) throw new AppError('not_found', messages.googleDisabled);
+  const identity = await ctx.google.verify(idToken);
+  if (!identity) throw new AppError('unauthorized', messages.googleInvalidToken);
+  if (!identity.emailVerified) throw new AppError('unauthorized', messages.googleUnverifiedEmail);
+
+  const user = await ctx.db.transaction(async (tx) => {
+    const matches = await tx
+      .select()
+      .from(users)
+      .where(or(eq(users.googleSub, identity.sub), eq(users.email, identity.email)));
+    const existing = matches.find((u) => u.googleSub === identity.sub) ?? matches[0];
+    if (existing) {
+      if (existing.googleSub === identity.sub) return existing;
+      const [linked] = await tx.update(users).set({ googleSub: identity.sub }).where(eq(users.id, existing.id)).returning();
+      return linked!;
+    }
+    const [created] = await tx
+      .insert(users)
+      .values({ name: identity.name?.trim() || identity.email.split('@')[0]!, email: identity.email, googleSub: identity.sub })
+      .returning();
+    return created!;
+  });
+  return issueSession(ctx.tokens, user);
+}

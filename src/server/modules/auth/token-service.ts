@@ -1,0 +1,44 @@
+import { createHmac } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Clock } from '../../lib/clock';
+
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const ALGORITHM = 'HS256';
+
+export type TokenClaims = { userId: number; tokenVersion: number };
+
+/** Signed bearer tokens: HS256 only, 7-day expiry, carrying the user's token version. */
+export function createTokenService(options: { secret: Uint8Array; clock: Clock }) {
+  return {
+    async issue(claims: TokenClaims): Promise<string> {
+      const nowSeconds = Math.floor(options.clock.now().getTime() / 1000);
+      return new SignJWT({ tv: claims.tokenVersion })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(claims.userId))
+        .setIssuedAt(nowSeconds)
+        .setExpirationTime(nowSeconds + TOKEN_TTL_SECONDS)
+        .sign(options.secret);
+    },
+    /** A keyed digest of `data` (e.g. reset codes are stored this way, never in clear). */
+    digest(data: string): string {
+      return createHmac('sha256', options.secret).update(data).digest('hex');
+    },
+    /** The claims of a valid token, or null for anything forged, expired or malformed. */
+    async verify(token: string): Promise<TokenClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, options.secret, {
+          algorithms: [ALGORITHM],
+          currentDate: options.clock.now(),
+        });
+        const userId = Number(payload.sub);
+        const tokenVersion = payload.tv;
+        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') return null;
+        return { userId, tokenVersion };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

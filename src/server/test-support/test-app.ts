@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/open-database';
+import { type Clock, fixedClock } from '../lib/clock';
+
+export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * A fresh, migrated database: a clone of the run's PGlite template, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL (dropped again by close()).
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const template = fs.readFileSync(inject('pgliteTemplate'));
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
+  }
+  const name = `bj_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 40 });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  clock: Clock & { set(date: Date): void; advance(ms: number): void };
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database, a settable clock, rate limits off unless asked for. */
+export async function createTestApp(options: { env?: Record<string, string>; now?: Date } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'off',
+    PUBLIC_URL: 'http://bora.test',
+    ...options.env,
+  });
+  const clock = fixedClock(options.now ?? new Date('2026-11-20T12:00:00.000Z'));
+  const app = await buildApp({ config, database, clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

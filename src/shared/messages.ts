@@ -1,0 +1,48 @@
+/** The product's pt-BR texts that both the server and the web app show. */
+export const messages = {
+  // Validation (spec: players §5)
+  emailRequired: 'Email é obrigatório',
+  emailInvalid: 'Formato de email inválido',
+  nameRequired: 'Nome é obrigatório',
+  nameTooLong: 'Nome deve ter no máximo 100 caracteres',
+  passwordRequired: 'Senha é obrigatória',
+  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
+  passwordTooLong: 'A senha deve ter no máximo 128 caracteres',
+  passwordValid: 'Senha válida',
+  newPasswordRequired: 'Nova senha é obrigatória',
+  confirmPasswordRequired: 'Confirmação de senha é obrigatória',
+  passwordsDontMatch: 'As senhas não coincidem',
+  codeRequired: 'Código de verificação é obrigatório',
+  codeSixDigits: 'Código de verificação deve ter 6 dígitos',
+  phoneInvalid: 'Informe um telefone válido no formato brasileiro. Ex.: (11) 91234-5678',
+  phoneRequiredToApply: 'Informe seu telefone para continuar com a inscrição.',
+
+  // Auth
+  invalidCredentials: 'Credenciais inválidas',
+  emailTaken: 'Este e-mail já está cadastrado',
+  codeInvalidOrExpired: 'Código de verificação inválido ou expirado',
+  forgotSent: 'Se o e-mail estiver cadastrado, você receberá um código de verificação em instantes.',
+  resetDone: 'Senha redefinida com sucesso!',
+  resetDoneLogin: 'Senha redefinida com sucesso! Faça login com sua nova senha.',
+  googleDisabled: 'O login com Google não está disponível.',
+  googleInvalidToken: 'Não foi possível validar sua conta Google. Tente novamente.',
+  googleUnverifiedEmail: 'Seu e-mail do Google não está verificado.',
+  googleDomainNotAllowed: 'Domínio não autorizado para autenticação Google',
+  phoneSaved: 'Telefone salvo com sucesso.',
+  unauthenticated: 'Usuário não autenticado',
+  sessionExpired: 'Sua sessão expirou. Por favor, faça login novamente.',
+  forbidden: 'Você não tem permissão para acessar este recurso.',
+
+  // HTTP-level errors (spec: players §8)
+  badRequest: 'Dados inválidos. Verifique as informações fornecidas.',
+  internalError: 'Erro interno do servidor. Tente novamente mais tarde.',
+  connectionError: 'Erro de conexão. Tente novamente.',
+  unknownError: 'Erro desconhecido',
+  notFound: 'Recurso não encontrado.',
+  payloadTooLarge: 'A requisição é grande demais.',
+  malformedJson: 'O corpo da requisição não é um JSON válido.',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie JSON.',
+  unknownField: (field: string) => `Campo não permitido: ${field}`,
+  tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  databaseUnavailable: 'Banco de dados indisponível.',
+} as const;

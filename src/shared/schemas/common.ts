@@ -1,0 +1,20 @@
+import { z } from './z';
+import { hasAtMostTwoDecimals } from '../money';
+
+export const errorReplySchema = z
+  .object({
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .describe('Erro: texto em pt-BR para mostrar ao usuário, e os erros por campo quando houver.');
+export type ErrorReply = z.infer<typeof errorReplySchema>;
+
+export const messageReplySchema = z.object({ message: z.string() });
+
+export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** An amount of money in reais at the API edge: a number with at most two decimals. */
+export const reaisSchema = z
+  .number({ error: 'Informe um valor numérico.' })
+  .finite()
+  .refine(hasAtMostTwoDecimals, { message: 'Use no máximo duas casas decimais.' });
