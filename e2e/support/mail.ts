@@ -1,0 +1,33 @@
+import { expect } from '@playwright/test';
+import { E2E_MAIL_PORT } from './ports';
+
+type CapturedMail = { to: string[]; raw: string };
+
+/** Decodes quoted-printable soft breaks and escapes enough to read a code out of a message. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for the newest e-mail to `to` and returns the 6-digit reset code in it. */
+export async function readResetCode(to: string, after = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/mails?to=${encodeURIComponent(to)}`);
+        const mails = (await res.json()) as CapturedMail[];
+        if (mails.length <= after) return undefined;
+        const subject = /Subject: .*?(\d{6})/.exec(decodeQuotedPrintable(mails[mails.length - 1]!.raw));
+        code = subject?.[1];
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+export async function mailCount(to: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/mails?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as CapturedMail[]).length;
+}

@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'dist/web/index.html');
+const inputs = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when the built web app is missing or older than any of its sources. */
+export function isWebBuildStale() {
+  const built = fs.statSync(builtIndex, { throwIfNoEntry: false });
+  if (!built) return true;
+  return inputs.some((input) => newestMtime(path.join(root, input)) > built.mtimeMs);
+}
+
+/** Builds the web app with Vite when it is missing or stale. */
+export function ensureWebBuild() {
+  if (!isWebBuildStale()) return;
+  console.log('Compilando o app web (vite build)...');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error('Falha ao compilar o app web.');
+    process.exit(result.status ?? 1);
+  }
+}

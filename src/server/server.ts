@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ensureAdmin } from './bootstrap';
+import type { Config } from './config';
+import { openDatabase } from './db/open-database';
+import { seedDemo } from './db/seed/seed-demo';
+
+export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export type RunningServer = { app: FastifyInstance; close(): Promise<void> };
+
+/**
+ * Opens the database (embedded under DATA_DIR, in memory when `inMemory`, or PostgreSQL), migrates,
+ * makes sure the configured admin exists, seeds demo data on an empty database, and listens.
+ */
+export async function startServer(config: Config, options: { inMemory?: boolean; webRoot?: string } = {}): Promise<RunningServer> {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: options.inMemory ? undefined : config.dataDir },
+  );
+  await database.migrate();
+  await ensureAdmin(database.db, config.admin);
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+
+  const app = await buildApp({ config, database, webRoot: options.webRoot ?? defaultWebRoot });
+  if (seeded) app.log.info('banco vazio: dados de demonstração criados (contas no README)');
+  app.log.info(database.kind === 'pglite' ? `banco embutido em ${options.inMemory ? 'memória' : config.dataDir}` : 'banco PostgreSQL (DATABASE_URL)');
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Bora Jogar em ${config.publicUrl}`);
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { messages } from '../../shared/messages';
+import { readStorage, storageKeys } from './storage';
+
+/** An error the user can read: `message` is already pt-BR. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(message: string, status: number, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Text for an error reply without a message (spec: players §8 fallbacks). */
+  fallbackMessage?: string;
+  /** Send no bearer token even when one is stored (login, register, recovery). */
+  anonymous?: boolean;
+  /** A 401 just fails instead of ending the session (used while the session is resolved). */
+  ignoreUnauthorized?: boolean;
+};
+
+let onUnauthorized: (() => void) | null = null;
+
+/** The session registers what happens when an authenticated call gets a 401. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+function messageFromBody(body: unknown): { message?: string; fields?: Record<string, string> } {
+  if (typeof body !== 'object' || body === null) return {};
+  const record = body as Record<string, unknown>;
+  const message =
+    typeof record.message === 'string' && record.message.trim() !== ''
+      ? record.message
+      : typeof record.error === 'string' && record.error.trim() !== ''
+        ? record.error
+        : undefined;
+  const fields =
+    typeof record.fields === 'object' && record.fields !== null ? (record.fields as Record<string, string>) : undefined;
+  return { message, fields };
+}
+
+function fallbackFor(status: number, fallbackMessage: string | undefined): string {
+  if (status === 400) return messages.badRequest;
+  if (status >= 500) return messages.internalError;
+  return fallbackMessage ?? messages.unknownError;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls `/api{path}` with JSON in and out; throws `ApiError` with a message fit for the user. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, fallbackMessage, anonymous = false, ignoreUnauthorized = false } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = anonymous ? null : readStorage(storageKeys.authToken);
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(messages.connectionError, 0);
+  }
+
+  const payload = await readBody(response);
+  if (response.ok) return payload as T;
+
+  if (response.status === 401 && token && !ignoreUnauthorized) {
+    onUnauthorized?.();
+    throw new ApiError(messages.sessionExpired, 401);
+  }
+  const { message, fields } = messageFromBody(payload);
+  throw new ApiError(message ?? fallbackFor(response.status, fallbackMessage), response.status, fields);
+}
+
+/** The text to show for any error thrown by a call. */
+export function errorMessage(error: unknown, fallback: string = messages.unknownError): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}
