@@ -17,8 +17,8 @@ export async function readResetCode(to: string, after = 0): Promise<string> {
         const res = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/mails?to=${encodeURIComponent(to)}`);
         const mails = (await res.json()) as CapturedMail[];
         if (mails.length <= after) return undefined;
-        const subject = /Subject: .*?(\d{6})/.exec(decodeQuotedPrintable(mails[mails.length - 1]!.raw));
-        code = subject?.[1];
+        // The text part reads "Seu código de verificação é: 123456".
+        code = /:\s(\d{6})\b/.exec(decodeQuotedPrintable(mails[mails.length - 1]!.raw))?.[1];
         return code;
       },
       { timeout: 10_000 },

@@ -57,8 +57,8 @@ function splitHeadersAndBody(raw: string): { headers: Record<string, string>; bo
 function decodeQuotedPrintable(text: string): string {
   const bytes = text
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`)
-    .replace(/%(?![0-9A-F]{2})/gi, '%25');
+    .replace(/%/g, '%25')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
   try {
     return decodeURIComponent(bytes);
   } catch {

@@ -13,21 +13,25 @@ export async function signInWithGoogle(ctx: ServerContext, idToken: string) {
   if (!identity.emailVerified) throw new AppError('unauthorized', messages.googleUnverifiedEmail);
 
   const user = await ctx.db.transaction(async (tx) => {
-    const matches = await tx
-      .select()
-      .from(users)
-      .where(or(eq(users.googleSub, identity.sub), eq(users.email, identity.email)));
-    const existing = matches.find((u) => u.googleSub === identity.sub) ?? matches[0];
-    if (existing) {
-      if (existing.googleSub === identity.sub) return existing;
+    const findOrLink = async () => {
+      const matches = await tx
+        .select()
+        .from(users)
+        .where(or(eq(users.googleSub, identity.sub), eq(users.email, identity.email)));
+      const existing = matches.find((u) => u.googleSub === identity.sub) ?? matches[0];
+      if (!existing || existing.googleSub === identity.sub) return existing;
       const [linked] = await tx.update(users).set({ googleSub: identity.sub }).where(eq(users.id, existing.id)).returning();
       return linked!;
-    }
+    };
+    const existing = await findOrLink();
+    if (existing) return existing;
     const [created] = await tx
       .insert(users)
       .values({ name: identity.name?.trim() || identity.email.split('@')[0]!, email: identity.email, googleSub: identity.sub })
+      .onConflictDoNothing()
       .returning();
-    return created!;
+    // A simultaneous sign-in (a double click) created the account between our read and insert: use it.
+    return created ?? (await findOrLink())!;
   });
   return issueSession(ctx.tokens, user);
 }

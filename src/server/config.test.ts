@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      jwtSecret: undefined,
+      admin: undefined,
+      seedDemo: true,
+      smtpUrl: undefined,
+      mailFrom: 'Bora Jogar <nao-responda@borajogar.com.br>',
+      googleClientId: undefined,
+      googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      rateLimits: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('derives the public URL from the port and drops trailing slashes from a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://borajogar.com.br//' }).publicUrl).toBe('https://borajogar.com.br');
+  });
+
+  it('seeds demo data only without DATABASE_URL, unless told otherwise', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db', SEED_DEMO: 'on' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'off' }).seedDemo).toBe(false);
+  });
+
+  it('reads on/off switches in their usual spellings', () => {
+    for (const value of ['off', 'false', '0']) expect(loadConfig({ RATE_LIMITS: value }).rateLimits).toBe(false);
+    for (const value of ['on', 'true', '1']) expect(loadConfig({ RATE_LIMITS: value }).rateLimits).toBe(true);
+  });
+
+  it('treats blank optional values as absent and trims the rest', () => {
+    const config = loadConfig({ DATABASE_URL: '  ', GOOGLE_CLIENT_ID: ' ', SMTP_URL: '', JWT_SECRET: '   ' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.googleClientId).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.jwtSecret).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: ' id.apps.googleusercontent.com ' }).googleClientId).toBe('id.apps.googleusercontent.com');
+  });
+
+  it('keeps the admin account with a lower-cased e-mail', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'Admin@BoraJogar.com.br', ADMIN_PASSWORD: 'senha-admin' }).admin).toEqual({
+      email: 'admin@borajogar.com.br',
+      password: 'senha-admin',
+    });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '3.5' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'notaurl' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@borajogar.com.br' }],
+    ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'senha-admin' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'nao-e-email', ADMIN_PASSWORD: 'senha-admin' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@borajogar.com.br', ADMIN_PASSWORD: '123' }],
+    ['JWT_SECRET', { JWT_SECRET: 'curto-demais' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.local' }],
+    ['RATE_LIMITS', { RATE_LIMITS: 'talvez' }],
+    ['SEED_DEMO', { SEED_DEMO: 'sim' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['GOOGLE_JWKS_URL', { GOOGLE_JWKS_URL: 'certs' }],
+  ])('throws a ConfigError naming %s for %j', (variable, env) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(`${variable}:`);
+  });
+
+  it('names every wrong variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'curto' })).toThrow(/PORT:[\s\S]*JWT_SECRET:/);
+  });
+
+  it('does not read process.env when given an environment', () => {
+    const previous = process.env.PORT;
+    process.env.PORT = 'abc';
+    try {
+      expect(loadConfig({}).port).toBe(3000);
+    } finally {
+      if (previous === undefined) delete process.env.PORT;
+      else process.env.PORT = previous;
+    }
+  });
+});

@@ -1,0 +1,182 @@
+import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/open-database';
+import { users } from '../db/schema';
+import { createTestApp, createTestDatabase, type TestApp } from '../test-support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const validRegister = { name: 'Ana', email: 'ana@exemplo.com.br', password: 'segredo1' };
+
+describe('request bodies', () => {
+  it('answers 400 with a pt-BR message for malformed JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.com", "password": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: messages.malformedJson });
+  });
+
+  it('answers 400 for an empty JSON body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it('answers 413 for a body over 1 MB and writes nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...validRegister, name: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: messages.payloadTooLarge });
+    expect(await t.app.ctx.db.select().from(users)).toHaveLength(0);
+  });
+
+  it('accepts a body just under the limit (and then validates it)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...validRegister, name: 'x'.repeat(1000 * 1000) }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.name).toBe(messages.nameTooLong);
+  });
+
+  it.each([
+    ['text/plain', JSON.stringify(validRegister)],
+    ['application/x-www-form-urlencoded', 'name=Ana&email=ana%40exemplo.com.br&password=segredo1'],
+    ['application/xml', '<user><name>Ana</name></user>'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAna\r\n--x--'],
+  ])('refuses %s on a JSON route with a 4xx, never a 5xx, and writes nothing', async (contentType, payload) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': contentType }, payload });
+    expect([400, 415]).toContain(res.statusCode);
+    expect(typeof res.json().message).toBe('string');
+    expect(await t.app.ctx.db.select().from(users)).toHaveLength(0);
+  });
+
+  it('answers 415 with a pt-BR message for a content type it cannot parse', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<x/>' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: messages.unsupportedMediaType });
+  });
+});
+
+describe('unknown routes', () => {
+  it.each([
+    ['GET', '/api/xyz'],
+    ['POST', '/api/xyz'],
+    ['GET', '/api'],
+    ['GET', '/api/auth'],
+    ['DELETE', '/api/users/me'],
+    ['GET', '/api/xyz?q=1'],
+  ] as const)('%s %s answers a JSON 404', async (method, url) => {
+    const res = await t.app.inject({ method, url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ message: messages.notFound });
+  });
+
+  it('answers 404 for app pages when no web build is served', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/perfil' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['a success', '/api/auth/config'],
+    ['a 404', '/api/nada-aqui'],
+    ['a 401', '/api/users/me'],
+  ])('are present on %s', async (_label, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('are present on validation errors', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('GET /api/docs/json', () => {
+  it('is an OpenAPI 3 document of the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('Bora Jogar API');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/users/me', '/api/users/phone']));
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(doc.paths['/api/users/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(res.body).not.toContain('passwordHash');
+  });
+
+  it('is compressed when the client accepts gzip', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8')).openapi).toMatch(/^3\./);
+  });
+});
+
+describe('unexpected errors', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'off' }), database });
+    app.get('/api/test/boom', async () => {
+      throw new Error('senha do banco: hunter2 em db.interno:5432');
+    });
+    app.get('/api/test/db', async () => {
+      await database.db.execute('select * from tabela_que_nao_existe');
+      return { ok: true };
+    });
+    app.get('/api/test/teapot', async () => {
+      throw Object.assign(new Error('detalhe interno'), { statusCode: 418 });
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it.each(['/api/test/boom', '/api/test/db'])('%s answers a generic 500 that leaks nothing', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Erro interno do servidor. Tente novamente mais tarde.' });
+    expect(res.body).not.toMatch(/hunter2|interno:5432|tabela_que_nao_existe|stack/);
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('maps an unexpected 4xx to the generic pt-BR text', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/teapot' });
+    expect(res.statusCode).toBe(418);
+    expect(res.json()).toEqual({ message: messages.badRequest });
+  });
+});
