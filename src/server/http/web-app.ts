@@ -14,7 +14,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webRoot!,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         const relative = path.relative(webRoot!, filePath);
         res.header(

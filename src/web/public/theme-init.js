@@ -1,3 +1,4 @@
+/* global window, document */
 // Applies the remembered theme before the first paint (an external file: the CSP forbids inline scripts).
 (function () {
   try {
@@ -5,7 +6,7 @@
       document.documentElement.classList.add('dark');
       document.documentElement.style.colorScheme = 'dark';
     }
-  } catch (e) {
+  } catch {
     // Storage blocked: stay light.
   }
 })();

@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { admin, fakeApi, meReply, player } from '../test/fake-api';
+import { currentPath, findPageHeading, renderApp } from '../test/render-app';
+
+const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
+
+describe('session and route trees', () => {
+  it('shows Carregando... while the stored token is resolved, then the player home', async () => {
+    let answer: (reply: { body: unknown }) => void = () => {};
+    const api = fakeApi({ 'GET /api/users/me': () => new Promise((resolve) => (answer = resolve)) });
+    renderApp('/', { token: 'jwt-ana' });
+
+    expect(screen.getByText('Carregando...')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/users/me')[0]?.headers.Authorization).toBe('Bearer jwt-ana');
+    answer(meReply(player));
+
+    await findPageHeading('Olá, Ana!');
+    expect(screen.queryByText('Carregando...')).not.toBeInTheDocument();
+  });
+
+  it('forgets a token the server no longer accepts and shows the visitor site', async () => {
+    fakeApi({ 'GET /api/users/me': { status: 401, body: { message: 'Token inválido' } } });
+    renderApp('/', { token: 'old' });
+
+    await findPageHeading('Bora jogar vôlei?');
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+    expect(currentPath()).toBe('/');
+  });
+
+  it('sends a visitor from an unknown or member-only route to /', async () => {
+    fakeApi(authConfig);
+    renderApp('/profile');
+    await findPageHeading('Bora jogar vôlei?');
+    expect(currentPath()).toBe('/');
+  });
+
+  it('sends a player away from visitor-only and admin routes to /', async () => {
+    fakeApi({ 'GET /api/users/me': meReply(player) });
+    renderApp('/admin/users', { token: 'jwt-ana' });
+    await findPageHeading('Olá, Ana!');
+    expect(currentPath()).toBe('/');
+  });
+
+  it('keeps an admin inside /admin', async () => {
+    fakeApi({ 'GET /api/users/me': meReply(admin) });
+    renderApp('/games', { token: 'jwt-bia' });
+    await findPageHeading('Dashboard');
+    expect(currentPath()).toBe('/admin');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Usuários' }));
+    await findPageHeading('Usuários');
+    expect(currentPath()).toBe('/admin/users');
+  });
+
+  it('asks before leaving the admin panel for the site, which signs the admin out', async () => {
+    fakeApi({ 'GET /api/users/me': meReply(admin) });
+    const user = userEvent.setup();
+    renderApp('/admin', { token: 'jwt-bia' });
+    await findPageHeading('Dashboard');
+
+    await user.click(screen.getAllByRole('button', { name: 'Voltar ao Site' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Voltar ao site' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ficar no painel' }));
+    expect(window.localStorage.getItem('authToken')).toBe('jwt-bia');
+
+    await user.click(screen.getAllByRole('button', { name: 'Voltar ao Site' })[0]!);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sair e voltar ao site' }));
+    await findPageHeading('Bora jogar vôlei?');
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('logs a player out from the user menu and lands on /login', async () => {
+    fakeApi({ ...authConfig, 'GET /api/users/me': meReply(player) });
+    window.localStorage.setItem('googleToken', 'g');
+    const user = userEvent.setup();
+    renderApp('/games', { token: 'jwt-ana' });
+    await findPageHeading('Jogos');
+
+    await user.click(screen.getByRole('button', { name: 'Menu do usuário' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Meu Perfil' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).queryByRole('menuitem', { name: 'Painel Admin' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
+
+    await findPageHeading('Entrar no Bora Jogar');
+    expect(currentPath()).toBe('/login');
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+    expect(window.localStorage.getItem('googleToken')).toBeNull();
+  });
+
+  it('scrolls to the top on every navigation', async () => {
+    fakeApi(authConfig);
+    const user = userEvent.setup();
+    renderApp('/');
+    await findPageHeading('Bora jogar vôlei?');
+    const before = (window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
+
+    await user.click(screen.getAllByRole('link', { name: 'Termos' })[0]!);
+    await findPageHeading('Termos de uso');
+    await waitFor(() => expect((window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBeGreaterThan(before));
+  });
+});
+
+describe('theme', () => {
+  it('starts light, toggles to dark on <html> and remembers the choice', async () => {
+    fakeApi(authConfig);
+    const user = userEvent.setup();
+    renderApp('/login');
+    await findPageHeading('Entrar no Bora Jogar');
+    expect(document.documentElement).not.toHaveClass('dark');
+
+    await user.click(screen.getByRole('button', { name: 'Alternar tema' }));
+    expect(document.documentElement).toHaveClass('dark');
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+
+    await user.click(screen.getByRole('button', { name: 'Alternar tema' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(window.localStorage.getItem('theme')).toBe('light');
+  });
+
+  it('is also in the logged-in header', async () => {
+    fakeApi({ 'GET /api/users/me': meReply(player) });
+    const user = userEvent.setup();
+    renderApp('/', { token: 'jwt-ana' });
+    await findPageHeading('Olá, Ana!');
+    await user.click(screen.getByRole('button', { name: 'Alternar tema' }));
+    expect(document.documentElement).toHaveClass('dark');
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+  });
+});

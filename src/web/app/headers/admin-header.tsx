@@ -1,0 +1,73 @@
+import { LogOut, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ThemeToggle } from '../../components/ui/theme-toggle';
+import { signOut } from '../../lib/session';
+import { HeaderShell } from './header-shell';
+import { Logo } from './logo';
+import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu';
+import { NavLinkItem, type NavItem } from './nav-link-item';
+
+const links: NavItem[] = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/users', label: 'Usuários' },
+  { to: '/admin/games', label: 'Jogos' },
+  { to: '/admin/cancellations', label: 'Cancelamentos' },
+];
+
+export function AdminHeader() {
+  const menu = useMobileMenu();
+  const [isLeaving, setIsLeaving] = useState(false);
+  const openLeaveDialog = () => setIsLeaving(true);
+  return (
+    <>
+      <HeaderShell
+        below={
+          <MobileMenuPanel isOpen={menu.isOpen}>
+            <nav aria-label="Menu do painel" className="flex flex-col gap-1">
+              {links.map((item) => (
+                <NavLinkItem key={item.to} item={item} block />
+              ))}
+            </nav>
+            <div className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-800">
+              <Button variant="ghost" onClick={openLeaveDialog}>
+                <Undo2 className="size-5" aria-hidden="true" />
+                Voltar ao Site
+              </Button>
+            </div>
+          </MobileMenuPanel>
+        }
+      >
+        <Logo to="/admin" suffix="Admin" />
+        <nav aria-label="Painel" className="ml-2 hidden items-center gap-1 md:flex lg:ml-4">
+          {links.map((item) => (
+            <NavLinkItem key={item.to} item={item} />
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <Button variant="ghost" onClick={openLeaveDialog} className="hidden md:inline-flex">
+            <Undo2 className="size-5" aria-hidden="true" />
+            <span className="sr-only lg:not-sr-only">Voltar ao Site</span>
+          </Button>
+          <ThemeToggle />
+          <Button variant="secondary" onClick={() => signOut()}>
+            <LogOut className="size-5" aria-hidden="true" />
+            Sair
+          </Button>
+          <MobileMenuButton isOpen={menu.isOpen} onClick={menu.toggle} />
+        </div>
+      </HeaderShell>
+      <ConfirmDialog
+        open={isLeaving}
+        title="Voltar ao site"
+        message="O site de jogadores usa outra conta. Para voltar a ele, você precisa sair do painel de administração. Deseja sair agora?"
+        confirmLabel="Sair e voltar ao site"
+        cancelLabel="Ficar no painel"
+        onConfirm={() => signOut({ to: '/' })}
+        onCancel={() => setIsLeaving(false)}
+      />
+    </>
+  );
+}
+

@@ -1,0 +1,42 @@
+import { Menu, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * The menu below the md breakpoint. It remembers the location it was opened at, so any
+ * navigation closes it without an effect.
+ */
+export function useMobileMenu() {
+  const location = useLocation();
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const isOpen = openedAt === location.key;
+  return {
+    isOpen,
+    toggle: () => setOpenedAt(isOpen ? null : location.key),
+    close: () => setOpenedAt(null),
+  };
+}
+
+export function MobileMenuButton({ isOpen, onClick }: { isOpen: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-expanded={isOpen}
+      aria-controls="mobile-menu"
+      aria-label={isOpen ? 'Fechar menu' : 'Abrir menu'}
+      className="inline-flex size-11 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+    >
+      {isOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+    </button>
+  );
+}
+
+export function MobileMenuPanel({ isOpen, children }: { isOpen: boolean; children: ReactNode }) {
+  if (!isOpen) return null;
+  return (
+    <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 pt-2 md:hidden dark:border-slate-800">
+      {children}
+    </div>
+  );
+}

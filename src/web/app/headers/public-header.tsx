@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { ThemeToggle } from '../../components/ui/theme-toggle';
+import { HeaderShell } from './header-shell';
+import { Logo } from './logo';
+import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu';
+import { NavLinkItem, type NavItem } from './nav-link-item';
+
+const links: NavItem[] = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/public-games', label: 'Jogos' },
+  { to: '/login', label: 'Jogar' },
+];
+
+export function PublicHeader() {
+  const menu = useMobileMenu();
+  return (
+    <HeaderShell
+      below={
+        <MobileMenuPanel isOpen={menu.isOpen}>
+          <nav aria-label="Menu principal" className="flex flex-col gap-1">
+            {links.map((item) => (
+              <NavLinkItem key={item.label} item={item} block />
+            ))}
+          </nav>
+        </MobileMenuPanel>
+      }
+    >
+      <Logo />
+      <nav aria-label="Principal" className="ml-4 hidden items-center gap-1 md:flex">
+        {links.map((item) => (
+          <NavLinkItem key={item.label} item={item} />
+        ))}
+      </nav>
+      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <ThemeToggle />
+        <Link to="/login" className={buttonClasses('primary')}>
+          Login
+        </Link>
+        <MobileMenuButton isOpen={menu.isOpen} onClick={menu.toggle} />
+      </div>
+    </HeaderShell>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/ui/spinner';
+import type { SessionKind } from '../lib/session';
+import { PublicLayout } from './layouts/public-layout';
+import { RouteErrorPage } from './route-error-page';
+
+/** A route module loaded on first visit; each page is its own chunk. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const privateGame: RouteObject = {
+  path: 'games/private/:privateLink',
+  lazy: page(() => import('../features/games/pages/private-game-page'), (m) => m.PrivateGamePage),
+};
+
+const forgot = page(() => import('../features/auth/pages/forgot-page'), (m) => m.ForgotPage);
+
+/** Visitor tree (spec: players §2); anything else goes to /. */
+export const visitorRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: PublicLayout,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { index: true, lazy: page(() => import('../features/landing/pages/landing-page'), (m) => m.LandingPage) },
+      { path: 'public-games', lazy: page(() => import('../features/public-games/pages/public-games-page'), (m) => m.PublicGamesPage) },
+      { path: 'terms', lazy: page(() => import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage) },
+      { path: 'privacy', lazy: page(() => import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage) },
+      { path: 'support', lazy: page(() => import('../features/static-pages/pages/support-page'), (m) => m.SupportPage) },
+      { path: 'login', lazy: page(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage) },
+      { path: 'register', lazy: page(() => import('../features/auth/pages/register-page'), (m) => m.RegisterPage) },
+      { path: 'forgot', lazy: forgot },
+      { path: 'forgot-password', lazy: forgot },
+      { path: 'reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page'), (m) => m.ResetPasswordPage) },
+      privateGame,
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+/** Logged-in player tree; anything else goes to /. The layout is a chunk of its own too. */
+export const playerRoutes: RouteObject[] = [
+  {
+    path: '/',
+    lazy: page(() => import('./layouts/player-layout'), (m) => m.PlayerLayout),
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { index: true, lazy: page(() => import('../features/home/pages/home-page'), (m) => m.HomePage) },
+      { path: 'games', lazy: page(() => import('../features/games/pages/games-page'), (m) => m.GamesPage) },
+      { path: 'apply/:gameId', lazy: page(() => import('../features/games/pages/game-details-page'), (m) => m.GameDetailsPage) },
+      { path: 'confirmation/:gameId', lazy: page(() => import('../features/games/pages/confirmation-page'), (m) => m.ConfirmationPage) },
+      { path: 'waitlist/:gameId', lazy: page(() => import('../features/games/pages/waitlist-page'), (m) => m.WaitlistPage) },
+      { path: 'profile', lazy: page(() => import('../features/profile/pages/profile-page'), (m) => m.ProfilePage) },
+      { path: 'add-credit', lazy: page(() => import('../features/credits/pages/add-credit-page'), (m) => m.AddCreditPage) },
+      { path: 'notifications', lazy: page(() => import('../features/notifications/pages/notifications-page'), (m) => m.NotificationsPage) },
+      { path: 'payment-success', lazy: page(() => import('../features/credits/pages/payment-success-page'), (m) => m.PaymentSuccessPage) },
+      { path: 'invitations', lazy: page(() => import('../features/invitations/pages/invitations-page'), (m) => m.InvitationsPage) },
+      { path: 'my-games', lazy: page(() => import('../features/my-games/pages/my-games-page'), (m) => m.MyGamesPage) },
+      { path: 'my-games/new', lazy: page(() => import('../features/my-games/pages/my-game-form-page'), (m) => m.MyGameFormPage) },
+      { path: 'my-games/:id', lazy: page(() => import('../features/my-games/pages/my-game-form-page'), (m) => m.MyGameFormPage) },
+      privateGame,
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+/** Admin tree: everything lives under /admin; anything else goes to /admin. */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/admin',
+    lazy: page(() => import('./layouts/admin-layout'), (m) => m.AdminLayout),
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { index: true, lazy: page(() => import('../features/admin/pages/admin-dashboard-page'), (m) => m.AdminDashboardPage) },
+      { path: 'users', lazy: page(() => import('../features/admin/pages/admin-users-page'), (m) => m.AdminUsersPage) },
+      { path: 'users/:userId', lazy: page(() => import('../features/admin/pages/admin-user-detail-page'), (m) => m.AdminUserDetailPage) },
+      { path: 'games', lazy: page(() => import('../features/admin/pages/admin-games-page'), (m) => m.AdminGamesPage) },
+      { path: 'games/new', lazy: page(() => import('../features/admin/pages/admin-game-form-page'), (m) => m.AdminGameFormPage) },
+      { path: 'games/:gameId', lazy: page(() => import('../features/admin/pages/admin-game-form-page'), (m) => m.AdminGameFormPage) },
+      { path: 'cancellations', lazy: page(() => import('../features/admin/pages/admin-cancellations-page'), (m) => m.AdminCancellationsPage) },
+      { path: '*', element: <Navigate to="/admin" replace /> },
+    ],
+  },
+  { path: '*', element: <Navigate to="/admin" replace /> },
+];
+
+export const routesBySession: Record<SessionKind, RouteObject[]> = {
+  visitor: visitorRoutes,
+  player: playerRoutes,
+  admin: adminRoutes,
+};

@@ -1,0 +1,65 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export const fieldClasses =
+  'block min-h-11 w-full rounded-xl border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ' +
+  'disabled:cursor-not-allowed disabled:bg-slate-100 ' +
+  'dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus-visible:outline-brand-300 dark:disabled:bg-slate-800';
+
+export function fieldBorder(hasError: boolean): string {
+  return hasError ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-600';
+}
+
+type FieldMessagesProps = { id: string; error?: string; hint?: ReactNode };
+
+/** Hint and error under a field; their ids go in the field's aria-describedby. */
+export function FieldMessages({ id, error, hint }: FieldMessagesProps) {
+  return (
+    <>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  if (error) return `${id}-error`;
+  if (hint) return `${id}-hint`;
+  return undefined;
+}
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  ref?: React.Ref<HTMLInputElement>;
+};
+
+export function Input({ label, error, hint, id, className, ...rest }: InputProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={cn(fieldClasses, fieldBorder(Boolean(error)))}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, error, hint)}
+        {...rest}
+      />
+      <FieldMessages id={inputId} error={error} hint={hint} />
+    </div>
+  );
+}

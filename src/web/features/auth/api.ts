@@ -1,0 +1,97 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { messages } from '../../../shared/messages';
+import type {
+  AuthConfigReply,
+  AuthReply,
+  ForgotBody,
+  ForgotReply,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+} from '../../../shared/schemas/auth';
+import { apiRequest } from '../../lib/api-client';
+import { signIn } from '../../lib/session';
+import { readStorage, removeStorage, storageKeys } from '../../lib/storage';
+
+/** Where a fresh sign-in lands: the private game whose link was kept before login, else home. */
+export function takePostAuthDestination(): string {
+  const inviteLink = readStorage(storageKeys.inviteLink);
+  if (!inviteLink) return '/';
+  removeStorage(storageKeys.inviteLink);
+  return `/games/private/${encodeURIComponent(inviteLink)}`;
+}
+
+function startSession(reply: AuthReply): void {
+  signIn(reply, takePostAuthDestination());
+}
+
+export function login(body: LoginBody): Promise<AuthReply> {
+  return apiRequest<AuthReply>('/auth/login', { method: 'POST', body, anonymous: true, fallbackMessage: 'Erro ao fazer login' });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login, onSuccess: startSession });
+}
+
+export function register(body: RegisterBody): Promise<AuthReply> {
+  return apiRequest<AuthReply>('/auth/register', { method: 'POST', body, anonymous: true, fallbackMessage: 'Erro ao registrar' });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register, onSuccess: startSession });
+}
+
+export function signInWithGoogle(credential: string): Promise<AuthReply> {
+  return apiRequest<AuthReply>('/auth/google', {
+    method: 'POST',
+    body: { token: credential },
+    anonymous: true,
+    fallbackMessage: 'Erro no login com Google',
+  });
+}
+
+export function useGoogleSignIn() {
+  return useMutation({ mutationFn: signInWithGoogle, onSuccess: startSession });
+}
+
+export function requestPasswordReset(body: ForgotBody): Promise<ForgotReply> {
+  return apiRequest<ForgotReply>('/auth/forgot', {
+    method: 'POST',
+    body,
+    anonymous: true,
+    fallbackMessage: 'Erro ao solicitar recuperação de senha',
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+export function resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>('/auth/reset-password', {
+    method: 'POST',
+    body,
+    anonymous: true,
+    fallbackMessage: 'Erro ao redefinir senha',
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}
+
+/** Spec: an error naming an invalid or expired code marks the code expired. */
+export function isExpiredCodeError(message: string): boolean {
+  const lower = message.toLowerCase();
+  return message.includes(messages.codeInvalidOrExpired) || lower.includes('invalid') || lower.includes('expired');
+}
+
+export const authConfigQuery = queryOptions({
+  queryKey: ['auth', 'config'],
+  queryFn: () => apiRequest<AuthConfigReply>('/auth/config', { anonymous: true }),
+  staleTime: Infinity,
+});
+
+export function useAuthConfig() {
+  return useQuery(authConfigQuery);
+}

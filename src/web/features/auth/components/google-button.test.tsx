@@ -1,0 +1,68 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+import { isGoogleAuthorisedHost } from '../google-identity';
+
+describe('Google sign-in', () => {
+  it('is offered only on hosts Google accepts', () => {
+    for (const host of ['localhost', '127.0.0.1', '::1', 'borajogar.com.br', 'www.borajogar.com.br', 'preview-12.borajogar.com.br']) {
+      expect(isGoogleAuthorisedHost(host)).toBe(true);
+    }
+    for (const host of ['exemplo.com', 'borajogar.com.br.evil.com', 'fakeborajogar.com.br']) {
+      expect(isGoogleAuthorisedHost(host)).toBe(false);
+    }
+  });
+
+  it('shows nothing when the server has no client id', async () => {
+    fakeApi({ 'GET /api/auth/config': { body: { googleClientId: null } } });
+    renderApp('/login');
+    await findPageHeading('Entrar no Bora Jogar');
+    expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull();
+    expect(screen.queryByText(/Google/)).not.toBeInTheDocument();
+  });
+
+  it('loads Google script, renders its button and sends the credential to the server', async () => {
+    const renderButton = vi.fn();
+    let callback: (response: { credential?: string }) => void = () => {};
+    const api = fakeApi({
+      'GET /api/auth/config': { body: { googleClientId: 'client-123' } },
+      'POST /api/auth/google': { status: 401, body: { message: 'Não foi possível validar sua conta Google. Tente novamente.' } },
+    });
+    renderApp('/login');
+    await findPageHeading('Entrar no Bora Jogar');
+    expect(await screen.findByText('Carregando login com Google...')).toBeInTheDocument();
+    expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).not.toBeNull();
+
+    vi.stubGlobal('google', {
+      accounts: {
+        id: {
+          initialize: (config: { client_id: string; auto_select: boolean; callback: typeof callback }) => {
+            expect(config).toMatchObject({ client_id: 'client-123', auto_select: false });
+            callback = config.callback;
+          },
+          renderButton,
+        },
+      },
+    });
+    await vi.waitFor(() => expect(renderButton).toHaveBeenCalled());
+    expect(renderButton.mock.calls[0]?.[1]).toMatchObject({ theme: 'outline', size: 'large', width: 400 });
+
+    await act(async () => callback({ credential: 'google-id-token' }));
+    expect(await screen.findByText('Não foi possível validar sua conta Google. Tente novamente.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/google')[0]?.body).toEqual({ token: 'google-id-token' });
+  });
+
+  it('gives up after 10 seconds when the script never loads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeApi({ 'GET /api/auth/config': { body: { googleClientId: 'client-123' } } });
+    renderApp('/register');
+    await findPageHeading('Criar conta');
+    await screen.findByText('Carregando login com Google...');
+
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(await screen.findByText('Falha ao carregar Google Auth')).toBeInTheDocument();
+  });
+});

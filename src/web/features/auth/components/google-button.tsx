@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import { messages } from '../../../../shared/messages';
+import { Alert } from '../../../components/ui/alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuthConfig, useGoogleSignIn } from '../api';
+import { isGoogleAuthorisedHost, loadGoogleIdentity } from '../google-identity';
+
+/**
+ * Google's own sign-in button, shown only when the server has a client id and this host is
+ * one Google accepts. The credential goes to POST /api/auth/google.
+ */
+export function GoogleButton() {
+  const config = useAuthConfig();
+  const clientId = config.data?.googleClientId ?? null;
+  const isAuthorisedHost = isGoogleAuthorisedHost(window.location.hostname);
+
+  if (!clientId) return null;
+  if (!isAuthorisedHost) {
+    return <p className="text-center text-sm text-slate-600 dark:text-slate-400">{messages.googleDomainNotAllowed}</p>;
+  }
+  return <GoogleButtonFrame clientId={clientId} />;
+}
+
+function GoogleButtonFrame({ clientId }: { clientId: string }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [loadState, setLoadState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const googleSignIn = useGoogleSignIn();
+  const { mutate } = googleSignIn;
+
+  useEffect(() => {
+    let cancelled = false;
+    loadGoogleIdentity()
+      .then((api) => {
+        if (cancelled || !containerRef.current) return;
+        api.initialize({
+          client_id: clientId,
+          auto_select: false,
+          callback: (response) => {
+            if (response.credential) mutate(response.credential);
+          },
+        });
+        // 400 px as specified, narrower only when the screen is (Google's button cannot shrink itself).
+        const width = Math.min(400, containerRef.current.clientWidth || 400);
+        api.renderButton(containerRef.current, { theme: 'outline', size: 'large', width, locale: 'pt-BR' });
+        setLoadState('ready');
+      })
+      .catch(() => {
+        if (!cancelled) setLoadState('failed');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, mutate]);
+
+  return (
+    <div className="space-y-3">
+      {loadState === 'loading' && (
+        <div className="flex min-h-11 items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <Spinner /> Carregando login com Google...
+        </div>
+      )}
+      {loadState === 'failed' && <Alert tone="error">Falha ao carregar Google Auth</Alert>}
+      {googleSignIn.isPending && (
+        <div className="flex items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <Spinner /> Entrando com Google...
+        </div>
+      )}
+      {googleSignIn.isError && <Alert tone="error">{errorMessage(googleSignIn.error, 'Erro no login com Google')}</Alert>}
+      <div ref={containerRef} className="flex max-w-full justify-center overflow-hidden" />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { forgotBodySchema, type ForgotBody } from '../../../../shared/schemas/auth';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCountdown } from '../../../lib/format';
+import { useCountdown } from '../../../lib/use-countdown';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRequestPasswordReset } from '../api';
+import { applyFieldErrors } from '../apply-field-errors';
+import { AuthCard, textLinkClasses } from '../components/auth-card';
+
+/** Code lifetime when the server does not say (spec: players §9). */
+const DEFAULT_EXPIRES_IN = 15 * 60;
+
+export function ForgotPage() {
+  useDocumentTitle('Recuperar senha');
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const forgot = useRequestPasswordReset();
+  const countdown = useCountdown();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm<ForgotBody>({
+    resolver: zodResolver(forgotBodySchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: searchParams.get('email') ?? '' },
+  });
+
+  function send(email: string) {
+    forgot.mutate(
+      { email },
+      {
+        onSuccess: (reply) => {
+          setSentTo(email);
+          countdown.start(reply.expiresIn ?? DEFAULT_EXPIRES_IN);
+        },
+        onError: (error) => applyFieldErrors(error, ['email'], setError),
+      },
+    );
+  }
+
+  const onSubmit = handleSubmit((values) => send(values.email));
+  const error = forgot.isError ? errorMessage(forgot.error, 'Erro ao solicitar recuperação de senha') : null;
+
+  if (sentTo) {
+    return (
+      <AuthCard
+        title="Verifique seu email"
+        footer={
+          <Link to="/login" className={textLinkClasses}>
+            Voltar para o login
+          </Link>
+        }
+      >
+        <div role="status" className="flex gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
+          <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div className="space-y-1 text-sm">
+            <p className="font-semibold">Código enviado!</p>
+            <p>
+              Se <strong className="break-all">{sentTo}</strong> estiver cadastrado, você vai receber um código de 6 dígitos.
+            </p>
+          </div>
+        </div>
+
+        <div className="text-center">
+          {countdown.secondsLeft > 0 ? (
+            <p className="text-slate-700 dark:text-slate-300">
+              O código expira em{' '}
+              <span className="text-2xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid="countdown">
+                {formatCountdown(countdown.secondsLeft)}
+              </span>
+            </p>
+          ) : (
+            <p className="font-semibold text-amber-800 dark:text-amber-300">O código expirou. Peça um novo.</p>
+          )}
+        </div>
+
+        {error && <Alert tone="error">{error}</Alert>}
+
+        <div className="space-y-3">
+          <Button fullWidth size="lg" onClick={() => navigate(`/reset-password?email=${encodeURIComponent(sentTo)}`)}>
+            Continuar para redefinir senha
+          </Button>
+          {countdown.secondsLeft === 0 && (
+            <Button fullWidth variant="secondary" busy={forgot.isPending} busyLabel="Reenviando..." onClick={() => send(sentTo)}>
+              Reenviar código
+            </Button>
+          )}
+        </div>
+
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Não chegou? Confira a caixa de spam ou lixo eletrônico antes de pedir outro código.
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Esqueci a senha"
+      description="Informe seu email e enviaremos um código para você criar uma nova senha."
+      footer={
+        <Link to="/login" className={textLinkClasses}>
+          Voltar para o login
+        </Link>
+      }
+    >
+      {error && <Alert tone="error">{error}</Alert>}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email', { onChange: () => clearErrors('email') })}
+        />
+        <Button type="submit" fullWidth size="lg" busy={forgot.isPending} busyLabel="Enviando...">
+          Enviar código
+        </Button>
+      </form>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Dica: o email pode cair na caixa de spam.</p>
+    </AuthCard>
+  );
+}

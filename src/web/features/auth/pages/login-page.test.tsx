@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, player } from '../../../test/fake-api';
+import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
+
+const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
+
+describe('login page', () => {
+  it('validates the fields on the client before calling the server', async () => {
+    const api = fakeApi(authConfig);
+    const user = userEvent.setup();
+    renderApp('/login');
+    await findPageHeading('Entrar no Bora Jogar');
+
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Email é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('Senha é obrigatória')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email é obrigatório');
+
+    await user.type(screen.getByLabelText('Email'), 'ana@exemplo');
+    // Typing clears the message of that field.
+    expect(screen.queryByText('Email é obrigatório')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Formato de email inválido')).toBeInTheDocument();
+
+    expect(api.callsTo('POST', '/api/auth/login')).toHaveLength(0);
+  });
+
+  it('shows the server error and stays on the page', async () => {
+    fakeApi({ ...authConfig, 'POST /api/auth/login': { status: 401, body: { message: 'Credenciais inválidas' } } });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await findPageHeading('Entrar no Bora Jogar');
+
+    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+    await user.type(screen.getByLabelText('Senha'), 'errada1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Credenciais inválidas');
+    expect(currentPath()).toBe('/login');
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('falls back to the connection error when the network fails', async () => {
+    fakeApi({ ...authConfig, 'POST /api/auth/login': 'network-error' });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await findPageHeading('Entrar no Bora Jogar');
+
+    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro de conexão. Tente novamente.');
+  });
+
+  it('signs in, stores the token and lands on the home page of the player', async () => {
+    let resolveLogin: (value: { body: unknown }) => void = () => {};
+    const api = fakeApi({
+      ...authConfig,
+      'POST /api/auth/login': () => new Promise((resolve) => (resolveLogin = resolve)),
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await findPageHeading('Entrar no Bora Jogar');
+
+    await user.type(screen.getByLabelText('Email'), ' Ana@Exemplo.com.br ');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    const busy = await screen.findByRole('button', { name: 'Entrando...' });
+    expect(busy).toBeDisabled();
+    expect(api.callsTo('POST', '/api/auth/login')[0]?.body).toEqual({ email: 'ana@exemplo.com.br', password: 'segredo1' });
+
+    resolveLogin({ body: { token: 'jwt-ana', user: player } });
+    await findPageHeading('Olá, Ana!');
+    expect(currentPath()).toBe('/');
+    expect(window.localStorage.getItem('authToken')).toBe('jwt-ana');
+    expect(screen.getByRole('button', { name: 'Menu do usuário' })).toBeInTheDocument();
+    expect(screen.getByText('R$ 25,50')).toBeInTheDocument();
+  });
+
+  it('goes to the private game whose invite link was kept before login', async () => {
+    fakeApi({ ...authConfig, 'POST /api/auth/login': { body: { token: 'jwt-ana', user: player } } });
+    window.localStorage.setItem('inviteLink', 'abc123');
+    const user = userEvent.setup();
+    renderApp('/login');
+    await findPageHeading('Entrar no Bora Jogar');
+
+    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    await findPageHeading('Jogo privado');
+    expect(currentPath()).toBe('/games/private/abc123');
+    expect(window.localStorage.getItem('inviteLink')).toBeNull();
+  });
+
+  it('shows a message passed in navigation state in a green box and clears it from history', async () => {
+    fakeApi(authConfig);
+    renderApp('/login', { state: { message: 'Senha redefinida com sucesso! Faça login com sua nova senha.' } });
+    await findPageHeading('Entrar no Bora Jogar');
+
+    const box = screen.getByRole('status');
+    expect(box).toHaveTextContent('Senha redefinida com sucesso! Faça login com sua nova senha.');
+    await waitFor(() => expect((window.history.state as { usr?: unknown } | null)?.usr ?? null).toBeNull());
+    expect(within(box).getByText(/Senha redefinida/)).toBeVisible();
+  });
+});
+

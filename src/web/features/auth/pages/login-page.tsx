@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { loginBodySchema, type LoginBody } from '../../../../shared/schemas/auth';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLogin } from '../api';
+import { applyFieldErrors } from '../apply-field-errors';
+import { AuthCard, OrDivider, textLinkClasses } from '../components/auth-card';
+import { GoogleButton } from '../components/google-button';
+
+function stateMessage(state: unknown): string | null {
+  if (typeof state === 'object' && state !== null && 'message' in state && typeof state.message === 'string') return state.message;
+  return null;
+}
+
+export function LoginPage() {
+  useDocumentTitle('Entrar');
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Kept after the history state is cleared, so a reload does not show it again.
+  const [flash] = useState(() => stateMessage(location.state));
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), reValidateMode: 'onSubmit', defaultValues: { email: '', password: '' } });
+
+  useEffect(() => {
+    if (stateMessage(location.state)) {
+      navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+    }
+  }, [location, navigate]);
+
+  const onSubmit = handleSubmit((values) =>
+    loginMutation.mutate(values, { onError: (error) => applyFieldErrors(error, ['email', 'password'], setError) }),
+  );
+
+  return (
+    <AuthCard
+      title="Entrar no Bora Jogar"
+      description="Que bom te ver de novo! Entre para ver seus jogos."
+      footer={
+        <p>
+          Ainda não tem conta?{' '}
+          <Link to="/register" className={textLinkClasses}>
+            Criar conta
+          </Link>
+        </p>
+      }
+    >
+      {flash && <Alert tone="success">{flash}</Alert>}
+      {loginMutation.isError && <Alert tone="error">{errorMessage(loginMutation.error, 'Erro ao fazer login')}</Alert>}
+
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email', { onChange: () => clearErrors('email') })}
+        />
+        <Input
+          label="Senha"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password', { onChange: () => clearErrors('password') })}
+        />
+        <div className="flex justify-end">
+          <Link to="/forgot" className={textLinkClasses}>
+            Esqueci a senha
+          </Link>
+        </div>
+        <Button type="submit" fullWidth size="lg" busy={loginMutation.isPending} busyLabel="Entrando...">
+          Entrar
+        </Button>
+      </form>
+
+      <OrDivider />
+      <GoogleButton />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, player } from '../../../test/fake-api';
+import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
+
+const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
+
+describe('register page', () => {
+  it('requires name, email and a 6-character password', async () => {
+    const api = fakeApi(authConfig);
+    const user = userEvent.setup();
+    renderApp('/register');
+    await findPageHeading('Criar conta');
+
+    await user.type(screen.getByLabelText('Senha'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByText('Nome é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('Email é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('A senha deve ter pelo menos 6 caracteres')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
+  });
+
+  it('shows the server message for a taken email under the field', async () => {
+    fakeApi({
+      ...authConfig,
+      'POST /api/auth/register': { status: 409, body: { message: 'Este e-mail já está cadastrado', fields: { email: 'Este e-mail já está cadastrado' } } },
+    });
+    const user = userEvent.setup();
+    renderApp('/register');
+    await findPageHeading('Criar conta');
+
+    await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
+    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este e-mail já está cadastrado');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Este e-mail já está cadastrado');
+  });
+
+  it('creates the account and lands on the player home', async () => {
+    const api = fakeApi({ ...authConfig, 'POST /api/auth/register': { status: 201, body: { token: 'jwt-new', user: player } } });
+    const user = userEvent.setup();
+    renderApp('/register');
+    await findPageHeading('Criar conta');
+
+    await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
+    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+
+    await findPageHeading('Olá, Ana!');
+    expect(currentPath()).toBe('/');
+    expect(window.localStorage.getItem('authToken')).toBe('jwt-new');
+    expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({ name: 'Ana Souza', email: 'ana@exemplo.com.br', password: 'segredo1' });
+  });
+});

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { messages } from '../../../../shared/messages';
+import { registerBodySchema, type RegisterBody } from '../../../../shared/schemas/auth';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRegister } from '../api';
+import { applyFieldErrors } from '../apply-field-errors';
+import { AuthCard, OrDivider, textLinkClasses } from '../components/auth-card';
+import { GoogleButton } from '../components/google-button';
+
+export function RegisterPage() {
+  useDocumentTitle('Criar conta');
+  const registerMutation = useRegister();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<RegisterBody>({
+    resolver: zodResolver(registerBodySchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit((values) =>
+    registerMutation.mutate(values, { onError: (error) => applyFieldErrors(error, ['name', 'email', 'password'], setError) }),
+  );
+
+  return (
+    <AuthCard
+      title="Criar conta"
+      description="Cadastre-se para entrar nos jogos e garantir sua vaga."
+      footer={
+        <p>
+          Já tem conta?{' '}
+          <Link to="/login" className={textLinkClasses}>
+            Entrar
+          </Link>
+        </p>
+      }
+    >
+      {registerMutation.isError && <Alert tone="error">{errorMessage(registerMutation.error, 'Erro no cadastro')}</Alert>}
+
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Input label="Nome" autoComplete="name" error={errors.name?.message} {...register('name', { onChange: () => clearErrors('name') })} />
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email', { onChange: () => clearErrors('email') })}
+        />
+        <Input
+          label="Senha"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          hint={password.length >= 6 ? messages.passwordValid : 'Use pelo menos 6 caracteres.'}
+          {...register('password', { onChange: () => clearErrors('password') })}
+        />
+        <Button type="submit" fullWidth size="lg" busy={registerMutation.isPending} busyLabel="Registrando...">
+          Registrar
+        </Button>
+      </form>
+
+      <OrDivider />
+      <GoogleButton />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '../../../../shared/messages';
+import { resetPasswordBodySchema } from '../../../../shared/schemas/auth';
+import { z } from '../../../../shared/schemas/z';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { isExpiredCodeError, useResetPassword } from '../api';
+import { AuthCard, textLinkClasses } from '../components/auth-card';
+import { CODE_LENGTH, CodeInput } from '../components/code-input';
+import { PasswordStrengthMeter } from '../components/password-strength-meter';
+
+/** Wait before going to the login page after a successful reset (spec: players §9). */
+export const RESET_REDIRECT_DELAY_MS = 2000;
+
+const resetFormSchema = resetPasswordBodySchema
+  .extend({ confirmPassword: z.string().min(1, messages.confirmPasswordRequired) })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: messages.passwordsDontMatch,
+  });
+type ResetFormInput = z.input<typeof resetFormSchema>;
+type ResetFormOutput = z.output<typeof resetFormSchema>;
+
+function toDigits(code: string): string[] {
+  return Array.from({ length: CODE_LENGTH }, (_, index) => {
+    const char = code[index];
+    return char && char !== ' ' ? char : '';
+  });
+}
+
+export function ResetPasswordPage() {
+  useDocumentTitle('Redefinir senha');
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const reset = useResetPassword();
+  const [isDone, setIsDone] = useState(false);
+  const [isCodeExpired, setIsCodeExpired] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ResetFormInput, unknown, ResetFormOutput>({
+    resolver: zodResolver(resetFormSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: searchParams.get('email') ?? '', code: '', newPassword: '', confirmPassword: '' },
+  });
+  const [email, code, newPassword, confirmPassword] = useWatch({ control, name: ['email', 'code', 'newPassword', 'confirmPassword'] });
+  const isComplete = email.trim() !== '' && /^\d{6}$/.test(code) && newPassword !== '' && confirmPassword !== '';
+
+  useEffect(() => {
+    if (!isDone) return;
+    const timer = window.setTimeout(
+      () => navigate('/login', { replace: true, state: { message: messages.resetDoneLogin } }),
+      RESET_REDIRECT_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [isDone, navigate]);
+
+  const onSubmit = handleSubmit(({ email: address, code: typedCode, newPassword: password }) => {
+    reset.mutate(
+      { email: address, code: typedCode, newPassword: password },
+      {
+        onSuccess: () => {
+          setIsCodeExpired(false);
+          setIsDone(true);
+        },
+        onError: (error) => {
+          const message = errorMessage(error, 'Erro ao redefinir senha');
+          if (isExpiredCodeError(message)) setIsCodeExpired(true);
+          toast.show(message, 'error');
+        },
+      },
+    );
+  });
+
+  const emailQuery = email.trim() ? `?email=${encodeURIComponent(email.trim())}` : '';
+
+  if (isDone) {
+    return (
+      <AuthCard title="Redefinir senha">
+        <Alert tone="success" title={messages.resetDone}>
+          Levando você para o login...
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Redefinir senha"
+      description="Digite o código de 6 dígitos que enviamos para o seu email e escolha uma nova senha."
+      footer={
+        <Link to="/login" className={textLinkClasses}>
+          Voltar para o login
+        </Link>
+      }
+    >
+      {isCodeExpired && (
+        <Alert tone="warning" title="Código expirado ou inválido">
+          <p>Os códigos de verificação expiram em 15 minutos. Peça um novo código ou confira o email informado.</p>
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+            <Link to={`/forgot${emailQuery}`} className={buttonClasses('primary')}>
+              Solicitar novo código
+            </Link>
+            <Link to="/forgot" className={buttonClasses('secondary')}>
+              Usar outro email
+            </Link>
+          </div>
+        </Alert>
+      )}
+
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email', { onChange: () => clearErrors('email') })}
+        />
+        <Controller
+          control={control}
+          name="code"
+          render={({ field }) => (
+            <CodeInput
+              digits={toDigits(field.value)}
+              onChange={(digits) => {
+                clearErrors('code');
+                // Keep empty boxes as spaces so a gap stays where it is.
+                field.onChange(digits.map((d) => d || ' ').join('').trimEnd());
+              }}
+              error={errors.code?.message}
+            />
+          )}
+        />
+        <div>
+          <Input
+            label="Nova senha"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            hint={newPassword.length >= 6 ? messages.passwordValid : 'Use pelo menos 6 caracteres.'}
+            {...register('newPassword', { onChange: () => clearErrors('newPassword') })}
+          />
+          <PasswordStrengthMeter password={newPassword} />
+        </div>
+        <Input
+          label="Confirmar senha"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') })}
+        />
+        <Button type="submit" fullWidth size="lg" disabled={!isComplete} busy={reset.isPending} busyLabel="Redefinindo...">
+          Redefinir senha
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PhoneBody } from '../../../shared/schemas/users';
+import type { PublicUser } from '../../../shared/schemas/auth';
+import { apiRequest } from '../../lib/api-client';
+import { updateSessionUser } from '../../lib/session';
+
+export function savePhone(body: PhoneBody): Promise<{ message: string; user: PublicUser }> {
+  return apiRequest('/users/phone', { method: 'PUT', body, fallbackMessage: 'Erro ao salvar telefone' });
+}
+
+export function useSavePhone() {
+  return useMutation({ mutationFn: savePhone, onSuccess: (reply) => updateSessionUser(reply.user) });
+}
