@@ -12,6 +12,11 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).transform((value) => value.replace(/\/+$/, ''));
+
+/** Every one of them is needed for real payments; none of them means the sandbox. */
+const PAYMENT_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'] as const;
+
 const envSchema = z
   .object({
     PORT: z.coerce.number({ error: 'deve ser um número' }).int().min(0).max(65535).default(3000),
@@ -34,8 +39,44 @@ const envSchema = z
     GOOGLE_JWKS_URL: z.url({ error: 'deve ser uma URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
     RATE_LIMITS: onOff(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PAYMENTS: optionalText.pipe(z.enum(['sandbox', 'live'], { error: 'use sandbox ou live' }).optional()),
+    STRIPE_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_/, 'deve ser a chave secreta da Stripe (sk_… ou rk_…), não a publicável (pk_…)')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+      z.string().regex(/^whsec_/, 'deve ser o segredo de assinatura do webhook da Stripe (whsec_…)').optional(),
+    ),
+    STRIPE_API_URL: optionalText.pipe(httpUrl.optional()),
+    MERCADOPAGO_ACCESS_TOKEN: optionalText,
+    MERCADOPAGO_WEBHOOK_SECRET: optionalText,
+    MERCADOPAGO_API_URL: optionalText.pipe(httpUrl.default('https://api.mercadopago.com')),
+    PAYMENT_HOLD_MINUTES: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ error: 'deve ser um número inteiro de minutos' })
+        .int('deve ser um número inteiro de minutos')
+        .min(1, 'deve ser entre 1 e 1440 minutos')
+        .max(1440, 'deve ser entre 1 e 1440 minutos')
+        .default(30),
+    ),
   })
   .superRefine((env, ctx) => {
+    const present = PAYMENT_KEYS.filter((key) => env[key] !== undefined);
+    const missing = PAYMENT_KEYS.filter((key) => env[key] === undefined);
+    if (env.PAYMENTS === 'live') {
+      for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatória com PAYMENTS=live' });
+    } else if (env.PAYMENTS === undefined && present.length > 0 && missing.length > 0) {
+      for (const key of missing) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `necessária para pagamentos reais (já há ${present.join(', ')}); defina-a ou use PAYMENTS=sandbox`,
+        });
+      }
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -60,7 +101,21 @@ export type Config = {
   googleJwksUrl: string;
   rateLimits: boolean;
   logLevel: string;
+  payments: PaymentsConfig;
 };
+
+/**
+ * sandbox: the built-in test provider only (never real money). live: Stripe for card and
+ * Mercado Pago for PIX, never the sandbox.
+ */
+export type PaymentsConfig =
+  | { mode: 'sandbox'; holdMinutes: number }
+  | {
+      mode: 'live';
+      holdMinutes: number;
+      stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+      mercadoPago: { accessToken: string; webhookSecret: string; apiUrl: string };
+    };
 
 export class ConfigError extends Error {}
 
@@ -87,5 +142,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     rateLimits: e.RATE_LIMITS,
     logLevel: e.LOG_LEVEL,
+    payments: paymentsConfig(e),
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const holdMinutes = e.PAYMENT_HOLD_MINUTES;
+  const mode = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY ? 'live' : 'sandbox');
+  if (mode === 'sandbox') return { mode, holdMinutes };
+  // The schema's refinement has made sure every key is there.
+  return {
+    mode,
+    holdMinutes,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL },
+    mercadoPago: { accessToken: e.MERCADOPAGO_ACCESS_TOKEN!, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: e.MERCADOPAGO_API_URL },
   };
 }

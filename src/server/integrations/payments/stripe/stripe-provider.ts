@@ -1,0 +1,181 @@
+import Stripe from 'stripe';
+import type { Clock } from '../../../lib/clock';
+import {
+  assertAmountCents,
+  headerValue,
+  PaymentProviderError,
+  WebhookSignatureError,
+  type CheckoutInput,
+  type CheckoutSession,
+  type PaymentProvider,
+  type PaymentStatus,
+  type ProviderPayment,
+  type RefundOptions,
+  type WebhookRequest,
+  type WebhookResult,
+} from '../provider';
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API base, e.g. http://127.0.0.1:12111 for a local fake; the real API when absent. */
+  apiUrl?: string;
+  clock: Clock;
+  /** Seconds a signed event stays acceptable; Stripe's default 300. */
+  webhookToleranceSeconds?: number;
+};
+
+/** Stripe refuses a Checkout Session that expires sooner than this after creation. */
+const MIN_SESSION_LIFETIME_SECONDS = 30 * 60 + 60;
+const MAX_SESSION_LIFETIME_SECONDS = 24 * 60 * 60;
+
+/** Events that carry a Checkout Session we act on; every other type is ignored. */
+const SESSION_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+
+function connectionOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+function statusOf(session: Stripe.Checkout.Session): PaymentStatus {
+  if (session.payment_status === 'paid') return 'paid';
+  if (session.status === 'expired') return 'failed';
+  return 'pending';
+}
+
+function toPayment(session: Stripe.Checkout.Session, status = statusOf(session)): ProviderPayment {
+  const paymentIntent = session.payment_intent;
+  return {
+    provider: 'stripe',
+    providerPaymentId: typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null),
+    sessionId: session.id,
+    status,
+    providerStatus: `${session.status ?? 'unknown'}/${session.payment_status}`,
+    amountCents: session.amount_total ?? 0,
+    currency: (session.currency ?? '').toUpperCase(),
+    reference: session.client_reference_id ?? session.metadata?.reference ?? null,
+  };
+}
+
+function wrap(error: unknown, action: string): PaymentProviderError {
+  const status = error instanceof Stripe.errors.StripeError ? error.statusCode : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return new PaymentProviderError('stripe', `Stripe: ${action} failed: ${message}`, status, { cause: error });
+}
+
+/** Card payments through Stripe Checkout (hosted page), with the official SDK. */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    ...connectionOptions(options.apiUrl),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
+  const tolerance = options.webhookToleranceSeconds ?? stripe.webhooks.DEFAULT_TOLERANCE;
+
+  async function retrieveSession(sessionId: string): Promise<Stripe.Checkout.Session | null> {
+    try {
+      return await stripe.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+      throw wrap(error, 'reading the checkout session');
+    }
+  }
+
+  return {
+    name: 'stripe',
+    method: 'card',
+
+    async createCheckout(input: CheckoutInput): Promise<CheckoutSession> {
+      assertAmountCents(input.amountCents);
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: 'payment',
+        // stripe 23 (API 2026-10-28) replaced payment_method_types with this filter.
+        allowed_payment_method_types: ['card'],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: 'brl', unit_amount: input.amountCents, product_data: { name: input.description } },
+          },
+        ],
+        client_reference_id: input.reference,
+        metadata: { reference: input.reference },
+        payment_intent_data: { metadata: { reference: input.reference }, description: input.description },
+        customer_email: input.payerEmail,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        locale: 'pt-BR',
+      };
+      if (input.expiresAt) {
+        const now = Math.floor(options.clock.now().getTime() / 1000);
+        const wanted = Math.floor(input.expiresAt.getTime() / 1000);
+        params.expires_at = Math.min(Math.max(wanted, now + MIN_SESSION_LIFETIME_SECONDS), now + MAX_SESSION_LIFETIME_SECONDS);
+      }
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(params);
+      } catch (error) {
+        throw wrap(error, 'creating the checkout session');
+      }
+      if (!session.url) throw new PaymentProviderError('stripe', 'Stripe: the checkout session came back without a url');
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async getPayment(sessionId) {
+      const session = await retrieveSession(sessionId);
+      return session ? toPayment(session) : null;
+    },
+
+    async findCheckoutPayment({ sessionId }) {
+      const session = await retrieveSession(sessionId);
+      return session ? toPayment(session) : null;
+    },
+
+    async refund(providerPaymentId, amountCents, refundOptions?: RefundOptions) {
+      assertAmountCents(amountCents);
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: providerPaymentId, amount: amountCents },
+          refundOptions?.idempotencyKey ? { idempotencyKey: refundOptions.idempotencyKey } : undefined,
+        );
+        return { refundId: refund.id, providerStatus: refund.status ?? 'unknown' };
+      } catch (error) {
+        throw wrap(error, 'creating the refund');
+      }
+    },
+
+    async handleWebhook(request: WebhookRequest): Promise<WebhookResult> {
+      const signature = headerValue(request.headers, STRIPE_SIGNATURE_HEADER);
+      if (!signature) throw new WebhookSignatureError('stripe', `missing ${STRIPE_SIGNATURE_HEADER} header`);
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          request.rawBody,
+          signature,
+          options.webhookSecret,
+          tolerance,
+          undefined,
+          options.clock.now().getTime(),
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new WebhookSignatureError('stripe', `invalid Stripe signature: ${message}`);
+      }
+      if (!SESSION_EVENTS.has(event.type)) return { kind: 'ignored', eventId: event.id, reason: `event type ${event.type}` };
+      const session = event.data.object as Stripe.Checkout.Session;
+      if (session.object !== 'checkout.session') return { kind: 'ignored', eventId: event.id, reason: 'not a checkout session' };
+      // The async failure leaves the session 'complete'/'unpaid', which would otherwise read as pending.
+      const status = event.type === 'checkout.session.async_payment_failed' ? 'failed' : statusOf(session);
+      return { kind: 'payment', eventId: event.id, payment: toPayment(session, status) };
+    },
+  };
+}

@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { deliverWebhook, escapeHtml, redirect, sendHtml, sendJson, startHttpServer, type RecordedRequest, type WebhookDelivery } from './fake-http';
+
+/**
+ * A fake Stripe API on 127.0.0.1 for tests and the Playwright harness: Checkout Sessions
+ * (create, retrieve), refunds, signed webhook events and a tiny hosted checkout page.
+ * Point the SDK at it with STRIPE_API_URL=fake.url and STRIPE_SECRET_KEY=fake.secretKey.
+ */
+
+export type FakeStripeSession = {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
+  payment_intent: string | null;
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  allowed_payment_method_types: string[];
+  payment_method_types: string[];
+  success_url: string | null;
+  cancel_url: string | null;
+  url: string | null;
+  created: number;
+  expires_at: number;
+  livemode: false;
+  locale: string | null;
+};
+
+export type FakeStripePaymentIntent = { id: string; amount: number; amount_refunded: number; currency: string; metadata: Record<string, string> };
+
+export type FakeStripeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  created: number;
+};
+
+export type FakeStripeEventType =
+  | 'checkout.session.completed'
+  | 'checkout.session.async_payment_succeeded'
+  | 'checkout.session.async_payment_failed'
+  | 'checkout.session.expired'
+  | 'payment_intent.succeeded';
+
+export type FakeStripeOptions = {
+  secretKey?: string;
+  webhookSecret?: string;
+  /** When set, paying on the hosted page POSTs checkout.session.completed here (our webhook route). */
+  webhookUrl?: string;
+};
+
+export type FakeStripe = {
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Every API call received, oldest first (hosted-page visits excluded). */
+  requests: RecordedRequest[];
+  sessions: Map<string, FakeStripeSession>;
+  paymentIntents: Map<string, FakeStripePaymentIntent>;
+  refunds: FakeStripeRefund[];
+  /** Completes the session as a successful card payment; returns the updated session. */
+  markSessionPaid(sessionId: string): FakeStripeSession;
+  expireSession(sessionId: string): FakeStripeSession;
+  /** A signed event about the session's current state. `timestamp` in seconds, default now. */
+  webhookFor(sessionId: string, options?: { type?: FakeStripeEventType; timestamp?: number; secret?: string }): WebhookDelivery & { event: Record<string, unknown> };
+  /** POSTs a delivery to `url` (default: the webhookUrl option). */
+  deliver(delivery: WebhookDelivery, url?: string): Promise<{ status: number; body: string }>;
+  /** The next API call answers this error instead (once). */
+  failNext(status: number, message?: string): void;
+  close(): Promise<void>;
+};
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Stripe's form encoding (`a[b][0][c]=v`) into nested objects, numeric keys into arrays. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node = root;
+    path.forEach((segment, index) => {
+      if (index === path.length - 1) node[segment] = value;
+      else node = (node[segment] ??= {}) as Record<string, unknown>;
+    });
+  }
+  const arrayify = (value: unknown): unknown => {
+    if (!value || typeof value !== 'object') return value;
+    const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, arrayify(v)] as const);
+    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, v]) => v);
+    return Object.fromEntries(entries);
+  };
+  return arrayify(root) as Record<string, unknown>;
+}
+
+function stripeError(status: number, message: string, code?: string, param?: string) {
+  return { status, body: { error: { type: 'invalid_request_error', message, code, param } } };
+}
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const secretKey = options.secretKey ?? 'sk_test_fake_bora_jogar';
+  const webhookSecret = options.webhookSecret ?? 'whsec_fake_bora_jogar';
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, FakeStripeSession>();
+  const paymentIntents = new Map<string, FakeStripePaymentIntent>();
+  const refunds: FakeStripeRefund[] = [];
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  let nextFailure: { status: number; message: string } | undefined;
+  let baseUrl = '';
+  const signer = new Stripe(secretKey);
+
+  function getSession(sessionId: string): FakeStripeSession {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+    return session;
+  }
+
+  function markSessionPaid(sessionId: string): FakeStripeSession {
+    const session = getSession(sessionId);
+    const intentId = session.payment_intent ?? id('pi');
+    paymentIntents.set(intentId, { id: intentId, amount: session.amount_total, amount_refunded: 0, currency: session.currency, metadata: { ...session.metadata } });
+    Object.assign(session, { payment_intent: intentId, payment_status: 'paid', status: 'complete', url: null });
+    return session;
+  }
+
+  function createSession(form: Record<string, unknown>): { status: number; body: unknown } {
+    const lineItems = form.line_items as Array<{ quantity?: string; price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } } }> | undefined;
+    if (form.mode !== 'payment') return stripeError(400, 'fake Stripe supports mode=payment only', 'parameter_invalid', 'mode');
+    if (!Array.isArray(lineItems) || lineItems.length === 0) return stripeError(400, 'line_items is required', 'parameter_missing', 'line_items');
+    let total = 0;
+    let currency: string | undefined;
+    for (const [index, item] of lineItems.entries()) {
+      const unit = Number(item.price_data?.unit_amount);
+      const quantity = Number(item.quantity ?? 1);
+      if (!Number.isInteger(unit) || unit <= 0) return stripeError(400, 'unit_amount must be a positive integer', 'parameter_invalid_integer', `line_items[${index}][price_data][unit_amount]`);
+      if (!item.price_data?.product_data?.name) return stripeError(400, 'product_data.name is required', 'parameter_missing', `line_items[${index}][price_data][product_data][name]`);
+      currency ??= item.price_data.currency;
+      total += unit * quantity;
+    }
+    if (!currency) return stripeError(400, 'currency is required', 'parameter_missing', 'line_items[0][price_data][currency]');
+    if (typeof form.success_url !== 'string') return stripeError(400, 'success_url is required', 'parameter_missing', 'success_url');
+    const created = nowSeconds();
+    const expiresAt = form.expires_at === undefined ? created + 24 * 3600 : Number(form.expires_at);
+    if (expiresAt < created + 30 * 60 || expiresAt > created + 24 * 3600) {
+      return stripeError(400, 'expires_at must be between 30 minutes and 24 hours from now', 'parameter_invalid_integer', 'expires_at');
+    }
+    const sessionId = id('cs');
+    const allowed = (form.allowed_payment_method_types as string[] | undefined) ?? ['card'];
+    const session: FakeStripeSession = {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      payment_intent: null,
+      amount_subtotal: total,
+      amount_total: total,
+      currency,
+      client_reference_id: typeof form.client_reference_id === 'string' ? form.client_reference_id : null,
+      customer_email: typeof form.customer_email === 'string' ? form.customer_email : null,
+      metadata: (form.metadata as Record<string, string> | undefined) ?? {},
+      allowed_payment_method_types: allowed,
+      payment_method_types: allowed,
+      success_url: form.success_url,
+      cancel_url: typeof form.cancel_url === 'string' ? form.cancel_url : null,
+      url: `${baseUrl}/c/pay/${sessionId}`,
+      created,
+      expires_at: expiresAt,
+      livemode: false,
+      locale: typeof form.locale === 'string' ? form.locale : null,
+    };
+    sessions.set(sessionId, session);
+    return { status: 200, body: session };
+  }
+
+  function createRefund(form: Record<string, unknown>): { status: number; body: unknown } {
+    const intent = typeof form.payment_intent === 'string' ? paymentIntents.get(form.payment_intent) : undefined;
+    if (!intent) return stripeError(404, `No such payment_intent: '${String(form.payment_intent)}'`, 'resource_missing', 'payment_intent');
+    const remaining = intent.amount - intent.amount_refunded;
+    const amount = form.amount === undefined ? remaining : Number(form.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return stripeError(400, 'amount must be a positive integer', 'parameter_invalid_integer', 'amount');
+    if (amount > remaining) {
+      return stripeError(400, `Refund amount (R$${amount / 100}) is greater than unrefunded amount on charge (R$${remaining / 100})`, 'amount_too_large', 'amount');
+    }
+    intent.amount_refunded += amount;
+    const refund: FakeStripeRefund = { id: id('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', created: nowSeconds() };
+    refunds.push(refund);
+    return { status: 200, body: refund };
+  }
+
+  function webhookFor(sessionId: string, webhookOptions: { type?: FakeStripeEventType; timestamp?: number; secret?: string } = {}) {
+    const session = getSession(sessionId);
+    const event = {
+      id: id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: nowSeconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: webhookOptions.type ?? 'checkout.session.completed',
+      data: { object: structuredClone(session) },
+    };
+    const rawBody = JSON.stringify(event, null, 2);
+    const header = signer.webhooks.generateTestHeaderString({
+      payload: rawBody,
+      secret: webhookOptions.secret ?? webhookSecret,
+      timestamp: webhookOptions.timestamp ?? nowSeconds(),
+    });
+    return { event, rawBody, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header }, query: {} };
+  }
+
+  async function deliver(delivery: WebhookDelivery, url = options.webhookUrl) {
+    if (!url) throw new Error('fake Stripe: no webhook URL to deliver to');
+    return deliverWebhook(url, delivery);
+  }
+
+  function hostedPage(session: FakeStripeSession): string {
+    const amount = (session.amount_total / 100).toLocaleString('pt-BR', { style: 'currency', currency: session.currency.toUpperCase() });
+    return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head><body>
+<h1>Fake Stripe Checkout</h1><p data-testid="amount">${escapeHtml(amount)}</p><p data-testid="status">${session.status}/${session.payment_status}</p>
+<form method="post" action="/c/pay/${session.id}"><button type="submit">Pagar</button></form>
+${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancelar</a>` : ''}
+</body></html>`;
+  }
+
+  const server = await startHttpServer(async (request, response) => {
+    const pay = /^\/c\/pay\/([^/]+)$/.exec(request.path);
+    if (pay) {
+      const session = sessions.get(pay[1]!);
+      if (!session) return sendHtml(response, 404, '<p>Sessão não encontrada</p>');
+      if (request.method === 'GET') return sendHtml(response, 200, hostedPage(session));
+      if (session.status !== 'open') return sendHtml(response, 409, '<p>Sessão encerrada</p>');
+      markSessionPaid(session.id);
+      if (options.webhookUrl) await deliver(webhookFor(session.id)).catch(() => undefined);
+      return redirect(response, (session.success_url ?? '/').replaceAll('{CHECKOUT_SESSION_ID}', session.id));
+    }
+
+    const body = request.headers['content-type']?.includes('application/x-www-form-urlencoded') ? parseStripeForm(request.rawBody) : {};
+    requests.push({ method: request.method, path: request.path, query: request.query, headers: request.headers, rawBody: request.rawBody, body });
+
+    if (request.headers.authorization !== `Bearer ${secretKey}`) {
+      const error = stripeError(401, 'Invalid API Key provided');
+      return sendJson(response, error.status, error.body);
+    }
+    if (nextFailure) {
+      const failure = nextFailure;
+      nextFailure = undefined;
+      return sendJson(response, failure.status, { error: { type: 'api_error', message: failure.message } });
+    }
+    const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+    const replay = typeof key === 'string' ? idempotent.get(`${request.path}:${key}`) : undefined;
+    if (replay) return sendJson(response, replay.status, replay.body);
+
+    let result: { status: number; body: unknown };
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
+    if (request.method === 'POST' && request.path === '/v1/checkout/sessions') result = createSession(body);
+    else if (request.method === 'GET' && sessionPath) {
+      const session = sessions.get(sessionPath[1]!);
+      result = session ? { status: 200, body: session } : stripeError(404, `No such checkout.session: '${sessionPath[1]}'`, 'resource_missing', 'session');
+    } else if (request.method === 'POST' && request.path === '/v1/refunds') result = createRefund(body);
+    else result = stripeError(404, `Unrecognized request URL (${request.method}: ${request.path})`);
+
+    if (typeof key === 'string' && result.status < 500) idempotent.set(`${request.path}:${key}`, result);
+    return sendJson(response, result.status, result.body);
+  });
+  baseUrl = server.url;
+
+  return {
+    url: server.url,
+    secretKey,
+    webhookSecret,
+    requests,
+    sessions,
+    paymentIntents,
+    refunds,
+    markSessionPaid,
+    expireSession(sessionId) {
+      const session = getSession(sessionId);
+      Object.assign(session, { status: 'expired', url: null });
+      return session;
+    },
+    webhookFor,
+    deliver,
+    failNext(status, message = 'fake failure') {
+      nextFailure = { status, message };
+    },
+    close: server.close,
+  };
+}
