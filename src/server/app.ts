@@ -17,7 +17,11 @@ import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { type Clock, systemClock } from './lib/clock';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/token-service';
+import { startPaymentSweep } from './modules/games/expire-pending-payments';
+import { gameRoutes } from './modules/games/routes';
 import { healthRoutes } from './modules/health/routes';
+import { invitationRoutes } from './modules/invitations/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { userRoutes } from './modules/users/routes';
 
 export type AppDeps = {
@@ -56,7 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  const paymentSweep = startPaymentSweep(ctx);
   app.addHook('onClose', async () => {
+    // Stopped first: a sweep in flight may still queue e-mails.
+    await paymentSweep.stop();
     await mailer.idle();
     mailer.close();
   });
@@ -80,6 +87,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes(database));
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(gameRoutes(ctx));
+      await api.register(notificationRoutes(ctx));
+      await api.register(invitationRoutes(ctx));
     },
     { prefix: '/api' },
   );

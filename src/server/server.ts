@@ -6,6 +6,7 @@ import { ensureAdmin } from './bootstrap';
 import type { Config } from './config';
 import { openDatabase } from './db/open-database';
 import { seedDemo } from './db/seed/seed-demo';
+import { seedReferenceData } from './db/seed/seed-reference-data';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -13,7 +14,8 @@ export type RunningServer = { app: FastifyInstance; close(): Promise<void> };
 
 /**
  * Opens the database (embedded under DATA_DIR, in memory when `inMemory`, or PostgreSQL), migrates,
- * makes sure the configured admin exists, seeds demo data on an empty database, and listens.
+ * fills in the reference data (sports, states, cities), makes sure the configured admin exists,
+ * seeds demo data on an empty database, and listens.
  */
 export async function startServer(config: Config, options: { inMemory?: boolean; webRoot?: string } = {}): Promise<RunningServer> {
   const database = await openDatabase(
@@ -22,6 +24,7 @@ export async function startServer(config: Config, options: { inMemory?: boolean;
       : { kind: 'pglite', dataDir: options.inMemory ? undefined : config.dataDir },
   );
   await database.migrate();
+  await seedReferenceData(database.db);
   await ensureAdmin(database.db, config.admin);
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 

@@ -45,4 +45,59 @@ export const messages = {
   unknownField: (field: string) => `Campo não permitido: ${field}`,
   tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   databaseUnavailable: 'Banco de dados indisponível.',
+
+  // Games, registrations and the waitlist
+  gameNotAvailable: 'Jogo não encontrado ou não está disponível para inscrição',
+  gameCancelled: 'Este jogo foi cancelado.',
+  gameAlreadyStarted: 'As inscrições deste jogo estão encerradas: ele já começou.',
+  alreadyRegistered: 'Você já está inscrito neste jogo.',
+  alreadyOnWaitlist: 'Você já está na lista de espera deste jogo.',
+  gameHasFreeSlots: 'Este jogo ainda tem vagas: faça sua inscrição em vez de entrar na lista de espera.',
+  paymentTypeRequired: 'Escolha a forma de pagamento.',
+  paymentMethodUnavailable:
+    'O pagamento com cartão ou PIX ainda não está disponível. Use seus créditos para se inscrever.',
+  insufficientBalance: 'Saldo insuficiente',
+  notRegistered: 'Você não tem inscrição ativa neste jogo.',
+  registrationConfirmed: 'Inscrição realizada com sucesso!',
+  addedToWaitlist: 'Adicionado à lista de espera',
+  leftWaitlist: 'Você saiu da lista de espera com sucesso.',
+  cancelledNoCharge: 'Inscrição cancelada com sucesso.',
+  cancelledRefundedToCredits: (amount: string) =>
+    `Inscrição cancelada com sucesso. ${amount} voltaram para os seus créditos.`,
+  cancelledRefundRequested: (amount: string) =>
+    `Inscrição cancelada com sucesso. O reembolso de ${amount} foi solicitado e cai em até 7 dias úteis.`,
+  cancelledLateNoRefund:
+    'Inscrição cancelada com sucesso. Como faltam menos de 48 horas para o jogo, não há reembolso.',
+  locationTooLong: 'O local deve ter no máximo 100 caracteres.',
+  dateInvalid: 'Informe uma data válida no formato AAAA-MM-DD.',
+
+  // Notifications (one text per event that concerns a player)
+  notificationNotFound: 'Notificação não encontrada.',
+  notice: {
+    registrationConfirmed: (game: string, when: string) => `Sua inscrição em ${game} (${when}) está confirmada. Bom jogo!`,
+    waitlisted: (game: string, when: string, position: number) =>
+      `Você entrou na lista de espera de ${game} (${when}). Sua posição na fila: ${position}.`,
+    promoted: (game: string, when: string) =>
+      `Abriu uma vaga e sua inscrição em ${game} (${when}) foi confirmada!`,
+    promotedAwaitingPayment: (game: string, when: string, deadline: string) =>
+      `Abriu uma vaga em ${game} (${when}) e ela está reservada para você. Pague até ${deadline} para confirmar.`,
+    paymentExpired: (game: string) =>
+      `O prazo para pagar sua vaga em ${game} terminou e ela passou para o próximo da fila.`,
+    cancelled: (game: string, outcome: string) => `Sua inscrição em ${game} foi cancelada. ${outcome}`,
+    leftWaitlist: (game: string) => `Você saiu da lista de espera de ${game}.`,
+    gameChanged: (game: string, when: string) =>
+      `O organizador alterou o jogo ${game}. Confira os detalhes: agora ${when}.`,
+    gameCancelled: (game: string, when: string, refund: string) =>
+      `O jogo ${game} (${when}) foi cancelado pelo organizador. ${refund}`,
+    creditsAdded: (amount: string) => `${amount} foram adicionados aos seus créditos.`,
+    invitationReceived: (game: string, when: string) => `Você foi convidado para o jogo ${game} (${when}).`,
+    refundToCredits: (amount: string) => `${amount} voltaram para os seus créditos.`,
+    refundRequested: (amount: string) => `O reembolso de ${amount} foi solicitado e cai em até 7 dias úteis.`,
+    noRefundLate: 'Como faltavam menos de 48 horas para o jogo, não há reembolso.',
+    nothingToRefund: 'Não havia valor pago pela plataforma a reembolsar.',
+  },
+
+  // Invitations
+  invitationNotFound: 'Convite não encontrado.',
+  invitationRemoved: 'Convite removido com sucesso.',
 } as const;

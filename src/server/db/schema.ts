@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 
 export const users = pgTable(
   'users',
@@ -56,3 +57,204 @@ export const emailOutbox = pgTable('email_outbox', {
   error: text('error'),
   createdAt: createdAt(),
 });
+
+// ── Reference data (seeded by seed-reference-data.ts; `active` hides an item from the pickers) ──
+
+export const sports = pgTable('sports', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const states = pgTable('states', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  uf: text('uf').notNull().unique(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('cities_state_name_unique').on(t.stateId, t.name)],
+);
+
+// ── Games and registrations ──
+
+export const games = pgTable(
+  'games',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    location: text('location').notNull(),
+    address: text('address').notNull().default(''),
+    dateTime: timestamptz('date_time').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    totalSlots: integer('total_slots').notNull(),
+    /** What the organiser typed; `descriptionHtml` is the escaped/sanitised version pages render. */
+    description: text('description').notNull().default(''),
+    descriptionHtml: text('description_html').notNull().default(''),
+    visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('public'),
+    /** False: the organiser charges players directly and registrations are `external`. */
+    usePlatformPayment: boolean('use_platform_payment').notNull().default(true),
+    state: text('state', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
+    cancelReason: text('cancel_reason'),
+    sportId: integer('sport_id').references(() => sports.id),
+    stateId: integer('state_id').references(() => states.id),
+    cityId: integer('city_id').references(() => cities.id),
+    /** Unguessable (192 random bits) so a private game is reachable only by whoever got the link. */
+    privateLink: text('private_link').notNull().unique(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('games_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('games_total_slots_range', sql`${t.totalSlots} between 1 and 50`),
+    check('games_visibility_valid', sql`${t.visibility} in ('public', 'private')`),
+    check('games_state_valid', sql`${t.state} in ('draft', 'published')`),
+    check('games_status_valid', sql`${t.status} in ('active', 'cancelled')`),
+    index('games_listing_idx').on(t.state, t.visibility, t.status, t.dateTime),
+    index('games_creator_idx').on(t.creatorId),
+  ],
+);
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** confirmed and pending hold a slot; waitlist waits in line; cancelled is history. */
+    status: text('status', { enum: ['confirmed', 'pending', 'waitlist', 'cancelled'] }).notNull(),
+    paymentType: text('payment_type', { enum: ['credit', 'stripe', 'mercadopago', 'external'] }),
+    /** What was actually charged: the base of any refund. */
+    paidCents: integer('paid_cents').notNull().default(0),
+    /** Only while pending: past it the slot passes to the next in line. */
+    paymentDeadline: timestamptz('payment_deadline'),
+    /** The place in line: the waitlist is ordered by (joined_at, id). */
+    joinedAt: timestamptz('joined_at').notNull(),
+    confirmedAt: timestamptz('confirmed_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('registrations_status_valid', sql`${t.status} in ('confirmed', 'pending', 'waitlist', 'cancelled')`),
+    check('registrations_payment_type_valid', sql`${t.paymentType} in ('credit', 'stripe', 'mercadopago', 'external')`),
+    check('registrations_paid_non_negative', sql`${t.paidCents} >= 0`),
+    uniqueIndex('registrations_one_live_per_user').on(t.gameId, t.userId).where(sql`${t.status} <> 'cancelled'`),
+    index('registrations_game_status_idx').on(t.gameId, t.status),
+    index('registrations_user_idx').on(t.userId),
+    index('registrations_pending_deadline_idx').on(t.paymentDeadline).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// ── Money ──
+
+/** The credit ledger: append-only; a user's balance_cents is always the sum of their rows. */
+export const creditTransactions = pgTable(
+  'credit_transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Signed: credits are positive, spending negative. */
+    amountCents: integer('amount_cents').notNull(),
+    type: text('type', { enum: ['add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund'] }).notNull(),
+    description: text('description').notNull(),
+    status: text('status').notNull().default('paid'),
+    source: text('source').notNull(),
+    /** What the movement is about (e.g. `registration:42`); unique per type so a retry never posts twice. */
+    reference: text('reference').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'credit_transactions_type_valid',
+      sql`${t.type} in ('add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund')`,
+    ),
+    uniqueIndex('credit_transactions_type_reference_unique').on(t.type, t.reference),
+    index('credit_transactions_user_idx').on(t.userId),
+  ],
+);
+
+/** Refunds of card/PIX payments, left for the admin area to process with the provider. */
+export const cancellationRequests = pgTable(
+  'cancellation_requests',
+  {
+    id: serial('id').primaryKey(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .unique()
+      .references(() => registrations.id),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason'),
+    amountCents: integer('amount_cents').notNull(),
+    paymentType: text('payment_type').notNull(),
+    status: text('status', { enum: ['pending', 'processed', 'rejected'] }).notNull().default('pending'),
+    resolution: text('resolution'),
+    processedBy: integer('processed_by').references(() => users.id),
+    processedAt: timestamptz('processed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('cancellation_requests_status_valid', sql`${t.status} in ('pending', 'processed', 'rejected')`)],
+);
+
+// ── Notifications and invitations ──
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: integer('game_id').references(() => games.id),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamptz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id)],
+);
+
+/** Made by organisers; `user_id` is null until someone invited by e-mail has an account. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_game_user_unique').on(t.gameId, t.userId),
+    index('invitations_user_idx').on(t.userId),
+    index('invitations_email_idx').on(t.email),
+  ],
+);

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open-database';
-import { users } from '../db/schema';
+import { cities, games, registrations, sports, states, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { postCreditTransaction } from '../modules/credits/post-credit-transaction';
+import { descriptionToHtml } from '../modules/games/description-html';
+import { generatePrivateLink } from '../modules/games/private-link';
+import { TEST_NOW } from './test-app';
 
 export const DEFAULT_PASSWORD = 'senha-forte-123';
 // Hashing is deliberately slow; factories share one hash of the default password.
@@ -31,4 +36,85 @@ export async function createSignedInUser(app: FastifyInstance, overrides: UserOv
   const user = await createUser(app.ctx.db, overrides);
   const token = await app.ctx.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
   return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+type GameOverrides = Partial<typeof games.$inferInsert>;
+
+/** A published, public, active platform-payment game (R$ 10, 10 slots) a week after TEST_NOW. */
+export async function createGame(db: Db, overrides: GameOverrides = {}) {
+  const suffix = randomBytes(3).toString('hex');
+  const description = overrides.description ?? 'Traga água e chegue 10 minutos antes.';
+  const [game] = await db
+    .insert(games)
+    .values({
+      name: `Vôlei de quinta ${suffix}`,
+      location: 'Ginásio do Centro',
+      address: 'Rua das Flores, 100 - Centro, Florianópolis - SC',
+      dateTime: new Date(TEST_NOW.getTime() + 7 * DAY_MS),
+      priceCents: 1000,
+      totalSlots: 10,
+      description,
+      descriptionHtml: descriptionToHtml(description),
+      visibility: 'public',
+      usePlatformPayment: true,
+      state: 'published',
+      status: 'active',
+      privateLink: generatePrivateLink(),
+      creatorId: overrides.creatorId ?? (await createUser(db)).id,
+      ...overrides,
+    })
+    .returning();
+  return game!;
+}
+
+/**
+ * A registration written directly, to set up a game's state (a full game, a line). Paid ones
+ * bypass the ledger, so give them a card `paymentType`, never `credit`.
+ */
+export async function createRegistration(
+  db: Db,
+  values: Pick<typeof registrations.$inferInsert, 'gameId' | 'userId' | 'status'> & Partial<typeof registrations.$inferInsert>,
+) {
+  const [registration] = await db
+    .insert(registrations)
+    .values({ joinedAt: TEST_NOW, paymentType: values.status === 'confirmed' ? 'external' : null, ...values })
+    .returning();
+  return registration!;
+}
+
+/** Adds credits the way an admin would: through the ledger. */
+export async function addCredits(db: Db, userId: number, cents: number) {
+  await db.transaction((tx) =>
+    postCreditTransaction(tx, {
+      userId,
+      amountCents: cents,
+      type: 'add_manual',
+      description: 'Crédito de teste',
+      source: 'admin',
+      reference: `test:${randomBytes(8).toString('hex')}`,
+    }),
+  );
+}
+
+/** Ids of the seeded reference data tests filter by. */
+export async function referenceIds(db: Db) {
+  const sportRows = await db.select().from(sports).where(inArray(sports.name, ['Vôlei', 'Beach Tennis']));
+  const [sc] = await db.select().from(states).where(eq(states.uf, 'SC'));
+  const cityRows = await db
+    .select()
+    .from(cities)
+    .where(and(eq(cities.stateId, sc!.id), inArray(cities.name, ['Florianópolis', 'Joinville', 'Blumenau'])));
+  const sport = (name: string) => sportRows.find((row) => row.name === name)!.id;
+  const city = (name: string) => cityRows.find((row) => row.name === name)!.id;
+  return {
+    volei: sport('Vôlei'),
+    beachTennis: sport('Beach Tennis'),
+    santaCatarina: sc!.id,
+    florianopolis: city('Florianópolis'),
+    joinville: city('Joinville'),
+    blumenau: city('Blumenau'),
+  };
 }

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/open-database';
+import { seedReferenceData } from '../db/seed/seed-reference-data';
 
 /**
- * Migrates one embedded database for the whole run and dumps it to a file; each test file then
- * clones it (≈0.5 s) instead of running initdb and the migrations again (≈3 s).
+ * Migrates (and fills with reference data) one embedded database for the whole run and dumps it
+ * to a file; each test file then clones it (≈0.5 s) instead of running initdb and the migrations again (≈3 s).
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
@@ -15,6 +16,7 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
+  await seedReferenceData(database.db);
   const dump = await database.dump!();
   await database.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bj-template-')), 'template.tar');

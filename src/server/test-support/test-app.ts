@@ -6,12 +6,16 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/open-database';
+import { seedReferenceData } from '../db/seed/seed-reference-data';
 import { type Clock, fixedClock } from '../lib/clock';
 
 export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/** Where a test app's clock starts unless told otherwise. */
+export const TEST_NOW = new Date('2026-11-20T12:00:00.000Z');
+
 /**
- * A fresh, migrated database: a clone of the run's PGlite template, or a new database on the
+ * A fresh, migrated database with the reference data: a clone of the run's PGlite template, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL (dropped again by close()).
  */
 export async function createTestDatabase(): Promise<Database> {
@@ -29,6 +33,7 @@ export async function createTestDatabase(): Promise<Database> {
   dbUrl.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 40 });
   await database.migrate();
+  await seedReferenceData(database.db);
   return {
     ...database,
     async close() {
@@ -58,7 +63,7 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     PUBLIC_URL: 'http://bora.test',
     ...options.env,
   });
-  const clock = fixedClock(options.now ?? new Date('2026-11-20T12:00:00.000Z'));
+  const clock = fixedClock(options.now ?? TEST_NOW);
   const app = await buildApp({ config, database, clock });
   await app.ready();
   return {

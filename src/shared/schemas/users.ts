@@ -2,10 +2,11 @@ import { z } from './z';
 import { messages } from '../messages';
 import { isValidPhone, phoneDigits } from '../rules/phone';
 import { publicUserSchema } from './auth';
+import { myGameSchema, waitlistedGameSchema } from './games';
 
 export const meReplySchema = publicUserSchema.extend({
-  myGames: z.array(z.unknown()),
-  waitlistedGames: z.array(z.unknown()),
+  myGames: z.array(myGameSchema).describe('Jogos com inscrição (confirmada, aguardando pagamento ou cancelada), dos últimos 30 dias em diante'),
+  waitlistedGames: z.array(waitlistedGameSchema).describe('Jogos futuros em que o usuário está na fila'),
 });
 export type MeReply = z.infer<typeof meReplySchema>;
 

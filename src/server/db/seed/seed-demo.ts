@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { TIME_ZONE } from '../../../shared/dates';
 import { hashPassword } from '../../lib/passwords';
+import { postCreditTransaction } from '../../modules/credits/post-credit-transaction';
+import { descriptionToHtml } from '../../modules/games/description-html';
+import { generatePrivateLink } from '../../modules/games/private-link';
 import type { Db } from '../open-database';
-import { users } from '../schema';
+import { cities, games, registrations, sports, states, users } from '../schema';
 
 /** The demo accounts the README lists. */
 export const demoAccounts = [
@@ -26,5 +30,142 @@ export async function seedDemo(db: Db): Promise<boolean> {
       })
       .onConflictDoNothing();
   }
+  await seedDemoGames(db);
   return true;
+}
+
+/** `YYYY-MM-DD` of today + `days` in São Paulo, at `time` São Paulo time. */
+function upcoming(days: number, time: string): Date {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(Date.now() + days * 86_400_000));
+  return new Date(`${day}T${time}:00-03:00`);
+}
+
+/** Players without a password (they cannot sign in) who fill a nearly full game. */
+const fillerPlayers = [
+  { name: 'Carlos Levantador', email: 'carlos@exemplo.com.br', phone: '47991110001' },
+  { name: 'Bianca Ponteira', email: 'bianca@exemplo.com.br', phone: '47991110002' },
+  { name: 'Rafael Líbero', email: 'rafael@exemplo.com.br', phone: '47991110003' },
+];
+
+/** Upcoming games in Florianópolis and Joinville by the demo organiser, and credits for the demo player. */
+async function seedDemoGames(db: Db): Promise<void> {
+  const byEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0]!;
+  const [admin, player, organiser] = [await byEmail(demoAccounts[0].email), await byEmail(demoAccounts[1].email), await byEmail(demoAccounts[2].email)];
+  const sportId = async (name: string) => (await db.select().from(sports).where(eq(sports.name, name)))[0]!.id;
+  const [sc] = await db.select().from(states).where(eq(states.uf, 'SC'));
+  const cityId = async (name: string) =>
+    (await db.select().from(cities).where(and(eq(cities.stateId, sc!.id), eq(cities.name, name))))[0]!.id;
+  const floripa = await cityId('Florianópolis');
+  const joinville = await cityId('Joinville');
+  const volei = await sportId('Vôlei');
+
+  const game = (values: Omit<typeof games.$inferInsert, 'privateLink' | 'creatorId' | 'stateId' | 'descriptionHtml'>) => ({
+    ...values,
+    descriptionHtml: descriptionToHtml(values.description ?? ''),
+    privateLink: generatePrivateLink(),
+    creatorId: organiser.id,
+    stateId: sc!.id,
+    state: 'published' as const,
+  });
+  const created = await db
+    .insert(games)
+    .values([
+      game({
+        name: 'Vôlei de Quinta no Estreito',
+        location: 'Ginásio do Estreito',
+        address: 'Rua Santos Saraiva, 500 - Estreito, Florianópolis - SC',
+        dateTime: upcoming(2, '19:30'),
+        priceCents: 1500,
+        totalSlots: 12,
+        description: 'Vôlei misto, nível intermediário.\n\nChegue 10 minutos antes para o aquecimento.',
+        sportId: volei,
+        cityId: floripa,
+      }),
+      game({
+        name: 'Vôlei de Praia no Campeche',
+        location: 'Praia do Campeche',
+        address: 'Av. Campeche, em frente ao posto 3, Florianópolis - SC',
+        dateTime: upcoming(3, '08:00'),
+        priceCents: 2000,
+        totalSlots: 8,
+        usePlatformPayment: false,
+        description: 'Duplas sorteadas na hora. Pagamento via PIX direto com o organizador.',
+        sportId: await sportId('Vôlei de Praia'),
+        cityId: floripa,
+      }),
+      game({
+        name: 'Futevôlei na Joaquina',
+        location: 'Praia da Joaquina',
+        address: 'Av. Prefeito Acácio Garibaldi São Thiago, Florianópolis - SC',
+        dateTime: upcoming(4, '17:00'),
+        priceCents: 1200,
+        totalSlots: 10,
+        description: 'Rede oficial e bola inclusa.',
+        sportId: await sportId('Futevôlei'),
+        cityId: floripa,
+      }),
+      game({
+        name: 'Vôlei Misto em Joinville',
+        location: 'Ginásio Abel Schulz',
+        address: 'Rua Inácio Bastos, 1084 - Bucarein, Joinville - SC',
+        dateTime: upcoming(2, '20:00'),
+        priceCents: 1800,
+        totalSlots: 4,
+        usePlatformPayment: false,
+        description: 'Última vaga! Pagamento com o organizador no local.',
+        sportId: volei,
+        cityId: joinville,
+      }),
+      game({
+        name: 'Beach Tennis ao Pôr do Sol',
+        location: 'Arena Beira-Rio',
+        address: 'Rua Max Colin, 200 - América, Joinville - SC',
+        dateTime: upcoming(6, '18:00'),
+        priceCents: 2500,
+        totalSlots: 6,
+        description: 'Raquetes disponíveis para empréstimo.',
+        sportId: await sportId('Beach Tennis'),
+        cityId: joinville,
+      }),
+      game({
+        name: 'Vôlei dos Amigos (privado)',
+        location: 'Clube Doze de Agosto',
+        address: 'Rua Almirante Lamego, 1300 - Centro, Florianópolis - SC',
+        dateTime: upcoming(5, '19:00'),
+        priceCents: 1000,
+        totalSlots: 12,
+        visibility: 'private',
+        description: 'Jogo fechado da turma: só com convite ou link.',
+        sportId: volei,
+        cityId: floripa,
+      }),
+    ])
+    .returning();
+
+  const nearlyFull = created.find((g) => g.totalSlots === 4)!;
+  const fillers = await db.insert(users).values(fillerPlayers).onConflictDoNothing().returning();
+  if (fillers.length > 0) {
+    await db.insert(registrations).values(
+      fillers.map((filler) => ({
+        gameId: nearlyFull.id,
+        userId: filler.id,
+        status: 'confirmed' as const,
+        paymentType: 'external' as const,
+        joinedAt: new Date(),
+        confirmedAt: new Date(),
+      })),
+    );
+  }
+
+  await db.transaction((tx) =>
+    postCreditTransaction(tx, {
+      userId: player.id,
+      amountCents: 10_000,
+      type: 'add_manual',
+      description: 'Créditos de demonstração',
+      source: 'admin',
+      reference: 'seed:demo-player-credits',
+      createdBy: admin.id,
+    }),
+  );
 }

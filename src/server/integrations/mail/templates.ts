@@ -1,8 +1,5 @@
+import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from './mailer';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** A plain, well-formed HTML frame shared by every e-mail. */
 export function layout(title: string, bodyHtml: string, publicUrl: string): string {
@@ -46,4 +43,25 @@ export function resetCodeEmail(input: { to: string; name: string; code: string; 
     input.publicUrl,
   );
   return { to: input.to, subject, text, html };
+}
+
+/** A short notice about one game (promotion, cancellation…) with a link to it. */
+export function gameNoticeEmail(input: {
+  to: string;
+  name: string;
+  subject: string;
+  paragraphs: string[];
+  gamePath: string;
+  publicUrl: string;
+}): MailMessage {
+  const gameUrl = `${input.publicUrl}${input.gamePath}`;
+  const text = [`Olá, ${input.name}!`, '', ...input.paragraphs.flatMap((p) => [p, '']), `Veja o jogo: ${gameUrl}`, '', 'Equipe Bora Jogar'].join('\n');
+  const html = layout(
+    input.subject,
+    `<p>Olá, ${escapeHtml(input.name)}!</p>
+${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(gameUrl)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Ver o jogo</a></p>`,
+    input.publicUrl,
+  );
+  return { to: input.to, subject: input.subject, text, html };
 }

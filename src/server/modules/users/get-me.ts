@@ -1,8 +1,43 @@
+import { and, eq, gte, inArray } from 'drizzle-orm';
+import { isFuture } from '../../../shared/rules/game-timing';
+import type { MyGame, WaitlistedGame } from '../../../shared/schemas/games';
 import type { MeReply } from '../../../shared/schemas/users';
+import type { ServerContext } from '../../context';
+import { games, registrations, users } from '../../db/schema';
 import type { AuthUser } from '../../http/authentication';
+import { sweepExpiredPayments } from '../games/expire-pending-payments';
+import { loadGameViews } from '../games/game-view';
 import { toPublicUser } from './public-user';
 
-/** The signed-in user with their games (filled by the games module). */
-export async function getMe(user: AuthUser): Promise<MeReply> {
-  return { ...toPublicUser(user), myGames: [], waitlistedGames: [] };
+/** How far back "my games" reaches: recent games still show as Finalizado; older ones drop off. */
+const MY_GAMES_HISTORY_DAYS = 30;
+const MAX_MY_GAMES = 200;
+
+/**
+ * The signed-in user with their games: `myGames` (latest registration confirmed, pending or
+ * cancelled) and `waitlistedGames` (in line for a game that has not started, with the position).
+ */
+export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply> {
+  await sweepExpiredPayments(ctx);
+  // Re-read: the sweep may just have charged this user for a promotion.
+  const [fresh] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - MY_GAMES_HISTORY_DAYS * 24 * 60 * 60 * 1000);
+  const mine = ctx.db.select({ gameId: registrations.gameId }).from(registrations).where(eq(registrations.userId, user.id));
+  const views = await loadGameViews(ctx.db, {
+    where: and(inArray(games.id, mine), gte(games.dateTime, since)),
+    viewerId: user.id,
+    limit: MAX_MY_GAMES,
+  });
+  const myGames: MyGame[] = [];
+  const waitlistedGames: WaitlistedGame[] = [];
+  for (const game of views) {
+    const { registrationType, waitlistPosition } = game;
+    if (registrationType === 'waitlist') {
+      if (isFuture(game.dateTime, now)) waitlistedGames.push({ ...game, registrationType, position: waitlistPosition ?? 0 });
+    } else if (registrationType) {
+      myGames.push({ ...game, registrationType, paymentType: game.paymentType ?? null, paymentDeadline: game.paymentDeadline ?? null });
+    }
+  }
+  return { ...toPublicUser(fresh ?? user), myGames, waitlistedGames };
 }

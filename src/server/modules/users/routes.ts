@@ -16,7 +16,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: meReplySchema, ...errorReplies(401) },
       },
       preHandler: app.requireUser,
-      handler: async (request) => getMe(currentUser(request)),
+      handler: async (request) => getMe(ctx, currentUser(request)),
     });
 
     app.put('/users/phone', {

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerBalanced } from '../../test-support/ledger';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { cities, games, sports, states, users } from '../schema';
+import { demoAccounts, seedDemo } from './seed-demo';
+import { seedReferenceData } from './seed-reference-data';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('seeding', () => {
+  it('reference data can run again without duplicating or reactivating anything', async () => {
+    const db = t.app.ctx.db;
+    await db.update(sports).set({ active: false }).where(eq(sports.name, 'Futsal'));
+    await seedReferenceData(db);
+    expect(await db.select().from(states)).toHaveLength(27);
+    expect((await db.select().from(sports).where(eq(sports.name, 'Futsal')))[0]!.active).toBe(false);
+    expect(await db.select().from(cities).where(eq(cities.active, true))).toHaveLength(2);
+  });
+
+  it('fills an empty database with upcoming games and the demo player credits (through the ledger)', async () => {
+    const db = t.app.ctx.db;
+    expect(await seedDemo(db)).toBe(true);
+    expect(await db.select().from(games)).toHaveLength(6);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/games' });
+    // The fixed test clock stands before the seeded dates, so every public game shows.
+    expect(listed.json()).toHaveLength(5);
+    expect(listed.json().some((g: { remainingSlots: number }) => g.remainingSlots === 1)).toBe(true);
+    expect(listed.json().some((g: { usePlatformPayment: boolean }) => !g.usePlatformPayment)).toBe(true);
+    const [player] = await db.select().from(users).where(eq(users.email, demoAccounts[1].email));
+    expect(player!.balanceCents).toBe(10_000);
+    await expectLedgerBalanced(db);
+    expect(await seedDemo(db)).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import { formatBRL, toReais } from '../../../shared/money';
+import { isFinished } from '../../../shared/rules/game-timing';
+import { isRefundable } from '../../../shared/rules/refund-policy';
+import type { CancelReply, RefundOutcome } from '../../../shared/schemas/games';
+import type { ServerContext } from '../../context';
+import type { Tx } from '../../db/open-database';
+import { cancellationRequests, registrations } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { AppError } from '../../lib/app-error';
+import { postCreditTransaction } from '../credits/post-credit-transaction';
+import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
+import { expirePendingPayments } from './expire-pending-payments';
+import { refundText } from './game-notices';
+import { promoteWaitlist } from './promote-waitlist';
+import { findLiveRegistration, type GameRow, lockGame, type RegistrationRow } from './registration-guards';
+
+/**
+ * The spec's refund rule, by the server's clock: at least 48 hours before the game what was paid
+ * comes back (credits at once, through the ledger; card/PIX as a request the admin area
+ * processes); later, nothing does.
+ */
+async function refund(tx: Tx, game: GameRow, registration: RegistrationRow, now: Date): Promise<RefundOutcome> {
+  const { paidCents, paymentType } = registration;
+  if (paidCents === 0 || !paymentType || !isRefundable(game.dateTime, now)) return 'none';
+  if (paymentType === 'credit') {
+    await postCreditTransaction(tx, {
+      userId: registration.userId,
+      amountCents: paidCents,
+      type: 'refund',
+      description: `Cancelamento da inscrição no jogo ${game.name}`,
+      source: 'credit',
+      reference: `registration:${registration.id}`,
+    });
+    return 'credits';
+  }
+  await tx.insert(cancellationRequests).values({
+    registrationId: registration.id,
+    gameId: game.id,
+    userId: registration.userId,
+    reason: 'Cancelado pelo jogador',
+    amountCents: paidCents,
+    paymentType,
+  });
+  return 'request';
+}
+
+function replyMessage(outcome: RefundOutcome, amountCents: number, isLate: boolean): string {
+  const amount = formatBRL(toReais(amountCents));
+  if (outcome === 'credits') return messages.cancelledRefundedToCredits(amount);
+  if (outcome === 'request') return messages.cancelledRefundRequested(amount);
+  return isLate ? messages.cancelledLateNoRefund : messages.cancelledNoCharge;
+}
+
+/** Cancels the caller's registration (confirmed, pending or waitlist) and gives a freed slot to the line. */
+export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gameId: number): Promise<CancelReply> {
+  const mails: PendingMail = [];
+  const reply = await ctx.db.transaction(async (tx): Promise<CancelReply> => {
+    const now = ctx.clock.now();
+    const game = await lockGame(tx, gameId);
+    await expirePendingPayments(tx, ctx, game, mails);
+    const registration = await findLiveRegistration(tx, game.id, user.id);
+    if (!registration) throw new AppError('not_found', messages.notRegistered);
+    // A game the organiser cancelled is settled (and refunded in full) by the organiser's use case.
+    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameCancelled);
+    if (isFinished(game.dateTime, now)) throw new AppError('conflict', messages.gameAlreadyStarted);
+
+    await tx
+      .update(registrations)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(eq(registrations.id, registration.id));
+    if (registration.status === 'waitlist') {
+      await notify(tx, user.id, 'left_waitlist', messages.notice.leftWaitlist(game.name), game.id);
+      return { message: messages.leftWaitlist, refund: 'none', refundedAmount: 0 };
+    }
+
+    const outcome = await refund(tx, game, registration, now);
+    const isLate = registration.paidCents > 0 && outcome === 'none';
+    const refundedCents = outcome === 'none' ? 0 : registration.paidCents;
+    await notify(
+      tx,
+      user.id,
+      'registration_cancelled',
+      messages.notice.cancelled(game.name, refundText(outcome, refundedCents, isLate)),
+      game.id,
+    );
+    await promoteWaitlist(tx, ctx, game, mails);
+    return { message: replyMessage(outcome, refundedCents, isLate), refund: outcome, refundedAmount: toReais(refundedCents) };
+  });
+  await sendPendingMail(ctx, mails);
+  return reply;
+}

@@ -1,0 +1,76 @@
+import { and, eq, lte } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { ServerContext } from '../../context';
+import type { Tx } from '../../db/open-database';
+import { registrations } from '../../db/schema';
+import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
+import { promoteWaitlist } from './promote-waitlist';
+import { type GameRow, lockGame } from './registration-guards';
+
+export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Cancels the game's pending registrations whose payment deadline has passed and hands their slots
+ * to the next in line. Runs under the game lock at the start of every use case that touches the game.
+ */
+export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: GameRow, mails: PendingMail): Promise<void> {
+  const now = ctx.clock.now();
+  const expired = await tx
+    .update(registrations)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(
+      and(eq(registrations.gameId, game.id), eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)),
+    )
+    .returning({ userId: registrations.userId });
+  if (expired.length === 0) return;
+  for (const { userId } of expired) await notify(tx, userId, 'payment_expired', messages.notice.paymentExpired(game.name), game.id);
+  await promoteWaitlist(tx, ctx, game, mails);
+}
+
+/**
+ * Applies every expired payment deadline (or only one game's), each game in its own transaction.
+ * Reads call it first so nobody sees a slot held past its deadline; the periodic sweep calls it too.
+ */
+export async function sweepExpiredPayments(ctx: ServerContext, onlyGameId?: number): Promise<void> {
+  const now = ctx.clock.now();
+  const due = await ctx.db
+    .selectDistinct({ gameId: registrations.gameId })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.status, 'pending'),
+        lte(registrations.paymentDeadline, now),
+        onlyGameId === undefined ? undefined : eq(registrations.gameId, onlyGameId),
+      ),
+    );
+  for (const { gameId } of due) {
+    const mails: PendingMail = [];
+    await ctx.db.transaction(async (tx) => {
+      const game = await lockGame(tx, gameId);
+      await expirePendingPayments(tx, ctx, game, mails);
+    });
+    await sendPendingMail(ctx, mails);
+  }
+}
+
+/** Runs the sweep every minute, so no slot stays held when nobody looks at the game. */
+export function startPaymentSweep(ctx: ServerContext, intervalMs = PAYMENT_SWEEP_INTERVAL_MS): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    // A sweep still running (slow database) is not doubled up.
+    if (running) return;
+    running = sweepExpiredPayments(ctx)
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'falha ao expirar pagamentos pendentes'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  // The sweep alone never keeps the process alive.
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

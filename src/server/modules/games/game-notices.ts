@@ -1,0 +1,44 @@
+import { formatDateTime } from '../../../shared/dates';
+import { messages } from '../../../shared/messages';
+import { formatBRL, toReais } from '../../../shared/money';
+import type { RefundOutcome } from '../../../shared/schemas/games';
+import type { ServerContext } from '../../context';
+import type { Tx } from '../../db/open-database';
+import { gameNoticeEmail } from '../../integrations/mail/templates';
+import { notify, type PendingMail } from '../notifications/notify';
+import type { GameRow } from './registration-guards';
+
+export type Recipient = { id: number; name: string; email: string };
+
+export const when = (game: GameRow) => formatDateTime(game.dateTime);
+
+/** The player's page of a game. */
+export const gamePath = (gameId: number) => `/apply/${gameId}`;
+
+/** What happened to the money of a cancelled registration, in words. */
+export function refundText(outcome: RefundOutcome, amountCents: number, isLate: boolean): string {
+  const amount = formatBRL(toReais(amountCents));
+  if (outcome === 'credits') return messages.notice.refundToCredits(amount);
+  if (outcome === 'request') return messages.notice.refundRequested(amount);
+  return isLate ? messages.notice.noRefundLate : messages.notice.nothingToRefund;
+}
+
+/** Notification and e-mail (sent after commit) about one game to one player. */
+export async function noticeWithEmail(
+  tx: Tx,
+  ctx: ServerContext,
+  mails: PendingMail,
+  input: { game: GameRow; to: Recipient; type: Parameters<typeof notify>[2]; message: string; subject: string },
+) {
+  await notify(tx, input.to.id, input.type, input.message, input.game.id);
+  mails.push(
+    gameNoticeEmail({
+      to: input.to.email,
+      name: input.to.name,
+      subject: input.subject,
+      paragraphs: [input.message],
+      gamePath: gamePath(input.game.id),
+      publicUrl: ctx.config.publicUrl,
+    }),
+  );
+}

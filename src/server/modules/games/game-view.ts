@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { toReais } from '../../../shared/money';
+import type { Game } from '../../../shared/schemas/games';
+import type { Queryable } from '../../db/open-database';
+import { cities, games, registrations, sports, states, users } from '../../db/schema';
+
+/** Registrations that hold a slot. */
+export const SLOT_HOLDING = ['confirmed', 'pending'] as const;
+
+// Correlated subqueries name the outer table in full: Drizzle leaves columns unqualified in a
+// single-table select, where they would silently bind to the subquery's own table.
+const occupiedSlots = sql<number>`(select count(*)::int from registrations r
+  where r.game_id = "games"."id" and r.status in ('confirmed', 'pending'))`;
+const waitlistCount = sql<number>`(select count(*)::int from registrations r
+  where r.game_id = "games"."id" and r.status = 'waitlist')`;
+/** 1-based place in line of a waitlisted registration (line order: joined_at, then id). */
+const waitlistPosition = sql<number>`(select count(*)::int from registrations w
+  where w.game_id = "registrations"."game_id" and w.status = 'waitlist'
+    and (w.joined_at, w.id) <= ("registrations"."joined_at", "registrations"."id"))`;
+
+export type GameViewOptions = {
+  where: SQL | undefined;
+  /** The signed-in caller: adds their registration fields to each game. */
+  viewerId?: number;
+  /** Shows privateLink to someone who already holds it (an invitee); the creator always sees it. */
+  revealPrivateLink?: boolean;
+  limit?: number;
+  offset?: number;
+};
+
+/** Games as the API shows them, in date order: slots, reference objects, creator and the caller's registration. */
+export async function loadGameViews(q: Queryable, options: GameViewOptions): Promise<Game[]> {
+  const query = q
+    .select({
+      game: games,
+      occupied: occupiedSlots,
+      waitlistCount,
+      sport: { id: sports.id, name: sports.name },
+      state: { id: states.id, name: states.name, uf: states.uf },
+      city: { id: cities.id, name: cities.name },
+      creator: { id: users.id, name: users.name },
+    })
+    .from(games)
+    .innerJoin(users, eq(users.id, games.creatorId))
+    .leftJoin(sports, eq(sports.id, games.sportId))
+    .leftJoin(states, eq(states.id, games.stateId))
+    .leftJoin(cities, eq(cities.id, games.cityId))
+    .where(options.where)
+    .orderBy(asc(games.dateTime), asc(games.id))
+    .$dynamic();
+  if (options.limit !== undefined) query.limit(options.limit);
+  if (options.offset !== undefined) query.offset(options.offset);
+  const rows = await query;
+
+  const viewerId = options.viewerId;
+  const mine = new Map<number, ViewerRegistration>();
+  if (viewerId !== undefined && rows.length > 0) {
+    const regs = await q
+      .select({
+        gameId: registrations.gameId,
+        status: registrations.status,
+        paymentType: registrations.paymentType,
+        paymentDeadline: registrations.paymentDeadline,
+        position: waitlistPosition,
+      })
+      .from(registrations)
+      .where(and(eq(registrations.userId, viewerId), inArray(registrations.gameId, rows.map((r) => r.game.id))))
+      .orderBy(desc(registrations.id));
+    // The newest registration per game is the live one when there is one (a new one needs the old cancelled).
+    for (const reg of regs) if (!mine.has(reg.gameId)) mine.set(reg.gameId, reg);
+  }
+
+  return rows.map(({ game, occupied, ...row }) => {
+    const remaining = Math.max(game.totalSlots - occupied, 0);
+    const view: Game = {
+      id: game.id,
+      name: game.name,
+      location: game.location,
+      address: game.address,
+      dateTime: game.dateTime.toISOString(),
+      price: toReais(game.priceCents),
+      totalSlots: game.totalSlots,
+      remainingSlots: remaining,
+      availableSlots: remaining,
+      registeredPlayers: occupied,
+      waitlistCount: row.waitlistCount,
+      visibility: game.visibility,
+      usePlatformPayment: game.usePlatformPayment,
+      publicationState: game.state,
+      status: game.status,
+      description: game.description,
+      descriptionHtml: game.descriptionHtml,
+      sport: row.sport,
+      state: row.state,
+      city: row.city,
+      creator: row.creator,
+      privateLink: options.revealPrivateLink || game.creatorId === viewerId ? game.privateLink : null,
+    };
+    if (viewerId === undefined) return view;
+    const reg = mine.get(game.id);
+    return {
+      ...view,
+      userRegistration: {
+        isRegistered: reg?.status === 'confirmed' || reg?.status === 'pending',
+        isOnWaitlist: reg?.status === 'waitlist',
+      },
+      registrationType: reg?.status ?? null,
+      paymentType: reg?.paymentType ?? null,
+      paymentDeadline: reg?.status === 'pending' && reg.paymentDeadline ? reg.paymentDeadline.toISOString() : null,
+      waitlistPosition: reg?.status === 'waitlist' ? reg.position : null,
+    };
+  });
+}
+
+type ViewerRegistration = {
+  status: (typeof registrations.$inferSelect)['status'];
+  paymentType: (typeof registrations.$inferSelect)['paymentType'];
+  paymentDeadline: Date | null;
+  position: number;
+};
+
+/** How many games match, for the X-Total-Count of a paged list. */
+export async function countGames(q: Queryable, where: SQL | undefined): Promise<number> {
+  const [row] = await q.select({ count: sql<number>`count(*)::int` }).from(games).where(where);
+  return row?.count ?? 0;
+}

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { Game } from '../../../shared/schemas/games';
+import type { ServerContext } from '../../context';
+import { games } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { sweepExpiredPayments } from './expire-pending-payments';
+import { loadGameViews } from './game-view';
+
+async function loadGame(ctx: ServerContext, gameId: number, viewerId: number | undefined, revealPrivateLink: boolean) {
+  await sweepExpiredPayments(ctx, gameId);
+  const [game] = await loadGameViews(ctx.db, { where: eq(games.id, gameId), viewerId, revealPrivateLink });
+  return game;
+}
+
+/** Whoever created a game or ever registered in it can always open it. */
+const isInvolved = (game: Game, viewerId: number | undefined) =>
+  viewerId !== undefined && (game.creator.id === viewerId || game.registrationType !== null);
+
+const isOpen = (game: Game) => game.publicationState === 'published' && game.status === 'active';
+
+/** A game by id: drafts, cancelled and private games only for their creator and their players. */
+export async function getGame(ctx: ServerContext, gameId: number, viewerId: number | undefined): Promise<Game> {
+  const game = await loadGame(ctx, gameId, viewerId, false);
+  if (!game || !((isOpen(game) && game.visibility === 'public') || isInvolved(game, viewerId))) {
+    throw new AppError('not_found', messages.gameNotAvailable);
+  }
+  return game;
+}
+
+/** A game by its private link: holding the link is what opens a published private game. */
+export async function getGameByPrivateLink(ctx: ServerContext, link: string, viewerId: number | undefined): Promise<Game> {
+  const [row] = await ctx.db.select({ id: games.id }).from(games).where(eq(games.privateLink, link));
+  const game = row ? await loadGame(ctx, row.id, viewerId, true) : undefined;
+  if (!game || !(isOpen(game) || isInvolved(game, viewerId))) throw new AppError('not_found', messages.gameNotAvailable);
+  return game;
+}

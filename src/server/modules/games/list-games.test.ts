@@ -1,0 +1,202 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cities, states } from '../../db/schema';
+import {
+  createGame,
+  createRegistration,
+  createSignedInUser,
+  createUser,
+  DAY_MS,
+  HOUR_MS,
+  referenceIds,
+} from '../../test-support/factories';
+import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
+
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof referenceIds>>;
+const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await referenceIds(t.app.ctx.db);
+});
+afterAll(() => t.close());
+
+describe('reference data', () => {
+  it('lists the active sports with volleyball first', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/games/sports' });
+    expect(res.statusCode).toBe(200);
+    const sports = res.json();
+    expect(sports[0]).toEqual({ id: expect.any(Number), name: 'Vôlei', active: true });
+    expect(sports.map((s: { name: string }) => s.name)).toEqual(
+      expect.arrayContaining(['Vôlei de Praia', 'Futevôlei', 'Beach Tennis', 'Futsal']),
+    );
+  });
+
+  it('lists only active states; all 27 exist with their UF', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/games/states' });
+    expect(res.json()).toEqual([{ id: ids.santaCatarina, name: 'Santa Catarina', uf: 'SC', active: true }]);
+    expect(await t.app.ctx.db.select().from(states)).toHaveLength(27);
+  });
+
+  it('lists the active cities of a state, and none for an unknown state', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/games/cities?stateId=${ids.santaCatarina}` });
+    expect(res.json().map((c: { name: string }) => c.name)).toEqual(['Florianópolis', 'Joinville']);
+    const inactive = await t.app.ctx.db.select().from(cities).where(eq(cities.active, false));
+    expect(inactive.length).toBeGreaterThanOrEqual(5);
+    expect((await t.app.inject({ method: 'GET', url: '/api/games/cities?stateId=99999' })).json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/games/cities' })).json()).toHaveLength(2);
+  });
+
+  it('rejects a stateId that is not a positive integer', async () => {
+    for (const bad of ['abc', '-1', '1.5', '0']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/games/cities?stateId=${bad}` });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/games', () => {
+  let organiser: Awaited<ReturnType<typeof createUser>>;
+  let listed: { id: number; name: string }[];
+
+  beforeAll(async () => {
+    const db = t.app.ctx.db;
+    organiser = await createUser(db, { name: 'Otávio Organizador' });
+    const base = { creatorId: organiser.id, sportId: ids.volei, stateId: ids.santaCatarina, cityId: ids.florianopolis };
+    const later = await createGame(db, { ...base, name: 'Jogo C', dateTime: at(3 * DAY_MS), location: 'Arena Joinville', cityId: ids.joinville });
+    const soon = await createGame(db, { ...base, name: 'Jogo B', dateTime: at(1 * DAY_MS), location: 'Ginásio 100% Vôlei' });
+    const justStarted = await createGame(db, { ...base, name: 'Jogo A', dateTime: at(-23 * HOUR_MS), location: 'Praia Mole' });
+    await createGame(db, { ...base, name: 'Velho', dateTime: at(-25 * HOUR_MS) });
+    await createGame(db, { ...base, name: 'Rascunho', state: 'draft' });
+    await createGame(db, { ...base, name: 'Privado', visibility: 'private' });
+    await createGame(db, { ...base, name: 'Cancelado', status: 'cancelled' });
+    await createGame(db, { ...base, name: 'Beach', sportId: ids.beachTennis, dateTime: at(5 * DAY_MS), usePlatformPayment: false, priceCents: 2550 });
+    listed = [justStarted, soon, later];
+    const player = await createUser(db);
+    await createRegistration(db, { gameId: soon.id, userId: player.id, status: 'confirmed' });
+    await createRegistration(db, { gameId: soon.id, userId: (await createUser(db)).id, status: 'pending', paymentDeadline: at(HOUR_MS) });
+  });
+
+  const names = (res: { json(): unknown }) => (res.json() as { name: string }[]).map((g) => g.name);
+
+  it('shows published, public, active games from 24 hours ago on, by date, with the total', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/games' });
+    expect(res.statusCode).toBe(200);
+    expect(names(res)).toEqual(['Jogo A', 'Jogo B', 'Jogo C', 'Beach']);
+    expect(res.headers['x-total-count']).toBe('4');
+  });
+
+  it('describes each game with slots, price, reference objects and the creator name', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/games' });
+    const game = res.json().find((g: { name: string }) => g.name === 'Jogo B');
+    expect(game).toMatchObject({
+      id: listed[1]!.id,
+      location: 'Ginásio 100% Vôlei',
+      price: 10,
+      totalSlots: 10,
+      remainingSlots: 8,
+      availableSlots: 8,
+      registeredPlayers: 2,
+      waitlistCount: 0,
+      visibility: 'public',
+      publicationState: 'published',
+      status: 'active',
+      usePlatformPayment: true,
+      sport: { id: ids.volei, name: 'Vôlei' },
+      state: { id: ids.santaCatarina, name: 'Santa Catarina', uf: 'SC' },
+      city: { id: ids.florianopolis, name: 'Florianópolis' },
+      creator: { id: organiser.id, name: 'Otávio Organizador' },
+      privateLink: null,
+      descriptionHtml: '<p>Traga água e chegue 10 minutos antes.</p>',
+    });
+    expect(game.creator).not.toHaveProperty('email');
+    expect(game).not.toHaveProperty('userRegistration');
+    expect(new Date(game.dateTime).toISOString()).toBe(game.dateTime);
+    const beach = res.json().find((g: { name: string }) => g.name === 'Beach');
+    expect(beach).toMatchObject({ price: 25.5, usePlatformPayment: false });
+  });
+
+  it('filters by sport, state, city and location (case-insensitive, wildcards literal)', async () => {
+    const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/games?${query}` });
+    expect(names(await get(`sportId=${ids.beachTennis}`))).toEqual(['Beach']);
+    expect(names(await get(`stateId=${ids.santaCatarina}`))).toHaveLength(4);
+    expect(names(await get(`cityId=${ids.joinville}`))).toEqual(['Jogo C']);
+    expect(names(await get('location=praia%20MOLE'))).toEqual(['Jogo A']);
+    expect(names(await get('location=100%25'))).toEqual(['Jogo B']);
+    expect(names(await get('location=_'))).toEqual([]);
+    const none = await get('stateId=9999');
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
+  it('ignores empty filter values (a cleared filter)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/games?sportId=&date=&location=' });
+    expect(res.statusCode).toBe(200);
+    expect(names(res)).toHaveLength(4);
+  });
+
+  it('filters by calendar day in São Paulo time', async () => {
+    const db = t.app.ctx.db;
+    // 2026-12-01 00:30 and 23:30 in São Paulo are 03:30Z on the 1st and 02:30Z on the 2nd.
+    await createGame(db, { name: 'Madrugada', dateTime: new Date('2026-12-01T03:30:00Z') });
+    await createGame(db, { name: 'Noite', dateTime: new Date('2026-12-02T02:30:00Z') });
+    await createGame(db, { name: 'Véspera', dateTime: new Date('2026-12-01T02:59:00Z') });
+    const res = await t.app.inject({ method: 'GET', url: '/api/games?date=2026-12-01' });
+    expect(names(res)).toEqual(['Madrugada', 'Noite']);
+  });
+
+  it('pages with limit and offset, keeping the total in X-Total-Count', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/games?limit=2' });
+    const second = await t.app.inject({ method: 'GET', url: '/api/games?limit=2&offset=2' });
+    const all = await t.app.inject({ method: 'GET', url: '/api/games' });
+    expect([...names(first), ...names(second)]).toEqual(names(all).slice(0, 4));
+    expect(first.headers['x-total-count']).toBe(all.headers['x-total-count']);
+  });
+
+  it('rejects invalid filters with 400', async () => {
+    for (const query of ['sportId=abc', 'cityId=-2', 'date=2026-02-30', 'date=01/12/2026', 'limit=0', 'limit=101', 'offset=-1', `location=${'x'.repeat(101)}`, 'unknown=1']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/games?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it('tells a signed-in player where they stand in each game', async () => {
+    const db = t.app.ctx.db;
+    const { user, headers } = await createSignedInUser(t.app);
+    const full = await createGame(db, { name: 'Lotado', totalSlots: 1, dateTime: at(2 * DAY_MS) });
+    await createRegistration(db, { gameId: full.id, userId: (await createUser(db)).id, status: 'confirmed' });
+    await createRegistration(db, { gameId: full.id, userId: (await createUser(db)).id, status: 'waitlist' });
+    await createRegistration(db, { gameId: full.id, userId: user.id, status: 'waitlist', joinedAt: at(1000) });
+    await createRegistration(db, { gameId: listed[1]!.id, userId: user.id, status: 'confirmed' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/games', headers });
+    const byName = (name: string) => res.json().find((g: { name: string }) => g.name === name);
+    expect(byName('Lotado')).toMatchObject({
+      remainingSlots: 0,
+      waitlistCount: 2,
+      userRegistration: { isRegistered: false, isOnWaitlist: true },
+      registrationType: 'waitlist',
+      waitlistPosition: 2,
+    });
+    expect(byName('Jogo B')).toMatchObject({
+      userRegistration: { isRegistered: true, isOnWaitlist: false },
+      registrationType: 'confirmed',
+      paymentType: 'external',
+    });
+    expect(byName('Jogo C')).toMatchObject({
+      userRegistration: { isRegistered: false, isOnWaitlist: false },
+      registrationType: null,
+      waitlistPosition: null,
+    });
+  });
+
+  it('caps a large list at 100 games per reply', async () => {
+    const db = t.app.ctx.db;
+    const creatorId = organiser.id;
+    for (let i = 0; i < 110; i += 1) await createGame(db, { creatorId, name: `Massa ${i}`, dateTime: at(10 * DAY_MS + i * HOUR_MS) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/games' });
+    expect(res.json()).toHaveLength(100);
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThan(110);
+  });
+});

@@ -1,0 +1,40 @@
+import { and, eq, gte, ilike, lt } from 'drizzle-orm';
+import { saoPauloDayRange } from '../../../shared/dates';
+import { listingCutoff } from '../../../shared/rules/game-timing';
+import type { Game, ListGamesQuery } from '../../../shared/schemas/games';
+import type { ServerContext } from '../../context';
+import { games } from '../../db/schema';
+import { sweepExpiredPayments } from './expire-pending-payments';
+import { countGames, loadGameViews } from './game-view';
+
+/** `%`, `_` and `\` typed by the user are matched literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The spec's public list: published, public, not cancelled, started no earlier than 24 hours ago,
+ * by date; filtered, and paged so the reply stays small however many games there are.
+ */
+export async function listGames(
+  ctx: ServerContext,
+  query: ListGamesQuery,
+  viewerId: number | undefined,
+): Promise<{ games: Game[]; total: number }> {
+  await sweepExpiredPayments(ctx);
+  const day = query.date ? saoPauloDayRange(query.date) : undefined;
+  const where = and(
+    eq(games.state, 'published'),
+    eq(games.visibility, 'public'),
+    eq(games.status, 'active'),
+    gte(games.dateTime, listingCutoff(ctx.clock.now())),
+    query.sportId === undefined ? undefined : eq(games.sportId, query.sportId),
+    query.stateId === undefined ? undefined : eq(games.stateId, query.stateId),
+    query.cityId === undefined ? undefined : eq(games.cityId, query.cityId),
+    day ? and(gte(games.dateTime, day.start), lt(games.dateTime, day.end)) : undefined,
+    query.location ? ilike(games.location, `%${escapeLike(query.location)}%`) : undefined,
+  );
+  const [page, total] = await Promise.all([
+    loadGameViews(ctx.db, { where, viewerId, limit: query.limit, offset: query.offset }),
+    countGames(ctx.db, where),
+  ]);
+  return { games: page, total };
+}

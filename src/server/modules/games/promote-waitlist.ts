@@ -1,0 +1,61 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { formatDateTime } from '../../../shared/dates';
+import { messages } from '../../../shared/messages';
+import { isFuture, paymentDeadline } from '../../../shared/rules/game-timing';
+import type { ServerContext } from '../../context';
+import type { Tx } from '../../db/open-database';
+import { registrations, users } from '../../db/schema';
+import { lockBalance } from '../credits/post-credit-transaction';
+import type { PendingMail } from '../notifications/notify';
+import { confirmRegistration } from './confirm-registration';
+import { noticeWithEmail, when } from './game-notices';
+import { countOccupiedSlots, type GameRow } from './registration-guards';
+
+/**
+ * Gives every free slot to the first in line (joined_at, then id), inside the caller's transaction
+ * and under its game lock. Outside-payment games and players with enough credits are confirmed
+ * (and charged); others get the slot as `pending` with a payment deadline, after which
+ * expirePendingPayments passes it on. Call it whenever a slot frees: a cancel, a removal, an expired
+ * payment, more slots.
+ */
+export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow, mails: PendingMail): Promise<void> {
+  const now = ctx.clock.now();
+  if (game.state !== 'published' || game.status !== 'active' || !isFuture(game.dateTime, now)) return;
+  let free = game.totalSlots - (await countOccupiedSlots(tx, game.id));
+  while (free > 0) {
+    const [next] = await tx
+      .select({ id: registrations.id, userId: registrations.userId, name: users.name, email: users.email })
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .where(and(eq(registrations.gameId, game.id), eq(registrations.status, 'waitlist')))
+      .orderBy(asc(registrations.joinedAt), asc(registrations.id))
+      .limit(1);
+    if (!next) return;
+    const to = { id: next.userId, name: next.name, email: next.email };
+    const canConfirm = !game.usePlatformPayment || (await lockBalance(tx, next.userId)) >= game.priceCents;
+    if (canConfirm) {
+      await confirmRegistration(tx, game, next, now);
+      await noticeWithEmail(tx, ctx, mails, {
+        game,
+        to,
+        type: 'promoted',
+        message: messages.notice.promoted(game.name, when(game)),
+        subject: `Vaga confirmada: ${game.name}`,
+      });
+    } else {
+      const deadline = paymentDeadline(now, game.dateTime);
+      await tx
+        .update(registrations)
+        .set({ status: 'pending', paymentDeadline: deadline, updatedAt: now })
+        .where(eq(registrations.id, next.id));
+      await noticeWithEmail(tx, ctx, mails, {
+        game,
+        to,
+        type: 'promotion_awaiting_payment',
+        message: messages.notice.promotedAwaitingPayment(game.name, when(game), formatDateTime(deadline)),
+        subject: `Abriu uma vaga para você: ${game.name}`,
+      });
+    }
+    free -= 1;
+  }
+}

@@ -1,0 +1,69 @@
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import { isFuture } from '../../../shared/rules/game-timing';
+import type { Tx } from '../../db/open-database';
+import { games, invitations, registrations } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { AppError } from '../../lib/app-error';
+import { SLOT_HOLDING } from './game-view';
+
+export type GameRow = typeof games.$inferSelect;
+export type RegistrationRow = typeof registrations.$inferSelect;
+
+/**
+ * Locks the game's row for the rest of the transaction. Every use case that changes slots starts
+ * here, so they run one at a time per game (and always lock the game before any user: no deadlocks).
+ */
+export async function lockGame(tx: Tx, gameId: number): Promise<GameRow> {
+  const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+  if (!game) throw new AppError('not_found', messages.gameNotAvailable);
+  return game;
+}
+
+/** Published, active and not yet started; a draft looks like a missing game. */
+export function assertOpenForRegistration(game: GameRow, now: Date): void {
+  if (game.state !== 'published') throw new AppError('not_found', messages.gameNotAvailable);
+  if (game.status === 'cancelled') throw new AppError('conflict', messages.gameCancelled);
+  if (!isFuture(game.dateTime, now)) throw new AppError('conflict', messages.gameAlreadyStarted);
+}
+
+/**
+ * A private game is reachable by its creator, by whoever presents its link or was invited, and by
+ * someone already registered; to anyone else it does not exist.
+ */
+export async function assertCanReachGame(tx: Tx, game: GameRow, user: AuthUser, privateLink: string | undefined) {
+  if (game.visibility === 'public' || game.creatorId === user.id || privateLink === game.privateLink) return;
+  const [invited] = await tx
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.gameId, game.id), or(eq(invitations.userId, user.id), eq(invitations.email, user.email))))
+    .limit(1);
+  if (invited) return;
+  const [registered] = await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.gameId, game.id), eq(registrations.userId, user.id)))
+    .limit(1);
+  if (!registered) throw new AppError('not_found', messages.gameNotAvailable);
+}
+
+export function assertHasPhone(user: AuthUser): void {
+  if (!user.phone) throw new AppError('bad_request', messages.phoneRequiredToApply, { phone: messages.phoneRequiredToApply });
+}
+
+/** The user's confirmed, pending or waitlisted registration in the game, if any. */
+export async function findLiveRegistration(tx: Tx, gameId: number, userId: number): Promise<RegistrationRow | undefined> {
+  const [live] = await tx
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId), ne(registrations.status, 'cancelled')));
+  return live;
+}
+
+export async function countOccupiedSlots(tx: Tx, gameId: number): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(registrations)
+    .where(and(eq(registrations.gameId, gameId), inArray(registrations.status, [...SLOT_HOLDING])));
+  return row?.count ?? 0;
+}

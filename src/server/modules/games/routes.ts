@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/schemas/common';
+import {
+  applyBodySchema,
+  applyReplySchema,
+  brazilianStateSchema,
+  cancelReplySchema,
+  citiesQuerySchema,
+  citySchema,
+  gameSchema,
+  listGamesQuerySchema,
+  privateLinkParamsSchema,
+  sportSchema,
+  waitlistBodySchema,
+  waitlistReplySchema,
+} from '../../../shared/schemas/games';
+import type { ServerContext } from '../../context';
+import { currentUser } from '../../http/authentication';
+import { errorReplies } from '../../http/route-helpers';
+import { applyToGame } from './apply-to-game';
+import { cancelRegistration } from './cancel-registration';
+import { getGame, getGameByPrivateLink } from './get-game';
+import { joinWaitlist } from './join-waitlist';
+import { listGames } from './list-games';
+import { listCities, listSports, listStates } from './list-reference-data';
+
+export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/games/sports', {
+      schema: { tags: ['games'], summary: 'Esportes ativos', response: { 200: z.array(sportSchema) } },
+      handler: async () => listSports(ctx),
+    });
+
+    app.get('/games/states', {
+      schema: { tags: ['games'], summary: 'Estados ativos', response: { 200: z.array(brazilianStateSchema) } },
+      handler: async () => listStates(ctx),
+    });
+
+    app.get('/games/cities', {
+      schema: {
+        tags: ['games'],
+        summary: 'Cidades ativas (de um estado, com stateId)',
+        querystring: citiesQuerySchema,
+        response: { 200: z.array(citySchema), ...errorReplies(400) },
+      },
+      handler: async (request) => listCities(ctx, request.query.stateId),
+    });
+
+    app.get('/games', {
+      schema: {
+        tags: ['games'],
+        summary: 'Jogos públicos publicados a partir de 24 h atrás, por data (total no cabeçalho X-Total-Count)',
+        querystring: listGamesQuerySchema,
+        response: { 200: z.array(gameSchema), ...errorReplies(400) },
+      },
+      preHandler: app.optionalUser,
+      handler: async (request, reply) => {
+        const { games, total } = await listGames(ctx, request.query, request.user?.id);
+        reply.header('X-Total-Count', String(total));
+        return games;
+      },
+    });
+
+    app.get('/games/private/:link', {
+      schema: {
+        tags: ['games'],
+        summary: 'Um jogo pelo link privado',
+        params: privateLinkParamsSchema,
+        response: { 200: gameSchema, ...errorReplies(400, 404) },
+      },
+      preHandler: app.optionalUser,
+      handler: async (request) => getGameByPrivateLink(ctx, request.params.link, request.user?.id),
+    });
+
+    app.get('/games/:id', {
+      schema: {
+        tags: ['games'],
+        summary: 'Um jogo (rascunhos, cancelados e privados só para quem criou ou se inscreveu)',
+        params: idParamsSchema,
+        response: { 200: gameSchema, ...errorReplies(400, 404) },
+      },
+      preHandler: app.optionalUser,
+      handler: async (request) => getGame(ctx, request.params.id, request.user?.id),
+    });
+
+    app.post('/games/:id/apply', {
+      schema: {
+        tags: ['games'],
+        summary: 'Inscreve-se: vaga livre confirma (créditos debitados), jogo lotado entra na lista de espera',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        // Fastify hands a missing body to the validator as null.
+        body: applyBodySchema.nullish(),
+        response: { 200: applyReplySchema, ...errorReplies(400, 401, 404, 409) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request) => applyToGame(ctx, currentUser(request), request.params.id, request.body ?? {}),
+    });
+
+    app.post('/games/:id/waitlist', {
+      schema: {
+        tags: ['games'],
+        summary: 'Entra na lista de espera de um jogo lotado',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: waitlistBodySchema.nullish(),
+        response: { 200: waitlistReplySchema, ...errorReplies(400, 401, 404, 409) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request) => joinWaitlist(ctx, currentUser(request), request.params.id, request.body?.privateLink),
+    });
+
+    app.post('/games/:id/cancel', {
+      schema: {
+        tags: ['games'],
+        summary: 'Cancela a inscrição (reembolso se faltarem 48 h ou mais) ou sai da lista de espera',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: cancelReplySchema, ...errorReplies(400, 401, 404, 409) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request) => cancelRegistration(ctx, currentUser(request), request.params.id),
+    });
+  };
+}

@@ -1,0 +1,38 @@
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { listingCutoff } from '../../../shared/rules/game-timing';
+import type { Invitation } from '../../../shared/schemas/invitations';
+import type { ServerContext } from '../../context';
+import { games, invitations } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { loadGameViews } from '../games/game-view';
+import { ownInvitations } from './own-invitations';
+
+/** Maximum invitations one reply carries (soonest games first). */
+const MAX_INVITATIONS = 100;
+
+/** Invitations to published, active games that started no earlier than 24 hours ago, soonest first. */
+export async function listInvitations(ctx: ServerContext, user: AuthUser): Promise<Invitation[]> {
+  const rows = await ctx.db
+    .select({ id: invitations.id, gameId: invitations.gameId, createdAt: invitations.createdAt })
+    .from(invitations)
+    .innerJoin(games, eq(games.id, invitations.gameId))
+    .where(
+      and(
+        ownInvitations(user),
+        eq(games.state, 'published'),
+        eq(games.status, 'active'),
+        gte(games.dateTime, listingCutoff(ctx.clock.now())),
+      ),
+    )
+    .orderBy(asc(games.dateTime), asc(invitations.id))
+    .limit(MAX_INVITATIONS);
+  if (rows.length === 0) return [];
+  // An invitee already holds the link, so the game shows it to them.
+  const views = await loadGameViews(ctx.db, {
+    where: inArray(games.id, rows.map((row) => row.gameId)),
+    viewerId: user.id,
+    revealPrivateLink: true,
+  });
+  const byId = new Map(views.map((game) => [game.id, game]));
+  return rows.map((row) => ({ id: row.id, createdAt: row.createdAt.toISOString(), game: byId.get(row.gameId)! }));
+}

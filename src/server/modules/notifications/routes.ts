@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/schemas/common';
+import {
+  listNotificationsQuerySchema,
+  markReadReplySchema,
+  notificationSchema,
+  unreadCountReplySchema,
+} from '../../../shared/schemas/notifications';
+import type { ServerContext } from '../../context';
+import { currentUser } from '../../http/authentication';
+import { errorReplies } from '../../http/route-helpers';
+import { countUnreadNotifications } from './count-unread-notifications';
+import { listNotifications } from './list-notifications';
+import { markNotificationRead } from './mark-notification-read';
+
+export function notificationRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/notifications', {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Notificações do usuário, mais recentes primeiro (total no cabeçalho X-Total-Count)',
+        security: [{ bearerAuth: [] }],
+        querystring: listNotificationsQuerySchema,
+        response: { 200: z.array(notificationSchema), ...errorReplies(400, 401) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request, reply) => {
+        const { notifications, total } = await listNotifications(ctx, currentUser(request).id, request.query);
+        reply.header('X-Total-Count', String(total));
+        return notifications;
+      },
+    });
+
+    app.get('/notifications/unread-count', {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Quantas notificações não lidas',
+        security: [{ bearerAuth: [] }],
+        response: { 200: unreadCountReplySchema, ...errorReplies(401) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request) => countUnreadNotifications(ctx, currentUser(request).id),
+    });
+
+    app.post('/notifications/:id/read', {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marca uma notificação como lida',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: markReadReplySchema, ...errorReplies(400, 401, 404) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request) => markNotificationRead(ctx, currentUser(request).id, request.params.id),
+    });
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, isCalendarDay, saoPauloDayRange } from '../dates';
+import { isFinished, isFuture, listingCutoff, paymentDeadline } from './game-timing';
+import { isRefundable } from './refund-policy';
+
+const HOUR = 60 * 60 * 1000;
+const start = new Date('2026-12-10T22:00:00Z');
+
+describe('refund policy', () => {
+  it('refunds at exactly 48 hours before the game and not one second later', () => {
+    expect(isRefundable(start, new Date(start.getTime() - 48 * HOUR))).toBe(true);
+    expect(isRefundable(start, new Date(start.getTime() - 48 * HOUR + 1000))).toBe(false);
+    expect(isRefundable(start, new Date(start.getTime() - 72 * HOUR))).toBe(true);
+  });
+});
+
+describe('game timing', () => {
+  it('is future strictly before the start and finished at or after it; no date is neither', () => {
+    expect(isFuture(start, new Date(start.getTime() - 1))).toBe(true);
+    expect(isFuture(start, start)).toBe(false);
+    expect(isFinished(start, start)).toBe(true);
+    expect(isFuture(null, start)).toBe(false);
+    expect(isFinished(undefined, start)).toBe(false);
+    expect(isFinished('not a date', start)).toBe(false);
+    expect(isFuture(start.toISOString(), new Date(0))).toBe(true);
+  });
+
+  it('lists games from 24 hours ago', () => {
+    expect(listingCutoff(start).toISOString()).toBe('2026-12-09T22:00:00.000Z');
+  });
+
+  it('gives 2 hours to pay, never past the start', () => {
+    const now = new Date('2026-12-10T12:00:00Z');
+    expect(paymentDeadline(now, start).toISOString()).toBe('2026-12-10T14:00:00.000Z');
+    expect(paymentDeadline(new Date('2026-12-10T21:00:00Z'), start)).toEqual(start);
+  });
+});
+
+describe('São Paulo dates', () => {
+  it('checks calendar days', () => {
+    expect(isCalendarDay('2026-02-28')).toBe(true);
+    expect(isCalendarDay('2026-02-30')).toBe(false);
+    expect(isCalendarDay('2026-2-3')).toBe(false);
+  });
+
+  it('bounds a day at São Paulo midnight (UTC−3)', () => {
+    const { start: from, end } = saoPauloDayRange('2026-12-01');
+    expect(from.toISOString()).toBe('2026-12-01T03:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-12-02T03:00:00.000Z');
+  });
+
+  it('formats in São Paulo time', () => {
+    expect(formatDateTime(new Date('2026-12-01T02:30:00Z'))).toBe('30/11/2026 às 23:30');
+  });
+});

@@ -1,0 +1,37 @@
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Public lists still show a game up to this long after it started (spec: players §9). */
+export const LISTING_LOOKBACK_HOURS = 24;
+
+/** How long a player promoted from the waitlist has to pay before the slot passes on. */
+export const PAYMENT_WINDOW_HOURS = 2;
+
+type MaybeDate = Date | string | null | undefined;
+
+function toTime(value: MaybeDate): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** A game is in the future while its start is after now; without a date it is neither future nor finished. */
+export function isFuture(dateTime: MaybeDate, now: Date): boolean {
+  const time = toTime(dateTime);
+  return time !== undefined && time > now.getTime();
+}
+
+/** Finished once its start is at or before now. */
+export function isFinished(dateTime: MaybeDate, now: Date): boolean {
+  const time = toTime(dateTime);
+  return time !== undefined && time <= now.getTime();
+}
+
+/** The earliest start a public list still shows. */
+export function listingCutoff(now: Date): Date {
+  return new Date(now.getTime() - LISTING_LOOKBACK_HOURS * HOUR_MS);
+}
+
+/** A promoted player's deadline to pay: the payment window, but never past the game's start. */
+export function paymentDeadline(now: Date, gameStart: Date): Date {
+  return new Date(Math.min(now.getTime() + PAYMENT_WINDOW_HOURS * HOUR_MS, gameStart.getTime()));
+}

@@ -1,0 +1,128 @@
+import { z } from './z';
+import { isCalendarDay } from '../dates';
+import { messages } from '../messages';
+import { emptyToUndefined, optionalIdQuerySchema, pageQueryShape } from './common';
+
+// ── Reference data ──
+
+export const sportSchema = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
+export type Sport = z.infer<typeof sportSchema>;
+
+export const brazilianStateSchema = z.object({ id: z.number().int(), name: z.string(), uf: z.string(), active: z.boolean() });
+export type BrazilianState = z.infer<typeof brazilianStateSchema>;
+
+export const citySchema = z.object({ id: z.number().int(), name: z.string(), stateId: z.number().int(), active: z.boolean() });
+export type City = z.infer<typeof citySchema>;
+
+export const citiesQuerySchema = z.strictObject({ stateId: optionalIdQuerySchema });
+
+// ── Games ──
+
+export const registrationStatusSchema = z.enum(['confirmed', 'pending', 'waitlist', 'cancelled']);
+export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
+
+export const paymentTypeSchema = z.enum(['credit', 'stripe', 'mercadopago', 'external']);
+export type PaymentType = z.infer<typeof paymentTypeSchema>;
+
+const isoDateTime = z.string().describe('Instante ISO 8601 (UTC)');
+
+export const gameSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string(),
+  address: z.string(),
+  dateTime: isoDateTime,
+  price: z.number().describe('Preço em reais'),
+  totalSlots: z.number().int(),
+  remainingSlots: z.number().int().describe('Vagas livres (confirmadas e aguardando pagamento ocupam vaga)'),
+  availableSlots: z.number().int().describe('O mesmo que remainingSlots'),
+  registeredPlayers: z.number().int().describe('Inscrições confirmadas ou aguardando pagamento'),
+  waitlistCount: z.number().int(),
+  visibility: z.enum(['public', 'private']),
+  usePlatformPayment: z.boolean(),
+  publicationState: z.enum(['draft', 'published']).describe('O `state` (rascunho/publicado) do organizador'),
+  status: z.enum(['active', 'cancelled']),
+  description: z.string(),
+  descriptionHtml: z.string().describe('HTML seguro para exibir'),
+  sport: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  state: z.object({ id: z.number().int(), name: z.string(), uf: z.string() }).nullable().describe('Estado (UF) do jogo'),
+  city: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  creator: z.object({ id: z.number().int(), name: z.string() }),
+  privateLink: z.string().nullable().describe('Só para o organizador do jogo e convidados'),
+  // Present only for a signed-in caller.
+  userRegistration: z.object({ isRegistered: z.boolean(), isOnWaitlist: z.boolean() }).optional(),
+  registrationType: registrationStatusSchema.nullable().optional().describe('A última inscrição do usuário; null se nunca se inscreveu'),
+  paymentType: paymentTypeSchema.nullable().optional(),
+  paymentDeadline: isoDateTime.nullable().optional().describe('Prazo para pagar uma vaga aguardando pagamento'),
+  waitlistPosition: z.number().int().nullable().optional(),
+});
+export type Game = z.infer<typeof gameSchema>;
+
+export const listGamesQuerySchema = z.strictObject({
+  sportId: optionalIdQuerySchema,
+  stateId: optionalIdQuerySchema,
+  cityId: optionalIdQuerySchema,
+  date: z.preprocess(
+    emptyToUndefined,
+    z.string().refine(isCalendarDay, messages.dateInvalid).optional().describe('Dia (AAAA-MM-DD) no horário de Brasília'),
+  ),
+  location: z.preprocess(emptyToUndefined, z.string().trim().max(100, messages.locationTooLong).optional()),
+  ...pageQueryShape(100),
+});
+export type ListGamesQuery = z.output<typeof listGamesQuerySchema>;
+
+export const privateLinkSchema = z.string().min(1).max(100);
+export const privateLinkParamsSchema = z.strictObject({ link: privateLinkSchema });
+
+export const applyBodySchema = z.strictObject({
+  paymentType: z
+    .enum(['credit', 'card', 'stripe', 'mercadopago'], { error: messages.paymentTypeRequired })
+    .optional()
+    .describe('Obrigatório em jogos com pagamento pela plataforma; card = stripe'),
+  privateLink: privateLinkSchema.optional().describe('Para jogos privados: o link recebido'),
+});
+export type ApplyBody = z.input<typeof applyBodySchema>;
+
+export const applyReplySchema = z.object({
+  message: z.string(),
+  waitlisted: z.boolean(),
+  registrationType: registrationStatusSchema,
+  paymentType: paymentTypeSchema.nullable(),
+  amountCharged: z.number().describe('Reais debitados dos créditos'),
+  credits: z.number().describe('Saldo depois da inscrição'),
+});
+export type ApplyReply = z.infer<typeof applyReplySchema>;
+
+export const waitlistBodySchema = z.strictObject({ privateLink: privateLinkSchema.optional() });
+
+export const waitlistReplySchema = z.object({
+  message: z.string(),
+  waitlisted: z.literal(true),
+  position: z.number().int(),
+});
+export type WaitlistReply = z.infer<typeof waitlistReplySchema>;
+
+export const refundOutcomeSchema = z.enum(['credits', 'request', 'none']);
+export type RefundOutcome = z.infer<typeof refundOutcomeSchema>;
+
+export const cancelReplySchema = z.object({
+  message: z.string(),
+  refund: refundOutcomeSchema.describe('credits: devolvido aos créditos; request: pedido de reembolso (cartão/PIX); none'),
+  refundedAmount: z.number().describe('Reais devolvidos ou pedidos'),
+});
+export type CancelReply = z.infer<typeof cancelReplySchema>;
+
+// ── The player's own games (GET /users/me) ──
+
+export const myGameSchema = gameSchema.extend({
+  registrationType: registrationStatusSchema.exclude(['waitlist']),
+  paymentType: paymentTypeSchema.nullable(),
+  paymentDeadline: isoDateTime.nullable(),
+});
+export type MyGame = z.infer<typeof myGameSchema>;
+
+export const waitlistedGameSchema = gameSchema.extend({
+  registrationType: z.literal('waitlist'),
+  position: z.number().int().describe('Posição na fila, a partir de 1'),
+});
+export type WaitlistedGame = z.infer<typeof waitlistedGameSchema>;

@@ -1,0 +1,19 @@
+import { z } from './z';
+import { pageQueryShape } from './common';
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  message: z.string(),
+  gameId: z.number().int().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const listNotificationsQuerySchema = z.strictObject(pageQueryShape(100));
+
+export const unreadCountReplySchema = z.object({ count: z.number().int() });
+export type UnreadCountReply = z.infer<typeof unreadCountReplySchema>;
+
+export const markReadReplySchema = z.object({ id: z.number().int(), read: z.literal(true) });
