@@ -1,0 +1,226 @@
+// `npm run bench`: GET /api/games with 300 upcoming games on PostgreSQL, side by side with a bare
+// node:http server returning the same bytes; then applies per second with the invariants checked.
+// Writes the figures into bench/README.md. Needs a PostgreSQL (BENCH_DATABASE_URL, default local).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../src/server/db/open-database';
+import { games, users } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/lib/passwords';
+import { systemClock } from '../src/server/lib/clock';
+import { generatePrivateLink } from '../src/server/modules/games/private-link';
+import { createTokenService } from '../src/server/modules/auth/token-service';
+import { postCreditTransaction } from '../src/server/modules/credits/post-credit-transaction';
+import { createBenchDatabase } from './support/database';
+import { root, startAppProcess, startBareServer, stop } from './support/processes';
+
+const APP_PORT = 3301;
+const BARE_PORT = 3302;
+const CONNECTIONS = 32;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const HOUR = 3_600_000;
+
+/** Rows of a raw query (both drivers reply `{ rows }`). */
+async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 3, headers }); // warm-up
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function createPlayers(db: Db, prefix: string, count: number, creditsCents: number) {
+  const passwordHash = await hashPassword('bench-password');
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Jogador ${i}`,
+        email: `${prefix}-${i}@bench.test`,
+        phone: '48991234567',
+        passwordHash,
+      })),
+    )
+    .returning({ id: users.id });
+  for (const { id } of rows) {
+    await db.transaction((tx) =>
+      postCreditTransaction(tx, {
+        userId: id,
+        amountCents: creditsCents,
+        type: 'add_manual',
+        description: 'Crédito do benchmark',
+        source: 'admin',
+        reference: `bench:${id}`,
+      }),
+    );
+  }
+  return rows.map((r) => r.id);
+}
+
+async function createGames(db: Db, creatorId: number, count: number, options: { slots: number; priceCents: number }) {
+  const [ref] = await selectRows<{ sport_id: number; state_id: number; city_id: number }>(db, sql`
+    select (select id from sports where name = 'Vôlei') as sport_id, s.id as state_id,
+      (select id from cities where state_id = s.id and name = 'Florianópolis') as city_id
+    from states s where s.uf = 'SC'`);
+  const now = Date.now();
+  const rows = await db
+    .insert(games)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Vôlei de praia ${i + 1}`,
+        location: `Praia ${i % 7 === 0 ? 'Mole' : 'da Joaquina'}`,
+        address: 'Av. das Rendeiras, 1000 - Lagoa da Conceição, Florianópolis - SC',
+        dateTime: new Date(now + (i + 2) * HOUR),
+        priceCents: options.priceCents,
+        totalSlots: options.slots,
+        description: 'Jogo do benchmark: traga água e protetor solar.',
+        descriptionHtml: '<p>Jogo do benchmark: traga água e protetor solar.</p>',
+        visibility: 'public' as const,
+        usePlatformPayment: true,
+        state: 'published' as const,
+        status: 'active' as const,
+        sportId: ref!.sport_id,
+        stateId: ref!.state_id,
+        cityId: ref!.city_id,
+        privateLink: generatePrivateLink(),
+        creatorId,
+      })),
+    )
+    .returning({ id: games.id });
+  return rows.map((r) => r.id);
+}
+
+async function listingBenchmark() {
+  const bench = await createBenchDatabase();
+  const [organiser] = await createPlayers(bench.database.db, 'organizador', 1, 0);
+  await createGames(bench.database.db, organiser!, 300, { slots: 12, priceCents: 1500 });
+  const app = await startAppProcess({ DATABASE_URL: bench.url, PORT: String(APP_PORT), JWT_SECRET });
+  try {
+    const url = `http://127.0.0.1:${APP_PORT}/api/games`;
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bj-bench-')), 'games.json');
+    fs.writeFileSync(bodyFile, body);
+    const bare = await startBareServer(bodyFile, BARE_PORT);
+    const bareResult = await load(`http://127.0.0.1:${BARE_PORT}/api/games`);
+    await stop(bare);
+    const appResult = await load(url);
+    return { bytes: body.length, gamesInReply: (JSON.parse(body.toString()) as unknown[]).length, app: appResult, bare: bareResult };
+  } finally {
+    await stop(app);
+    await bench.drop();
+  }
+}
+
+async function applyBenchmark() {
+  const bench = await createBenchDatabase();
+  const db = bench.database.db;
+  const [organiser] = await createPlayers(db, 'organizador', 1, 0);
+  const gameIds = await createGames(db, organiser!, 100, { slots: 10, priceCents: 1000 });
+  // R$ 30 each: after three confirmed games a player's fourth credit apply fails with 'Saldo insuficiente'.
+  const playerIds = await createPlayers(db, 'jogador', 300, 3000);
+  const tokens = createTokenService({ secret: new TextEncoder().encode(JWT_SECRET), clock: systemClock });
+  const app = await startAppProcess({ DATABASE_URL: bench.url, PORT: String(APP_PORT), JWT_SECRET });
+  try {
+    const jobs: Array<{ token: string; gameId: number }> = [];
+    for (const userId of playerIds) {
+      const token = await tokens.issue({ userId, tokenVersion: 0 });
+      const picks = [...gameIds].sort(() => Math.random() - 0.5).slice(0, 6);
+      for (const gameId of picks) jobs.push({ token, gameId });
+    }
+    jobs.sort(() => Math.random() - 0.5);
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (next < jobs.length) {
+          const job = jobs[next++]!;
+          const res = await fetch(`http://127.0.0.1:${APP_PORT}/api/games/${job.gameId}/apply`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${job.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ paymentType: 'credit' }),
+          });
+          await res.arrayBuffer();
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+
+    const overbooked = await selectRows<{ id: number }>(db, sql`
+      select g.id from games g
+      where (select count(*) from registrations r where r.game_id = g.id and r.status in ('confirmed', 'pending')) > g.total_slots`);
+    const unbalanced = await selectRows<{ id: number }>(db, sql`
+      select u.id from users u
+      where u.balance_cents <> coalesce((select sum(amount_cents) from credit_transactions t where t.user_id = u.id), 0)
+         or u.balance_cents < 0`);
+    const unpaid = await selectRows<{ id: number }>(db, sql`
+      select r.id from registrations r
+      where r.status = 'confirmed' and r.payment_type = 'credit'
+        and (select count(*) from credit_transactions t where t.type = 'spend_game' and t.reference = 'registration:' || r.id) <> 1`);
+    const counts = await selectRows<{ status: string; n: number }>(db, sql`
+      select status, count(*)::int as n from registrations group by status order by status`);
+    const fiveXx = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
+    return {
+      requests: jobs.length,
+      seconds,
+      perSecond: Math.round(jobs.length / seconds),
+      statuses: Object.fromEntries(statuses),
+      registrations: Object.fromEntries(counts.map((r) => [r.status, r.n])),
+      violations: overbooked.length + unbalanced.length + unpaid.length + fiveXx,
+      detail: { overbooked: overbooked.length, unbalanced: unbalanced.length, unpaid: unpaid.length, fiveXx },
+    };
+  } finally {
+    await stop(app);
+    await bench.drop();
+  }
+}
+
+function writeResults(markdown: string) {
+  const file = path.join(root, 'bench/README.md');
+  const text = fs.readFileSync(file, 'utf8');
+  const start = '<!-- results:start -->';
+  const end = '<!-- results:end -->';
+  const next = text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${markdown}\n${end}`);
+  fs.writeFileSync(file, next);
+}
+
+const listing = await listingBenchmark();
+console.log('listing', listing);
+const applies = await applyBenchmark();
+console.log('applies', applies);
+
+const ratio = listing.app.rps / listing.bare.rps;
+const date = new Date().toISOString().slice(0, 10);
+writeResults(
+  [
+    `Measured on ${date}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL at ${new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://127.0.0.1:5432').host}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a 3 s warm-up; load generator (autocannon) on the same machine.`,
+    '',
+    `**GET /api/games**, 300 upcoming games (reply: ${listing.gamesInReply} games, ${(listing.bytes / 1024).toFixed(1)} KB):`,
+    '',
+    '| Server | req/s | p50 (ms) | p99 (ms) | non-2xx | errors |',
+    '|---|---|---|---|---|---|',
+    `| Bora Jogar API | ${listing.app.rps} | ${listing.app.p50} | ${listing.app.p99} | ${listing.app.non2xx} | ${listing.app.errors} |`,
+    `| bare node:http, same bytes | ${listing.bare.rps} | ${listing.bare.p50} | ${listing.bare.p99} | ${listing.bare.non2xx} | ${listing.bare.errors} |`,
+    '',
+    `Throughput ratio: **${(ratio * 100).toFixed(0)} %** of the bare server (target ≥ 50 %); p99 **${listing.app.p99} ms** (target < 25 ms).`,
+    '',
+    `**POST /api/games/{id}/apply** (credit), ${applies.requests} applies from 300 players with R$ 30 each to 100 games of 10 slots at R$ 10, ${CONNECTIONS} at a time:`,
+    `**${applies.perSecond} applies/s** (${applies.seconds.toFixed(1)} s); statuses ${JSON.stringify(applies.statuses)}; registrations ${JSON.stringify(applies.registrations)}.`,
+    `Invariant violations: **${applies.violations}** (overbooked games ${applies.detail.overbooked}, balances ≠ ledger or negative ${applies.detail.unbalanced}, confirmed credit registrations without exactly one charge ${applies.detail.unpaid}, 5xx ${applies.detail.fiveXx}).`,
+  ].join('\n'),
+);
+process.exit(applies.violations === 0 ? 0 : 1);
