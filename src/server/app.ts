@@ -15,13 +15,19 @@ import { registerWebApp } from './http/web-app';
 import { createGoogleVerifier } from './integrations/google/verify-google-token';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { type Clock, systemClock } from './lib/clock';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/token-service';
+import { creditRoutes } from './modules/credits/routes';
 import { startPaymentSweep } from './modules/games/expire-pending-payments';
 import { gameRoutes } from './modules/games/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { createAppPaymentProviders } from './modules/payments/app-payment-providers';
+import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout-routes';
+import { paymentWebhookRoutes } from './modules/payments/webhook-routes';
+import { userGameRoutes } from './modules/user-games/routes';
 import { userRoutes } from './modules/users/routes';
 
 export type AppDeps = {
@@ -47,12 +53,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const clock = deps.clock ?? systemClock;
   const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const tokens = createTokenService({ secret: await resolveJwtSecret(database.db, config.jwtSecret), clock });
   const ctx: ServerContext = {
     config,
     db: database.db,
     clock,
     mailer,
-    tokens: createTokenService({ secret: await resolveJwtSecret(database.db, config.jwtSecret), clock }),
+    tokens,
+    payments: createAppPaymentProviders({ config, db: database.db, clock, tokens }),
     rateLimiter: createRateLimiter({ enabled: config.rateLimits, clock }),
     google: config.googleClientId
       ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
@@ -90,9 +98,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(gameRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(invitationRoutes(ctx));
+      await api.register(userGameRoutes(ctx));
+      await api.register(creditRoutes(ctx));
+      await api.register(paymentWebhookRoutes(ctx));
+      await api.register(adminRoutes(ctx));
     },
     { prefix: '/api' },
   );
+  // A page of the app itself (not /api), so it must exist before the SPA fallback; sandbox mode only.
+  if (ctx.payments.sandbox) await app.register(sandboxCheckoutRoutes(ctx));
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -3,6 +3,7 @@ import type { Db } from './db/open-database';
 import type { RateLimiter } from './http/rate-limit';
 import type { GoogleVerifier } from './integrations/google/verify-google-token';
 import type { Mailer } from './integrations/mail/mailer';
+import type { PaymentProviders } from './integrations/payments/create-payment-providers';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import type { TokenService } from './modules/auth/token-service';
@@ -16,5 +17,7 @@ export type ServerContext = {
   tokens: TokenService;
   rateLimiter: RateLimiter;
   google: GoogleVerifier | undefined;
+  /** Card and PIX providers (Stripe and Mercado Pago, or the sandbox), from PAYMENTS. */
+  payments: PaymentProviders;
   log: Logger;
 };

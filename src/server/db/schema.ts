@@ -195,6 +195,83 @@ export const creditTransactions = pgTable(
   ],
 );
 
+/**
+ * One card or PIX payment started with a provider: a top-up of credits or the price of a game slot.
+ * `settled_at` is set once, by the first verified "paid" report (webhook, verify-payment or the
+ * sandbox page), together with what the money became (`outcome`): it is what makes settling exactly-once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    /** Unguessable id for return URLs (the sandbox and Mercado Pago come back with it as session_id). */
+    publicId: text('public_id').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: ['topup', 'game'] }).notNull(),
+    gameId: integer('game_id').references(() => games.id),
+    registrationId: integer('registration_id').references(() => registrations.id),
+    method: text('method', { enum: ['card', 'pix'] }).notNull(),
+    provider: text('provider', { enum: ['stripe', 'mercadopago', 'sandbox'] }).notNull(),
+    /** Set right after the provider created the checkout. */
+    providerSessionId: text('provider_session_id'),
+    providerPaymentId: text('provider_payment_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('BRL'),
+    status: text('status', { enum: ['pending', 'paid', 'expired', 'failed', 'refunded'] }).notNull().default('pending'),
+    /** credited: the money went to the wallet; confirmed: it paid the registration's slot. */
+    outcome: text('outcome', { enum: ['credited', 'confirmed'] }),
+    /** When the slot hold ends (game payments). */
+    expiresAt: timestamptz('expires_at'),
+    paidAt: timestamptz('paid_at'),
+    settledAt: timestamptz('settled_at'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_purpose_valid', sql`${t.purpose} in ('topup', 'game')`),
+    check('payments_method_valid', sql`${t.method} in ('card', 'pix')`),
+    check('payments_provider_valid', sql`${t.provider} in ('stripe', 'mercadopago', 'sandbox')`),
+    check('payments_status_valid', sql`${t.status} in ('pending', 'paid', 'expired', 'failed', 'refunded')`),
+    check('payments_outcome_valid', sql`${t.outcome} in ('credited', 'confirmed')`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_refunded_range', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+    check('payments_game_has_registration', sql`${t.purpose} = 'topup' or (${t.gameId} is not null and ${t.registrationId} is not null)`),
+    uniqueIndex('payments_provider_session_unique').on(t.provider, t.providerSessionId),
+    index('payments_user_idx').on(t.userId),
+    index('payments_registration_idx').on(t.registrationId),
+  ],
+);
+
+/** Refunds of a payment, by the provider or as credits; one row per idempotency key. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountCents: integer('amount_cents').notNull(),
+    destination: text('destination', { enum: ['provider', 'credits'] }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** pending: recorded, provider not yet confirmed it (a retry with the same key finishes it). */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('payment_refunds_destination_valid', sql`${t.destination} in ('provider', 'credits')`),
+    check('payment_refunds_status_valid', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+  ],
+);
+
 /** Refunds of card/PIX payments, left for the admin area to process with the provider. */
 export const cancellationRequests = pgTable(
   'cancellation_requests',

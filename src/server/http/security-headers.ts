@@ -15,7 +15,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", GOOGLE_SIGN_IN],
-        frameSrc: [GOOGLE_SIGN_IN],
+        // Google's sign-in frame, and the embedded map on a game's page.
+        frameSrc: [GOOGLE_SIGN_IN, 'https://maps.google.com', 'https://www.google.com'],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],

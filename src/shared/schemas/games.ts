@@ -90,6 +90,11 @@ export const applyReplySchema = z.object({
   paymentType: paymentTypeSchema.nullable(),
   amountCharged: z.number().describe('Reais debitados dos créditos'),
   credits: z.number().describe('Saldo depois da inscrição'),
+  // Card/PIX: the slot is held (pending) until the provider confirms the payment.
+  url: z.string().optional().describe('Cartão: página de pagamento para onde o navegador vai'),
+  initPoint: z.string().optional().describe('PIX: página de pagamento (Mercado Pago ou sandbox)'),
+  sandboxInitPoint: z.string().optional().describe('PIX: a mesma página para usuários de teste'),
+  paymentDeadline: isoDateTime.nullable().optional().describe('Até quando a vaga fica reservada aguardando o pagamento'),
 });
 export type ApplyReply = z.infer<typeof applyReplySchema>;
 

@@ -2,7 +2,9 @@ import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from './mailer';
 
 /** A plain, well-formed HTML frame shared by every e-mail. */
-export function layout(title: string, bodyHtml: string, publicUrl: string): string {
+const ACCOUNT_FOOTER = 'Você recebeu este e-mail porque tem uma conta no Bora Jogar. Não responda a esta mensagem.';
+
+export function layout(title: string, bodyHtml: string, publicUrl: string, footer = ACCOUNT_FOOTER): string {
   return `<!doctype html>
 <html lang="pt-BR">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
@@ -10,7 +12,7 @@ export function layout(title: string, bodyHtml: string, publicUrl: string): stri
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px">
 <tr><td style="padding:24px 28px;border-bottom:4px solid #f5b700"><a href="${escapeHtml(publicUrl)}" style="font-size:22px;font-weight:bold;color:#0b4f8a;text-decoration:none">Bora Jogar</a></td></tr>
 <tr><td style="padding:28px;font-size:16px;line-height:1.5">${bodyHtml}</td></tr>
-<tr><td style="padding:16px 28px;font-size:12px;color:#6b7280">Você recebeu este e-mail porque tem uma conta no Bora Jogar. Não responda a esta mensagem.</td></tr>
+<tr><td style="padding:16px 28px;font-size:12px;color:#6b7280">${escapeHtml(footer)}</td></tr>
 </table>
 </body>
 </html>`;
@@ -64,4 +66,31 @@ ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
     input.publicUrl,
   );
   return { to: input.to, subject: input.subject, text, html };
+}
+
+/** An organiser's invitation to a (private) game, with its link; the invitee may not have an account yet. */
+export function gameInvitationEmail(input: {
+  to: string;
+  /** The invitee's name when they have an account. */
+  name: string | null;
+  organiserName: string;
+  gameName: string;
+  when: string;
+  location: string;
+  link: string;
+  publicUrl: string;
+}): MailMessage {
+  const subject = `Convite para o jogo ${input.gameName}`;
+  const greeting = input.name ? `Olá, ${input.name}!` : 'Olá!';
+  const invite = `${input.organiserName} convidou você para o jogo ${input.gameName}, em ${input.when}, no local ${input.location}.`;
+  const text = [greeting, '', invite, '', `Veja o jogo e faça sua inscrição: ${input.link}`, '', 'Equipe Bora Jogar'].join('\n');
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(invite)}</p>
+<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Ver o jogo</a></p>`,
+    input.publicUrl,
+    'Você recebeu este e-mail porque um organizador do Bora Jogar convidou este endereço para um jogo. Não responda a esta mensagem.',
+  );
+  return { to: input.to, subject, text, html };
 }

@@ -5,15 +5,20 @@ import type { ServerContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
+import { claimEmailInvitations } from '../invitations/record-invitation';
 import { issueSession } from './issue-session';
 
 export async function registerUser(ctx: ServerContext, input: z.output<typeof registerBodySchema>) {
   const passwordHash = await hashPassword(input.password);
-  const [user] = await ctx.db
-    .insert(users)
-    .values({ name: input.name, email: input.email, passwordHash })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
+  const user = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ name: input.name, email: input.email, passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (created) await claimEmailInvitations(tx, created);
+    return created;
+  });
   if (!user) throw new AppError('conflict', messages.emailTaken, { email: messages.emailTaken });
   return issueSession(ctx.tokens, user);
 }

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import type { ServerContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { claimEmailInvitations } from '../invitations/record-invitation';
 import { issueSession } from './issue-session';
 
 /** Signs in the Google account's user: by Google id, else by verified e-mail (linking it), else a new account. */
@@ -30,6 +31,7 @@ export async function signInWithGoogle(ctx: ServerContext, idToken: string) {
       .values({ name: identity.name?.trim() || identity.email.split('@')[0]!, email: identity.email, googleSub: identity.sub })
       .onConflictDoNothing()
       .returning();
+    if (created) await claimEmailInvitations(tx, created);
     // A simultaneous sign-in (a double click) created the account between our read and insert: use it.
     return created ?? (await findOrLink())!;
   });

@@ -5,8 +5,11 @@ import type { ApplyBody, ApplyReply } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../context';
 import { registrations, users } from '../../db/schema';
 import type { AuthUser } from '../../http/authentication';
+import type { PaymentMethod } from '../../integrations/payments/provider';
 import { AppError } from '../../lib/app-error';
 import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
+import { type PaymentRow, registrationPaymentTypeOf } from '../payments/payment-records';
+import { insertPendingPayment, openGameCheckout } from '../payments/start-checkout';
 import { confirmRegistration } from './confirm-registration';
 import { expirePendingPayments } from './expire-pending-payments';
 import { when } from './game-notices';
@@ -21,20 +24,28 @@ import {
   lockGame,
 } from './registration-guards';
 
-/** Card and PIX arrive with the payments work; until then only credits pay a platform game. */
 function assertPayable(game: GameRow, paymentType: ApplyBody['paymentType']): void {
   if (!game.usePlatformPayment) return;
   if (paymentType === undefined) throw new AppError('bad_request', messages.paymentTypeRequired, { paymentType: messages.paymentTypeRequired });
-  if (paymentType !== 'credit') throw new AppError('bad_request', messages.paymentMethodUnavailable, { paymentType: messages.paymentMethodUnavailable });
 }
+
+/** Card (`card` = `stripe`) or PIX (`mercadopago`) on a platform game with a price; null for credits and free games. */
+function checkoutMethod(game: GameRow, paymentType: ApplyBody['paymentType']): PaymentMethod | null {
+  if (!game.usePlatformPayment || game.priceCents === 0 || paymentType === undefined || paymentType === 'credit') return null;
+  return paymentType === 'mercadopago' ? 'pix' : 'card';
+}
+
+type GameCheckout = { payment: PaymentRow; createdHold: boolean; deadline: Date; gameName: string };
 
 /**
  * Applies to a game in one transaction under the game lock: a free slot confirms (charging the
  * price to credits on platform games), a full game puts the player in line without charge. A
- * player holding a slot that awaits payment pays it here with credits.
+ * player holding a slot that awaits payment pays it here with credits. Card and PIX hold the slot
+ * as `pending` for the payment window and answer the provider's checkout page, opened after commit.
  */
 export async function applyToGame(ctx: ServerContext, user: AuthUser, gameId: number, body: ApplyBody): Promise<ApplyReply> {
   const mails: PendingMail = [];
+  let checkout: GameCheckout | undefined;
   const reply = await ctx.db.transaction(async (tx): Promise<ApplyReply> => {
     const now = ctx.clock.now();
     const game = await lockGame(tx, gameId);
@@ -61,11 +72,14 @@ export async function applyToGame(ctx: ServerContext, user: AuthUser, gameId: nu
       };
     };
 
+    const method = checkoutMethod(game, body.paymentType);
     const live = await findLiveRegistration(tx, game.id, user.id);
-    if (live?.status === 'pending') return confirmed(live.id);
-    if (live) throw new AppError('conflict', live.status === 'waitlist' ? messages.alreadyOnWaitlist : messages.alreadyRegistered);
+    if (live?.status === 'pending' && !method) return confirmed(live.id);
+    if (live && live.status !== 'pending') {
+      throw new AppError('conflict', live.status === 'waitlist' ? messages.alreadyOnWaitlist : messages.alreadyRegistered);
+    }
 
-    if ((await countOccupiedSlots(tx, game.id)) >= game.totalSlots) {
+    if (!live && (await countOccupiedSlots(tx, game.id)) >= game.totalSlots) {
       await addToWaitlist(tx, game, user.id, now);
       return {
         message: messages.addedToWaitlist,
@@ -76,6 +90,37 @@ export async function applyToGame(ctx: ServerContext, user: AuthUser, gameId: nu
         credits: await balance(),
       };
     }
+    if (method) {
+      // A slot already held (a promotion awaiting payment) keeps its own deadline.
+      const deadline = live?.paymentDeadline ?? new Date(Math.min(now.getTime() + ctx.payments.holdMinutes * 60_000, game.dateTime.getTime()));
+      const registrationId =
+        live?.id ??
+        (
+          await tx
+            .insert(registrations)
+            .values({ gameId: game.id, userId: user.id, status: 'pending', paymentType: registrationPaymentTypeOf(method), paymentDeadline: deadline, joinedAt: now })
+            .returning({ id: registrations.id })
+        )[0]!.id;
+      const payment = await insertPendingPayment(tx, ctx, {
+        userId: user.id,
+        purpose: 'game',
+        method,
+        amountCents: game.priceCents,
+        gameId: game.id,
+        registrationId,
+        expiresAt: deadline,
+      });
+      checkout = { payment, createdHold: !live, deadline, gameName: game.name };
+      return {
+        message: messages.awaitingPayment,
+        waitlisted: false,
+        registrationType: 'pending',
+        paymentType: registrationPaymentTypeOf(method),
+        amountCharged: 0,
+        credits: await balance(),
+        paymentDeadline: deadline.toISOString(),
+      };
+    }
     // Inserted as holding the slot, then confirmed: the ledger row references the registration's id.
     const [created] = await tx
       .insert(registrations)
@@ -84,5 +129,13 @@ export async function applyToGame(ctx: ServerContext, user: AuthUser, gameId: nu
     return confirmed(created!.id);
   });
   await sendPendingMail(ctx, mails);
-  return reply;
+  if (!checkout) return reply;
+  const redirect = await openGameCheckout(ctx, checkout.payment, {
+    description: `${checkout.gameName}: 1 vaga`,
+    payerEmail: user.email,
+    releaseHoldOnFailure: checkout.createdHold,
+  });
+  return checkout.payment.method === 'card'
+    ? { ...reply, url: redirect.url }
+    : { ...reply, initPoint: redirect.initPoint, sandboxInitPoint: redirect.sandboxInitPoint };
 }

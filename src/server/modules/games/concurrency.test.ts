@@ -50,7 +50,7 @@ const gameRegistrations = (gameId: number) =>
   db().select().from(registrations).where(eq(registrations.gameId, gameId)).orderBy(asc(registrations.joinedAt), asc(registrations.id));
 
 describe('parallel requests', () => {
-  it('100 funded players racing for the last slot: one confirmed and charged, 99 waitlisted free', async () => {
+  it('100 funded players racing for the last slot: one confirmed and charged, 99 waitlisted free', { timeout: 120_000 }, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const game = await createGame(db(), { totalSlots: 2, priceCents: 1000 });
       await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'confirmed' });
@@ -76,7 +76,7 @@ describe('parallel requests', () => {
     }
   });
 
-  it('R$ 25 applied to ten R$ 10 games at once: exactly two confirmed, R$ 5 left', async () => {
+  it('R$ 25 applied to ten R$ 10 games at once: exactly two confirmed, R$ 5 left', { timeout: 120_000 }, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const [player] = await fundedPlayers(1, 2500);
       const gameList = [];
@@ -97,7 +97,7 @@ describe('parallel requests', () => {
     }
   });
 
-  it('interleaved cancels and applies never overfill the game and keep the line in order', async () => {
+  it('interleaved cancels and applies never overfill the game and keep the line in order', { timeout: 120_000 }, async () => {
     const TOTAL = 5;
     for (let round = 0; round < ROUNDS; round += 1) {
       const game = await createGame(db(), { totalSlots: TOTAL, priceCents: 1000 });

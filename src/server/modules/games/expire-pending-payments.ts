@@ -1,8 +1,8 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/open-database';
-import { registrations } from '../../db/schema';
+import { payments, registrations } from '../../db/schema';
 import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
 import { promoteWaitlist } from './promote-waitlist';
 import { type GameRow, lockGame } from './registration-guards';
@@ -21,8 +21,13 @@ export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: Ga
     .where(
       and(eq(registrations.gameId, game.id), eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)),
     )
-    .returning({ userId: registrations.userId });
+    .returning({ id: registrations.id, userId: registrations.userId });
   if (expired.length === 0) return;
+  // Their card/PIX checkouts stop holding anything; a payment that still arrives becomes credits.
+  await tx
+    .update(payments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(inArray(payments.registrationId, expired.map((row) => row.id)), eq(payments.status, 'pending')));
   for (const { userId } of expired) await notify(tx, userId, 'payment_expired', messages.notice.paymentExpired(game.name), game.id);
   await promoteWaitlist(tx, ctx, game, mails);
 }

@@ -26,6 +26,8 @@ export type GameViewOptions = {
   revealPrivateLink?: boolean;
   limit?: number;
   offset?: number;
+  /** Latest date first (the organiser's list); soonest first otherwise. */
+  newestFirst?: boolean;
 };
 
 /** Games as the API shows them, in date order: slots, reference objects, creator and the caller's registration. */
@@ -46,7 +48,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
     .leftJoin(states, eq(states.id, games.stateId))
     .leftJoin(cities, eq(cities.id, games.cityId))
     .where(options.where)
-    .orderBy(asc(games.dateTime), asc(games.id))
+    .orderBy(...(options.newestFirst ? [desc(games.dateTime), desc(games.id)] : [asc(games.dateTime), asc(games.id)]))
     .$dynamic();
   if (options.limit !== undefined) query.limit(options.limit);
   if (options.offset !== undefined) query.offset(options.offset);

@@ -3,7 +3,9 @@ import { messages } from '../../../shared/messages';
 import type { Game } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../context';
 import { games } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
+import { recordInvitation } from '../invitations/record-invitation';
 import { sweepExpiredPayments } from './expire-pending-payments';
 import { loadGameViews } from './game-view';
 
@@ -28,10 +30,14 @@ export async function getGame(ctx: ServerContext, gameId: number, viewerId: numb
   return game;
 }
 
-/** A game by its private link: holding the link is what opens a published private game. */
-export async function getGameByPrivateLink(ctx: ServerContext, link: string, viewerId: number | undefined): Promise<Game> {
+/**
+ * A game by its private link: holding the link is what opens a published private game. A signed-in
+ * visitor who is not its organiser is recorded as invited, so the game stays in their invitations.
+ */
+export async function getGameByPrivateLink(ctx: ServerContext, link: string, viewer: AuthUser | null | undefined): Promise<Game> {
   const [row] = await ctx.db.select({ id: games.id }).from(games).where(eq(games.privateLink, link));
-  const game = row ? await loadGame(ctx, row.id, viewerId, true) : undefined;
-  if (!game || !(isOpen(game) || isInvolved(game, viewerId))) throw new AppError('not_found', messages.gameNotAvailable);
+  const game = row ? await loadGame(ctx, row.id, viewer?.id, true) : undefined;
+  if (!game || !(isOpen(game) || isInvolved(game, viewer?.id))) throw new AppError('not_found', messages.gameNotAvailable);
+  if (viewer && viewer.id !== game.creator.id) await recordInvitation(ctx.db, game.id, viewer);
   return game;
 }

@@ -25,13 +25,16 @@ export async function notifyGameCancelled(
   tx: Tx,
   ctx: ServerContext,
   mails: PendingMail,
-  input: { game: GameRow; to: Recipient; refund: RefundOutcome; refundedCents: number },
+  input: { game: GameRow; to: Recipient; refund: RefundOutcome; refundedCents: number; reason?: string },
 ): Promise<void> {
+  const refund = refundText(input.refund, input.refundedCents, false);
   await noticeWithEmail(tx, ctx, mails, {
     game: input.game,
     to: input.to,
     type: 'game_cancelled',
-    message: messages.notice.gameCancelled(input.game.name, when(input.game), refundText(input.refund, input.refundedCents, false)),
+    message: input.reason
+      ? messages.notice.gameCancelledWithReason(input.game.name, when(input.game), input.reason, refund)
+      : messages.notice.gameCancelled(input.game.name, when(input.game), refund),
     subject: `Jogo cancelado: ${input.game.name}`,
   });
 }

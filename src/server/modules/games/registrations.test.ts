@@ -148,14 +148,9 @@ describe('POST /api/games/:id/apply', () => {
     await expectLedgerBalanced(db());
   });
 
-  it('explains that card and PIX are not available yet, and asks for a payment type', async () => {
+  it('asks for a payment type on a platform game (card and PIX: see payments.test.ts)', async () => {
     const game = await createGame(db());
     const { headers } = await player(5000);
-    for (const paymentType of ['card', 'stripe', 'mercadopago']) {
-      const res = await post(`/api/games/${game.id}/apply`, headers, { paymentType });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/cartão ou PIX ainda não está disponível/);
-    }
     const none = await post(`/api/games/${game.id}/apply`, headers, {});
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Escolha a forma de pagamento.');

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../context';
 import { currentUser } from '../../http/authentication';
+import { byIp, minutes } from '../../http/rate-limit';
 import { errorReplies } from '../../http/route-helpers';
 import { applyToGame } from './apply-to-game';
 import { cancelRegistration } from './cancel-registration';
@@ -67,10 +68,12 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         tags: ['games'],
         summary: 'Um jogo pelo link privado',
         params: privateLinkParamsSchema,
-        response: { 200: gameSchema, ...errorReplies(400, 404) },
+        response: { 200: gameSchema, ...errorReplies(400, 404, 429) },
       },
+      // Links are unguessable; the limit keeps anyone from trying.
+      preValidation: ctx.rateLimiter.limit({ name: 'private-link:ip', max: 60, windowMs: minutes(1), key: byIp }),
       preHandler: app.optionalUser,
-      handler: async (request) => getGameByPrivateLink(ctx, request.params.link, request.user?.id),
+      handler: async (request) => getGameByPrivateLink(ctx, request.params.link, request.user),
     });
 
     app.get('/games/:id', {

@@ -237,10 +237,13 @@ describe('GET /api/games/:id and /api/games/private/:link', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/games/private/${draft.privateLink}` })).statusCode).toBe(404);
   });
 
-  it('stores the description as escaped HTML paragraphs', async () => {
+  it('stores the description as sanitised HTML paragraphs (plain text escaped)', async () => {
     const game = await createGame(db(), { description: 'Linha 1\nLinha <b>2</b>\n\n<script>alert(1)</script>' });
     const res = await t.app.inject({ method: 'GET', url: `/api/games/${game.id}` });
-    expect(res.json().descriptionHtml).toBe('<p>Linha 1<br>Linha &lt;b&gt;2&lt;/b&gt;</p><p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(res.json().descriptionHtml).toBe('<p>Linha 1<br />Linha <b>2</b></p>');
+    const plain = await createGame(db(), { description: 'Linha 1\nLinha 2 < 3\n\nFim' });
+    const text = await t.app.inject({ method: 'GET', url: `/api/games/${plain.id}` });
+    expect(text.json().descriptionHtml).toBe('<p>Linha 1<br>Linha 2 &lt; 3</p><p>Fim</p>');
   });
 
   it('answers a pending player with their payment deadline', async () => {

@@ -17,7 +17,11 @@ export type NotificationType =
   | 'game_changed'
   | 'game_cancelled'
   | 'credits_added'
-  | 'invitation_received';
+  | 'late_payment_credited'
+  | 'invitation_received'
+  | 'removed_from_game'
+  | 'refund_processed'
+  | 'refund_rejected';
 
 /** Records a notification for a user, in the caller's transaction so it exists only if the event does. */
 export async function notify(q: Queryable, userId: number, type: NotificationType, message: string, gameId?: number) {

@@ -1,0 +1,210 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditTransactions, notifications, users } from '../../db/schema';
+import { addCredits, createGame, createRegistration, createUser } from '../../test-support/factories';
+import { expectLedgerBalanced } from '../../test-support/ledger';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { cardPaidRegistration, signedInCast } from './admin-test-helpers';
+
+let t: TestApp;
+let cast: Awaited<ReturnType<typeof signedInCast>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await signedInCast(t.app);
+});
+afterAll(() => t.close());
+
+const db = () => t.app.ctx.db;
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: cast.admin.headers });
+const postCredits = (userId: number, payload: object, extra: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/users/${userId}/credits`, headers: { ...cast.admin.headers, ...extra }, payload });
+const balanceOf = async (userId: number) => (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
+
+describe('GET /api/admin/dashboard', () => {
+  it('counts users, live games, upcoming games and revenue (confirmed × price), with the 5 newest games', async () => {
+    const before = (await get('/api/admin/dashboard')).json();
+    const newUsers = [await createUser(db()), await createUser(db()), await createUser(db())];
+    const creatorId = cast.organiser.user.id;
+    for (let i = 0; i < 4; i += 1) await createGame(db(), { creatorId, state: 'draft' });
+    const future = await createGame(db(), { creatorId, priceCents: 2500 });
+    const past = await createGame(db(), { creatorId, priceCents: 1000, dateTime: new Date('2026-11-01T22:00:00Z') });
+    const cancelled = await createGame(db(), { creatorId, priceCents: 9900, status: 'cancelled' });
+    await createRegistration(db(), { gameId: future.id, userId: newUsers[0]!.id, status: 'confirmed' });
+    await createRegistration(db(), { gameId: future.id, userId: newUsers[1]!.id, status: 'confirmed' });
+    await createRegistration(db(), { gameId: future.id, userId: newUsers[2]!.id, status: 'pending' });
+    await createRegistration(db(), { gameId: past.id, userId: newUsers[0]!.id, status: 'confirmed' });
+    await createRegistration(db(), { gameId: cancelled.id, userId: newUsers[1]!.id, status: 'confirmed' });
+
+    const res = await get('/api/admin/dashboard');
+    expect(res.statusCode).toBe(200);
+    const after = res.json();
+    expect(after.totalUsers - before.totalUsers).toBe(3);
+    expect(after.totalGames - before.totalGames).toBe(6);
+    expect(after.upcomingGames - before.upcomingGames).toBe(5);
+    // 2 confirmed × R$ 25 + 1 × R$ 10; the pending slot and the cancelled game do not count.
+    expect(Math.round((after.totalRevenue - before.totalRevenue) * 100)).toBe(6000);
+    expect(after.recentGames).toHaveLength(5);
+    expect(after.recentGames.slice(0, 2).map((g: { id: number }) => g.id)).toEqual([past.id, future.id]);
+    expect(after.recentGames.map((g: { id: number }) => g.id)).not.toContain(cancelled.id);
+  });
+
+  it('documents the revenue definition in the OpenAPI schema', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const schema = spec.paths['/api/admin/dashboard'].get.responses['200'].content['application/json'].schema;
+    expect(schema.properties.totalRevenue.description).toMatch(/confirmadas × preço/);
+  });
+});
+
+describe('GET /api/admin/users', () => {
+  it('pages by 10 with the total and searches name or e-mail ignoring case', async () => {
+    const tag = `zeta${Date.now()}`;
+    for (let i = 0; i < 11; i += 1) await createUser(db(), { name: `Pessoa ${tag.toUpperCase()} ${i}` });
+    await createUser(db(), { name: 'Outra pessoa', email: `${tag}@exemplo.com.br` });
+    const first = (await get(`/api/admin/users?search=${tag}&page=1`)).json();
+    expect(first).toMatchObject({ total: 12, page: 1, pageSize: 10, totalPages: 2 });
+    expect(first.users).toHaveLength(10);
+    const second = (await get(`/api/admin/users?search=${tag.toUpperCase()}&page=2`)).json();
+    expect(second.users).toHaveLength(2);
+    expect(new Set([...first.users, ...second.users].map((u: { id: number }) => u.id)).size).toBe(12);
+    expect(first.users[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      email: expect.any(String),
+      phone: '48991234567',
+      role: 'player',
+      credits: 0,
+      createdAt: expect.any(String),
+    });
+    // LIKE wildcards typed in the search are literal.
+    expect((await get('/api/admin/users?search=%25%25%25')).json().total).toBe(0);
+  });
+
+  it('answers one user, or 404', async () => {
+    const res = await get(`/api/admin/users/${cast.player.user.id}`);
+    expect(res.json()).toMatchObject({ id: cast.player.user.id, name: 'Jogador Paulo', credits: 0 });
+    const missing = await get('/api/admin/users/999999');
+    expect([missing.statusCode, missing.json().message]).toEqual([404, 'Usuário não encontrado.']);
+  });
+
+  it('looks several users up at once, with the placeholder for an unknown id', async () => {
+    const res = await get(`/api/admin/users/lookup?ids=${cast.player.user.id},999999,${cast.player.user.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: cast.player.user.id, found: true, name: 'Jogador Paulo', email: cast.player.user.email, phone: '48991234567', credits: 0 },
+      { id: 999999, found: false, name: 'Usuário não encontrado', email: 'N/A', phone: null, credits: 0 },
+    ]);
+    for (const bad of ['', 'a,b', '0', '1,-2']) {
+      const invalid = await get(`/api/admin/users/lookup?ids=${bad}`);
+      expect([bad, invalid.statusCode]).toEqual([bad, 400]);
+    }
+  });
+});
+
+describe('POST /api/admin/users/:id/credits', () => {
+  it('adds credits as an add_manual ledger row recording the admin, and notifies the user', async () => {
+    const user = await createUser(db());
+    const res = await postCredits(user.id, { amount: 25.5 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'R$ 25,50 adicionados aos créditos do usuário.',
+      credits: 25.5,
+      transaction: {
+        id: expect.any(Number),
+        created_at: expect.any(String),
+        amount: 25.5,
+        type: 'add_manual',
+        description: 'Créditos adicionados pelo administrador',
+        status: 'paid',
+        source: 'admin',
+        createdBy: { id: cast.admin.user.id, name: 'Admin Ana' },
+      },
+    });
+    const rows = await db().select().from(creditTransactions).where(eq(creditTransactions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amountCents: 2550, type: 'add_manual', createdBy: cast.admin.user.id });
+    expect(rows[0]!.reference).toMatch(/^admin-credit:[0-9a-f-]{36}$/);
+    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'credits_added')));
+    expect(notes.map((n) => n.message)).toEqual(['R$ 25,50 foram adicionados aos seus créditos.']);
+    await expectLedgerBalanced(db());
+  });
+
+  it('makes every request its own ledger row, unless the client repeats an Idempotency-Key', async () => {
+    const user = await createUser(db());
+    await postCredits(user.id, { amount: 10 });
+    await postCredits(user.id, { amount: 10 });
+    expect(await balanceOf(user.id)).toBe(2000);
+
+    const key = { 'idempotency-key': `retry-${user.id}` };
+    const first = await postCredits(user.id, { amount: 7 }, key);
+    const retry = await postCredits(user.id, { amount: 7 }, key);
+    expect([first.statusCode, retry.statusCode]).toEqual([200, 200]);
+    expect(retry.json().transaction.id).toBe(first.json().transaction.id);
+    expect(retry.json().credits).toBe(27);
+    expect(await balanceOf(user.id)).toBe(2700);
+    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'credits_added')));
+    expect(notes).toHaveLength(3);
+
+    const misuse = await postCredits(user.id, { amount: 8 }, key);
+    expect([misuse.statusCode, misuse.json().message]).toEqual([409, 'Esta Idempotency-Key já foi usada em outra operação.']);
+    const badKey = await postCredits(user.id, { amount: 8 }, { 'idempotency-key': 'com espaço' });
+    expect(badKey.statusCode).toBe(400);
+    expect(await balanceOf(user.id)).toBe(2700);
+    await expectLedgerBalanced(db());
+  });
+
+  it('refuses amounts below R$ 0,01, above R$ 10.000, with 3 decimals or not a number, and unknown users', async () => {
+    const user = await createUser(db());
+    const cases: [unknown, string][] = [
+      [0, 'O valor mínimo é R$ 0,01.'],
+      [-5, 'O valor mínimo é R$ 0,01.'],
+      [10000.01, 'O valor máximo por vez é R$ 10.000,00.'],
+      [1.005, 'Use no máximo duas casas decimais.'],
+      ['10', 'O valor mínimo é R$ 0,01.'],
+    ];
+    for (const [amount, message] of cases) {
+      const res = await postCredits(user.id, { amount });
+      expect([amount, res.statusCode, res.json().message]).toEqual([amount, 400, message]);
+    }
+    expect((await postCredits(user.id, {})).statusCode).toBe(400);
+    expect((await postCredits(user.id, { amount: 10000 })).statusCode).toBe(200);
+    const missing = await postCredits(999999, { amount: 1 });
+    expect([missing.statusCode, missing.json().message]).toEqual([404, 'Usuário não encontrado.']);
+    await expectLedgerBalanced(db());
+  });
+});
+
+describe('GET /api/admin/users/:id/payments', () => {
+  it('lists every ledger row and the card/PIX payments, newest first', async () => {
+    const user = await createUser(db());
+    await addCredits(db(), user.id, 3000);
+    await postCredits(user.id, { amount: 5 });
+    const game = await createGame(db(), { priceCents: 1800 });
+    await cardPaidRegistration(t.app, { gameId: game.id, userId: user.id, amountCents: 1800, method: 'pix' });
+
+    const res = await get(`/api/admin/users/${user.id}/payments`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.creditTransactions.map((r: { amount: number; type: string }) => [r.type, r.amount])).toEqual([
+      ['add_manual', 5],
+      ['add_manual', 30],
+    ]);
+    expect(body.creditTransactions[0].createdBy).toEqual({ id: cast.admin.user.id, name: 'Admin Ana' });
+    expect(body.creditTransactions[1]).toMatchObject({ status: 'paid', source: 'admin', createdBy: null, description: 'Crédito de teste' });
+    expect(body.stripePayments).toEqual([
+      {
+        id: expect.any(Number),
+        created_at: expect.any(String),
+        amount: 18,
+        method: 'pix',
+        provider: 'sandbox',
+        status: 'paid',
+        purpose: 'game',
+        game: { id: game.id, name: game.name },
+        description: `Inscrição no jogo ${game.name}`,
+        refundedAmount: 0,
+        paidAt: expect.any(String),
+      },
+    ]);
+    expect((await get('/api/admin/users/999999/payments')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,51 @@
+import { inArray } from 'drizzle-orm';
+import type { AdminUser, CreditTransactionView } from '../../../shared/schemas/admin';
+import type { UserGame } from '../../../shared/schemas/user-games';
+import { toReais } from '../../../shared/money';
+import type { Queryable } from '../../db/open-database';
+import { type creditTransactions, games, type users } from '../../db/schema';
+import { loadUserGames } from '../user-games/user-game-view';
+
+/** Games as the admin sees them (as their organiser does: private link and cancel reason), in the order of `ids`. */
+export async function loadAdminGames(q: Queryable, ids: number[]): Promise<UserGame[]> {
+  if (ids.length === 0) return [];
+  const views = await loadUserGames(q, { where: inArray(games.id, ids) });
+  const byId = new Map(views.map((view) => [view.id, view]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function toAdminUser(user: typeof users.$inferSelect): AdminUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+    credits: toReais(user.balanceCents),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toCreditTransactionView(
+  row: typeof creditTransactions.$inferSelect,
+  createdBy: { id: number; name: string } | null,
+): CreditTransactionView {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    amount: toReais(row.amountCents),
+    type: row.type,
+    description: row.description,
+    status: row.status,
+    source: row.source,
+    createdBy,
+  };
+}
+
+/** Page numbers of a paged admin list. */
+export function pageOf(page: number, pageSize: number, total: number) {
+  return { total, page, pageSize, totalPages: Math.ceil(total / pageSize), offset: (page - 1) * pageSize };
+}
+
+/** `%`, `_` and `\` typed by the admin are matched literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,54 @@
+import { desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { toReais } from '../../../shared/money';
+import type { Cancellation } from '../../../shared/schemas/admin';
+import type { PaymentType } from '../../../shared/schemas/games';
+import type { Queryable } from '../../db/open-database';
+import { cancellationRequests, games, users } from '../../db/schema';
+
+/** Marks a request whose refund is under way (status still pending): see resolve-cancellation.ts. */
+export const PROCESSING = 'processing';
+
+const processor = alias(users, 'processor');
+
+const methodOf = (paymentType: PaymentType) =>
+  paymentType === 'stripe' ? 'card' : paymentType === 'mercadopago' ? 'pix' : paymentType;
+
+/** Refund requests as the cancellations screen shows them, newest first. */
+export async function loadCancellations(q: Queryable, options: { where: SQL | undefined; limit?: number; offset?: number }): Promise<Cancellation[]> {
+  const query = q
+    .select({
+      request: cancellationRequests,
+      game: { id: games.id, name: games.name, dateTime: games.dateTime },
+      user: { id: users.id, name: users.name, email: users.email },
+      processor: { id: processor.id, name: processor.name },
+    })
+    .from(cancellationRequests)
+    .innerJoin(games, eq(games.id, cancellationRequests.gameId))
+    .innerJoin(users, eq(users.id, cancellationRequests.userId))
+    .leftJoin(processor, eq(processor.id, cancellationRequests.processedBy))
+    .where(options.where)
+    .orderBy(desc(cancellationRequests.createdAt), desc(cancellationRequests.id))
+    .$dynamic();
+  if (options.limit !== undefined) query.limit(options.limit);
+  if (options.offset !== undefined) query.offset(options.offset);
+  const rows = await query;
+  return rows.map(({ request, game, user, processor: by }) => {
+    const paymentType = request.paymentType as PaymentType;
+    return {
+      id: request.id,
+      game: { id: game.id, name: game.name, dateTime: game.dateTime.toISOString() },
+      user,
+      reason: request.reason,
+      date: request.createdAt.toISOString(),
+      status: request.status,
+      amount: toReais(request.amountCents),
+      paymentType,
+      paymentMethod: methodOf(paymentType),
+      refundedAs: request.status === 'processed' ? (request.resolution === 'credits' ? 'credits' : 'original') : null,
+      rejectionReason: request.status === 'rejected' ? request.resolution : null,
+      processedAt: request.processedAt?.toISOString() ?? null,
+      processedBy: by?.id ? by : null,
+    };
+  });
+}

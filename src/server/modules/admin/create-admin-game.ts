@@ -1,0 +1,23 @@
+import { messages } from '../../../shared/messages';
+import type { AdminGameReply } from '../../../shared/schemas/admin';
+import type { GamePayloadShape } from '../../../shared/schemas/user-games';
+import type { ServerContext } from '../../context';
+import { games } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { generatePrivateLink } from '../games/private-link';
+import { resolveAdminGamePayload } from './admin-game-payload';
+import { loadAdminGames } from './admin-views';
+
+/** A game created from the admin area; the admin is its creator. Draft unless `state: 'published'`. */
+export async function createAdminGame(ctx: ServerContext, admin: AuthUser, body: GamePayloadShape): Promise<AdminGameReply> {
+  const gameId = await ctx.db.transaction(async (tx) => {
+    const values = await resolveAdminGamePayload(tx, body, { now: ctx.clock.now() });
+    const [created] = await tx
+      .insert(games)
+      .values({ ...values, state: values.state ?? 'draft', status: 'active', privateLink: generatePrivateLink(), creatorId: admin.id })
+      .returning({ id: games.id });
+    return created!.id;
+  });
+  const [game] = await loadAdminGames(ctx.db, [gameId]);
+  return { message: messages.gameCreated, game: game! };
+}

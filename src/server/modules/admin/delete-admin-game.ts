@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import { toReais } from '../../../shared/money';
+import type { DeleteGameReply } from '../../../shared/schemas/admin';
+import type { ServerContext } from '../../context';
+import { games, registrations, users } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { AppError } from '../../lib/app-error';
+import { notifyGameCancelled } from '../games/notify-game-update';
+import { type PendingMail, sendPendingMail } from '../notifications/notify';
+import { lockAdminGame } from './admin-game-payload';
+import { refundInFull } from './refund-in-full';
+
+/**
+ * "Deleting" a game is cancelling it for good, in one transaction under the game lock: the row stays
+ * (the ledger, refund requests and notifications point at it) with status cancelled, so it leaves
+ * every listing. Everyone in it (confirmed, pending, waitlisted) is cancelled, refunded in full and
+ * told by notification and e-mail. A second delete, even a simultaneous one, gets a 409.
+ */
+export async function deleteAdminGame(ctx: ServerContext, admin: AuthUser, gameId: number): Promise<DeleteGameReply> {
+  const mails: PendingMail = [];
+  const reply = await ctx.db.transaction(async (tx): Promise<DeleteGameReply> => {
+    const now = ctx.clock.now();
+    const game = await lockAdminGame(tx, gameId);
+    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameAlreadyCancelled);
+
+    const live = await tx
+      .select({ registration: registrations, name: users.name, email: users.email })
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .where(and(eq(registrations.gameId, game.id), inArray(registrations.status, ['confirmed', 'pending', 'waitlist'])))
+      .orderBy(asc(registrations.id));
+    const reason = messages.admin.gameDeletedReason;
+    const [cancelled] = await tx
+      .update(games)
+      .set({ status: 'cancelled', cancelReason: reason, updatedAt: now })
+      .where(eq(games.id, game.id))
+      .returning();
+
+    const totals = { credits: 0, requests: 0, requested: 0 };
+    for (const { registration, name, email } of live) {
+      await tx
+        .update(registrations)
+        .set({ status: 'cancelled', cancelledAt: now, paymentDeadline: null, updatedAt: now })
+        .where(eq(registrations.id, registration.id));
+      const refund = await refundInFull(tx, {
+        game,
+        registration,
+        description: messages.admin.refundDescription(game.name),
+        reason,
+        adminId: admin.id,
+      });
+      if (refund.outcome === 'credits') totals.credits += refund.cents;
+      if (refund.outcome === 'request') {
+        totals.requests += 1;
+        totals.requested += refund.cents;
+      }
+      await notifyGameCancelled(tx, ctx, mails, {
+        game: cancelled!,
+        to: { id: registration.userId, name, email },
+        refund: refund.outcome,
+        refundedCents: refund.cents,
+      });
+    }
+    return {
+      message: messages.admin.gameDeleted,
+      playersNotified: live.length,
+      refundedToCredits: toReais(totals.credits),
+      refundRequests: totals.requests,
+      refundRequestedAmount: toReais(totals.requested),
+    };
+  });
+  await sendPendingMail(ctx, mails);
+  return reply;
+}

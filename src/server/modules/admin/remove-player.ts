@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { RemovePlayerReply } from '../../../shared/schemas/admin';
+import { toReais } from '../../../shared/money';
+import type { ServerContext } from '../../context';
+import { registrations, users } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { AppError } from '../../lib/app-error';
+import { expirePendingPayments } from '../games/expire-pending-payments';
+import { noticeWithEmail, refundText, when } from '../games/game-notices';
+import { promoteWaitlist } from '../games/promote-waitlist';
+import { findLiveRegistration } from '../games/registration-guards';
+import { type PendingMail, sendPendingMail } from '../notifications/notify';
+import { lockAdminGame } from './admin-game-payload';
+import { refundInFull } from './refund-in-full';
+
+/**
+ * Takes a player out of a game (confirmed, pending or waitlisted) under the game lock: what they
+ * paid comes back in full, they are told, and a freed slot goes to the next in line.
+ */
+export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: number, userId: number): Promise<RemovePlayerReply> {
+  const mails: PendingMail = [];
+  const reply = await ctx.db.transaction(async (tx): Promise<RemovePlayerReply> => {
+    const now = ctx.clock.now();
+    const game = await lockAdminGame(tx, gameId);
+    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
+    await expirePendingPayments(tx, ctx, game, mails);
+    const registration = await findLiveRegistration(tx, game.id, userId);
+    if (!registration) throw new AppError('not_found', messages.admin.playerNotInGame);
+    const [player] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+
+    await tx
+      .update(registrations)
+      .set({ status: 'cancelled', cancelledAt: now, paymentDeadline: null, updatedAt: now })
+      .where(eq(registrations.id, registration.id));
+    const refund = await refundInFull(tx, {
+      game,
+      registration,
+      description: messages.admin.refundDescription(game.name),
+      reason: messages.admin.playerRemovedReason,
+      adminId: admin.id,
+    });
+    await noticeWithEmail(tx, ctx, mails, {
+      game,
+      to: player!,
+      type: 'removed_from_game',
+      message: messages.notice.removedByAdmin(game.name, when(game), refundText(refund.outcome, refund.cents, false)),
+      subject: `Você foi removido do jogo ${game.name}`,
+    });
+    if (registration.status !== 'waitlist') await promoteWaitlist(tx, ctx, game, mails);
+    return { message: messages.admin.playerRemoved, refund: refund.outcome, refundedAmount: toReais(refund.cents) };
+  });
+  await sendPendingMail(ctx, mails);
+  return reply;
+}

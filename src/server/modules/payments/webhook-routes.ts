@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from '../../context';
+import { receivePaymentWebhook } from './receive-webhook';
+
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+/**
+ * POST /webhooks/stripe and /webhooks/mercadopago. Signatures cover the exact bytes received, so
+ * in this plugin (and only here) every body is kept as a raw Buffer instead of parsed JSON.
+ * Routes of a provider that is not active in this mode answer 404.
+ */
+export function paymentWebhookRoutes(ctx: ServerContext): FastifyPluginAsync {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+    for (const provider of ['stripe', 'mercadopago'] as const) {
+      app.post(`/webhooks/${provider}`, {
+        schema: {
+          tags: ['payments'],
+          summary: provider === 'stripe' ? 'Notificações da Stripe (Stripe-Signature)' : 'Notificações do Mercado Pago (x-signature)',
+        },
+        handler: async (request) => {
+          await receivePaymentWebhook(ctx, provider, {
+            rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+            headers: request.headers,
+            query: request.query as Record<string, unknown>,
+          });
+          return { received: true };
+        },
+      });
+    }
+  };
+}

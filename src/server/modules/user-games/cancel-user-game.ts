@@ -1,0 +1,102 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import { toReais } from '../../../shared/money';
+import type { RefundOutcome } from '../../../shared/schemas/games';
+import type { CancelUserGameReply } from '../../../shared/schemas/user-games';
+import type { ServerContext } from '../../context';
+import type { Tx } from '../../db/open-database';
+import { cancellationRequests, games, registrations, users } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { AppError } from '../../lib/app-error';
+import { postCreditTransaction } from '../credits/post-credit-transaction';
+import { notifyGameCancelled } from '../games/notify-game-update';
+import type { GameRow, RegistrationRow } from '../games/registration-guards';
+import { type PendingMail, sendPendingMail } from '../notifications/notify';
+import { loadUserGame, lockOwnGame } from './user-game-view';
+
+/**
+ * The spec's rule when the organiser cancels: everything paid through the platform comes back, the
+ * 48-hour limit notwithstanding. Credits return through the ledger at once; card and PIX payments
+ * become refund requests (flagged by their reason) that the admin area settles with the provider.
+ * Both are keyed to the registration, so a refund can never be made twice.
+ */
+async function refundInFull(tx: Tx, game: GameRow, registration: RegistrationRow, reason: string): Promise<RefundOutcome> {
+  const { paidCents, paymentType } = registration;
+  if (paidCents === 0 || !paymentType || paymentType === 'external') return 'none';
+  if (paymentType === 'credit') {
+    await postCreditTransaction(tx, {
+      userId: registration.userId,
+      amountCents: paidCents,
+      type: 'refund',
+      description: `Jogo ${game.name} cancelado pelo organizador`,
+      source: 'credit',
+      reference: `registration:${registration.id}`,
+    });
+    return 'credits';
+  }
+  await tx
+    .insert(cancellationRequests)
+    .values({
+      registrationId: registration.id,
+      gameId: game.id,
+      userId: registration.userId,
+      reason: messages.organiserCancellationReason(reason),
+      amountCents: paidCents,
+      paymentType,
+    })
+    .onConflictDoNothing({ target: cancellationRequests.registrationId });
+  return 'request';
+}
+
+/**
+ * Cancels the caller's game for good, in one transaction under the game lock: every registration
+ * (confirmed, pending, waitlisted) is cancelled and refunded in full, each player gets a notification
+ * and an e-mail with the reason, and the game keeps its reason and refuses any later change. A second
+ * call, even a simultaneous one, waits for the lock, sees the game cancelled and gets a 409.
+ */
+export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId: number, reason: string): Promise<CancelUserGameReply> {
+  const mails: PendingMail = [];
+  const refunds = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const game = await lockOwnGame(tx, gameId, user);
+    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameAlreadyCancelled);
+
+    const live = await tx
+      .select({ registration: registrations, name: users.name, email: users.email })
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .where(and(eq(registrations.gameId, game.id), inArray(registrations.status, ['confirmed', 'pending', 'waitlist'])))
+      .orderBy(asc(registrations.id));
+    const [cancelled] = await tx
+      .update(games)
+      .set({ status: 'cancelled', cancelReason: reason, updatedAt: now })
+      .where(eq(games.id, game.id))
+      .returning();
+
+    const totals = { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0, refundRequests: 0, requestedAmount: 0 };
+    for (const { registration, name, email } of live) {
+      await tx
+        .update(registrations)
+        .set({ status: 'cancelled', cancelledAt: now, paymentDeadline: null, updatedAt: now })
+        .where(eq(registrations.id, registration.id));
+      const outcome = registration.status === 'waitlist' ? 'none' : await refundInFull(tx, game, registration, reason);
+      if (registration.status === 'waitlist') totals.waitlistCleared += 1;
+      else totals.registrationsCancelled += 1;
+      if (outcome === 'credits') totals.creditsRefunded += registration.paidCents;
+      if (outcome === 'request') {
+        totals.refundRequests += 1;
+        totals.requestedAmount += registration.paidCents;
+      }
+      await notifyGameCancelled(tx, ctx, mails, {
+        game: cancelled!,
+        to: { id: registration.userId, name, email },
+        refund: outcome,
+        refundedCents: outcome === 'none' ? 0 : registration.paidCents,
+        reason,
+      });
+    }
+    return { ...totals, creditsRefunded: toReais(totals.creditsRefunded), requestedAmount: toReais(totals.requestedAmount) };
+  });
+  await sendPendingMail(ctx, mails);
+  return { message: messages.gameCancelledByOrganiser, game: await loadUserGame(ctx.db, gameId), refunds };
+}

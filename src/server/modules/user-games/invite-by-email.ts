@@ -1,0 +1,83 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { formatDateTime } from '../../../shared/dates';
+import { messages } from '../../../shared/messages';
+import { isFinished } from '../../../shared/rules/game-timing';
+import type { InviteByEmailReply } from '../../../shared/schemas/user-games';
+import type { ServerContext } from '../../context';
+import { invitations, users } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { AppError } from '../../lib/app-error';
+import { gameInvitationEmail } from '../../integrations/mail/templates';
+import { recordInvitation } from '../invitations/record-invitation';
+import { notifyInvitationReceived, type PendingMail, sendPendingMail } from '../notifications/notify';
+import { lockOwnGame } from './user-game-view';
+
+/** The page an invitee opens: the game by its private link. */
+export const privateGameUrl = (publicUrl: string, link: string) => `${publicUrl}/games/private/${link}`;
+
+/**
+ * Invites people by e-mail (already trimmed, lower-cased and unique) to the caller's published game:
+ * an invitation for each, a notification for those with an account, and an e-mail with the private
+ * link for everyone. Someone already invited is not e-mailed again. The game lock keeps two
+ * simultaneous invitations of one address from both being recorded.
+ */
+export async function inviteByEmail(ctx: ServerContext, user: AuthUser, gameId: number, emails: string[]): Promise<InviteByEmailReply> {
+  const mails: PendingMail = [];
+  const reply = await ctx.db.transaction(async (tx): Promise<InviteByEmailReply> => {
+    const game = await lockOwnGame(tx, gameId, user);
+    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
+    if (game.state !== 'published') throw new AppError('conflict', messages.inviteDraftGame);
+    if (isFinished(game.dateTime, ctx.clock.now())) throw new AppError('conflict', messages.inviteFinishedGame);
+
+    const accounts = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(inArray(users.email, emails));
+    const accountOf = new Map(accounts.map((account) => [account.email, account]));
+    const existing = await tx
+      .select({ email: invitations.email, userId: invitations.userId })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.gameId, game.id),
+          or(inArray(invitations.email, emails), accounts.length > 0 ? inArray(invitations.userId, accounts.map((a) => a.id)) : undefined),
+        ),
+      );
+    const invitedIds = new Set(existing.map((row) => row.userId));
+    const invitedEmails = new Set(existing.map((row) => row.email));
+
+    const invited: string[] = [];
+    const alreadyInvited: string[] = [];
+    const when = formatDateTime(game.dateTime);
+    for (const email of emails) {
+      const account = accountOf.get(email);
+      // The organiser has nothing to be invited to.
+      if (account?.id === user.id || invitedEmails.has(email) || (account && invitedIds.has(account.id))) {
+        alreadyInvited.push(email);
+        continue;
+      }
+      if (account) {
+        await recordInvitation(tx, game.id, account);
+        await notifyInvitationReceived(tx, account.id, game);
+      } else {
+        await tx.insert(invitations).values({ gameId: game.id, userId: null, email });
+      }
+      invited.push(email);
+      mails.push(
+        gameInvitationEmail({
+          to: email,
+          name: account?.name ?? null,
+          organiserName: user.name,
+          gameName: game.name,
+          when,
+          location: game.location,
+          link: privateGameUrl(ctx.config.publicUrl, game.privateLink),
+          publicUrl: ctx.config.publicUrl,
+        }),
+      );
+    }
+    return { message: messages.invitationsSent(invited.length), invited, alreadyInvited };
+  });
+  await sendPendingMail(ctx, mails);
+  return reply;
+}

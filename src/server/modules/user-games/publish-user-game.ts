@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { UserGameReply } from '../../../shared/schemas/user-games';
+import type { ServerContext } from '../../context';
+import { games } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { AppError } from '../../lib/app-error';
+import { expirePendingPayments } from '../games/expire-pending-payments';
+import { promoteWaitlist } from '../games/promote-waitlist';
+import { gamePayloadOf, resolveGamePayload } from '../games/resolve-game-payload';
+import { type PendingMail, sendPendingMail } from '../notifications/notify';
+import { loadUserGame, lockOwnGame } from './user-game-view';
+
+/**
+ * Draft → published. The draft must pass the same rules as a new game today (a future date, sport,
+ * state and city still active for a public game). A line that formed before it was unpublished gets
+ * the free slots. Publishing a published game changes nothing.
+ */
+export async function publishUserGame(ctx: ServerContext, user: AuthUser, gameId: number): Promise<UserGameReply> {
+  const mails: PendingMail = [];
+  const message = await ctx.db.transaction(async (tx) => {
+    const game = await lockOwnGame(tx, gameId, user);
+    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
+    if (game.state === 'published') return messages.gameAlreadyPublished;
+    await resolveGamePayload(tx, gamePayloadOf(game), { now: ctx.clock.now() });
+    const [published] = await tx
+      .update(games)
+      .set({ state: 'published', updatedAt: ctx.clock.now() })
+      .where(eq(games.id, game.id))
+      .returning();
+    await expirePendingPayments(tx, ctx, published!, mails);
+    await promoteWaitlist(tx, ctx, published!, mails);
+    return messages.gamePublished;
+  });
+  await sendPendingMail(ctx, mails);
+  return { message, game: await loadUserGame(ctx.db, gameId) };
+}

@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { UserGameReply } from '../../../shared/schemas/user-games';
+import type { ServerContext } from '../../context';
+import { games } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { AppError } from '../../lib/app-error';
+import { generatePrivateLink } from '../games/private-link';
+import { loadUserGame, lockOwnGame } from './user-game-view';
+
+/**
+ * A new private link; the old one stops opening the game at once (it is looked up by value). People
+ * already invited or registered keep their access through their invitation or registration.
+ */
+export async function regeneratePrivateLink(ctx: ServerContext, user: AuthUser, gameId: number): Promise<UserGameReply> {
+  await ctx.db.transaction(async (tx) => {
+    const game = await lockOwnGame(tx, gameId, user);
+    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
+    await tx.update(games).set({ privateLink: generatePrivateLink(), updatedAt: ctx.clock.now() }).where(eq(games.id, game.id));
+  });
+  return { message: messages.privateLinkRegenerated, game: await loadUserGame(ctx.db, gameId) };
+}

@@ -1,0 +1,49 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { UserGame } from '../../../shared/schemas/user-games';
+import type { Queryable, Tx } from '../../db/open-database';
+import { games } from '../../db/schema';
+import type { AuthUser } from '../../http/authentication';
+import { AppError } from '../../lib/app-error';
+import { loadGameViews } from '../games/game-view';
+import type { GameRow } from '../games/registration-guards';
+
+/** Someone else's game is indistinguishable from a missing one. */
+export const notFound = () => new AppError('not_found', messages.userGameNotFound);
+
+export const ownedBy = (user: AuthUser) => eq(games.creatorId, user.id);
+
+/**
+ * Locks the caller's own game for the rest of the transaction (the same lock every slot or money
+ * change on a game takes first); another user's game is a 404.
+ */
+export async function lockOwnGame(tx: Tx, gameId: number, user: AuthUser): Promise<GameRow> {
+  const [game] = await tx
+    .select()
+    .from(games)
+    .where(and(eq(games.id, gameId), ownedBy(user)))
+    .for('update');
+  if (!game) throw notFound();
+  return game;
+}
+
+/** Games as their organiser sees them: the public view with the private link and the cancel reason. */
+export async function loadUserGames(
+  q: Queryable,
+  options: { where: SQL | undefined; limit?: number; offset?: number },
+): Promise<UserGame[]> {
+  const views = await loadGameViews(q, { ...options, revealPrivateLink: true, newestFirst: true });
+  if (views.length === 0) return [];
+  const reasons = await q
+    .select({ id: games.id, cancelReason: games.cancelReason })
+    .from(games)
+    .where(inArray(games.id, views.map((view) => view.id)));
+  const reasonById = new Map(reasons.map((row) => [row.id, row.cancelReason]));
+  return views.map((view) => ({ ...view, privateLink: view.privateLink!, cancelReason: reasonById.get(view.id) ?? null }));
+}
+
+export async function loadUserGame(q: Queryable, gameId: number): Promise<UserGame> {
+  const [game] = await loadUserGames(q, { where: eq(games.id, gameId) });
+  if (!game) throw notFound();
+  return game;
+}

@@ -1,0 +1,293 @@
+import { z } from './z';
+import { messages } from '../messages';
+import { hasAtMostTwoDecimals } from '../money';
+import { emptyToUndefined } from './common';
+import { paymentTypeSchema, registrationStatusSchema } from './games';
+import { userGameSchema } from './user-games';
+
+const text = messages.admin;
+const isoDateTime = z.string().describe('Instante ISO 8601 (UTC)');
+
+// ── Paging ──
+
+export const ADMIN_USERS_PAGE_SIZE = 10;
+export const ADMIN_GAMES_PAGE_SIZE = 20;
+export const ADMIN_CANCELLATIONS_PAGE_SIZE = 20;
+export const DASHBOARD_RECENT_GAMES = 5;
+
+const pageQuery = z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1).describe('Página, a partir de 1'));
+const searchQuery = z.preprocess(emptyToUndefined, z.string().trim().max(100, text.textTooLong(100)).optional());
+
+const pageShape = {
+  total: z.number().int().describe('Quantos itens existem com o filtro, em todas as páginas'),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+};
+
+// ── Dashboard ──
+
+export const dashboardReplySchema = z.object({
+  totalUsers: z.number().int().describe('Contas cadastradas (jogadores e administradores)'),
+  totalGames: z.number().int().describe('Jogos não cancelados/excluídos, rascunhos incluídos, passados e futuros'),
+  upcomingGames: z.number().int().describe('Jogos não cancelados/excluídos cuja data ainda não chegou (rascunhos incluídos)'),
+  totalRevenue: z
+    .number()
+    .describe(
+      'Receita em reais: soma, sobre os jogos não cancelados/excluídos, de (inscrições confirmadas × preço atual do jogo). ' +
+        'Contam as confirmadas, inclusive as pagas por fora; aguardando pagamento não entra; jogos cancelados/excluídos (reembolsados) não contam.',
+    ),
+  recentGames: z.array(userGameSchema).describe('Os 5 jogos criados mais recentemente (não cancelados/excluídos), do mais novo ao mais antigo'),
+});
+export type DashboardReply = z.infer<typeof dashboardReplySchema>;
+
+// ── Users ──
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable().describe('Somente dígitos (DDD + número)'),
+  role: z.enum(['admin', 'player']),
+  credits: z.number().describe('Saldo em reais'),
+  createdAt: isoDateTime,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersQuerySchema = z.strictObject({
+  search: searchQuery.describe('Trecho do nome ou do e-mail, sem diferenciar maiúsculas'),
+  page: pageQuery,
+});
+export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
+
+export const adminUsersReplySchema = z.object({
+  users: z.array(adminUserSchema).describe('10 por página, mais recentes primeiro'),
+  ...pageShape,
+});
+export type AdminUsersReply = z.infer<typeof adminUsersReplySchema>;
+
+export const MAX_LOOKUP_IDS = 100;
+
+/** `1,2,3`: distinct positive ids, at most 100, in the order given. */
+export const userLookupQuerySchema = z.strictObject({
+  ids: z
+    .string({ error: text.lookupIdsInvalid })
+    .transform((value, ctx) => {
+      const parts = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+      const ids = parts.map(Number);
+      if (parts.length === 0 || ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)) {
+        ctx.addIssue({ code: 'custom', message: text.lookupIdsInvalid });
+        return z.NEVER;
+      }
+      const distinct = [...new Set(ids)];
+      if (distinct.length > MAX_LOOKUP_IDS) {
+        ctx.addIssue({ code: 'custom', message: text.lookupIdsInvalid });
+        return z.NEVER;
+      }
+      return distinct;
+    })
+    .describe('Ids separados por vírgula (até 100)'),
+});
+
+export const userLookupItemSchema = z.object({
+  id: z.number().int(),
+  found: z.boolean().describe("false: o id não existe e os campos são o marcador 'Usuário não encontrado'"),
+  name: z.string(),
+  email: z.string().describe("'N/A' quando o usuário não existe"),
+  phone: z.string().nullable(),
+  credits: z.number(),
+});
+export type UserLookupItem = z.infer<typeof userLookupItemSchema>;
+export const userLookupReplySchema = z.array(userLookupItemSchema).describe('Um item por id distinto, na ordem pedida');
+
+// ── Credits and payments ──
+
+export const MAX_MANUAL_CREDIT_REAIS = 10_000;
+
+export const addCreditsBodySchema = z.strictObject({
+  amount: z
+    .number({ error: text.creditsMinimum })
+    .finite()
+    .min(0.01, text.creditsMinimum)
+    .max(MAX_MANUAL_CREDIT_REAIS, text.creditsMaximum)
+    .refine(hasAtMostTwoDecimals, 'Use no máximo duas casas decimais.')
+    .describe('Reais a adicionar: de 0,01 a 10.000, no máximo duas casas decimais'),
+});
+export type AddCreditsBody = z.input<typeof addCreditsBodySchema>;
+
+export const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_\-:.]{1,200}$/, text.idempotencyKeyInvalid)
+    .optional()
+    .describe('Opcional: repetir o pedido com a mesma chave não adiciona de novo (devolve o mesmo lançamento)'),
+});
+
+export const creditTransactionTypeSchema = z.enum(['add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund']);
+
+export const creditTransactionViewSchema = z.object({
+  id: z.number().int(),
+  created_at: isoDateTime,
+  amount: z.number().describe('Reais, com sinal: entradas positivas, gastos negativos'),
+  type: creditTransactionTypeSchema,
+  description: z.string(),
+  status: z.string().describe('paid, ou outro estado do lançamento'),
+  source: z.string().describe('De onde veio o movimento: admin, credit, card, pix…'),
+  createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('O administrador que lançou (add_manual)'),
+});
+export type CreditTransactionView = z.infer<typeof creditTransactionViewSchema>;
+
+export const addCreditsReplySchema = z.object({
+  message: z.string(),
+  credits: z.number().describe('Saldo do usuário depois do lançamento, em reais'),
+  transaction: creditTransactionViewSchema,
+});
+export type AddCreditsReply = z.infer<typeof addCreditsReplySchema>;
+
+export const providerPaymentViewSchema = z.object({
+  id: z.number().int(),
+  created_at: isoDateTime,
+  amount: z.number().describe('Reais cobrados'),
+  method: z.enum(['card', 'pix']),
+  provider: z.enum(['stripe', 'mercadopago', 'sandbox']),
+  status: z.enum(['pending', 'paid', 'expired', 'failed', 'refunded']),
+  purpose: z.enum(['topup', 'game']).describe('topup: compra de créditos; game: vaga de um jogo'),
+  game: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  description: z.string(),
+  refundedAmount: z.number().describe('Reais já estornados ou devolvidos em créditos'),
+  paidAt: isoDateTime.nullable(),
+});
+export type ProviderPaymentView = z.infer<typeof providerPaymentViewSchema>;
+
+export const userPaymentsReplySchema = z.object({
+  stripePayments: z.array(providerPaymentViewSchema).describe('Pagamentos do usuário nos provedores (cartão e PIX), mais recentes primeiro'),
+  creditTransactions: z.array(creditTransactionViewSchema).describe('Todo o extrato de créditos, mais recente primeiro'),
+});
+export type UserPaymentsReply = z.infer<typeof userPaymentsReplySchema>;
+
+// ── Games ──
+
+/**
+ * The admin's game payload is the organisers' `gamePayloadSchema` (user-games.ts); the admin area
+ * only words three errors its own way (spec §5) and requires the price.
+ */
+export const adminGameReplySchema = z.object({ message: z.string(), game: userGameSchema });
+export type AdminGameReply = z.infer<typeof adminGameReplySchema>;
+
+export const adminGamesQuerySchema = z.strictObject({
+  search: searchQuery.describe('Trecho do nome ou do local'),
+  status: z
+    .preprocess(emptyToUndefined, z.enum(['active', 'cancelled', 'all']).default('active'))
+    .describe('active (padrão): sem os cancelados/excluídos; cancelled; all'),
+  when: z.preprocess(emptyToUndefined, z.enum(['upcoming', 'past']).optional()).describe('upcoming: data futura; past: já começou'),
+  state: z.preprocess(emptyToUndefined, z.enum(['draft', 'published']).optional()).describe('Publicação'),
+  page: pageQuery,
+});
+export type AdminGamesQuery = z.output<typeof adminGamesQuerySchema>;
+
+export const adminGamesReplySchema = z.object({
+  games: z
+    .array(userGameSchema)
+    .describe('20 por página; upcoming: mais próximos primeiro; past e sem filtro de data: mais recentes primeiro'),
+  ...pageShape,
+});
+export type AdminGamesReply = z.infer<typeof adminGamesReplySchema>;
+
+export const adminGamePlayerSchema = z.object({
+  id: z.number().int().describe('Id do usuário (o que DELETE /admin/games/{id}/users/{userId} recebe)'),
+  registrationId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable().describe('Somente dígitos; a tela formata (DD) NNNNN-NNNN'),
+  credits: z.number().describe('Saldo em reais'),
+  status: registrationStatusSchema,
+  paymentType: paymentTypeSchema.nullable(),
+  paidAmount: z.number().describe('Reais pagos pela inscrição (base do reembolso)'),
+  joinedAt: isoDateTime,
+  paymentDeadline: isoDateTime.nullable().describe('Só para quem está aguardando pagamento'),
+  position: z.number().int().nullable().describe('Posição na lista de espera, a partir de 1'),
+});
+export type AdminGamePlayer = z.infer<typeof adminGamePlayerSchema>;
+
+export const adminGameDetailSchema = userGameSchema.extend({
+  players: z.array(adminGamePlayerSchema).describe('Confirmados e aguardando pagamento (ocupam vaga), por ordem de inscrição'),
+  waitlist: z.array(adminGamePlayerSchema).describe('A fila, na ordem'),
+});
+export type AdminGameDetail = z.infer<typeof adminGameDetailSchema>;
+
+export const userParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  userId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const refundOutcomeViewSchema = z
+  .enum(['credits', 'request', 'none'])
+  .describe('credits: devolvido aos créditos; request: pedido de reembolso (cartão/PIX) criado; none: nada pago pela plataforma');
+
+export const removePlayerReplySchema = z.object({
+  message: z.string(),
+  refund: refundOutcomeViewSchema,
+  refundedAmount: z.number().describe('Reais devolvidos ou pedidos'),
+});
+export type RemovePlayerReply = z.infer<typeof removePlayerReplySchema>;
+
+export const deleteGameReplySchema = z.object({
+  message: z.string(),
+  playersNotified: z.number().int().describe('Inscritos, aguardando pagamento e fila avisados'),
+  refundedToCredits: z.number().describe('Reais devolvidos em créditos'),
+  refundRequests: z.number().int().describe('Pedidos de reembolso (cartão/PIX) criados para a tela de cancelamentos'),
+  refundRequestedAmount: z.number().describe('Reais nesses pedidos'),
+});
+export type DeleteGameReply = z.infer<typeof deleteGameReplySchema>;
+
+// ── Cancellations (refund requests) ──
+
+export const cancellationStatusSchema = z.enum(['pending', 'processed', 'rejected']);
+export type CancellationStatus = z.infer<typeof cancellationStatusSchema>;
+
+export const cancellationsQuerySchema = z.strictObject({
+  status: z.preprocess(emptyToUndefined, cancellationStatusSchema.optional()).describe('Sem valor: todos'),
+  page: pageQuery,
+});
+export type CancellationsQuery = z.output<typeof cancellationsQuerySchema>;
+
+export const cancellationSchema = z.object({
+  id: z.number().int(),
+  game: z.object({ id: z.number().int(), name: z.string(), dateTime: isoDateTime }),
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  reason: z.string().nullable(),
+  date: isoDateTime.describe('Quando o pedido foi criado'),
+  status: cancellationStatusSchema,
+  amount: z.number().describe('Reais a reembolsar'),
+  paymentType: paymentTypeSchema.describe('Como foi pago: stripe (cartão) ou mercadopago (PIX)'),
+  paymentMethod: z.enum(['card', 'pix', 'credit', 'external']),
+  refundedAs: z.enum(['credits', 'original']).nullable().describe('Só em processed: como o reembolso foi feito'),
+  rejectionReason: z.string().nullable().describe('Só em rejected'),
+  processedAt: isoDateTime.nullable(),
+  processedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type Cancellation = z.infer<typeof cancellationSchema>;
+
+export const cancellationsReplySchema = z.object({
+  cancellations: z.array(cancellationSchema).describe('20 por página, mais recentes primeiro'),
+  ...pageShape,
+});
+export type CancellationsReply = z.infer<typeof cancellationsReplySchema>;
+
+export const resolveCancellationBodySchema = z
+  .strictObject({
+    status: z.enum(['processed', 'rejected'], { error: 'Informe o status: processed ou rejected.' }),
+    reason: z.string().trim().max(500, text.textTooLong(500)).optional().describe('Obrigatório para rejected'),
+    refundAs: z
+      .enum(['credits', 'original'])
+      .default('original')
+      .describe('Em processed: original (estorno no cartão/PIX, padrão) ou credits (créditos na conta)'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === 'rejected' && !body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: text.rejectionReasonRequired });
+  });
+export type ResolveCancellationBody = z.input<typeof resolveCancellationBodySchema>;
+export type ResolveCancellationInput = z.output<typeof resolveCancellationBodySchema>;
+
+export const resolveCancellationReplySchema = z.object({ message: z.string(), cancellation: cancellationSchema });
+export type ResolveCancellationReply = z.infer<typeof resolveCancellationReplySchema>;

@@ -1,0 +1,56 @@
+import { z } from './z';
+import { hasAtMostTwoDecimals } from '../money';
+import { messages } from '../messages';
+
+/** Spec (players §9): R$ 1 = 1 credit, minimum top-up R$ 1, step 0.01. */
+export const MIN_TOP_UP_REAIS = 1;
+export const MAX_TOP_UP_REAIS = 5000;
+
+export const topUpAmountSchema = z
+  .number({ error: messages.topUpAmountInvalid })
+  .finite(messages.topUpAmountInvalid)
+  .min(MIN_TOP_UP_REAIS, messages.topUpAmountInvalid)
+  .max(MAX_TOP_UP_REAIS, messages.topUpAmountInvalid)
+  .refine(hasAtMostTwoDecimals, { message: messages.topUpAmountInvalid })
+  .describe('Reais, de 1 a 5000, no máximo duas casas decimais');
+
+export const topUpBodySchema = z.strictObject({ amount: topUpAmountSchema });
+export type TopUpBody = z.infer<typeof topUpBodySchema>;
+
+export const paymentsModeSchema = z.enum(['sandbox', 'live']);
+export type PaymentsMode = z.infer<typeof paymentsModeSchema>;
+
+export const creditsConfigReplySchema = z.object({
+  mode: paymentsModeSchema.describe('sandbox: pagamentos de teste (nenhum valor real); live: Stripe e Mercado Pago'),
+});
+export type CreditsConfigReply = z.infer<typeof creditsConfigReplySchema>;
+
+export const addCreditsReplySchema = z.object({ message: z.string(), credits: z.number().describe('Saldo em reais') });
+export type AddCreditsReply = z.infer<typeof addCreditsReplySchema>;
+
+export const cardCheckoutReplySchema = z.object({ url: z.string().describe('Página de pagamento (Stripe Checkout ou sandbox)') });
+export type CardCheckoutReply = z.infer<typeof cardCheckoutReplySchema>;
+
+export const pixCheckoutReplySchema = z.object({
+  initPoint: z.string().describe('Página de pagamento (Mercado Pago Checkout Pro ou sandbox)'),
+  sandboxInitPoint: z.string().describe('A mesma página para usuários de teste do Mercado Pago'),
+});
+export type PixCheckoutReply = z.infer<typeof pixCheckoutReplySchema>;
+
+export const verifyPaymentQuerySchema = z.strictObject({
+  session_id: z.string().trim().min(1, messages.paymentSessionNotFound).max(300),
+});
+
+export const paymentStatusSchema = z.enum(['paid', 'pending', 'failed', 'not_found']);
+
+export const verifyPaymentReplySchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  credits: z.number().describe('Saldo em reais depois da verificação'),
+  status: paymentStatusSchema,
+  purpose: z.enum(['topup', 'game']).nullable(),
+  outcome: z.enum(['credited', 'confirmed']).nullable().describe('credited: virou créditos; confirmed: pagou a vaga'),
+  amount: z.number().nullable().describe('Reais do pagamento'),
+  gameId: z.number().int().nullable(),
+});
+export type VerifyPaymentReply = z.infer<typeof verifyPaymentReplySchema>;

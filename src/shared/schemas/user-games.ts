@@ -1,0 +1,280 @@
+import { z } from './z';
+import { isCalendarDay } from '../dates';
+import { messages } from '../messages';
+import { hasAtMostTwoDecimals, toCents } from '../money';
+import { gameSchema, paymentTypeSchema, registrationStatusSchema } from './games';
+
+// ── The game payload (create and update; the organiser's form and the admin area) ──
+
+export const MIN_SLOTS = 1;
+export const MAX_SLOTS = 50;
+export const MAX_PRICE = 10_000;
+
+/** Forms send a cleared field as '' and numbers sometimes as text; both mean what they say. */
+const formNumber = (value: unknown) => {
+  if (value === '') return undefined;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return value;
+};
+
+const text = (max: number, message: string) => z.string().trim().max(max, message).nullish();
+const id = z.preprocess(formNumber, z.number({ error: 'Informe um número.' }).int().positive().max(2_147_483_647).nullish());
+
+/**
+ * The shape of a game payload: types only, every field optional, unknown fields (creator, players,
+ * status, privateLink…) stripped and so never trusted. The rules that give the spec's messages
+ * ("Preencha os campos obrigatórios: ...") run after it, in validateGamePayload.
+ */
+export const gamePayloadSchema = z.object({
+  name: text(100, messages.gameNameTooLong),
+  location: text(200, messages.gameLocationTooLong),
+  address: text(300, messages.gameAddressTooLong),
+  dateTime: z.string().trim().max(40, messages.dateTimeInvalid).nullish().describe('ISO 8601; sem fuso = horário de Brasília'),
+  price: z.preprocess(formNumber, z.number({ error: 'Informe um valor numérico.' }).finite().nullish()).describe('Reais; ausente = 0'),
+  totalSlots: z.preprocess(formNumber, z.number({ error: 'Informe um número.' }).nullish()),
+  description: z.string().max(5_000, messages.descriptionTooLong).nullish().describe('Texto ou HTML (sanitizado no servidor)'),
+  visibility: z.enum(['public', 'private'], { error: messages.visibilityInvalid }).nullish().describe('Padrão: public'),
+  usePlatformPayment: z.boolean({ error: messages.paymentModeInvalid }).nullish().describe('Pela plataforma, a menos que seja false'),
+  state: z.enum(['draft', 'published'], { error: messages.publicationStateInvalid }).nullish().describe('Publicação; ao criar, ausente = draft; ao editar, ausente = mantém'),
+  sportId: id,
+  stateId: id,
+  cityId: id,
+});
+export type GamePayloadInput = z.input<typeof gamePayloadSchema>;
+export type GamePayloadShape = z.output<typeof gamePayloadSchema>;
+
+/** A payload that passed every rule, in the units the server stores (centavos, a Date). */
+export type ValidGamePayload = {
+  name: string;
+  location: string;
+  address: string;
+  dateTime: Date;
+  priceCents: number;
+  totalSlots: number;
+  description: string;
+  visibility: 'public' | 'private';
+  usePlatformPayment: boolean;
+  /** Undefined when the payload did not say: create saves a draft, update keeps what the game had. */
+  state: 'draft' | 'published' | undefined;
+  sportId: number | null;
+  stateId: number | null;
+  cityId: number | null;
+};
+
+export type GamePayloadValidation =
+  | { success: true; data: ValidGamePayload }
+  | { success: false; message: string; fields: Record<string, string> };
+
+const REQUIRED = [
+  ['name', 'Nome'],
+  ['location', 'Local'],
+  ['dateTime', 'Data e hora'],
+  ['totalSlots', 'Vagas'],
+] as const;
+
+const PUBLIC_REQUIRED = [
+  ['sportId', 'Esporte'],
+  ['stateId', 'Estado'],
+  ['cityId', 'Cidade'],
+] as const;
+
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * An ISO date-time; without a zone (a datetime-local input) it is São Paulo time, where the games
+ * are. Undefined when it is not a real instant.
+ */
+export function parseGameDateTime(value: string): Date | undefined {
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match || !isCalendarDay(match[1]!)) return undefined;
+  const date = new Date(match[4] ? value : `${value}-03:00`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * The spec's rules for a game payload (organisers §5), in the order the form shows them: required
+ * fields, date and time in the future, slots 1–50, price ≥ 0 (missing = 0), sport, state and city
+ * for public games. Pure: the server checks afterwards that the reference data exist and are active.
+ * `unchangedDateTime`: an edit keeping the game's date may keep a date already past.
+ */
+export function validateGamePayload(
+  payload: GamePayloadShape,
+  options: { now: Date; unchangedDateTime?: Date },
+): GamePayloadValidation {
+  const fields: Record<string, string> = {};
+  const problems: string[] = [];
+
+  const missing = REQUIRED.filter(([key]) => {
+    const value = payload[key];
+    return value === undefined || value === null || value === '';
+  });
+  if (missing.length > 0) {
+    problems.push(messages.requiredFields(missing.map(([, label]) => label)));
+    for (const [key] of missing) fields[key] = messages.fieldRequired;
+  }
+
+  let dateTime: Date | undefined;
+  if (payload.dateTime) {
+    dateTime = parseGameDateTime(payload.dateTime);
+    const keepsDate = dateTime && options.unchangedDateTime?.getTime() === dateTime.getTime();
+    const problem = !dateTime
+      ? messages.dateTimeInvalid
+      : !keepsDate && dateTime.getTime() <= options.now.getTime()
+        ? messages.dateTimeMustBeFuture
+        : undefined;
+    if (problem) {
+      problems.push(problem);
+      fields.dateTime = problem;
+    }
+  }
+
+  const slots = payload.totalSlots;
+  if (slots !== undefined && slots !== null && !(Number.isInteger(slots) && slots >= MIN_SLOTS && slots <= MAX_SLOTS)) {
+    problems.push(messages.slotsRange);
+    fields.totalSlots = messages.slotsRange;
+  }
+
+  const price = payload.price ?? 0;
+  const priceProblem =
+    price < 0 ? messages.priceNegative : price > MAX_PRICE ? messages.priceTooHigh : !hasAtMostTwoDecimals(price) ? 'Use no máximo duas casas decimais.' : undefined;
+  if (priceProblem) {
+    problems.push(priceProblem);
+    fields.price = priceProblem;
+  }
+
+  const visibility = payload.visibility ?? 'public';
+  if (visibility === 'public') {
+    const missingPublic = PUBLIC_REQUIRED.filter(([key]) => payload[key] === undefined || payload[key] === null);
+    if (missingPublic.length > 0) {
+      const message = messages.publicGameFields(missingPublic.map(([, label]) => label));
+      problems.push(message);
+      for (const [key] of missingPublic) fields[key] = message;
+    }
+  }
+
+  if (problems.length > 0) return { success: false, message: problems[0]!, fields };
+  return {
+    success: true,
+    data: {
+      name: payload.name!,
+      location: payload.location!,
+      address: payload.address ?? '',
+      dateTime: dateTime!,
+      priceCents: toCents(price),
+      totalSlots: slots!,
+      description: payload.description?.trim() ?? '',
+      visibility,
+      usePlatformPayment: payload.usePlatformPayment !== false,
+      state: payload.state ?? undefined,
+      sportId: payload.sportId ?? null,
+      stateId: payload.stateId ?? null,
+      cityId: payload.cityId ?? null,
+    },
+  };
+}
+
+// ── Organiser replies and bodies ──
+
+/** A game as its organiser sees it: the public view (privateLink included) and the cancel reason. */
+export const userGameSchema = gameSchema.extend({
+  privateLink: z.string().describe('O link privado: {origem}/games/private/{privateLink}'),
+  cancelReason: z.string().nullable().describe('Motivo, quando o jogo foi cancelado'),
+});
+export type UserGame = z.infer<typeof userGameSchema>;
+
+export const userGamesFilterSchema = z.enum(['all', 'draft', 'published', 'active', 'finished', 'cancelled']);
+export type UserGamesFilter = z.infer<typeof userGamesFilterSchema>;
+
+export const listUserGamesQuerySchema = z.strictObject({
+  filter: z
+    .preprocess((value) => (value === '' ? undefined : value), userGamesFilterSchema.default('all'))
+    .describe(
+      'draft: rascunhos; published: publicados e não cancelados; active: publicados, futuros e não cancelados; finished: passados e não cancelados; cancelled',
+    ),
+  limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(100).default(100)),
+  offset: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(1_000_000).default(0)),
+});
+export type ListUserGamesQuery = z.output<typeof listUserGamesQuerySchema>;
+
+export const userGameReplySchema = z.object({ message: z.string(), game: userGameSchema });
+export type UserGameReply = z.infer<typeof userGameReplySchema>;
+
+export const gameRegistrationSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  userName: z.string(),
+  userEmail: z.string(),
+  paymentType: paymentTypeSchema.nullable().describe('external = "Por fora"'),
+  status: registrationStatusSchema,
+  paidAmount: z.number().describe('Reais pagos pela plataforma'),
+  createdAt: z.string().describe('Quando se inscreveu'),
+  cancelledAt: z.string().nullable().describe('Quando foi cancelada'),
+  waitlistPosition: z.number().int().nullable(),
+});
+export type GameRegistration = z.infer<typeof gameRegistrationSchema>;
+
+export const registrationStatsSchema = z.object({
+  confirmedRegistrations: z.number().int(),
+  pendingRegistrations: z.number().int(),
+  cancelledRegistrations: z.number().int(),
+  waitlistRegistrations: z.number().int(),
+  availableSlots: z.number().int(),
+});
+export type RegistrationStats = z.infer<typeof registrationStatsSchema>;
+
+export const userGameDetailSchema = z.object({
+  game: userGameSchema,
+  stats: registrationStatsSchema,
+  registrations: z.array(gameRegistrationSchema).describe('Confirmadas, aguardando pagamento, na fila e canceladas, das mais antigas às mais novas'),
+});
+export type UserGameDetail = z.infer<typeof userGameDetailSchema>;
+
+export const cancelUserGameBodySchema = z.object({
+  reason: z
+    .string({ error: messages.cancelReasonRequired })
+    .trim()
+    .min(1, messages.cancelReasonRequired)
+    .max(500, messages.cancelReasonTooLong),
+});
+export type CancelUserGameBody = z.input<typeof cancelUserGameBodySchema>;
+
+export const cancelUserGameReplySchema = userGameReplySchema.extend({
+  refunds: z.object({
+    registrationsCancelled: z.number().int().describe('Inscrições confirmadas ou aguardando pagamento canceladas'),
+    waitlistCleared: z.number().int(),
+    creditsRefunded: z.number().describe('Reais devolvidos aos créditos'),
+    refundRequests: z.number().int().describe('Pedidos de reembolso de cartão/PIX criados para o admin'),
+    requestedAmount: z.number().describe('Reais pedidos em reembolso de cartão/PIX'),
+  }),
+});
+export type CancelUserGameReply = z.infer<typeof cancelUserGameReplySchema>;
+
+export const MAX_INVITES = 50;
+
+const inviteEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
+
+export const inviteByEmailBodySchema = z.object({
+  emails: z
+    .array(z.string({ error: messages.inviteEmailsRequired }), { error: messages.inviteEmailsRequired })
+    .min(1, messages.inviteEmailsRequired)
+    .max(MAX_INVITES, messages.inviteEmailsTooMany)
+    .superRefine((emails, ctx) => {
+      for (const [index, email] of emails.entries()) {
+        if (!inviteEmail.safeParse(email).success) ctx.addIssue({ code: 'custom', path: [index], message: messages.inviteEmailInvalid(email.trim()) });
+      }
+    })
+    .transform((emails) => [...new Set(emails.map((email) => email.trim().toLowerCase()))]),
+});
+export type InviteByEmailBody = z.input<typeof inviteByEmailBodySchema>;
+
+export const inviteByEmailReplySchema = z.object({
+  message: z.string(),
+  invited: z.array(z.string()).describe('E-mails convidados agora (receberam o e-mail com o link)'),
+  alreadyInvited: z.array(z.string()).describe('Já tinham convite: nada foi enviado de novo'),
+});
+export type InviteByEmailReply = z.infer<typeof inviteByEmailReplySchema>;
