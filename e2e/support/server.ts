@@ -1,10 +1,20 @@
 // The server the browser journeys run against: the real app on a fresh in-memory database with
 // demo data, delivering mail to a real SMTP server started here, whose messages tests read over HTTP.
+//
+// Test-only control endpoint (E2E_CONTROL_PORT, 127.0.0.1 only, never part of the app):
+//   POST /games  {"name", "hoursAhead", "totalSlots"?, "priceCents"?, "usePlatformPayment"?, "city"?}
+//   → 201 {"id"}: inserts a published public volleyball game by the demo organiser in Santa Catarina
+//   (city "Florianópolis" or "Joinville"), starting `hoursAhead` hours from now. Journeys need games
+//   with a given start or a single slot, and no public API creates games yet (see e2e/support/games.ts).
 import http from 'node:http';
+import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../src/server/config';
+import { cities, games, sports, states, users } from '../../src/server/db/schema';
+import { descriptionToHtml } from '../../src/server/modules/games/description-html';
+import { generatePrivateLink } from '../../src/server/modules/games/private-link';
 import { startServer } from '../../src/server/server';
-import { E2E_APP_PORT, E2E_MAIL_PORT, E2E_SMTP_PORT } from './ports';
+import { E2E_APP_PORT, E2E_CONTROL_PORT, E2E_MAIL_PORT, E2E_SMTP_PORT } from './ports';
 
 type CapturedMail = { to: string[]; raw: string; receivedAt: string };
 const mails: CapturedMail[] = [];
@@ -47,4 +57,66 @@ const config = loadConfig({
   RATE_LIMITS: 'off',
   LOG_LEVEL: 'warn',
 });
-await startServer(config, { inMemory: true });
+const { app } = await startServer(config, { inMemory: true });
+
+type NewGame = { name: string; hoursAhead: number; totalSlots?: number; priceCents?: number; usePlatformPayment?: boolean; city?: string };
+
+async function insertGame(input: NewGame): Promise<number> {
+  const db = app.ctx.db;
+  const [organiser] = await db.select().from(users).where(eq(users.email, 'organizador@borajogar.com.br'));
+  const [sport] = await db.select().from(sports).where(eq(sports.name, 'Vôlei'));
+  const [sc] = await db.select().from(states).where(eq(states.uf, 'SC'));
+  const [city] = await db
+    .select()
+    .from(cities)
+    .where(and(eq(cities.stateId, sc!.id), eq(cities.name, input.city ?? 'Florianópolis')));
+  const description = 'Jogo criado pelo teste de ponta a ponta.';
+  const [game] = await db
+    .insert(games)
+    .values({
+      name: input.name,
+      location: 'Ginásio de Testes',
+      address: 'Rua dos Testes, 100 - Centro, Florianópolis - SC',
+      dateTime: new Date(Date.now() + input.hoursAhead * 60 * 60 * 1000),
+      priceCents: input.priceCents ?? 1500,
+      totalSlots: input.totalSlots ?? 10,
+      usePlatformPayment: input.usePlatformPayment ?? true,
+      description,
+      descriptionHtml: descriptionToHtml(description),
+      visibility: 'public',
+      state: 'published',
+      status: 'active',
+      privateLink: generatePrivateLink(),
+      creatorId: organiser!.id,
+      sportId: sport!.id,
+      stateId: sc!.id,
+      cityId: city!.id,
+    })
+    .returning({ id: games.id });
+  return game!.id;
+}
+
+http
+  .createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if (req.method !== 'POST' || req.url !== '/games') {
+        res.statusCode = 404;
+        res.end('{}');
+        return;
+      }
+      insertGame(JSON.parse(Buffer.concat(chunks).toString('utf8')) as NewGame).then(
+        (id) => {
+          res.statusCode = 201;
+          res.end(JSON.stringify({ id }));
+        },
+        (error: unknown) => {
+          res.statusCode = 500;
+          res.end(JSON.stringify({ message: String(error) }));
+        },
+      );
+    });
+  })
+  .listen(E2E_CONTROL_PORT, '127.0.0.1');

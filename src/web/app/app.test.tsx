@@ -24,7 +24,7 @@ describe('session and route trees', () => {
     fakeApi({ 'GET /api/users/me': { status: 401, body: { message: 'Token inválido' } } });
     renderApp('/', { token: 'old' });
 
-    await findPageHeading('Bora jogar vôlei?');
+    await findPageHeading('Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo');
     expect(window.localStorage.getItem('authToken')).toBeNull();
     expect(currentPath()).toBe('/');
   });
@@ -32,7 +32,7 @@ describe('session and route trees', () => {
   it('sends a visitor from an unknown or member-only route to /', async () => {
     fakeApi(authConfig);
     renderApp('/profile');
-    await findPageHeading('Bora jogar vôlei?');
+    await findPageHeading('Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo');
     expect(currentPath()).toBe('/');
   });
 
@@ -63,12 +63,12 @@ describe('session and route trees', () => {
 
     await user.click(screen.getAllByRole('button', { name: 'Voltar ao Site' })[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Voltar ao site' });
-    await user.click(within(dialog).getByRole('button', { name: 'Ficar no painel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(window.localStorage.getItem('authToken')).toBe('jwt-bia');
 
     await user.click(screen.getAllByRole('button', { name: 'Voltar ao Site' })[0]!);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sair e voltar ao site' }));
-    await findPageHeading('Bora jogar vôlei?');
+    await findPageHeading('Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo');
     expect(window.localStorage.getItem('authToken')).toBeNull();
   });
 
@@ -95,11 +95,11 @@ describe('session and route trees', () => {
     fakeApi(authConfig);
     const user = userEvent.setup();
     renderApp('/');
-    await findPageHeading('Bora jogar vôlei?');
+    await findPageHeading('Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo');
     const before = (window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
 
     await user.click(screen.getAllByRole('link', { name: 'Termos' })[0]!);
-    await findPageHeading('Termos de uso');
+    await findPageHeading('Termos de Uso');
     await waitFor(() => expect((window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBeGreaterThan(before));
   });
 });

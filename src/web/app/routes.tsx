@@ -62,6 +62,10 @@ export const playerRoutes: RouteObject[] = [
       { path: 'my-games', lazy: page(() => import('../features/my-games/pages/my-games-page'), (m) => m.MyGamesPage) },
       { path: 'my-games/new', lazy: page(() => import('../features/my-games/pages/my-game-form-page'), (m) => m.MyGameFormPage) },
       { path: 'my-games/:id', lazy: page(() => import('../features/my-games/pages/my-game-form-page'), (m) => m.MyGameFormPage) },
+      // The static pages are visitor routes in the spec; a player following a footer link must not bounce to /.
+      { path: 'terms', lazy: page(() => import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage) },
+      { path: 'privacy', lazy: page(() => import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage) },
+      { path: 'support', lazy: page(() => import('../features/static-pages/pages/support-page'), (m) => m.SupportPage) },
       privateGame,
       { path: '*', element: <Navigate to="/" replace /> },
     ],

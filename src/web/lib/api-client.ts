@@ -24,6 +24,8 @@ export type ApiRequestOptions = {
   anonymous?: boolean;
   /** A 401 just fails instead of ending the session (used while the session is resolved). */
   ignoreUnauthorized?: boolean;
+  /** Extra request headers (an `Idempotency-Key`, for example). */
+  headers?: Record<string, string>;
 };
 
 let onUnauthorized: (() => void) | null = null;
@@ -66,7 +68,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** Calls `/api{path}` with JSON in and out; throws `ApiError` with a message fit for the user. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, fallbackMessage, anonymous = false, ignoreUnauthorized = false } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = anonymous ? null : readStorage(storageKeys.authToken);
   if (token) headers.Authorization = `Bearer ${token}`;

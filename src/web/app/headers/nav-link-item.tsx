@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 
-export type NavItem = { to: string; label: string; end?: boolean };
+export type NavItem = { to: string; label: string; end?: boolean; /** A count shown beside the label (unread notifications). */ badge?: number };
 
 /** A header link; the current page is highlighted and marked `aria-current="page"`. */
 export function NavLinkItem({ item, block = false }: { item: NavItem; block?: boolean }) {
@@ -20,6 +20,12 @@ export function NavLinkItem({ item, block = false }: { item: NavItem; block?: bo
       }
     >
       {item.label}
+      {item.badge ? (
+        <span className="ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white tabular-nums">
+          {item.badge > 99 ? '99+' : item.badge}
+          <span className="sr-only"> não lidas</span>
+        </span>
+      ) : null}
     </NavLink>
   );
 }

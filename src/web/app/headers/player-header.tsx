@@ -1,5 +1,7 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
+import { useUnreadCount } from '../../features/notifications/api';
 import { formatBRL } from '../../lib/format';
 import type { SessionUser } from '../../lib/session';
 import { HeaderShell } from './header-shell';
@@ -27,14 +29,31 @@ function CreditBalance({ credits }: { credits: number }) {
   );
 }
 
+/** The header's links, with the unread-notification count fetched again on every navigation. */
+function useLinks(): NavItem[] {
+  const location = useLocation();
+  const unread = useUnreadCount();
+  const { refetch } = unread;
+  const seenKey = useRef(location.key);
+  useEffect(() => {
+    // The first render already fetches; every later navigation asks again.
+    if (seenKey.current === location.key) return;
+    seenKey.current = location.key;
+    void refetch();
+  }, [location.key, refetch]);
+  const count = unread.data?.count ?? 0;
+  return links.map((item) => (item.to === '/notifications' ? { ...item, badge: count } : item));
+}
+
 export function PlayerHeader({ user }: { user: SessionUser }) {
   const menu = useMobileMenu();
+  const navLinks = useLinks();
   return (
     <HeaderShell
       below={
         <MobileMenuPanel isOpen={menu.isOpen}>
           <nav aria-label="Menu principal" className="flex flex-col gap-1">
-            {links.map((item) => (
+            {navLinks.map((item) => (
               <NavLinkItem key={item.to} item={item} block />
             ))}
           </nav>
@@ -51,7 +70,7 @@ export function PlayerHeader({ user }: { user: SessionUser }) {
     >
       <Logo />
       <nav aria-label="Principal" className="ml-2 hidden items-center gap-1 md:flex lg:ml-4">
-        {links.map((item) => (
+        {navLinks.map((item) => (
           <NavLinkItem key={item.to} item={item} />
         ))}
       </nav>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, Outlet, useNavigation } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
+import { SiteFooter } from '../../components/site-footer';
 import { ScrollToTop } from '../scroll-to-top';
 
 function NavigationProgress() {
@@ -9,29 +10,6 @@ function NavigationProgress() {
     <div className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-brand-100 dark:bg-brand-950" aria-hidden="true">
       <div className="h-full w-1/3 animate-pulse bg-brand-600 dark:bg-brand-300" />
     </div>
-  );
-}
-
-const footerLinkClasses = 'inline-flex min-h-11 items-center hover:underline underline-offset-4';
-
-function Footer() {
-  return (
-    <footer className="border-t border-slate-200 px-4 py-6 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-      <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 sm:flex-row">
-        <p>© {new Date().getFullYear()} Bora Jogar</p>
-        <nav aria-label="Rodapé" className="flex gap-4">
-          <Link to="/terms" className={footerLinkClasses}>
-            Termos
-          </Link>
-          <Link to="/privacy" className={footerLinkClasses}>
-            Privacidade
-          </Link>
-          <Link to="/support" className={footerLinkClasses}>
-            Suporte
-          </Link>
-        </nav>
-      </div>
-    </footer>
   );
 }
 
@@ -52,7 +30,7 @@ export function PageFrame({ header, children, withFooter = true }: { header: Rea
         <Outlet />
       </main>
       {children}
-      {withFooter && <Footer />}
+      {withFooter && <SiteFooter />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, player } from '../../../test/fake-api';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
+import { aPlayerGame } from '../../../test/fixtures';
 
 const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
 
@@ -84,7 +85,11 @@ describe('login page', () => {
   });
 
   it('goes to the private game whose invite link was kept before login', async () => {
-    fakeApi({ ...authConfig, 'POST /api/auth/login': { body: { token: 'jwt-ana', user: player } } });
+    fakeApi({
+      ...authConfig,
+      'POST /api/auth/login': { body: { token: 'jwt-ana', user: player } },
+      'GET /api/games/private/abc123': { body: aPlayerGame({ name: 'Vôlei dos Amigos', visibility: 'private', privateLink: 'abc123' }) },
+    });
     window.localStorage.setItem('inviteLink', 'abc123');
     const user = userEvent.setup();
     renderApp('/login');
@@ -94,7 +99,7 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
-    await findPageHeading('Jogo privado');
+    await findPageHeading('Vôlei dos Amigos');
     expect(currentPath()).toBe('/games/private/abc123');
     expect(window.localStorage.getItem('inviteLink')).toBeNull();
   });

@@ -1,10 +1,150 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { CircleCheck, Clock, CircleX } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { VerifyPaymentReply } from '../../../../shared/schemas/credits';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { formatBRL } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePaymentVerification, useRefreshBalance } from '../api';
+import { AddCreditsModal } from '../components/add-credits-modal';
 
-export function PaymentSuccessPage() {
+export const SESSION_NOT_FOUND = 'Sessão de pagamento não encontrada';
+export const VERIFY_ERROR = 'Erro ao verificar pagamento';
+export const VERIFY_CONNECTION_ERROR = 'Erro de conexão ao verificar pagamento';
+
+function Links({ gameId }: { gameId?: number | null }) {
   return (
-    <PlaceholderPage
-      title="Pagamento"
-      description="Aqui confirmamos o seu pagamento."
-    />
+    <div className="flex flex-col gap-2 sm:flex-row">
+      {gameId ? (
+        <Link to={`/confirmation/${gameId}`} className={buttonClasses('primary')}>
+          Ver inscrição
+        </Link>
+      ) : null}
+      <Link to="/games" className={buttonClasses(gameId ? 'secondary' : 'primary')}>
+        Ver jogos
+      </Link>
+      <Link to="/profile" className={buttonClasses('secondary')}>
+        Meu perfil
+      </Link>
+    </div>
+  );
+}
+
+function Outcome({ reply, onRetry, isChecking }: { reply: VerifyPaymentReply; onRetry: () => void; isChecking: boolean }) {
+  const [isAddOpen, setIsAddOpen] = useState(false);
+  if (reply.success) {
+    return (
+      <div className="space-y-4">
+        <div className="flex items-start gap-3">
+          <CircleCheck className="size-10 shrink-0 text-green-700 dark:text-green-400" aria-hidden="true" />
+          <div>
+            <h2 className="text-xl font-bold">Pagamento confirmado!</h2>
+            <p className="mt-1 text-slate-700 dark:text-slate-300" role="status">
+              {reply.message}
+            </p>
+          </div>
+        </div>
+        <p className="rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800">
+          Saldo atual: <strong className="text-lg tabular-nums">{formatBRL(reply.credits)}</strong>
+        </p>
+        <Links gameId={reply.outcome === 'confirmed' ? reply.gameId : null} />
+      </div>
+    );
+  }
+  if (reply.status === 'pending') {
+    return (
+      <div className="space-y-4">
+        <div className="flex items-start gap-3">
+          <Clock className="size-10 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
+          <div>
+            <h2 className="text-xl font-bold">Aguardando confirmação</h2>
+            <p className="mt-1 text-slate-700 dark:text-slate-300" role="status">
+              {reply.message}
+            </p>
+          </div>
+        </div>
+        <Button variant="secondary" onClick={onRetry} busy={isChecking} busyLabel="Verificando...">
+          Verificar novamente
+        </Button>
+        <Links />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <div className="flex items-start gap-3">
+        <CircleX className="size-10 shrink-0 text-red-700 dark:text-red-400" aria-hidden="true" />
+        <div>
+          <h2 className="text-xl font-bold">Pagamento não confirmado</h2>
+          <p className="mt-1 text-slate-700 dark:text-slate-300" role="alert">
+            {reply.message}
+          </p>
+        </div>
+      </div>
+      {reply.purpose !== 'game' && (
+        <Button onClick={() => setIsAddOpen(true)}>Adicionar créditos</Button>
+      )}
+      <Links />
+      <AddCreditsModal open={isAddOpen} onClose={() => setIsAddOpen(false)} />
+    </div>
+  );
+}
+
+/** The return page of every checkout: verifies the payment by its session id and says what came of it. */
+export function PaymentSuccessPage() {
+  useDocumentTitle('Pagamento');
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id')?.trim() || null;
+  const verification = usePaymentVerification(sessionId);
+  const refreshBalance = useRefreshBalance();
+  const refreshed = useRef(false);
+
+  const isPaid = verification.data?.success === true;
+  useEffect(() => {
+    if (!isPaid || refreshed.current) return;
+    refreshed.current = true;
+    void refreshBalance();
+  }, [isPaid, refreshBalance]);
+
+  let content;
+  if (!sessionId) {
+    content = (
+      <div className="space-y-4">
+        <Alert tone="error">{SESSION_NOT_FOUND}</Alert>
+        <Links />
+      </div>
+    );
+  } else if (verification.isPending) {
+    content = (
+      <div className="flex items-center gap-3 text-slate-700 dark:text-slate-300" role="status">
+        <Spinner className="size-6" />
+        Verificando pagamento...
+      </div>
+    );
+  } else if (verification.isError) {
+    const isConnection = verification.error instanceof ApiError && verification.error.status === 0;
+    content = (
+      <div className="space-y-4">
+        <Alert tone="error">{isConnection ? VERIFY_CONNECTION_ERROR : VERIFY_ERROR}</Alert>
+        <Button variant="secondary" onClick={() => void verification.refetch()} busy={verification.isFetching} busyLabel="Verificando...">
+          Tentar novamente
+        </Button>
+        <Links />
+      </div>
+    );
+  } else {
+    content = <Outcome reply={verification.data} onRetry={() => void verification.refetch()} isChecking={verification.isFetching} />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-lg">
+      <PageHeader title="Pagamento" />
+      <Card>{content}</Card>
+    </div>
   );
 }

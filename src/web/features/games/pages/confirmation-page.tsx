@@ -1,10 +1,39 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { CircleCheck } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useGame } from '../api';
+import { GameSummary } from '../components/game-summary';
+import { outsidePaymentWarning } from '../components/registration-actions';
+import { parseGameId } from '../game-id';
 
 export function ConfirmationPage() {
+  useDocumentTitle('Inscrição confirmada');
+  const game = useGame(parseGameId(useParams().gameId));
   return (
-    <PlaceholderPage
-      title="Inscrição realizada com sucesso!"
-      description="O resumo do jogo em que você se inscreveu aparece aqui."
-    />
+    <div className="mx-auto w-full max-w-xl space-y-6 text-center">
+      <CircleCheck className="mx-auto size-14 text-green-600 dark:text-green-400" aria-hidden="true" />
+      <h1 className="text-2xl font-bold sm:text-3xl">Inscrição realizada com sucesso!</h1>
+      <p className="text-slate-700 dark:text-slate-300">Sua vaga está garantida. Bom jogo!</p>
+      {game.isPending && game.fetchStatus !== 'idle' && <Skeleton className="h-32 w-full" />}
+      {game.isError && <Alert tone="error">{errorMessage(game.error, 'Erro ao carregar jogo')}</Alert>}
+      {game.data && (
+        <>
+          <GameSummary game={game.data} />
+          {!game.data.usePlatformPayment && <Alert tone="warning">{outsidePaymentWarning}</Alert>}
+        </>
+      )}
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Link to="/profile" className={buttonClasses('primary')}>
+          Ver meu perfil
+        </Link>
+        <Link to="/games" className={buttonClasses('secondary')}>
+          Ver mais jogos
+        </Link>
+      </div>
+    </div>
   );
 }

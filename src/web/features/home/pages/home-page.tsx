@@ -1,31 +1,163 @@
+import { ChevronRight, Hourglass, Mail } from 'lucide-react';
 import { Link } from 'react-router';
+import { isFinished } from '../../../../shared/rules/game-timing';
+import type { MyGame } from '../../../../shared/schemas/games';
+import { GameFacts } from '../../../components/games/game-facts';
+import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { RegistrationBadge } from '../../../components/games/registration-badge';
+import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { useInvitations } from '../../../lib/queries/invitations';
+import { useMe } from '../../../lib/queries/me';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** Spec: the home shows the first 3 invitations. */
+const HOME_INVITATIONS = 3;
+/** A game played today still shows (as Finalizado) for a day, like the public list. */
+const FINISHED_VISIBLE_MS = 24 * 60 * 60 * 1000;
+
+const linkClasses =
+  'inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300';
+
+/** Confirmed or awaiting-payment games from yesterday on, soonest first. */
+export function nextGames(myGames: MyGame[], now: Date): MyGame[] {
+  return myGames
+    .filter((game) => game.registrationType !== 'cancelled')
+    .filter((game) => new Date(game.dateTime).getTime() > now.getTime() - FINISHED_VISIBLE_MS)
+    .sort((a, b) => a.dateTime.localeCompare(b.dateTime));
+}
+
+function SectionTitle({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="text-xl font-bold">
+      {children}
+    </h2>
+  );
+}
+
+function Invitations() {
+  const invitations = useInvitations();
+  if (!invitations.data || invitations.data.length === 0) return null;
+  return (
+    <section aria-labelledby="home-invited" className="space-y-4">
+      <SectionTitle id="home-invited">Jogos Convidados</SectionTitle>
+      <ul className="grid gap-4 md:grid-cols-3">
+        {invitations.data.slice(0, HOME_INVITATIONS).map(({ id, game }) => (
+          <li key={id} className="flex">
+            <Card className="flex w-full flex-col gap-3">
+              <h3 className="flex items-start gap-2 text-lg font-bold">
+                <Mail className="mt-1 size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+                {game.name}
+              </h3>
+              <GameFacts game={game} compact />
+              {game.privateLink && (
+                <Link to={`/games/private/${encodeURIComponent(game.privateLink)}`} className={buttonClasses('secondary', 'md', 'mt-auto')}>
+                  Ver jogo
+                </Link>
+              )}
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Link to="/invitations" className={linkClasses}>
+        Ver todos os convites
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </Link>
+    </section>
+  );
+}
 
 export function HomePage() {
   useDocumentTitle('Meus Jogos');
   const { user } = useSession();
-  const firstName = user?.name.split(' ')[0] ?? '';
+  const me = useMe();
+  const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
+  const now = new Date();
+  const games = me.data ? nextGames(me.data.myGames, now) : [];
+  const waitlisted = me.data?.waitlistedGames ?? [];
+
   return (
-    <div className="mx-auto w-full max-w-5xl">
-      <PageHeader title={`Olá, ${firstName}!`} description="Seus próximos jogos, a lista de espera e os convites aparecem aqui." />
+    <div className="mx-auto w-full max-w-5xl space-y-8">
+      <PageHeader title={`Olá, ${firstName}!`} description="Seus próximos jogos, a lista de espera e os convites." />
+
       <section aria-labelledby="next-games" className="space-y-4">
-        <h2 id="next-games" className="text-xl font-bold">
-          Meus Próximos Jogos
-        </h2>
-        <EmptyState
-          title="Nenhum jogo inscrito"
-          description="Escolha um jogo e garanta sua vaga."
-          action={
-            <Link to="/games" className={buttonClasses('primary')}>
-              Ver jogos
-            </Link>
-          }
-        />
+        <SectionTitle id="next-games">Meus Próximos Jogos</SectionTitle>
+        {me.isPending ? (
+          <ListSkeleton label="Carregando seus jogos..." count={2} />
+        ) : me.isError ? (
+          <LoadError
+            title="Erro ao carregar seus jogos"
+            message={errorMessage(me.error)}
+            onRetry={() => void me.refetch()}
+            isRetrying={me.isFetching}
+          />
+        ) : games.length === 0 ? (
+          <EmptyState
+            title="Nenhum jogo inscrito"
+            description="Escolha um jogo e garanta sua vaga."
+            action={
+              <Link to="/games" className={buttonClasses('primary')}>
+                Ver jogos
+              </Link>
+            }
+          />
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {games.map((game) => (
+              <li key={game.id} className="flex">
+                <Card className="flex w-full flex-col gap-3">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h3 className="text-lg font-bold">{game.name}</h3>
+                    <RegistrationBadge status={isFinished(game.dateTime, now) ? 'finished' : game.registrationType} />
+                  </div>
+                  <GameFacts game={game} compact />
+                  <div className="mt-auto flex flex-wrap gap-x-4">
+                    <Link to={`/apply/${game.id}`} className={linkClasses}>
+                      Ver detalhes
+                    </Link>
+                    <Link to="/profile" className={linkClasses}>
+                      Meu perfil
+                    </Link>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
+
+      {waitlisted.length > 0 && (
+        <section aria-labelledby="home-waitlist" className="space-y-4">
+          <SectionTitle id="home-waitlist">Jogos na Lista de Espera</SectionTitle>
+          <ul className="grid gap-4 md:grid-cols-2">
+            {waitlisted.map((game) => (
+              <li key={game.id} className="flex">
+                <Card className="flex w-full flex-col gap-3">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h3 className="text-lg font-bold">{game.name}</h3>
+                    <Badge tone="warning">
+                      <Hourglass className="size-4" aria-hidden="true" />
+                      Aguardando vaga disponível
+                    </Badge>
+                  </div>
+                  <GameFacts game={game} compact />
+                  <p className="font-semibold tabular-nums">Posição na fila: {game.position}</p>
+                  <Link to={`/apply/${game.id}`} className={linkClasses}>
+                    Ver lista de espera
+                  </Link>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <Invitations />
     </div>
   );
 }

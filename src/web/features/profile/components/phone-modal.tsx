@@ -18,7 +18,7 @@ export function PhoneModal() {
   return <PhoneForm open={isOpen} onClose={() => setIsDismissed(true)} />;
 }
 
-function PhoneForm({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function PhoneForm({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const savePhone = useSavePhone();
   const [phone, setPhone] = useState('');

@@ -1,10 +1,203 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { Mail, Phone, Plus, UserRound, Wallet } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { isFuture } from '../../../../shared/rules/game-timing';
+import type { MyGame, WaitlistedGame } from '../../../../shared/schemas/games';
+import { CancelRegistrationDialog } from '../../../components/games/cancel-registration-dialog';
+import { GameFacts } from '../../../components/games/game-facts';
+import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { RegistrationBadge } from '../../../components/games/registration-badge';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { formatBRL, formatPhone } from '../../../lib/format';
+import { useCancelRegistration, useMe } from '../../../lib/queries/me';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PhoneForm } from '../components/phone-modal';
+
+type CancelTarget = MyGame | WaitlistedGame;
+type Result = { text: string; isSuccess: boolean };
+
+const linkClasses = 'inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function GameRow({ game, badge, children }: { game: CancelTarget; badge: ReactNode; children?: ReactNode }) {
+  return (
+    <li>
+      <Card className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="text-lg font-bold">
+            <Link to={`/apply/${game.id}`} className="underline-offset-4 hover:underline">
+              {game.name}
+            </Link>
+          </h3>
+          {badge}
+        </div>
+        <GameFacts game={game} compact />
+        {children && <div className="flex flex-wrap gap-2">{children}</div>}
+      </Card>
+    </li>
+  );
+}
 
 export function ProfilePage() {
+  useDocumentTitle('Meu Perfil');
+  const { user } = useSession();
+  const me = useMe();
+  const cancel = useCancelRegistration();
+  const [target, setTarget] = useState<CancelTarget | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const [isEditingPhone, setIsEditingPhone] = useState(false);
+
+  if (!user) return null;
+  const now = new Date();
+  const myGames = me.data?.myGames ?? [];
+  const futureGames = myGames.filter((game) => game.registrationType !== 'cancelled' && isFuture(game.dateTime, now));
+  const cancelledGames = myGames.filter((game) => game.registrationType === 'cancelled');
+  const waitlisted = me.data?.waitlistedGames ?? [];
+
+  function confirmCancel() {
+    if (!target) return;
+    cancel.mutate(target.id, {
+      onSuccess: (reply) => setResult({ text: reply.message, isSuccess: reply.message.includes('sucesso') }),
+      onError: (error) => {
+        const detail = errorMessage(error, '');
+        setResult({ text: detail ? `Erro ao cancelar inscrição. ${detail}` : 'Erro ao cancelar inscrição.', isSuccess: false });
+      },
+      onSettled: () => setTarget(null),
+    });
+  }
+
   return (
-    <PlaceholderPage
-      title="Meu Perfil"
-      description="Seus dados, seu saldo e seus jogos aparecem aqui."
-    />
+    <div className="mx-auto w-full max-w-5xl space-y-8">
+      <PageHeader title="Meu Perfil" />
+
+      <div className="grid gap-4 md:grid-cols-[1fr_20rem]">
+        <Card className="space-y-3">
+          <p className="flex items-center gap-2 text-lg font-bold">
+            <UserRound className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+            {user.name}
+          </p>
+          <p className="flex items-center gap-2 break-all">
+            <Mail className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+            <span className="sr-only">E-mail: </span>
+            {user.email}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <Phone className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+            <span className="sr-only">Telefone: </span>
+            {user.phone ? (
+              <span className="tabular-nums">{formatPhone(user.phone)}</span>
+            ) : (
+              <>
+                <span className="text-slate-600 dark:text-slate-400">Telefone não informado</span>
+                <Button variant="secondary" onClick={() => setIsEditingPhone(true)}>
+                  Informar telefone
+                </Button>
+              </>
+            )}
+          </div>
+        </Card>
+        <Card className="flex flex-col justify-between gap-3">
+          <div>
+            <p className="flex items-center gap-2 text-sm font-semibold text-slate-600 dark:text-slate-400">
+              <Wallet className="size-5" aria-hidden="true" />
+              Saldo de créditos
+            </p>
+            <p className="mt-1 text-3xl font-bold tabular-nums">{formatBRL(user.credits)}</p>
+          </div>
+          <Link to="/add-credit" className={buttonClasses('primary')}>
+            <Plus className="size-5" aria-hidden="true" />
+            Adicionar créditos
+          </Link>
+        </Card>
+      </div>
+
+      {result && <Alert tone={result.isSuccess ? 'success' : 'error'}>{result.text}</Alert>}
+
+      {me.isPending ? (
+        <ListSkeleton label="Carregando seus jogos..." count={2} />
+      ) : me.isError ? (
+        <LoadError title="Erro ao carregar seus jogos" message={errorMessage(me.error)} onRetry={() => void me.refetch()} isRetrying={me.isFetching} />
+      ) : (
+        <>
+          <Section id="profile-future" title="Próximos jogos">
+            {futureGames.length === 0 ? (
+              <EmptyState
+                title="Nenhum jogo inscrito"
+                description="Quando você se inscrever, seus jogos aparecem aqui."
+                action={
+                  <Link to="/games" className={buttonClasses('primary')}>
+                    Ver jogos
+                  </Link>
+                }
+              />
+            ) : (
+              <ul className="space-y-3">
+                {futureGames.map((game) => (
+                  <GameRow key={game.id} game={game} badge={<RegistrationBadge status={game.registrationType} />}>
+                    <Link to={`/apply/${game.id}`} className={buttonClasses('secondary')}>
+                      Ver detalhes
+                    </Link>
+                    <Button variant="ghost" className="text-red-700 dark:text-red-400" onClick={() => setTarget(game)}>
+                      Cancelar inscrição
+                    </Button>
+                  </GameRow>
+                ))}
+              </ul>
+            )}
+          </Section>
+
+          <Section id="profile-waitlist" title="Lista de espera">
+            {waitlisted.length === 0 ? (
+              <p className="text-slate-600 dark:text-slate-400">Você não está na lista de espera de nenhum jogo.</p>
+            ) : (
+              <ul className="space-y-3">
+                {waitlisted.map((game) => (
+                  <GameRow key={game.id} game={game} badge={<RegistrationBadge status="waitlist" />}>
+                    <p className="mr-auto inline-flex min-h-11 items-center font-semibold tabular-nums">Posição na fila: {game.position}</p>
+                    <Button variant="secondary" onClick={() => setTarget(game)}>
+                      Sair da lista de espera
+                    </Button>
+                  </GameRow>
+                ))}
+              </ul>
+            )}
+          </Section>
+
+          {cancelledGames.length > 0 && (
+            <Section id="profile-cancelled" title="Inscrições canceladas">
+              <ul className="space-y-3">
+                {cancelledGames.map((game) => (
+                  <GameRow key={game.id} game={game} badge={<RegistrationBadge status="cancelled" />} />
+                ))}
+              </ul>
+            </Section>
+          )}
+          <p>
+            <Link to="/games" className={linkClasses}>
+              Procurar mais jogos
+            </Link>
+          </p>
+        </>
+      )}
+
+      <CancelRegistrationDialog game={target} busy={cancel.isPending} onConfirm={confirmCancel} onCancel={() => setTarget(null)} />
+      <PhoneForm open={isEditingPhone && !user.phone} onClose={() => setIsEditingPhone(false)} />
+    </div>
   );
 }

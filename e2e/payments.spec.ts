@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createGame, headerBalance, signIn } from './support/games';
+
+// Sandbox mode (the e2e server has no payment accounts): every checkout is the app's own test page.
+
+const PLAYER = { email: 'jogador@borajogar.com.br', password: 'jogador123' };
+
+async function payOnSandbox(page: Page, amount: string, method: 'PIX' | 'Cartão') {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
+  await expect(page.getByText('Ambiente de teste — nenhum valor real é cobrado')).toBeVisible();
+  await expect(page.getByTestId('amount')).toHaveText(amount);
+  await expect(page.getByTestId('method')).toHaveText(method);
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page).toHaveURL(/\/payment-success\?session_id=/);
+}
+
+test('a player tops up R$ 50 by PIX and by card through the sandbox, and sees the balance and the notifications', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, PLAYER.email, PLAYER.password);
+  const before = await headerBalance(page);
+
+  for (const method of ['PIX', 'Cartão'] as const) {
+    await page.getByRole('banner').getByRole('link', { name: '+ Créditos' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Adicionar créditos' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /PIX/ })).toBeChecked();
+    if (method === 'Cartão') await page.getByText('Cartão', { exact: true }).click();
+    await page.getByLabel('Valor (R$)').fill('50');
+    await page.getByRole('button', { name: `Pagar R$ 50,00 com ${method === 'PIX' ? 'PIX' : 'cartão'}` }).click();
+    await payOnSandbox(page, 'R$ 50,00', method);
+    await expect(page.getByText('Pagamento confirmado! R$ 50,00 foram adicionados aos seus créditos.')).toBeVisible();
+  }
+
+  await expect.poll(() => headerBalance(page)).toBe(before + 100);
+  await page.getByRole('link', { name: 'Ver jogos' }).click();
+  await expect(page).toHaveURL(/\/games$/);
+
+  await page.goto('/notifications');
+  await expect(page.getByText('R$ 50,00 foram adicionados aos seus créditos.')).toHaveCount(2);
+});
+
+test('a player applies to a game by card through the sandbox and gets the confirmation', async ({ page, request }) => {
+  const name = `Vôlei no Cartão ${Date.now()}`;
+  const gameId = await createGame({ name, hoursAhead: 72, priceCents: 2200, totalSlots: 8 });
+
+  await page.goto('/login');
+  await signIn(page, PLAYER.email, PLAYER.password);
+  const before = await headerBalance(page);
+
+  // The game page's card button belongs to the games screens; the API call is the same one it makes.
+  const login = await request.post('/api/auth/login', { data: PLAYER });
+  const { token } = (await login.json()) as { token: string };
+  const applied = await request.post(`/api/games/${gameId}/apply`, { data: { paymentType: 'card' }, headers: { authorization: `Bearer ${token}` } });
+  expect(applied.ok()).toBe(true);
+  const reply = (await applied.json()) as { url: string; registrationType: string };
+  expect(reply.registrationType).toBe('pending');
+
+  await page.goto(reply.url);
+  await expect(page.getByText(`Vaga em ${name}`)).toBeVisible();
+  await payOnSandbox(page, 'R$ 22,00', 'Cartão');
+  await expect(page.getByText(`Pagamento confirmado! Sua inscrição em ${name} está confirmada.`)).toBeVisible();
+  // Paid by card: the credits stay as they were.
+  expect(await headerBalance(page)).toBe(before);
+
+  await page.getByRole('link', { name: 'Ver inscrição' }).click();
+  await expect(page).toHaveURL(new RegExp(`/confirmation/${gameId}$`));
+  await expect(page.getByText('Inscrição realizada com sucesso!')).toBeVisible();
+
+  await page.goto('/notifications');
+  await expect(page.getByText(new RegExp(`Pagamento recebido: sua inscrição em ${name}`))).toBeVisible();
+});

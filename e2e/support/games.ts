@@ -1,0 +1,48 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_CONTROL_PORT } from './ports';
+
+export type NewGame = { name: string; hoursAhead: number; totalSlots?: number; priceCents?: number; usePlatformPayment?: boolean; city?: string };
+
+/** Inserts a published public game through the e2e server's control endpoint (no API creates games yet). */
+export async function createGame(game: NewGame): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(game),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** A new player with a phone, registered through the public API; returns the bearer token. */
+export async function registerPlayer(request: APIRequestContext, name: string): Promise<{ email: string; password: string; token: string }> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@exemplo.com.br`;
+  const password = 'senha-boa-123';
+  const registered = await request.post('/api/auth/register', { data: { name, email, password } });
+  expect(registered.ok()).toBe(true);
+  const { token } = (await registered.json()) as { token: string };
+  const phone = await request.put('/api/users/phone', { data: { phone: '48991230000' }, headers: { authorization: `Bearer ${token}` } });
+  expect(phone.ok()).toBe(true);
+  return { email, password, token };
+}
+
+/** Signs in through the login form and waits for the player home. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Olá, / })).toBeVisible();
+}
+
+/** `R$ 1.234,50` → 1234.5 */
+export function parseBRL(text: string): number {
+  const match = /R\$\s*([\d.]+,\d{2})/.exec(text);
+  if (!match) throw new Error(`sem valor em reais: ${text}`);
+  return Number(match[1]!.replace(/\./g, '').replace(',', '.'));
+}
+
+/** The balance the header shows (desktop layout). */
+export async function headerBalance(page: Page): Promise<number> {
+  const text = await page.getByRole('banner').getByText(/^R\$/).first().textContent();
+  return parseBRL(text ?? '');
+}

@@ -1,0 +1,57 @@
+import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import type { Game } from '../../../shared/schemas/games';
+import { cn } from '../../lib/cn';
+import { formatBRL, formatDate, formatLongDate, formatTime } from '../../lib/format';
+
+/** Slots left of the total: `3 de 12 vagas`. */
+export function slotsText(game: Pick<Game, 'remainingSlots' | 'totalSlots'>): string {
+  return `${Math.max(game.remainingSlots, 0)} de ${game.totalSlots} vagas`;
+}
+
+export const isFull = (game: Pick<Game, 'remainingSlots'>) => game.remainingSlots <= 0;
+
+type FactsGame = Pick<Game, 'dateTime' | 'location' | 'price' | 'remainingSlots' | 'totalSlots'>;
+
+/**
+ * The numbers people act on, big: date and time, price, slots left; then the place.
+ * `compact` leaves out the slots (lists of the user's own games).
+ */
+export function GameFacts({ game, compact = false, className }: { game: FactsGame; compact?: boolean; className?: string }) {
+  return (
+    <div className={cn('space-y-2', className)}>
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <p className="flex items-center gap-1.5 text-lg font-bold tabular-nums">
+          <CalendarDays className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+          <span className="sr-only">Data: </span>
+          <span title={formatLongDate(game.dateTime)}>{formatDate(game.dateTime)}</span>
+        </p>
+        <p className="flex items-center gap-1.5 text-lg font-bold tabular-nums">
+          <Clock className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+          <span className="sr-only">Horário: </span>
+          {formatTime(game.dateTime)}
+        </p>
+        <p className="text-lg font-bold tabular-nums text-slate-900 dark:text-white">
+          <span className="sr-only">Preço: </span>
+          {formatBRL(game.price)}
+        </p>
+      </div>
+      <p className="flex items-start gap-1.5 text-slate-700 dark:text-slate-300">
+        <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+        <span className="sr-only">Local: </span>
+        {game.location}
+      </p>
+      {!compact && (
+        <p
+          className={cn(
+            'flex items-center gap-1.5 font-semibold tabular-nums',
+            isFull(game) ? 'text-red-700 dark:text-red-400' : 'text-slate-800 dark:text-slate-200',
+          )}
+        >
+          <Users className="size-5 shrink-0" aria-hidden="true" />
+          <span className="sr-only">Vagas restantes: </span>
+          {slotsText(game)}
+        </p>
+      )}
+    </div>
+  );
+}

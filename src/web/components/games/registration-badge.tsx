@@ -1,0 +1,19 @@
+import type { RegistrationStatus } from '../../../shared/schemas/games';
+import { Badge, type BadgeTone } from '../ui/badge';
+
+export type RegistrationView = RegistrationStatus | 'finished';
+
+const views: Record<RegistrationView, { label: string; tone: BadgeTone }> = {
+  confirmed: { label: 'Inscrição confirmada', tone: 'success' },
+  pending: { label: 'Aguardando pagamento', tone: 'warning' },
+  waitlist: { label: 'Lista de espera', tone: 'warning' },
+  cancelled: { label: 'Cancelada', tone: 'danger' },
+  finished: { label: 'Finalizado', tone: 'neutral' },
+};
+
+/** The status colours of the guide: green confirmed, amber pending/waitlist, red cancelled, grey finished. */
+export function RegistrationBadge({ status }: { status: RegistrationView | string | null | undefined }) {
+  const view = status ? views[status as RegistrationView] : undefined;
+  // Spec: any other registration type reads "Inscrito".
+  return <Badge tone={view?.tone ?? 'info'}>{view?.label ?? 'Inscrito'}</Badge>;
+}

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddCreditsReply,
+  CardCheckoutReply,
+  CreditsConfigReply,
+  PixCheckoutReply,
+  TopUpBody,
+  VerifyPaymentReply,
+} from '../../../shared/schemas/credits';
+import { apiRequest } from '../../lib/api-client';
+import type { CheckoutReply } from '../../lib/checkout-redirect';
+import { meKey } from '../../lib/queries/me';
+import { refreshSessionUser } from '../../lib/session';
+
+export function getCreditsConfig(): Promise<CreditsConfigReply> {
+  return apiRequest<CreditsConfigReply>('/credits/config');
+}
+
+// The mode only changes with a restart of the server.
+export const creditsConfigQuery = queryOptions({ queryKey: ['credits', 'config'], queryFn: getCreditsConfig, staleTime: Infinity });
+
+export function useCreditsConfig() {
+  return useQuery(creditsConfigQuery);
+}
+
+export function createCardCheckout(body: TopUpBody): Promise<CardCheckoutReply> {
+  return apiRequest('/credits/create-checkout', { method: 'POST', body, fallbackMessage: 'Erro ao gerar sessão de pagamento' });
+}
+
+export function createPixCheckout(body: TopUpBody): Promise<PixCheckoutReply> {
+  return apiRequest('/credits/create-mercadopago-checkout', { method: 'POST', body, fallbackMessage: 'Erro ao criar checkout PIX' });
+}
+
+export function addTestCredits(body: TopUpBody): Promise<AddCreditsReply> {
+  return apiRequest('/credits/add', { method: 'POST', body, fallbackMessage: 'Erro ao adicionar créditos' });
+}
+
+export function verifyPayment(sessionId: string): Promise<VerifyPaymentReply> {
+  return apiRequest(`/credits/verify-payment?session_id=${encodeURIComponent(sessionId)}`, { fallbackMessage: 'Erro ao verificar pagamento' });
+}
+
+/** After any change of the balance: the header (session user) and every cached copy of the user. */
+export function useRefreshBalance() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: meKey });
+    await refreshSessionUser().catch(() => undefined);
+  };
+}
+
+export function useAddTestCredits() {
+  const refreshBalance = useRefreshBalance();
+  return useMutation({ mutationFn: addTestCredits, onSuccess: () => refreshBalance() });
+}
+
+export function useStartTopUp() {
+  return useMutation({
+    mutationFn: ({ method, amount }: { method: 'pix' | 'card'; amount: number }): Promise<CheckoutReply> =>
+      method === 'pix' ? createPixCheckout({ amount }) : createCardCheckout({ amount }),
+  });
+}
+
+/** Payments that are still pending (a PIX being cleared) are asked again a few times. */
+const PENDING_POLL_MS = 3000;
+const PENDING_POLLS = 20;
+
+export function usePaymentVerification(sessionId: string | null) {
+  return useQuery({
+    queryKey: ['credits', 'verify-payment', sessionId],
+    queryFn: () => verifyPayment(sessionId!),
+    enabled: sessionId !== null,
+    retry: false,
+    staleTime: Infinity,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' && query.state.dataUpdateCount < PENDING_POLLS ? PENDING_POLL_MS : false,
+  });
+}

@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkoutNavigation } from '../../../lib/checkout-redirect';
+import { fakeApi, meReply, player } from '../../../test/fake-api';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+
+afterEach(() => vi.restoreAllMocks());
+
+function setup(mode: 'sandbox' | 'live', routes: Parameters<typeof fakeApi>[0] = {}) {
+  const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+  const api = fakeApi({ 'GET /api/users/me': meReply(player), 'GET /api/credits/config': { body: { mode } }, ...routes });
+  return { api, go };
+}
+
+describe('/add-credit', () => {
+  it('starts with PIX chosen, keeps submit disabled until a positive amount, and flags <= 0', async () => {
+    setup('live');
+    const user = userEvent.setup();
+    renderApp('/add-credit', { token: 'jwt-ana' });
+    await findPageHeading('Adicionar créditos');
+
+    expect(screen.getByRole('radio', { name: /PIX/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Cartão/ })).not.toBeChecked();
+    const amount = screen.getByLabelText('Valor (R$)');
+    expect(amount).toHaveAttribute('type', 'number');
+    expect(amount).toHaveAttribute('min', '1');
+    expect(amount).toHaveAttribute('step', '0.01');
+    expect(amount).toBeRequired();
+    const submit = screen.getByRole('button', { name: 'Continuar para o pagamento' });
+    expect(submit).toBeDisabled();
+
+    await user.type(amount, '0');
+    expect(screen.getByText('Por favor, insira um valor válido.')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.clear(amount);
+    await user.type(amount, '-3');
+    expect(screen.getByText('Por favor, insira um valor válido.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Adicionar créditos de teste' })).not.toBeInTheDocument();
+  });
+
+  it('PIX goes to the Mercado Pago checkout (sandbox address on a local host)', async () => {
+    const { api, go } = setup('live', {
+      'POST /api/credits/create-mercadopago-checkout': { body: { initPoint: 'https://mp.test/real', sandboxInitPoint: 'https://mp.test/sandbox' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/add-credit', { token: 'jwt-ana' });
+    await findPageHeading('Adicionar créditos');
+    await user.type(screen.getByLabelText('Valor (R$)'), '50');
+    await user.click(screen.getByRole('button', { name: 'Pagar R$ 50,00 com PIX' }));
+
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://mp.test/sandbox'));
+    expect(api.callsTo('POST', '/api/credits/create-mercadopago-checkout')[0]?.body).toEqual({ amount: 50 });
+  });
+
+  it('Cartão goes to the card checkout url; a server error is shown', async () => {
+    const { api, go } = setup('live', { 'POST /api/credits/create-checkout': { status: 503, body: { message: 'Erro ao gerar sessão de pagamento' } } });
+    const user = userEvent.setup();
+    renderApp('/add-credit', { token: 'jwt-ana' });
+    await findPageHeading('Adicionar créditos');
+    await user.click(screen.getByRole('radio', { name: /Cartão/ }));
+    await user.click(screen.getByRole('button', { name: 'R$ 100,00' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar R$ 100,00 com cartão' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao gerar sessão de pagamento');
+    expect(api.callsTo('POST', '/api/credits/create-checkout')[0]?.body).toEqual({ amount: 100 });
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it('rejects more than two decimals before calling the server', async () => {
+    const { api } = setup('live');
+    const user = userEvent.setup();
+    renderApp('/add-credit', { token: 'jwt-ana' });
+    await findPageHeading('Adicionar créditos');
+    await user.type(screen.getByLabelText('Valor (R$)'), '10.555');
+    await user.click(screen.getByRole('button', { name: /^Pagar/ }));
+    expect(screen.getByText(/no máximo duas casas decimais/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/credits/create-mercadopago-checkout')).toHaveLength(0);
+  });
+
+  it('in sandbox mode offers instant test credits and updates the header balance', async () => {
+    let credits = player.credits;
+    const { api } = setup('sandbox', {
+      'GET /api/users/me': () => meReply({ ...player, credits }),
+      'POST /api/credits/add': () => {
+        credits += 20;
+        return { body: { message: 'R$ 20,00 em créditos de teste adicionados.', credits } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/add-credit', { token: 'jwt-ana' });
+    await findPageHeading('Adicionar créditos');
+    expect(await screen.findByText('Ambiente de teste')).toBeInTheDocument();
+    const header = screen.getAllByRole('banner')[0]!;
+    expect(within(header).getAllByText('R$ 25,50')[0]).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'R$ 20,00' }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar créditos de teste' }));
+
+    expect(await screen.findByText('R$ 20,00 em créditos de teste adicionados.')).toBeInTheDocument();
+    await waitFor(() => expect(within(header).getAllByText('R$ 45,50')[0]).toBeInTheDocument());
+    expect(screen.getByTestId('current-balance')).toHaveTextContent('R$ 45,50');
+    expect(api.callsTo('POST', '/api/credits/add')[0]?.body).toEqual({ amount: 20 });
+  });
+});

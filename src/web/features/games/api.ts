@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApplyBody, ApplyReply, Game, WaitlistReply } from '../../../shared/schemas/games';
+import { apiRequest } from '../../lib/api-client';
+import { gamesKey } from '../../lib/queries/games';
+import { refreshAfterRegistrationChange } from '../../lib/queries/me';
+
+export function getGame(gameId: number, signal?: AbortSignal): Promise<Game> {
+  return apiRequest<Game>(`/games/${gameId}`, { signal, fallbackMessage: 'Erro ao carregar jogo' });
+}
+
+export function gameQuery(gameId: number) {
+  return queryOptions({
+    queryKey: [...gamesKey, 'detail', gameId],
+    queryFn: ({ signal }) => getGame(gameId, signal),
+    staleTime: 0,
+    enabled: Number.isInteger(gameId) && gameId > 0,
+  });
+}
+
+export function useGame(gameId: number) {
+  return useQuery(gameQuery(gameId));
+}
+
+export function getPrivateGame(link: string, signal?: AbortSignal): Promise<Game> {
+  return apiRequest<Game>(`/games/private/${encodeURIComponent(link)}`, { signal, fallbackMessage: 'Erro ao carregar jogo privado' });
+}
+
+export function privateGameQuery(link: string) {
+  return queryOptions({
+    queryKey: [...gamesKey, 'private', link],
+    queryFn: ({ signal }) => getPrivateGame(link, signal),
+    enabled: link !== '',
+  });
+}
+
+export function usePrivateGame(link: string) {
+  return useQuery(privateGameQuery(link));
+}
+
+export function applyToGame({ gameId, body }: { gameId: number; body: ApplyBody }): Promise<ApplyReply> {
+  return apiRequest<ApplyReply>(`/games/${gameId}/apply`, { method: 'POST', body, fallbackMessage: 'Erro ao se inscrever no jogo' });
+}
+
+export function useApplyToGame() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: applyToGame, onSuccess: () => refreshAfterRegistrationChange(queryClient) });
+}
+
+export function joinWaitlist({ gameId, privateLink }: { gameId: number; privateLink?: string }): Promise<WaitlistReply> {
+  return apiRequest<WaitlistReply>(`/games/${gameId}/waitlist`, {
+    method: 'POST',
+    body: privateLink ? { privateLink } : {},
+    fallbackMessage: 'Erro ao entrar na lista de espera',
+  });
+}
+
+export function useJoinWaitlist() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: joinWaitlist, onSuccess: () => refreshAfterRegistrationChange(queryClient) });
+}

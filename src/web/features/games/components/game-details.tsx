@@ -1,0 +1,121 @@
+import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Game } from '../../../../shared/schemas/games';
+import { GameDescription } from '../../../components/games/game-description';
+import { isFull, slotsText } from '../../../components/games/game-facts';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
+import { PaymentBadge } from './game-card';
+import { LocationMap } from './location-map';
+
+function Fact({ icon, label, children, className }: { icon: ReactNode; label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-1 text-brand-700 dark:text-brand-300">{icon}</span>
+      <div>
+        <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+        <dd className={cn('text-lg font-bold', className)}>{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** A game's page: what, when, where, how much, how many slots, and the actions the caller passes. */
+export function GameDetailsView({ game, actions }: { game: Game; actions: ReactNode }) {
+  const place = [game.city?.name, game.state?.uf].filter(Boolean).join('/');
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6">
+      <div className="space-y-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{game.name}</h1>
+        <div className="flex flex-wrap gap-2">
+          {game.sport && <Badge tone="info">{game.sport.name}</Badge>}
+          {place && <Badge>{place}</Badge>}
+          <PaymentBadge usePlatformPayment={game.usePlatformPayment} />
+          {game.visibility === 'private' && <Badge tone="warning">Privado</Badge>}
+          {isFull(game) && <Badge tone="danger">Lotado</Badge>}
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="space-y-6">
+          <Card>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Fact icon={<CalendarDays className="size-5" aria-hidden="true" />} label="Data" className="first-letter:uppercase">
+                {formatLongDate(game.dateTime)}
+              </Fact>
+              <Fact icon={<Clock className="size-5" aria-hidden="true" />} label="Horário" className="tabular-nums">
+                {formatTime(game.dateTime)}
+              </Fact>
+              <Fact icon={<span className="text-lg font-bold" aria-hidden="true">R$</span>} label="Preço" className="tabular-nums">
+                {formatBRL(game.price)}
+              </Fact>
+              <Fact
+                icon={<Users className="size-5" aria-hidden="true" />}
+                label="Vagas"
+                className={cn('tabular-nums', isFull(game) && 'text-red-700 dark:text-red-400')}
+              >
+                {slotsText(game)}
+              </Fact>
+            </dl>
+          </Card>
+
+          <section aria-labelledby="game-place" className="space-y-3">
+            <h2 id="game-place" className="text-xl font-bold">
+              Local
+            </h2>
+            <p className="flex items-start gap-2">
+              <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+              <span>
+                <span className="block font-semibold">{game.location}</span>
+                {game.address && <span className="block text-slate-700 dark:text-slate-300">{game.address}</span>}
+              </span>
+            </p>
+            <LocationMap address={game.address} location={game.location} />
+          </section>
+
+          {(game.descriptionHtml.trim() !== '' || game.description.trim() !== '') && (
+            <section aria-labelledby="game-description" className="space-y-2">
+              <h2 id="game-description" className="text-xl font-bold">
+                Sobre o jogo
+              </h2>
+              <GameDescription game={game} />
+            </section>
+          )}
+        </div>
+
+        <Card className="space-y-4 lg:sticky lg:top-20 lg:order-none order-first">
+          <h2 className="text-lg font-bold">Sua inscrição</h2>
+          {actions}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export function GameDetailsSkeleton() {
+  return (
+    <div role="status" aria-label="Carregando jogo..." className="mx-auto w-full max-w-5xl space-y-6">
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-7 w-1/2" />
+      <Skeleton className="h-40 w-full" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+export function GameNotFound() {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 py-10 text-center">
+      <h1 className="text-2xl font-bold">Jogo não encontrado ou não está disponível para inscrição</h1>
+      <p className="text-slate-600 dark:text-slate-400">Ele pode ter sido removido, ainda não foi publicado ou é privado.</p>
+      <Link to="/games" className={buttonClasses('primary')}>
+        Voltar para os jogos
+      </Link>
+    </div>
+  );
+}

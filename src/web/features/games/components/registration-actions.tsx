@@ -1,0 +1,261 @@
+import { CreditCard, QrCode, Wallet } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '../../../../shared/messages';
+import { isFinished } from '../../../../shared/rules/game-timing';
+import type { ApplyBody, Game } from '../../../../shared/schemas/games';
+import { CancelRegistrationDialog } from '../../../components/games/cancel-registration-dialog';
+import { isFull } from '../../../components/games/game-facts';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { redirectToCheckout } from '../../../lib/checkout-redirect';
+import { formatBRL, formatDateTime } from '../../../lib/format';
+import { useCancelRegistration } from '../../../lib/queries/me';
+import { useSession } from '../../../lib/session';
+import { useApplyToGame, useJoinWaitlist } from '../api';
+
+export type PlayerStatus = 'confirmed' | 'pending' | 'waitlist' | 'none';
+
+/** The player's place in the game (spec: players §4); a cancelled registration counts as none. */
+export function playerStatus(game: Pick<Game, 'registrationType'>): PlayerStatus {
+  const type = game.registrationType;
+  return type === 'confirmed' || type === 'pending' || type === 'waitlist' ? type : 'none';
+}
+
+export const outsidePaymentWarning = 'O organizador cobrará por fora. Combine diretamente com ele após a inscrição.';
+
+type ApplyPaymentType = NonNullable<ApplyBody['paymentType']>;
+
+/** Apply, join the line, pay a held slot, cancel or leave: whatever fits the player's status. */
+export function RegistrationActions({ game, privateLink }: { game: Game; privateLink?: string }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { user } = useSession();
+  const apply = useApplyToGame();
+  const waitlist = useJoinWaitlist();
+  const cancel = useCancelRegistration();
+  const [isCancelling, setIsCancelling] = useState(false);
+  const balanceHintId = useId();
+
+  const status = playerStatus(game);
+  const isClosed = game.status === 'cancelled' || isFinished(game.dateTime, new Date());
+  const hasPhone = Boolean(user?.phone);
+  const balance = user?.credits ?? 0;
+  const hasBalance = balance >= game.price;
+  const isBusy = apply.isPending || waitlist.isPending;
+  const busyPayment = apply.isPending ? (apply.variables?.body.paymentType ?? 'plain') : null;
+  const actionError = apply.error ?? waitlist.error;
+
+  function applyWith(paymentType?: ApplyPaymentType) {
+    waitlist.reset();
+    const body: ApplyBody = {};
+    if (paymentType) body.paymentType = paymentType;
+    if (privateLink) body.privateLink = privateLink;
+    apply.mutate(
+      { gameId: game.id, body },
+      {
+        onSuccess: (reply) => {
+          // Card and PIX hold the slot and answer the provider's checkout page: the browser goes there.
+          if (redirectToCheckout(reply)) return;
+          navigate(reply.waitlisted ? `/waitlist/${game.id}` : `/confirmation/${game.id}`);
+        },
+      },
+    );
+  }
+
+  function joinLine() {
+    apply.reset();
+    waitlist.mutate({ gameId: game.id, privateLink }, { onSuccess: () => navigate(`/waitlist/${game.id}`) });
+  }
+
+  function confirmCancel() {
+    cancel.mutate(game.id, {
+      onSuccess: (reply) => {
+        setIsCancelling(false);
+        toast.show(reply.message, 'success');
+        // Spec: cancelling a confirmed or pending registration goes to the profile.
+        if (status !== 'waitlist') navigate('/profile');
+      },
+      onError: (error) => {
+        setIsCancelling(false);
+        toast.show(errorMessage(error, 'Erro ao cancelar inscrição'), 'error');
+      },
+    });
+  }
+
+  const cancelDialog = (
+    <CancelRegistrationDialog
+      game={isCancelling ? game : null}
+      busy={cancel.isPending}
+      onConfirm={confirmCancel}
+      onCancel={() => setIsCancelling(false)}
+    />
+  );
+
+  const creditButton = (
+    <div className="space-y-1">
+      <Button
+        fullWidth
+        size="lg"
+        onClick={() => applyWith('credit')}
+        disabled={!hasPhone || isBusy || !hasBalance}
+        busy={busyPayment === 'credit'}
+        busyLabel="Inscrevendo..."
+        aria-describedby={hasBalance ? undefined : balanceHintId}
+      >
+        <Wallet className="size-5" aria-hidden="true" />
+        Pagar com créditos
+      </Button>
+      <p id={balanceHintId} className="text-sm text-slate-600 dark:text-slate-400">
+        Seu saldo: <span className="font-semibold tabular-nums">{formatBRL(balance)}</span>
+        {!hasBalance && (
+          <>
+            {' · '}
+            <span className="font-semibold text-red-700 dark:text-red-400">Saldo insuficiente</span>{' '}
+            <Link to="/add-credit" className="font-semibold text-brand-700 underline underline-offset-4 dark:text-brand-300">
+              Adicionar créditos
+            </Link>
+          </>
+        )}
+      </p>
+    </div>
+  );
+
+  const providerButtons = (
+    <div className="grid gap-2 sm:grid-cols-2">
+      <Button
+        variant="secondary"
+        onClick={() => applyWith('stripe')}
+        disabled={!hasPhone || isBusy}
+        busy={busyPayment === 'stripe'}
+        busyLabel="Aguarde..."
+      >
+        <CreditCard className="size-5" aria-hidden="true" />
+        Pagar com cartão
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => applyWith('mercadopago')}
+        disabled={!hasPhone || isBusy}
+        busy={busyPayment === 'mercadopago'}
+        busyLabel="Aguarde..."
+      >
+        <QrCode className="size-5" aria-hidden="true" />
+        Pagar com PIX
+      </Button>
+    </div>
+  );
+
+  const errorBox = actionError && <Alert tone="error">{errorMessage(actionError, 'Erro ao se inscrever no jogo')}</Alert>;
+
+  if (status === 'confirmed') {
+    return (
+      <div className="space-y-4">
+        <Alert tone="success" title="Inscrição confirmada">
+          {game.paymentType === 'external' ? 'Você está dentro! Combine o pagamento com o organizador.' : 'Você está dentro! Bom jogo.'}
+        </Alert>
+        {!isClosed && (
+          <Button variant="danger" fullWidth onClick={() => setIsCancelling(true)}>
+            Cancelar inscrição
+          </Button>
+        )}
+        {cancelDialog}
+      </div>
+    );
+  }
+
+  if (status === 'waitlist') {
+    return (
+      <div className="space-y-4">
+        <Alert tone="warning" title="Você está na lista de espera">
+          <p>Aguardando vaga disponível. Avisamos você assim que abrir uma vaga.</p>
+          {game.waitlistPosition ? <p className="mt-1 font-semibold">Posição na fila: {game.waitlistPosition}</p> : null}
+        </Alert>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Link to="/profile" className={buttonClasses('secondary')}>
+            Ver meu perfil
+          </Link>
+          <Link to="/games" className={buttonClasses('secondary')}>
+            Ver outros jogos
+          </Link>
+        </div>
+        {!isClosed && (
+          <Button variant="ghost" fullWidth onClick={() => setIsCancelling(true)}>
+            Sair da lista de espera
+          </Button>
+        )}
+        {cancelDialog}
+      </div>
+    );
+  }
+
+  if (status === 'pending') {
+    return (
+      <div className="space-y-4">
+        <Alert tone="warning" title="Aguardando pagamento">
+          Abriu uma vaga e ela está reservada para você.
+          {game.paymentDeadline && (
+            <>
+              {' '}
+              Pague até <strong>{formatDateTime(game.paymentDeadline)}</strong> para confirmar; depois disso ela passa para o próximo da fila.
+            </>
+          )}
+        </Alert>
+        {errorBox}
+        {!isClosed && game.usePlatformPayment && (
+          <>
+            {creditButton}
+            {providerButtons}
+          </>
+        )}
+        {!isClosed && (
+          <Button variant="danger" fullWidth onClick={() => setIsCancelling(true)}>
+            Cancelar inscrição
+          </Button>
+        )}
+        {cancelDialog}
+      </div>
+    );
+  }
+
+  if (game.status === 'cancelled') return <Alert tone="error">{messages.gameCancelled}</Alert>;
+  if (isClosed) return <Alert tone="info">As inscrições deste jogo estão encerradas.</Alert>;
+
+  return (
+    <div className="space-y-4">
+      {!hasPhone && (
+        <Alert tone="warning">
+          <p>{messages.phoneRequiredToApply}</p>
+          <Link to="/profile" className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4">
+            Informar telefone no perfil
+          </Link>
+        </Alert>
+      )}
+      {errorBox}
+      {isFull(game) ? (
+        <>
+          <p className="text-slate-700 dark:text-slate-300">
+            Este jogo está lotado. Entre na fila: se alguém cancelar, a vaga passa para o primeiro da lista.
+          </p>
+          <Button fullWidth size="lg" onClick={joinLine} disabled={!hasPhone || isBusy} busy={waitlist.isPending} busyLabel="Entrando...">
+            Entrar na lista de espera
+          </Button>
+        </>
+      ) : game.usePlatformPayment ? (
+        <>
+          {creditButton}
+          {providerButtons}
+        </>
+      ) : (
+        <>
+          <Alert tone="warning">{outsidePaymentWarning}</Alert>
+          <Button fullWidth size="lg" onClick={() => applyWith()} disabled={!hasPhone || isBusy} busy={busyPayment === 'plain'} busyLabel="Inscrevendo...">
+            Confirmar inscrição
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

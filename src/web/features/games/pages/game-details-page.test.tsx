@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { checkoutNavigation } from '../../../lib/checkout-redirect';
+import { fakeApi, meReply, player } from '../../../test/fake-api';
+import { aPlayerGame, hoursFromNow } from '../../../test/fixtures';
+import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
+
+const phoneNotice = 'Informe seu telefone para continuar com a inscrição.';
+
+function details(game: ReturnType<typeof aPlayerGame>, user = player, extra: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({ 'GET /api/users/me': meReply(user), [`GET /api/games/${game.id}`]: { body: game }, ...extra });
+}
+
+describe('game details', () => {
+  it('shows the game: date, place, address, price, slots, sport, city, map and description', async () => {
+    const game = aPlayerGame({ name: 'Vôlei de Quinta', price: 15, remainingSlots: 3, totalSlots: 12, address: 'Rua Santos Saraiva, 500' });
+    details(game);
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading('Vôlei de Quinta');
+
+    expect(screen.getByText('R$ 15,00')).toBeInTheDocument();
+    expect(screen.getByText('3 de 12 vagas')).toBeInTheDocument();
+    expect(screen.getByText('Vôlei')).toBeInTheDocument();
+    expect(screen.getByText('Florianópolis/SC')).toBeInTheDocument();
+    expect(screen.getByText('Rua Santos Saraiva, 500')).toBeInTheDocument();
+    const map = screen.getByTitle('Mapa do local');
+    expect(map).toHaveAttribute('src', 'https://maps.google.com/maps?q=Rua%20Santos%20Saraiva%2C%20500&output=embed');
+    expect(map).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByRole('link', { name: /Abrir no Google Maps/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Rua%20Santos%20Saraiva%2C%20500',
+    );
+    expect(screen.getByText('Vôlei misto.')).toBeInTheDocument();
+  });
+
+  it('disables every apply button without a phone and says why', async () => {
+    const game = aPlayerGame();
+    details(game, { ...player, phone: null });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    // The phone modal opens by itself; the player closes it and looks at the game.
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await findPageHeading(game.name);
+
+    expect(screen.getByText(phoneNotice)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pagar com créditos' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pagar com cartão' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pagar com PIX' })).toBeDisabled();
+  });
+
+  it('disables credits with Saldo insuficiente when the balance is below the price', async () => {
+    const game = aPlayerGame({ price: 30 });
+    details(game, { ...player, credits: 25.5 });
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    const credit = screen.getByRole('button', { name: 'Pagar com créditos' });
+    expect(credit).toBeDisabled();
+    expect(credit).toHaveAccessibleDescription(/Saldo insuficiente/);
+    expect(screen.getByText('Saldo insuficiente')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Adicionar créditos' })).toHaveAttribute('href', '/add-credit');
+    expect(screen.getByRole('button', { name: 'Pagar com cartão' })).toBeEnabled();
+    expect(screen.queryByText(phoneNotice)).not.toBeInTheDocument();
+  });
+
+  it('pays with credits, refreshes the balance and goes to the confirmation', async () => {
+    const game = aPlayerGame({ price: 15 });
+    let balance = 25.5;
+    const api = fakeApi({
+      'GET /api/users/me': () => ({ body: { ...player, credits: balance, myGames: [], waitlistedGames: [] } }),
+      [`GET /api/games/${game.id}`]: { body: game },
+      [`POST /api/games/${game.id}/apply`]: () => {
+        balance = 10.5;
+        return { body: { message: 'Inscrição realizada com sucesso!', waitlisted: false, registrationType: 'confirmed', paymentType: 'credit', amountCharged: 15, credits: 10.5 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+    expect(screen.getAllByText('R$ 25,50').length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('button', { name: 'Pagar com créditos' }));
+    await findPageHeading('Inscrição realizada com sucesso!');
+    expect(currentPath()).toBe(`/confirmation/${game.id}`);
+    expect(api.callsTo('POST', `/api/games/${game.id}/apply`)[0]?.body).toEqual({ paymentType: 'credit' });
+    // The header's balance follows the charge.
+    await waitFor(() => expect(screen.getAllByText('R$ 10,50').length).toBeGreaterThan(0));
+    expect(screen.getByRole('link', { name: 'Ver meu perfil' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('goes to the waitlist page when the reply says waitlisted', async () => {
+    const game = aPlayerGame({ usePlatformPayment: false });
+    details(game, player, {
+      [`POST /api/games/${game.id}/apply`]: {
+        body: { message: 'Adicionado à lista de espera', waitlisted: true, registrationType: 'waitlist', paymentType: null, amountCharged: 0, credits: 25.5 },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    expect(screen.getByText('O organizador cobrará por fora. Combine diretamente com ele após a inscrição.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pagar com créditos' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirmar inscrição' }));
+    await findPageHeading('Adicionado à lista de espera');
+    expect(currentPath()).toBe(`/waitlist/${game.id}`);
+  });
+
+  it('shows the server message when card payment is not available yet', async () => {
+    const game = aPlayerGame();
+    details(game, player, {
+      [`POST /api/games/${game.id}/apply`]: {
+        status: 400,
+        body: { message: 'O pagamento com cartão ou PIX ainda não está disponível. Use seus créditos para se inscrever.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    await user.click(screen.getByRole('button', { name: 'Pagar com PIX' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('O pagamento com cartão ou PIX ainda não está disponível.');
+    expect(currentPath()).toBe(`/apply/${game.id}`);
+  });
+
+  it('sends the browser to the checkout page when paying by card or PIX', async () => {
+    const game = aPlayerGame();
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const api = details(game, player, {
+      [`POST /api/games/${game.id}/apply`]: {
+        body: {
+          message: 'Vaga reservada: conclua o pagamento.',
+          waitlisted: false,
+          registrationType: 'pending',
+          paymentType: 'mercadopago',
+          amountCharged: 0,
+          credits: 25.5,
+          initPoint: 'https://mercadopago.example/checkout/1',
+          sandboxInitPoint: 'http://localhost/sandbox/checkout/1',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    await user.click(screen.getByRole('button', { name: 'Pagar com PIX' }));
+    // On a local host the sandbox checkout is used (spec: players §7).
+    await waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/sandbox/checkout/1'));
+    expect(api.callsTo('POST', `/api/games/${game.id}/apply`)[0]?.body).toEqual({ paymentType: 'mercadopago' });
+    expect(currentPath()).toBe(`/apply/${game.id}`);
+    go.mockRestore();
+  });
+
+  it('offers the waitlist on a full game and goes to the waitlist page', async () => {
+    const game = aPlayerGame({ remainingSlots: 0 });
+    const api = details(game, player, {
+      [`POST /api/games/${game.id}/waitlist`]: { body: { message: 'Adicionado à lista de espera', waitlisted: true, position: 3 } },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    expect(screen.queryByRole('button', { name: 'Pagar com créditos' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Entrar na lista de espera' }));
+    await findPageHeading('Adicionado à lista de espera');
+    expect(api.callsTo('POST', `/api/games/${game.id}/waitlist`)).toHaveLength(1);
+  });
+
+  it('states a credit refund before cancelling 48 hours or more ahead, then goes to the profile', async () => {
+    const game = aPlayerGame({
+      dateTime: hoursFromNow(72),
+      price: 15,
+      registrationType: 'confirmed',
+      paymentType: 'credit',
+      userRegistration: { isRegistered: true, isOnWaitlist: false },
+    });
+    const api = details(game, player, {
+      [`POST /api/games/${game.id}/cancel`]: {
+        body: { message: 'Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.', refund: 'credits', refundedAmount: 15 },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar inscrição' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar inscrição?' });
+    expect(dialog).toHaveTextContent('Reembolso: R$ 15,00 voltam para os seus créditos na hora.');
+    expect(api.callsTo('POST', `/api/games/${game.id}/cancel`)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar inscrição' }));
+    await findPageHeading('Meu Perfil');
+    expect(screen.getByText('Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.')).toBeInTheDocument();
+  });
+
+  it('says there is no refund under 48 hours, and a card refund goes through review', async () => {
+    const late = aPlayerGame({ dateTime: hoursFromNow(47), registrationType: 'confirmed', paymentType: 'credit' });
+    details(late);
+    const user = userEvent.setup();
+    const { unmount } = renderApp(`/apply/${late.id}`, { token: 'jwt-ana' });
+    await findPageHeading(late.name);
+    await user.click(screen.getByRole('button', { name: 'Cancelar inscrição' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Sem reembolso: faltam menos de 48 horas para o jogo.');
+    unmount();
+
+    const card = aPlayerGame({ dateTime: hoursFromNow(49), price: 20, registrationType: 'confirmed', paymentType: 'stripe' });
+    details(card);
+    renderApp(`/apply/${card.id}`, { token: 'jwt-ana' });
+    await findPageHeading(card.name);
+    await user.click(screen.getByRole('button', { name: 'Cancelar inscrição' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Reembolso: R$ 20,00 voltam para o seu cartão ou PIX depois da análise do pedido');
+  });
+
+  it('shows the waiting message with the position and links for a waitlisted player', async () => {
+    const game = aPlayerGame({ remainingSlots: 0, registrationType: 'waitlist', waitlistPosition: 2, userRegistration: { isRegistered: false, isOnWaitlist: true } });
+    details(game);
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    expect(screen.getByText('Você está na lista de espera')).toBeInTheDocument();
+    expect(screen.getByText('Posição na fila: 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver meu perfil' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Ver outros jogos' })).toHaveAttribute('href', '/games');
+    expect(screen.getByRole('button', { name: 'Sair da lista de espera' })).toBeInTheDocument();
+  });
+
+  it('shows the awaiting-payment message with the deadline for a pending player', async () => {
+    const game = aPlayerGame({ registrationType: 'pending', paymentDeadline: '2030-01-10T20:30:00.000Z' });
+    details(game);
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    expect(screen.getByText('Aguardando pagamento')).toBeInTheDocument();
+    expect(screen.getByText(/10\/01\/2030 às/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancelar inscrição' })).toBeInTheDocument();
+  });
+
+  it('shows the not-found screen with a way back to /games', async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/games/999': { status: 404, body: { message: 'Jogo não encontrado ou não está disponível para inscrição' } },
+    });
+    renderApp('/apply/999', { token: 'jwt-ana' });
+    await findPageHeading('Jogo não encontrado ou não está disponível para inscrição');
+    expect(screen.getByRole('link', { name: 'Voltar para os jogos' })).toHaveAttribute('href', '/games');
+  });
+
+  it('shows Erro ao carregar dados do jogo when the load fails', async () => {
+    fakeApi({ 'GET /api/users/me': meReply(player), 'GET /api/games/5': 'network-error' });
+    renderApp('/apply/5', { token: 'jwt-ana' });
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('Erro ao carregar dados do jogo');
+  }, 15_000);
+});

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, meReply, player } from '../../../test/fake-api';
+import { anInvitation, aPlayerGame } from '../../../test/fixtures';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+
+const reference = {
+  'GET /api/users/me': meReply(player),
+  'GET /api/games/sports': { body: [] },
+  'GET /api/games/states': { body: [{ id: 24, name: 'Santa Catarina', uf: 'SC', active: true }] },
+  'GET /api/games/cities': { body: [{ id: 1, name: 'Florianópolis', stateId: 24, active: true }] },
+};
+
+function card(name: string) {
+  return within(screen.getByRole('heading', { name }).closest('li')!);
+}
+
+describe('games (player)', () => {
+  it('labels each card by the player\'s place in the game and links to /apply/{id}', async () => {
+    const registered = aPlayerGame({ name: 'Inscrito', userRegistration: { isRegistered: true, isOnWaitlist: false }, registrationType: 'confirmed' });
+    const waiting = aPlayerGame({ name: 'Na fila', remainingSlots: 0, userRegistration: { isRegistered: false, isOnWaitlist: true } });
+    const full = aPlayerGame({ name: 'Cheio', remainingSlots: 0 });
+    const open = aPlayerGame({ name: 'Aberto', usePlatformPayment: false, remainingSlots: 5, totalSlots: 10, price: 20 });
+    fakeApi({ ...reference, 'GET /api/games': { body: [registered, waiting, full, open] }, 'GET /api/invitations': { body: [] } });
+    renderApp('/games', { token: 'jwt-ana' });
+    await findPageHeading('Jogos');
+    await screen.findByRole('heading', { name: 'Aberto' });
+
+    expect(card('Inscrito').getByRole('link', { name: 'Ver Detalhes' })).toHaveAttribute('href', `/apply/${registered.id}`);
+    expect(card('Na fila').getByRole('link', { name: 'Ver Lista de Espera' })).toHaveAttribute('href', `/apply/${waiting.id}`);
+    expect(card('Cheio').getByRole('link', { name: 'Entrar na Lista de Espera' })).toHaveAttribute('href', `/apply/${full.id}`);
+    expect(card('Cheio').getByText('Lotado')).toBeInTheDocument();
+    expect(card('Cheio').getByText('Pagamento pela plataforma')).toBeInTheDocument();
+
+    const aberto = card('Aberto');
+    expect(aberto.getByRole('link', { name: 'Aplicar' })).toHaveAttribute('href', `/apply/${open.id}`);
+    expect(aberto.getByText('Pagamento por fora')).toBeInTheDocument();
+    expect(aberto.getByText('5 de 10 vagas')).toBeInTheDocument();
+    expect(aberto.getByText('R$ 20,00')).toBeInTheDocument();
+    expect(aberto.queryByText('Lotado')).not.toBeInTheDocument();
+    // No invitations: no invited section.
+    expect(screen.queryByRole('heading', { name: 'Jogos Convidados' })).not.toBeInTheDocument();
+  });
+
+  it('shows the invited games on top, opened by their private link', async () => {
+    const invitation = anInvitation({ name: 'Vôlei dos Amigos', privateLink: 'amigos-123' });
+    fakeApi({ ...reference, 'GET /api/games': { body: [] }, 'GET /api/invitations': { body: [invitation] } });
+    renderApp('/games', { token: 'jwt-ana' });
+
+    const section = (await screen.findByRole('heading', { name: 'Jogos Convidados' })).closest('section')!;
+    expect(within(section).getByRole('link', { name: 'Aplicar' })).toHaveAttribute('href', '/games/private/amigos-123');
+    expect(await screen.findByText('Nenhum jogo disponível')).toBeInTheDocument();
+  });
+
+  it('offers Limpar Filtros when the filters match nothing', async () => {
+    fakeApi({
+      ...reference,
+      'GET /api/games': (call) => ({ body: call.path.includes('stateId') ? [] : [aPlayerGame({ name: 'Único' })] }),
+      'GET /api/invitations': { body: [] },
+    });
+    const user = userEvent.setup();
+    renderApp('/games', { token: 'jwt-ana' });
+    await screen.findByRole('heading', { name: 'Único' });
+
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Santa Catarina (SC)');
+    const empty = (await screen.findByText('Nenhum jogo encontrado')).parentElement!;
+    await user.click(within(empty).getByRole('button', { name: 'Limpar Filtros' }));
+    expect(await screen.findByRole('heading', { name: 'Único' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Cidade')).toBeDisabled();
+  });
+});

@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, player } from '../../../test/fake-api';
+import { aMyGame, anInvitation, aWaitlistedGame, hoursFromNow, meWithGames } from '../../../test/fixtures';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+
+describe('home', () => {
+  it('greets the player and lists next games, the waitlist and the first 3 invitations', async () => {
+    const confirmed = aMyGame({ name: 'Confirmado', price: 15 });
+    const pending = aMyGame({ name: 'Pendente', registrationType: 'pending' });
+    const finished = aMyGame({ name: 'Hoje cedo', dateTime: hoursFromNow(-2) });
+    const old = aMyGame({ name: 'Mês passado', dateTime: hoursFromNow(-24 * 20) });
+    const cancelled = aMyGame({ name: 'Cancelado', registrationType: 'cancelled' });
+    const waiting = aWaitlistedGame({ name: 'Na fila', position: 4 });
+    fakeApi({
+      'GET /api/users/me': meWithGames(player, { myGames: [old, finished, confirmed, pending, cancelled], waitlistedGames: [waiting] }),
+      'GET /api/invitations': { body: [1, 2, 3, 4].map((n) => anInvitation({ name: `Convite ${n}` })) },
+    });
+    renderApp('/', { token: 'jwt-ana' });
+    await findPageHeading('Olá, Ana!');
+
+    const next = within((await screen.findByRole('heading', { name: 'Meus Próximos Jogos' })).closest('section')!);
+    const card = (name: string) => within(next.getByRole('heading', { name }).closest('li')!);
+    expect(card('Confirmado').getByText('Inscrição confirmada')).toBeInTheDocument();
+    expect(card('Confirmado').getByText('R$ 15,00')).toBeInTheDocument();
+    expect(card('Confirmado').getByRole('link', { name: 'Ver detalhes' })).toHaveAttribute('href', `/apply/${confirmed.id}`);
+    expect(card('Confirmado').getByRole('link', { name: 'Meu perfil' })).toHaveAttribute('href', '/profile');
+    expect(card('Pendente').getByText('Aguardando pagamento')).toBeInTheDocument();
+    expect(card('Hoje cedo').getByText('Finalizado')).toBeInTheDocument();
+    expect(next.queryByText('Mês passado')).not.toBeInTheDocument();
+    expect(next.queryByText('Cancelado')).not.toBeInTheDocument();
+
+    const line = within(screen.getByRole('heading', { name: 'Jogos na Lista de Espera' }).closest('section')!);
+    expect(line.getByText('Aguardando vaga disponível')).toBeInTheDocument();
+    expect(line.getByText('Posição na fila: 4')).toBeInTheDocument();
+
+    const invited = within((await screen.findByRole('heading', { name: 'Jogos Convidados' })).closest('section')!);
+    expect(invited.getAllByRole('listitem')).toHaveLength(3);
+    expect(invited.queryByText('Convite 4')).not.toBeInTheDocument();
+    expect(invited.getByRole('link', { name: 'Ver todos os convites' })).toHaveAttribute('href', '/invitations');
+  });
+
+  it('shows Nenhum jogo inscrito with a link to the games', async () => {
+    fakeApi({ 'GET /api/users/me': meWithGames(player), 'GET /api/invitations': { body: [] } });
+    renderApp('/', { token: 'jwt-ana' });
+    expect(await screen.findByText('Nenhum jogo inscrito')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver jogos' })).toHaveAttribute('href', '/games');
+    expect(screen.queryByRole('heading', { name: 'Jogos na Lista de Espera' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Jogos Convidados' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, meReply, player } from '../../../test/fake-api';
+import { aNotification } from '../../../test/fixtures';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+
+describe('notifications', () => {
+  it('lists the notifications, marks one read and updates the header badge', async () => {
+    const unread = aNotification({ message: 'Abriu uma vaga e sua inscrição foi confirmada!', createdAt: '2030-01-10T20:30:00.000Z' });
+    const read = aNotification({ message: 'Você saiu da lista de espera.', read: true });
+    let unreadCount = 1;
+    const api = fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/notifications': { body: [unread, read] },
+      'GET /api/notifications/unread-count': () => ({ body: { count: unreadCount } }),
+      [`POST /api/notifications/${unread.id}/read`]: () => {
+        unreadCount = 0;
+        return { body: { id: unread.id, read: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/notifications', { token: 'jwt-ana' });
+    await findPageHeading('Notificações');
+
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /Notificações/ })).toHaveTextContent('1 não lidas'));
+
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Abriu uma vaga e sua inscrição foi confirmada!');
+    expect(items[0]).toHaveTextContent('Não lida');
+    expect(items[0]).toHaveTextContent(/10\/01\/2030 às/);
+    expect(within(items[1]!).queryByRole('button', { name: /Marcar como lida/ })).not.toBeInTheDocument();
+
+    await user.click(within(items[0]!).getByRole('button', { name: /Marcar como lida/ }));
+    await waitFor(() => expect(within(items[0]!).queryByText('Não lida')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', `/api/notifications/${unread.id}/read`)).toHaveLength(1);
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Notificações' })).not.toHaveTextContent('não lidas'));
+  });
+
+  it('says Nenhuma notificação. when there are none', async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/notifications': { body: [] },
+      'GET /api/notifications/unread-count': { body: { count: 0 } },
+    });
+    renderApp('/notifications', { token: 'jwt-ana' });
+    expect(await screen.findByText('Nenhuma notificação.')).toBeInTheDocument();
+  });
+
+  it('refreshes the unread count on navigation', async () => {
+    let count = 0;
+    const api = fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/notifications': { body: [] },
+      'GET /api/notifications/unread-count': () => ({ body: { count } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/notifications', { token: 'jwt-ana' });
+    await findPageHeading('Notificações');
+    await waitFor(() => expect(api.callsTo('GET', '/api/notifications/unread-count')).toHaveLength(1));
+
+    count = 4;
+    await user.click(within(screen.getByRole('navigation', { name: 'Principal' })).getByRole('link', { name: 'Jogos' }));
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /Notificações/ })).toHaveTextContent('4'));
+  });
+});

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, player } from '../../../test/fake-api';
+import { aMyGame, aWaitlistedGame, hoursFromNow, meWithGames } from '../../../test/fixtures';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+
+describe('profile', () => {
+  it('shows the player, the balance and the games by status; cancelled only when there are some', async () => {
+    const confirmed = aMyGame({ name: 'Confirmado' });
+    const pending = aMyGame({ name: 'Pendente', registrationType: 'pending', paymentType: null });
+    const waiting = aWaitlistedGame({ name: 'Na fila', position: 3 });
+    fakeApi({ 'GET /api/users/me': meWithGames(player, { myGames: [confirmed, pending], waitlistedGames: [waiting] }) });
+    renderApp('/profile', { token: 'jwt-ana' });
+    await findPageHeading('Meu Perfil');
+
+    expect(screen.getByText('Ana Souza')).toBeInTheDocument();
+    expect(screen.getByText('ana@exemplo.com.br')).toBeInTheDocument();
+    expect(screen.getByText('(48) 99123-4567')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Adicionar créditos' })).toHaveAttribute('href', '/add-credit');
+
+    const row = (name: string) => within(screen.getByRole('link', { name }).closest('li')!);
+    expect(await screen.findByRole('link', { name: 'Confirmado' })).toBeInTheDocument();
+    expect(row('Confirmado').getByText('Inscrição confirmada')).toBeInTheDocument();
+    expect(row('Pendente').getByText('Aguardando pagamento')).toBeInTheDocument();
+    expect(row('Na fila').getByText('Posição na fila: 3')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Inscrições canceladas' })).not.toBeInTheDocument();
+  });
+
+  it('asks with the refund outcome before cancelling and shows the result in green', async () => {
+    const game = aMyGame({ name: 'Quinta', dateTime: hoursFromNow(72), price: 15, paymentType: 'credit' });
+    let cancelled = false;
+    const api = fakeApi({
+      'GET /api/users/me': () =>
+        meWithGames(cancelled ? { ...player, credits: 40.5 } : player, { myGames: [{ ...game, registrationType: cancelled ? 'cancelled' : 'confirmed' }] }),
+      [`POST /api/games/${game.id}/cancel`]: () => {
+        cancelled = true;
+        return { body: { message: 'Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.', refund: 'credits', refundedAmount: 15 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { token: 'jwt-ana' });
+    await findPageHeading('Meu Perfil');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancelar inscrição' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar inscrição?' });
+    expect(dialog).toHaveTextContent('Reembolso: R$ 15,00 voltam para os seus créditos na hora.');
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    expect(api.callsTo('POST', `/api/games/${game.id}/cancel`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar inscrição' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar inscrição' }));
+
+    const result = await screen.findByText('Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.');
+    expect(result.closest('[role="status"]')).toHaveClass('bg-green-50');
+    expect(await screen.findByRole('heading', { name: 'Inscrições canceladas' })).toBeInTheDocument();
+    expect(screen.getAllByText('R$ 40,50').length).toBeGreaterThan(0);
+  });
+
+  it('shows Erro ao cancelar inscrição. in red when the cancel fails', async () => {
+    const game = aMyGame({ name: 'Quinta', dateTime: hoursFromNow(24), paymentType: 'credit' });
+    fakeApi({
+      'GET /api/users/me': meWithGames(player, { myGames: [game] }),
+      [`POST /api/games/${game.id}/cancel`]: { status: 409, body: {} },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { token: 'jwt-ana' });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancelar inscrição' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Sem reembolso: faltam menos de 48 horas para o jogo.');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar inscrição' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao cancelar inscrição.');
+  });
+
+  it('lets a waitlisted player leave the line', async () => {
+    const waiting = aWaitlistedGame({ name: 'Na fila' });
+    const api = fakeApi({
+      'GET /api/users/me': meWithGames(player, { waitlistedGames: [waiting] }),
+      [`POST /api/games/${waiting.id}/cancel`]: { body: { message: 'Você saiu da lista de espera com sucesso.', refund: 'none', refundedAmount: 0 } },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { token: 'jwt-ana' });
+
+    await user.click(await screen.findByRole('button', { name: 'Sair da lista de espera' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sair da lista de espera?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sair da lista' }));
+    expect(await screen.findByText('Você saiu da lista de espera com sucesso.')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/games/${waiting.id}/cancel`)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import type { Game } from '../../../../shared/schemas/games';
+import { GameDescription } from '../../../components/games/game-description';
+import { GameFacts, isFull } from '../../../components/games/game-facts';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+
+export function PublicGameCard({ game }: { game: Game }) {
+  const place = [game.city?.name, game.state?.uf].filter(Boolean).join('/');
+  return (
+    <Card className="flex w-full flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 className="text-xl font-bold">{game.name}</h2>
+        {isFull(game) && <Badge tone="danger">Lotado</Badge>}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {game.sport && <Badge tone="info">{game.sport.name}</Badge>}
+        {place && <Badge>{place}</Badge>}
+        {game.visibility === 'private' && <Badge tone="warning">Privado</Badge>}
+      </div>
+      <GameFacts game={game} />
+      <GameDescription game={game} className="text-sm" />
+      <Link to="/login" className={buttonClasses('primary', 'md', 'mt-auto w-full sm:w-auto sm:self-start')} aria-label={`Participar: ${game.name}`}>
+        Participar
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, type RecordedCall } from '../../../test/fake-api';
+import { aGame } from '../../../test/fixtures';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+
+const reference = {
+  'GET /api/games/sports': { body: [{ id: 1, name: 'Vôlei', active: true }, { id: 9, name: 'Basquete', active: false }] },
+  'GET /api/games/states': {
+    body: [
+      { id: 24, name: 'Santa Catarina', uf: 'SC', active: true },
+      { id: 16, name: 'Paraná', uf: 'PR', active: true },
+    ],
+  },
+  'GET /api/games/cities': (call: RecordedCall) => ({
+    body: call.path.includes('stateId=24')
+      ? [
+          { id: 1, name: 'Florianópolis', stateId: 24, active: true },
+          { id: 2, name: 'Joinville', stateId: 24, active: true },
+          { id: 3, name: 'Blumenau', stateId: 24, active: false },
+        ]
+      : [{ id: 7, name: 'Curitiba', stateId: 16, active: true }],
+  }),
+};
+
+const lastGamesQuery = (calls: RecordedCall[]) => {
+  const list = calls.filter((call) => call.method === 'GET' && call.path.split('?')[0] === '/api/games');
+  return new URLSearchParams(list[list.length - 1]?.path.split('?')[1] ?? '');
+};
+
+describe('public games', () => {
+  it('shows each game with its badges, numbers, description and a Participar link to /login', async () => {
+    fakeApi({
+      ...reference,
+      'GET /api/games': {
+        body: [
+          aGame({ name: 'Vôlei de Quinta', price: 15, remainingSlots: 3, totalSlots: 12, descriptionHtml: '<p>Traga <strong>água</strong>.</p>' }),
+          aGame({ name: 'Vôlei Lotado', remainingSlots: 0, visibility: 'private', descriptionHtml: '', description: 'Texto <b>cru</b>' }),
+        ],
+      },
+    });
+    renderApp('/public-games');
+    await findPageHeading('Jogos abertos');
+
+    const [first, second] = await screen.findAllByRole('listitem');
+    const open = within(first!);
+    expect(open.getByRole('heading', { name: 'Vôlei de Quinta' })).toBeInTheDocument();
+    expect(open.getByText('R$ 15,00')).toBeInTheDocument();
+    expect(open.getByText('3 de 12 vagas')).toBeInTheDocument();
+    expect(open.getByText('Vôlei')).toBeInTheDocument();
+    expect(open.getByText('Florianópolis/SC')).toBeInTheDocument();
+    expect(open.getByText('água').tagName).toBe('STRONG');
+    expect(open.queryByText('Lotado')).not.toBeInTheDocument();
+    expect(open.getByRole('link', { name: /Participar/ })).toHaveAttribute('href', '/login');
+
+    const full = within(second!);
+    expect(full.getByText('Lotado')).toBeInTheDocument();
+    expect(full.getByText('Privado')).toBeInTheDocument();
+    // Plain text is escaped, never parsed as HTML.
+    expect(full.getByText('Texto <b>cru</b>')).toBeInTheDocument();
+  });
+
+  it('enables the city only after a state, clears it when the state changes, and sends the filters', async () => {
+    const api = fakeApi({
+      ...reference,
+      'GET /api/games': (call) => ({ body: [aGame({ name: call.path.includes('?') ? 'Jogo filtrado' : 'Todos os jogos' })] }),
+    });
+    const user = userEvent.setup();
+    renderApp('/public-games');
+    await findPageHeading('Jogos abertos');
+    expect(await screen.findByRole('heading', { name: 'Todos os jogos' })).toBeInTheDocument();
+
+    const city = screen.getByLabelText('Cidade');
+    expect(city).toBeDisabled();
+    expect(await screen.findByRole('option', { name: 'Vôlei' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Basquete' })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Santa Catarina (SC)');
+    expect(city).toBeEnabled();
+    await screen.findByRole('option', { name: 'Joinville' });
+    expect(screen.queryByRole('option', { name: 'Blumenau' })).not.toBeInTheDocument();
+    await user.selectOptions(city, 'Joinville');
+    await waitFor(() => expect(lastGamesQuery(api.calls).get('cityId')).toBe('2'));
+    expect(lastGamesQuery(api.calls).get('stateId')).toBe('24');
+
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Paraná (PR)');
+    expect(city).toHaveValue('');
+    await waitFor(() => expect(lastGamesQuery(api.calls).get('stateId')).toBe('16'));
+    expect(lastGamesQuery(api.calls).has('cityId')).toBe(false);
+    await screen.findByRole('option', { name: 'Curitiba' });
+
+    await user.selectOptions(screen.getByLabelText('Esporte'), 'Vôlei');
+    await user.type(screen.getByLabelText('Data'), '2026-12-05');
+    await user.type(screen.getByLabelText('Local'), 'Ginásio');
+    await waitFor(() => expect(lastGamesQuery(api.calls).get('location')).toBe('Ginásio'));
+    expect(lastGamesQuery(api.calls).get('sportId')).toBe('1');
+    expect(lastGamesQuery(api.calls).get('date')).toBe('2026-12-05');
+
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(screen.getByLabelText('Estado')).toHaveValue('');
+    expect(screen.getByLabelText('Local')).toHaveValue('');
+    expect(city).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Todos os jogos' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Jogo filtrado' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Limpar filtros' })).toBeDisabled();
+  });
+
+  it('says different things when nothing is published and when the filters match nothing', async () => {
+    fakeApi({ ...reference, 'GET /api/games': { body: [] } });
+    const user = userEvent.setup();
+    renderApp('/public-games');
+    await findPageHeading('Jogos abertos');
+
+    expect(await screen.findByText('Nenhum jogo disponível no momento')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Santa Catarina (SC)');
+    expect(await screen.findByText('Nenhum jogo encontrado com esses filtros')).toBeInTheDocument();
+    const clearButtons = screen.getAllByRole('button', { name: 'Limpar filtros' });
+    await user.click(clearButtons[clearButtons.length - 1]!);
+    expect(await screen.findByText('Nenhum jogo disponível no momento')).toBeInTheDocument();
+  });
+
+  it('shows Erro ao carregar jogos and loads again on retry', async () => {
+    let attempts = 0;
+    const api = fakeApi({
+      ...reference,
+      'GET /api/games': () => {
+        attempts += 1;
+        return attempts === 1 ? { status: 404, body: {} } : { body: [aGame({ name: 'Voltou!' })] };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/public-games');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Erro ao carregar jogos');
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Voltou!' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/games')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CancelReply } from '../../../shared/schemas/games';
+import type { MeReply } from '../../../shared/schemas/users';
+import { apiRequest } from '../api-client';
+import { updateSessionUser } from '../session';
+import { gamesKey } from './games';
+
+export const meKey = ['me'] as const;
+
+/** The signed-in user with their games; every fetch also refreshes the header's balance. */
+export async function getMe(): Promise<MeReply> {
+  const me = await apiRequest<MeReply>('/users/me');
+  updateSessionUser(me);
+  return me;
+}
+
+// Registrations change by other people's actions too (a promotion): every visit shows the cache, then asks again.
+export const meQuery = queryOptions({ queryKey: meKey, queryFn: getMe, staleTime: 0 });
+
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+/**
+ * After applying, joining a waitlist or cancelling: every game list and the user (balance, my
+ * games) are out of date. The user is fetched even when no page shows it, for the header.
+ */
+export async function refreshAfterRegistrationChange(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: gamesKey });
+  await queryClient.invalidateQueries({ queryKey: meKey, refetchType: 'none' });
+  await queryClient.fetchQuery(meQuery).catch(() => undefined);
+}
+
+export function cancelRegistration(gameId: number): Promise<CancelReply> {
+  return apiRequest<CancelReply>(`/games/${gameId}/cancel`, { method: 'POST', fallbackMessage: 'Erro ao cancelar inscrição' });
+}
+
+/** Cancels a registration or leaves a waitlist (the server tells which by the user's status). */
+export function useCancelRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelRegistration,
+    onSuccess: () => refreshAfterRegistrationChange(queryClient),
+  });
+}

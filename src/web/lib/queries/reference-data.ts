@@ -1,0 +1,47 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BrazilianState, City, Sport } from '../../../shared/schemas/games';
+import { apiRequest } from '../api-client';
+
+// Reference data changes only when an admin edits it: fetched once per visit.
+const REFERENCE_STALE_MS = 10 * 60_000;
+
+/** The spec shows only active items in the filters. */
+const activeOnly = <T extends { active: boolean }>(items: T[]) => items.filter((item) => item.active);
+
+export function getSports(): Promise<Sport[]> {
+  return apiRequest<Sport[]>('/games/sports', { fallbackMessage: 'Erro ao carregar esportes' }).then(activeOnly);
+}
+
+export const sportsQuery = queryOptions({ queryKey: ['reference', 'sports'], queryFn: getSports, staleTime: REFERENCE_STALE_MS });
+
+export function useSports() {
+  return useQuery(sportsQuery);
+}
+
+export function getStates(): Promise<BrazilianState[]> {
+  return apiRequest<BrazilianState[]>('/games/states', { fallbackMessage: 'Erro ao carregar estados' }).then(activeOnly);
+}
+
+export const statesQuery = queryOptions({ queryKey: ['reference', 'states'], queryFn: getStates, staleTime: REFERENCE_STALE_MS });
+
+export function useStates() {
+  return useQuery(statesQuery);
+}
+
+export function getCities(stateId: number): Promise<City[]> {
+  return apiRequest<City[]>(`/games/cities?stateId=${stateId}`, { fallbackMessage: 'Erro ao carregar cidades' }).then(activeOnly);
+}
+
+export function citiesQuery(stateId: number | undefined) {
+  return queryOptions({
+    queryKey: ['reference', 'cities', stateId ?? null],
+    queryFn: () => getCities(stateId!),
+    enabled: stateId !== undefined,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+/** The cities of a state; idle until a state is chosen. */
+export function useCities(stateId: number | undefined) {
+  return useQuery(citiesQuery(stateId));
+}

@@ -1,0 +1,11 @@
+/**
+ * Registers public/sw.js, which only shows an offline page when a navigation fails. Production
+ * builds only: in development it would get in the way of Vite's module reloading.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // After the page has loaded, so the worker never competes with the first paint on a slow phone.
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker não registrado', error));
+  });
+}
