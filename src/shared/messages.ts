@@ -1,3 +1,5 @@
+import { httpMessages } from './http-messages';
+
 /** The product's pt-BR texts that both the server and the web app show. */
 export const messages = {
   // Validation (spec: players §5)
@@ -30,14 +32,10 @@ export const messages = {
   googleDomainNotAllowed: 'Domínio não autorizado para autenticação Google',
   phoneSaved: 'Telefone salvo com sucesso.',
   unauthenticated: 'Usuário não autenticado',
-  sessionExpired: 'Sua sessão expirou. Por favor, faça login novamente.',
   forbidden: 'Você não tem permissão para acessar este recurso.',
 
-  // HTTP-level errors (spec: players §8)
-  badRequest: 'Dados inválidos. Verifique as informações fornecidas.',
-  internalError: 'Erro interno do servidor. Tente novamente mais tarde.',
-  connectionError: 'Erro de conexão. Tente novamente.',
-  unknownError: 'Erro desconhecido',
+  // Session and HTTP-level errors (spec: players §8)
+  ...httpMessages,
   notFound: 'Recurso não encontrado.',
   payloadTooLarge: 'A requisição é grande demais.',
   malformedJson: 'O corpo da requisição não é um JSON válido.',

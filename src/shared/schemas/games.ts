@@ -53,6 +53,7 @@ export const gameSchema = z.object({
   userRegistration: z.object({ isRegistered: z.boolean(), isOnWaitlist: z.boolean() }).optional(),
   registrationType: registrationStatusSchema.nullable().optional().describe('A última inscrição do usuário; null se nunca se inscreveu'),
   paymentType: paymentTypeSchema.nullable().optional(),
+  paidAmount: z.number().optional().describe('Quanto o usuário pagou pela inscrição (base do reembolso), em reais'),
   paymentDeadline: isoDateTime.nullable().optional().describe('Prazo para pagar uma vaga aguardando pagamento'),
   waitlistPosition: z.number().int().nullable().optional(),
 });

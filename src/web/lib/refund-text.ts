@@ -7,6 +7,8 @@ export const noRefundLateText = 'Sem reembolso: faltam menos de 48 horas para o 
 type Registration = {
   dateTime: string;
   price: number;
+  /** What the player actually paid; the refund base when the price changed since. */
+  paidAmount?: number;
   registrationType?: RegistrationStatus | null;
   paymentType?: PaymentType | null;
 };
@@ -23,7 +25,7 @@ export function refundOutcomeText(registration: Registration, now: Date = new Da
     return 'O pagamento deste jogo é combinado por fora: acerte qualquer devolução direto com o organizador.';
   }
   if (!isRefundable(new Date(registration.dateTime), now)) return noRefundLateText;
-  const amount = formatBRL(registration.price);
+  const amount = formatBRL(registration.paidAmount || registration.price);
   if (paymentType === 'credit') return `Reembolso: ${amount} voltam para os seus créditos na hora.`;
   return `Reembolso: ${amount} voltam para o seu cartão ou PIX depois da análise do pedido, em até 7 dias úteis.`;
 }

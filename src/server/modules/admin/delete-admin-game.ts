@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { notifyGameCancelled } from '../games/notify-game-update';
 import { type PendingMail, sendPendingMail } from '../notifications/notify';
 import { lockAdminGame } from './admin-game-payload';
-import { refundInFull } from './refund-in-full';
+import { refundInFull } from '../games/refund-in-full';
 
 /**
  * "Deleting" a game is cancelling it for good, in one transaction under the game lock: the row stays

@@ -12,7 +12,7 @@ import { promoteWaitlist } from '../games/promote-waitlist';
 import { findLiveRegistration } from '../games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../notifications/notify';
 import { lockAdminGame } from './admin-game-payload';
-import { refundInFull } from './refund-in-full';
+import { refundInFull } from '../games/refund-in-full';
 
 /**
  * Takes a player out of a game (confirmed, pending or waitlisted) under the game lock: what they

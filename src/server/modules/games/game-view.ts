@@ -62,6 +62,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
         gameId: registrations.gameId,
         status: registrations.status,
         paymentType: registrations.paymentType,
+        paidCents: registrations.paidCents,
         paymentDeadline: registrations.paymentDeadline,
         position: waitlistPosition,
       })
@@ -108,6 +109,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
       },
       registrationType: reg?.status ?? null,
       paymentType: reg?.paymentType ?? null,
+      paidAmount: toReais(reg?.paidCents ?? 0),
       paymentDeadline: reg?.status === 'pending' && reg.paymentDeadline ? reg.paymentDeadline.toISOString() : null,
       waitlistPosition: reg?.status === 'waitlist' ? reg.position : null,
     };
@@ -117,6 +119,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
 type ViewerRegistration = {
   status: (typeof registrations.$inferSelect)['status'];
   paymentType: (typeof registrations.$inferSelect)['paymentType'];
+  paidCents: number;
   paymentDeadline: Date | null;
   position: number;
 };

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Game } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../context';
-import { games } from '../../db/schema';
+import { games, invitations } from '../../db/schema';
 import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
 import { recordInvitation } from '../invitations/record-invitation';
@@ -21,13 +21,28 @@ const isInvolved = (game: Game, viewerId: number | undefined) =>
 
 const isOpen = (game: Game) => game.publicationState === 'published' && game.status === 'active';
 
-/** A game by id: drafts, cancelled and private games only for their creator and their players. */
+async function isInvited(ctx: ServerContext, gameId: number, viewerId: number | undefined): Promise<boolean> {
+  if (viewerId === undefined) return false;
+  const [row] = await ctx.db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.gameId, gameId), eq(invitations.userId, viewerId)));
+  return row !== undefined;
+}
+
+/**
+ * A game by id: drafts and cancelled games only for their creator and their players; a private
+ * game also for whoever was invited to it (they already hold its link, which they then see).
+ */
 export async function getGame(ctx: ServerContext, gameId: number, viewerId: number | undefined): Promise<Game> {
   const game = await loadGame(ctx, gameId, viewerId, false);
-  if (!game || !((isOpen(game) && game.visibility === 'public') || isInvolved(game, viewerId))) {
-    throw new AppError('not_found', messages.gameNotAvailable);
+  if (!game) throw new AppError('not_found', messages.gameNotAvailable);
+  if ((isOpen(game) && game.visibility === 'public') || isInvolved(game, viewerId)) return game;
+  if (isOpen(game) && (await isInvited(ctx, gameId, viewerId))) {
+    const withLink = await loadGame(ctx, gameId, viewerId, true);
+    if (withLink) return withLink;
   }
-  return game;
+  throw new AppError('not_found', messages.gameNotAvailable);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, games, notifications, registrations, users } from '../../db/schema';
+import { emailOutbox, games, invitations, notifications, registrations, users } from '../../db/schema';
 import {
   addCredits,
   createGame,
@@ -225,6 +225,29 @@ describe('GET /api/games/:id and /api/games/private/:link', () => {
     }
     expect((await get(999_999)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/games/x1' })).statusCode).toBe(400);
+  });
+
+  it('opens a private game by id for someone invited to it, with its link; not for anyone else', async () => {
+    const game = await createGame(db(), { visibility: 'private' });
+    const invited = await createSignedInUser(t.app);
+    const stranger = await createSignedInUser(t.app);
+    await db().insert(invitations).values({ gameId: game.id, userId: invited.user.id, email: invited.user.email });
+    const res = await t.app.inject({ method: 'GET', url: `/api/games/${game.id}`, headers: invited.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: game.id, privateLink: game.privateLink, registrationType: null, paidAmount: 0 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/games/${game.id}`, headers: stranger.headers })).statusCode).toBe(404);
+    await db().update(games).set({ state: 'draft' }).where(eq(games.id, game.id));
+    expect((await t.app.inject({ method: 'GET', url: `/api/games/${game.id}`, headers: invited.headers })).statusCode).toBe(404);
+  });
+
+  it('tells a paying player what they paid, the base of any refund', async () => {
+    const { user, headers } = await createSignedInUser(t.app);
+    await addCredits(db(), user.id, 5000);
+    const game = await createGame(db(), { priceCents: 1500 });
+    expect((await post(`/api/games/${game.id}/apply`, headers, { paymentType: 'credit' })).statusCode).toBe(200);
+    await db().update(games).set({ priceCents: 2000 }).where(eq(games.id, game.id));
+    const res = await t.app.inject({ method: 'GET', url: `/api/games/${game.id}`, headers });
+    expect(res.json()).toMatchObject({ price: 20, paidAmount: 15, registrationType: 'confirmed' });
   });
 
   it('opens a published private game by its link', async () => {

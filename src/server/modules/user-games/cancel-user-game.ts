@@ -1,56 +1,21 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
-import type { RefundOutcome } from '../../../shared/schemas/games';
 import type { CancelUserGameReply } from '../../../shared/schemas/user-games';
 import type { ServerContext } from '../../context';
-import type { Tx } from '../../db/open-database';
-import { cancellationRequests, games, registrations, users } from '../../db/schema';
+import { games, registrations, users } from '../../db/schema';
 import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { postCreditTransaction } from '../credits/post-credit-transaction';
 import { notifyGameCancelled } from '../games/notify-game-update';
-import type { GameRow, RegistrationRow } from '../games/registration-guards';
+import { refundInFull } from '../games/refund-in-full';
 import { type PendingMail, sendPendingMail } from '../notifications/notify';
 import { loadUserGame, lockOwnGame } from './user-game-view';
 
 /**
- * The spec's rule when the organiser cancels: everything paid through the platform comes back, the
- * 48-hour limit notwithstanding. Credits return through the ledger at once; card and PIX payments
- * become refund requests (flagged by their reason) that the admin area settles with the provider.
- * Both are keyed to the registration, so a refund can never be made twice.
- */
-async function refundInFull(tx: Tx, game: GameRow, registration: RegistrationRow, reason: string): Promise<RefundOutcome> {
-  const { paidCents, paymentType } = registration;
-  if (paidCents === 0 || !paymentType || paymentType === 'external') return 'none';
-  if (paymentType === 'credit') {
-    await postCreditTransaction(tx, {
-      userId: registration.userId,
-      amountCents: paidCents,
-      type: 'refund',
-      description: `Jogo ${game.name} cancelado pelo organizador`,
-      source: 'credit',
-      reference: `registration:${registration.id}`,
-    });
-    return 'credits';
-  }
-  await tx
-    .insert(cancellationRequests)
-    .values({
-      registrationId: registration.id,
-      gameId: game.id,
-      userId: registration.userId,
-      reason: messages.organiserCancellationReason(reason),
-      amountCents: paidCents,
-      paymentType,
-    })
-    .onConflictDoNothing({ target: cancellationRequests.registrationId });
-  return 'request';
-}
-
-/**
  * Cancels the caller's game for good, in one transaction under the game lock: every registration
- * (confirmed, pending, waitlisted) is cancelled and refunded in full, each player gets a notification
+ * (confirmed, pending, waitlisted) is cancelled and refunded in full (the spec's rule when the
+ * organiser cancels, the 48-hour limit notwithstanding; card/PIX refund requests are flagged by
+ * their reason), each player gets a notification
  * and an e-mail with the reason, and the game keeps its reason and refuses any later change. A second
  * call, even a simultaneous one, waits for the lock, sees the game cancelled and gets a 409.
  */
@@ -79,7 +44,14 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
         .update(registrations)
         .set({ status: 'cancelled', cancelledAt: now, paymentDeadline: null, updatedAt: now })
         .where(eq(registrations.id, registration.id));
-      const outcome = registration.status === 'waitlist' ? 'none' : await refundInFull(tx, game, registration, reason);
+      const outcome = registration.status === 'waitlist' ? 'none' : (
+              await refundInFull(tx, {
+                game,
+                registration,
+                description: `Jogo ${game.name} cancelado pelo organizador`,
+                reason: messages.organiserCancellationReason(reason),
+              })
+            ).outcome;
       if (registration.status === 'waitlist') totals.waitlistCleared += 1;
       else totals.registrationsCancelled += 1;
       if (outcome === 'credits') totals.creditsRefunded += registration.paidCents;
