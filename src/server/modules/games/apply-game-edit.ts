@@ -1,0 +1,49 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { ServerContext } from '../../context';
+import type { Tx } from '../../db/open-database';
+import { games, registrations } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { PendingMail } from '../notifications/notify';
+import { expirePendingPayments } from './expire-pending-payments';
+import { notifyGameChanged } from './notify-game-update';
+import { promoteWaitlist } from './promote-waitlist';
+import { countOccupiedSlots, type GameRow } from './registration-guards';
+import type { GameValues } from './resolve-game-payload';
+
+/** What players plan around: when, where and how much. */
+const changesForPlayers = (before: GameRow, after: GameValues) =>
+  before.dateTime.getTime() !== after.dateTime.getTime() ||
+  before.location !== after.location ||
+  before.address !== after.address ||
+  before.priceCents !== after.priceCents;
+
+/**
+ * Writes an edit to a locked, not cancelled game (callers refuse cancelled games before validating
+ * the payload, so that answer is a 409), for organisers and admins alike: slots never drop below the players holding one, more slots go to the line at once; players hear
+ * about a new date, place or price; the payment mode is fixed once someone registered (their
+ * payments were made under it).
+ */
+export async function applyGameEdit(tx: Tx, ctx: ServerContext, game: GameRow, values: GameValues, mails: PendingMail): Promise<void> {
+  await expirePendingPayments(tx, ctx, game, mails);
+  const occupied = await countOccupiedSlots(tx, game.id);
+  if (values.totalSlots < occupied) {
+    const message = messages.slotsBelowOccupied(occupied);
+    throw new AppError('bad_request', message, { totalSlots: message });
+  }
+  if (values.usePlatformPayment !== game.usePlatformPayment) {
+    const [registered] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.gameId, game.id), ne(registrations.status, 'cancelled')))
+      .limit(1);
+    if (registered) throw new AppError('conflict', messages.paymentModeLocked, { usePlatformPayment: messages.paymentModeLocked });
+  }
+  const [updated] = await tx
+    .update(games)
+    .set({ ...values, updatedAt: ctx.clock.now() })
+    .where(eq(games.id, game.id))
+    .returning();
+  if (changesForPlayers(game, values)) await notifyGameChanged(tx, updated!);
+  await promoteWaitlist(tx, ctx, updated!, mails);
+}
