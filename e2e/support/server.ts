@@ -55,6 +55,8 @@ const config = loadConfig({
   SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
   SEED_DEMO: 'on',
   RATE_LIMITS: 'off',
+  // Journeys check lists right after changing them.
+  LISTING_CACHE_MS: '0',
   LOG_LEVEL: 'warn',
 });
 const { app } = await startServer(config, { inMemory: true });

@@ -38,6 +38,7 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_JWKS_URL: z.url({ error: 'deve ser uma URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
     RATE_LIMITS: onOff(true),
+    LISTING_CACHE_MS: z.coerce.number({ error: 'deve ser um número' }).int().min(0, 'deve ser 0 ou mais').max(60_000, 'deve ser no máximo 60000').default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PAYMENTS: optionalText.pipe(z.enum(['sandbox', 'live'], { error: 'use sandbox ou live' }).optional()),
     STRIPE_SECRET_KEY: optionalText.pipe(
@@ -100,6 +101,8 @@ export type Config = {
   googleClientId: string | undefined;
   googleJwksUrl: string;
   rateLimits: boolean;
+  /** How long a visitor's game list may be served from memory (0 = never). */
+  listingCacheMs: number;
   logLevel: string;
   payments: PaymentsConfig;
 };
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     rateLimits: e.RATE_LIMITS,
+    listingCacheMs: e.LISTING_CACHE_MS,
     logLevel: e.LOG_LEVEL,
     payments: paymentsConfig(e),
   };

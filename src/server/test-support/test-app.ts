@@ -60,6 +60,8 @@ export async function createTestApp(options: { env?: Record<string, string>; now
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMITS: 'off',
+    // Tests read their own writes at once; the cache has its own test.
+    LISTING_CACHE_MS: '0',
     PUBLIC_URL: 'http://bora.test',
     ...options.env,
   });

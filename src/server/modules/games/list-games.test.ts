@@ -200,3 +200,30 @@ describe('GET /api/games', () => {
     expect(Number(res.headers['x-total-count'])).toBeGreaterThan(110);
   });
 });
+
+describe('the visitor list cache (LISTING_CACHE_MS)', () => {
+  it('serves a visitor the same list for its lifetime, while a signed-in caller always gets the current one', async () => {
+    const cached = await createTestApp({ env: { LISTING_CACHE_MS: '1000' } });
+    try {
+      const db = cached.app.ctx.db;
+      const names = async (headers: Record<string, string> = {}) => {
+        const res = await cached.app.inject({ method: 'GET', url: '/api/games?location=Cache', headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toContain('application/json');
+        return { names: (res.json() as Array<{ name: string }>).map((g) => g.name), total: res.headers['x-total-count'] };
+      };
+      await createGame(db, { name: 'Primeiro', location: 'Quadra Cache' });
+      expect(await names()).toEqual({ names: ['Primeiro'], total: '1' });
+
+      await createGame(db, { name: 'Segundo', location: 'Quadra Cache', dateTime: at(8 * DAY_MS) });
+      expect(await names()).toEqual({ names: ['Primeiro'], total: '1' });
+      const player = await createSignedInUser(cached.app);
+      expect((await names(player.headers)).names).toEqual(['Primeiro', 'Segundo']);
+
+      cached.clock.advance(1001);
+      expect(await names()).toEqual({ names: ['Primeiro', 'Segundo'], total: '2' });
+    } finally {
+      await cached.close();
+    }
+  });
+});

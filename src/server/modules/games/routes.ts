@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
@@ -16,6 +17,7 @@ import {
   waitlistReplySchema,
 } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../context';
+import { createTtlCache } from '../../lib/ttl-cache';
 import { currentUser } from '../../http/authentication';
 import { byIp, minutes } from '../../http/rate-limit';
 import { errorReplies } from '../../http/route-helpers';
@@ -27,6 +29,11 @@ import { listGames } from './list-games';
 import { listCities, listSports, listStates } from './list-reference-data';
 
 export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  const publicListings = createTtlCache<{ body: string; total: number }>({
+    ttlMs: ctx.config.listingCacheMs,
+    maxEntries: 500,
+    clock: ctx.clock,
+  });
   return async (app) => {
     app.get('/games/sports', {
       schema: { tags: ['games'], summary: 'Esportes ativos', response: { 200: z.array(sportSchema) } },
@@ -57,9 +64,22 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preHandler: app.optionalUser,
       handler: async (request, reply) => {
-        const { games, total } = await listGames(ctx, request.query, request.user?.id);
-        reply.header('X-Total-Count', String(total));
-        return games;
+        if (request.user) {
+          const { games, total } = await listGames(ctx, request.query, request.user.id);
+          reply.header('X-Total-Count', String(total));
+          return games;
+        }
+        // A visitor's list is the same for everyone: served from a short-lived cache of the encoded reply.
+        const key = JSON.stringify(request.query);
+        let cached = publicListings.get(key);
+        if (!cached) {
+          const { games, total } = await listGames(ctx, request.query, undefined);
+          cached = { body: JSON.stringify(games), total };
+          publicListings.set(key, cached);
+        }
+        // Already-encoded JSON text goes out as is (the untyped reply skips the schema serializer).
+        const raw: FastifyReply = reply;
+        return raw.header('X-Total-Count', String(cached.total)).type('application/json; charset=utf-8').send(cached.body);
       },
     });
 
