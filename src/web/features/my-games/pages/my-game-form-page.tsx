@@ -1,11 +1,153 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { messages } from '../../../../shared/messages';
+import type { GamePayloadInput, UserGame } from '../../../../shared/schemas/user-games';
+import { LoadError } from '../../../components/games/list-states';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { buttonClasses } from '../../../components/ui/button';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCreateUserGame, useUpdateUserGame, useUserGame } from '../api';
+import { GameForm } from '../components/game-form';
+import { emptyGameForm, formValuesFromGame } from '../game-form-values';
 
+/** Spec §9: the success toast stays 1.5 s before going back to the list. */
+export const REDIRECT_DELAY_MS = 1500;
+
+function BackLink() {
+  return (
+    <Link to="/my-games" className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Meus jogos
+    </Link>
+  );
+}
+
+/** After a save: toast, then back to the list, on the tab where the game now is. */
+function useSaved() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [isLeaving, setIsLeaving] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  function saved(message: string, game: UserGame) {
+    toast.show(message, 'success');
+    setIsLeaving(true);
+    const target = game.publicationState === 'draft' ? '/my-games?filter=draft' : '/my-games';
+    timer.current = window.setTimeout(() => navigate(target), REDIRECT_DELAY_MS);
+  }
+  return { saved, isLeaving };
+}
+
+function CreateGame() {
+  useDocumentTitle('Criar jogo');
+  const create = useCreateUserGame();
+  const { saved, isLeaving } = useSaved();
+  async function save(payload: GamePayloadInput) {
+    const reply = await create.mutateAsync(payload);
+    saved(reply.message, reply.game);
+  }
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <BackLink />
+      <PageHeader title="Criar jogo" description="Preencha os dados do jogo. Você pode salvar como rascunho e publicar depois." />
+      <Card>
+        <GameForm
+          defaultValues={emptyGameForm}
+          submitLabel="Criar jogo"
+          busyLabel={isLeaving ? 'Jogo criado!' : 'Criando...'}
+          isBusy={create.isPending || isLeaving}
+          onSave={save}
+          errorFallback="Erro ao criar jogo"
+        />
+      </Card>
+    </div>
+  );
+}
+
+function EditGame({ gameId }: { gameId: number }) {
+  const detail = useUserGame(gameId);
+  const update = useUpdateUserGame(gameId);
+  const { saved, isLeaving } = useSaved();
+  useDocumentTitle(detail.data ? `Editar ${detail.data.game.name}` : 'Editar jogo');
+
+  const isNotFound = !Number.isInteger(gameId) || gameId <= 0 || (detail.error instanceof ApiError && detail.error.status === 404);
+  if (isNotFound) {
+    return (
+      <div className="mx-auto w-full max-w-3xl">
+        <BackLink />
+        <PageHeader title="Editar jogo" />
+        <EmptyState
+          title={messages.userGameNotFound}
+          description="Ele pode ter sido criado por outra pessoa ou o endereço está errado."
+          action={
+            <Link to="/my-games" className={buttonClasses('primary')}>
+              Voltar aos meus jogos
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  async function save(payload: GamePayloadInput) {
+    const reply = await update.mutateAsync(payload);
+    saved(reply.message, reply.game);
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <BackLink />
+      <PageHeader title="Editar jogo" description={detail.data?.game.name} />
+      {detail.data ? (
+        <Card>
+          <GameForm
+            // A new form when another game loads (the values are only read on mount).
+            key={detail.data.game.id}
+            defaultValues={formValuesFromGame(detail.data.game)}
+            original={{ dateTime: detail.data.game.dateTime, formDateTime: formValuesFromGame(detail.data.game).dateTime }}
+            submitLabel="Salvar alterações"
+            busyLabel={isLeaving ? 'Jogo atualizado!' : 'Salvando...'}
+            isBusy={update.isPending || isLeaving}
+            onSave={save}
+            errorFallback="Erro ao atualizar jogo"
+            isPaymentLocked={detail.data.game.registeredPlayers + detail.data.game.waitlistCount > 0}
+            lockedReason={
+              detail.data.game.status === 'cancelled' ? (
+                <>
+                  <p>{messages.gameLocked}</p>
+                  {detail.data.game.cancelReason && <p className="mt-1">Motivo: {detail.data.game.cancelReason}</p>}
+                </>
+              ) : undefined
+            }
+          />
+        </Card>
+      ) : detail.isError ? (
+        <LoadError
+          title="Erro ao carregar jogo"
+          message={errorMessage(detail.error, 'Erro ao carregar jogo')}
+          onRetry={() => void detail.refetch()}
+          isRetrying={detail.isFetching}
+        />
+      ) : (
+        <Card role="status" aria-label="Carregando jogo..." className="space-y-4">
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-2/3" />
+          <Skeleton className="h-28 w-full" />
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** /my-games/new and /my-games/{id} (organisers §2). */
 export function MyGameFormPage() {
   const { id } = useParams();
-  return id ? (
-    <PlaceholderPage title="Editar jogo" description="O formulário para editar este jogo chega em breve." />
-  ) : (
-    <PlaceholderPage title="Criar jogo" description="O formulário para criar um jogo seu chega em breve." />
-  );
+  return id === undefined ? <CreateGame /> : <EditGame gameId={Number(id)} />;
 }

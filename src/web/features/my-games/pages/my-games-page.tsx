@@ -1,10 +1,130 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { CalendarPlus, Plus } from 'lucide-react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { UserGamesFilter } from '../../../../shared/schemas/user-games';
+import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUserGames } from '../api';
+import { UserGameCard } from '../components/user-game-card';
+import { parseFilter, userGameFilters } from '../user-game-rules';
 
-export function MyGamesPage() {
+const emptyStates: Record<UserGamesFilter, { title: string; description: string }> = {
+  all: { title: 'Você ainda não criou nenhum jogo', description: 'Crie o primeiro: defina data, local e vagas, e chame a galera.' },
+  draft: { title: 'Nenhum rascunho', description: 'Jogos salvos sem publicar aparecem aqui. Só você vê um rascunho.' },
+  published: { title: 'Nenhum jogo publicado', description: 'Publique um jogo para os jogadores poderem se inscrever.' },
+  active: { title: 'Nenhum jogo ativo', description: 'Jogos publicados que ainda vão acontecer aparecem aqui.' },
+  finished: { title: 'Nenhum jogo finalizado', description: 'Os jogos que já aconteceram aparecem aqui.' },
+  cancelled: { title: 'Nenhum jogo cancelado', description: 'Que bom! Jogos cancelados aparecem aqui, com o motivo.' },
+};
+
+function CreateGameLink() {
   return (
-    <PlaceholderPage
-      title="Meus Jogos Criados"
-      description="Aqui você vai criar e gerenciar os jogos que organiza."
-    />
+    <Link to="/my-games/new" className={buttonClasses('primary')}>
+      <Plus className="size-5" aria-hidden="true" />
+      Criar jogo
+    </Link>
+  );
+}
+
+/** Tabs over the list: arrow keys move between them, as in any tab list. */
+function FilterTabs({ value, onChange, panelId, idPrefix }: { value: UserGamesFilter; onChange: (filter: UserGamesFilter) => void; panelId: string; idPrefix: string }) {
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const selectedIndex = userGameFilters.findIndex((filter) => filter.value === value);
+  useEffect(() => {
+    // On a narrow phone the strip scrolls sideways: keep the chosen tab in sight.
+    tabs.current[selectedIndex]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selectedIndex]);
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = selectedIndex;
+    const next =
+      event.key === 'ArrowRight' ? (index + 1) % userGameFilters.length
+      : event.key === 'ArrowLeft' ? (index - 1 + userGameFilters.length) % userGameFilters.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? userGameFilters.length - 1
+      : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    onChange(userGameFilters[next]!.value);
+    tabs.current[next]?.focus();
+  }
+  return (
+    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <div role="tablist" aria-label="Filtrar jogos" onKeyDown={onKeyDown} className="flex w-max gap-1 rounded-2xl bg-slate-100 p-1 dark:bg-slate-800">
+        {userGameFilters.map((filter, index) => {
+          const isSelected = filter.value === value;
+          return (
+            <button
+              key={filter.value}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              id={`${idPrefix}-${filter.value}`}
+              type="button"
+              role="tab"
+              aria-selected={isSelected}
+              aria-controls={panelId}
+              tabIndex={isSelected ? 0 : -1}
+              onClick={() => onChange(filter.value)}
+              className={cn(
+                'min-h-11 rounded-xl px-4 text-base font-semibold whitespace-nowrap transition-colors',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300',
+                isSelected
+                  ? 'bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-200'
+                  : 'text-slate-700 hover:bg-white/60 dark:text-slate-300 dark:hover:bg-slate-700',
+              )}
+            >
+              {filter.label}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** /my-games, "Meus Jogos Criados" (organisers §2): the organiser's games, published first. */
+export function MyGamesPage() {
+  useDocumentTitle('Meus Jogos Criados');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parseFilter(searchParams.get('filter'));
+  const games = useUserGames(filter);
+  const panelId = useId();
+  const tabPrefix = useId();
+
+  function changeFilter(next: UserGamesFilter) {
+    setSearchParams({ filter: next }, { replace: true });
+  }
+
+  const empty = emptyStates[filter];
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6">
+      <PageHeader title="Meus Jogos Criados" description="Crie, publique e acompanhe os jogos que você organiza." actions={<CreateGameLink />} />
+      <FilterTabs value={filter} onChange={changeFilter} panelId={panelId} idPrefix={tabPrefix} />
+      <div id={panelId} role="tabpanel" aria-labelledby={`${tabPrefix}-${filter}`} aria-busy={games.isFetching || undefined}>
+        {games.isPending ? (
+          <ListSkeleton label="Carregando seus jogos..." count={2} />
+        ) : games.isError ? (
+          <LoadError
+            title="Erro ao carregar seus jogos"
+            message={errorMessage(games.error, 'Erro ao carregar seus jogos')}
+            onRetry={() => void games.refetch()}
+            isRetrying={games.isFetching}
+          />
+        ) : games.data.length === 0 ? (
+          <EmptyState icon={CalendarPlus} title={empty.title} description={empty.description} action={<CreateGameLink />} />
+        ) : (
+          <ul className="grid items-start gap-4 md:grid-cols-2">
+            {games.data.map((game) => (
+              <UserGameCard key={game.id} game={game} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,99 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  CancelUserGameReply,
+  GamePayloadInput,
+  InviteByEmailReply,
+  UserGame,
+  UserGameDetail,
+  UserGameReply,
+  UserGamesFilter,
+} from '../../../shared/schemas/user-games';
+import { apiRequest } from '../../lib/api-client';
+import { gamesKey } from '../../lib/queries/games';
+
+/** Every cached organiser list and game lives under this key. */
+export const userGamesKey = ['user-games'] as const;
+
+export function userGamesQuery(filter: UserGamesFilter) {
+  return queryOptions({
+    queryKey: [...userGamesKey, 'list', filter],
+    queryFn: ({ signal }) => apiRequest<UserGame[]>(`/user-games?filter=${filter}`, { signal, fallbackMessage: 'Erro ao carregar seus jogos' }),
+    // Players apply and cancel all the time: the counts are asked again on every visit.
+    staleTime: 0,
+  });
+}
+
+export function useUserGames(filter: UserGamesFilter) {
+  return useQuery(userGamesQuery(filter));
+}
+
+export function userGameQuery(gameId: number) {
+  return queryOptions({
+    queryKey: [...userGamesKey, 'detail', gameId],
+    queryFn: ({ signal }) => apiRequest<UserGameDetail>(`/user-games/${gameId}`, { signal, fallbackMessage: 'Erro ao carregar jogo' }),
+    staleTime: 0,
+    enabled: Number.isInteger(gameId) && gameId > 0,
+  });
+}
+
+/** One game of the organiser with its registration counts and every registration. */
+export function useUserGame(gameId: number, options: { enabled?: boolean } = {}) {
+  const query = userGameQuery(gameId);
+  return useQuery({ ...query, enabled: query.enabled !== false && options.enabled !== false });
+}
+
+/** A change to an organiser's game also changes what players see in the game lists. */
+async function refreshAfterChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: userGamesKey }),
+    queryClient.invalidateQueries({ queryKey: gamesKey }),
+  ]);
+}
+
+function useUserGameMutation<TVariables, TReply>(mutationFn: (variables: TVariables) => Promise<TReply>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => refreshAfterChange(queryClient) });
+}
+
+export function useCreateUserGame() {
+  return useUserGameMutation((payload: GamePayloadInput) =>
+    apiRequest<UserGameReply>('/user-games', { method: 'POST', body: payload, fallbackMessage: 'Erro ao criar jogo' }),
+  );
+}
+
+export function useUpdateUserGame(gameId: number) {
+  return useUserGameMutation((payload: GamePayloadInput) =>
+    apiRequest<UserGameReply>(`/user-games/${gameId}`, { method: 'PUT', body: payload, fallbackMessage: 'Erro ao atualizar jogo' }),
+  );
+}
+
+export function usePublishUserGame() {
+  return useUserGameMutation((gameId: number) =>
+    apiRequest<UserGameReply>(`/user-games/${gameId}/publish`, { method: 'POST', fallbackMessage: 'Erro ao publicar jogo' }),
+  );
+}
+
+export function useUnpublishUserGame() {
+  return useUserGameMutation((gameId: number) =>
+    apiRequest<UserGameReply>(`/user-games/${gameId}/unpublish`, { method: 'POST', fallbackMessage: 'Erro ao despublicar jogo' }),
+  );
+}
+
+export function useCancelUserGame() {
+  return useUserGameMutation(({ gameId, reason }: { gameId: number; reason: string }) =>
+    apiRequest<CancelUserGameReply>(`/user-games/${gameId}/cancel`, { method: 'POST', body: { reason }, fallbackMessage: 'Erro ao cancelar jogo' }),
+  );
+}
+
+export function useRegeneratePrivateLink() {
+  return useUserGameMutation((gameId: number) =>
+    apiRequest<UserGameReply>(`/user-games/${gameId}/regenerate-link`, { method: 'POST', fallbackMessage: 'Erro ao regenerar link' }),
+  );
+}
+
+export function useInviteByEmail() {
+  return useMutation({
+    mutationFn: ({ gameId, emails }: { gameId: number; emails: string[] }) =>
+      apiRequest<InviteByEmailReply>(`/user-games/${gameId}/invitations`, { method: 'POST', body: { emails }, fallbackMessage: 'Erro ao enviar convites' }),
+  });
+}

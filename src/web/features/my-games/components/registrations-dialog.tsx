@@ -1,0 +1,134 @@
+import { useId } from 'react';
+import type { GameRegistration, RegistrationStats } from '../../../../shared/schemas/user-games';
+import { LoadError } from '../../../components/games/list-states';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Skeleton } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useUserGame } from '../api';
+import { paymentTypeLabel } from '../user-game-rules';
+
+function Stat({ label, value, className }: { label: string; value: number; className: string }) {
+  return (
+    <div className={cn('rounded-xl px-3 py-2', className)}>
+      <dt className="text-sm font-medium">{label}</dt>
+      <dd className="text-2xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Stats({ stats }: { stats: RegistrationStats }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2">
+      <Stat label="Confirmadas" value={stats.confirmedRegistrations} className="bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100" />
+      <Stat label="Aguardando pagamento" value={stats.pendingRegistrations} className="bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100" />
+      <Stat label="Canceladas" value={stats.cancelledRegistrations} className="bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100" />
+      <Stat label="Vagas livres" value={stats.availableSlots} className="bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100" />
+    </dl>
+  );
+}
+
+type Group = { title: string; status: GameRegistration['status']; tone: BadgeTone; empty: string };
+
+const groups: Group[] = [
+  { title: 'Confirmados', status: 'confirmed', tone: 'success', empty: 'Nenhuma inscrição confirmada.' },
+  { title: 'Aguardando Pagamento', status: 'pending', tone: 'warning', empty: 'Ninguém aguardando pagamento.' },
+  { title: 'Lista de espera', status: 'waitlist', tone: 'warning', empty: 'Ninguém na lista de espera.' },
+  { title: 'Cancelados', status: 'cancelled', tone: 'danger', empty: 'Nenhuma inscrição cancelada.' },
+];
+
+function RegistrationItem({ registration }: { registration: GameRegistration }) {
+  const isCancelled = registration.status === 'cancelled';
+  const when = isCancelled && registration.cancelledAt ? registration.cancelledAt : registration.createdAt;
+  return (
+    <li className="rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+      <div className="flex items-start justify-between gap-2">
+        <p className="min-w-0 font-semibold">
+          {registration.status === 'waitlist' && registration.waitlistPosition !== null && (
+            <span className="mr-1.5 tabular-nums text-amber-800 dark:text-amber-200">{registration.waitlistPosition}º</span>
+          )}
+          {registration.userName}
+        </p>
+        {registration.status !== 'waitlist' && <Badge tone="neutral" className="shrink-0 text-xs">{paymentTypeLabel(registration.paymentType)}</Badge>}
+      </div>
+      <p className="break-all text-sm text-slate-600 dark:text-slate-400">{registration.userEmail}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {isCancelled ? 'Cancelada em ' : 'Inscrição em '}
+        <time dateTime={when} title={formatDateTime(when)}>
+          {formatDate(when)}
+        </time>
+      </p>
+    </li>
+  );
+}
+
+function RegistrationGroups({ registrations }: { registrations: GameRegistration[] }) {
+  const baseId = useId();
+  return (
+    <div className="space-y-5">
+      {groups.map((group) => {
+        const items = registrations
+          .filter((registration) => registration.status === group.status)
+          .sort((a, b) => (group.status === 'waitlist' ? (a.waitlistPosition ?? 0) - (b.waitlistPosition ?? 0) : 0));
+        // The line only shows when someone is in it; the three groups of the spec always show.
+        if (group.status === 'waitlist' && items.length === 0) return null;
+        const headingId = `${baseId}-${group.status}`;
+        return (
+          <section key={group.status} aria-labelledby={headingId}>
+            <h3 id={headingId} className="mb-2 flex items-center gap-2 font-bold">
+              {group.title}
+              <Badge tone={group.tone} className="text-xs">
+                {items.length}
+              </Badge>
+            </h3>
+            {items.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{group.empty}</p>
+            ) : (
+              <ul className="space-y-2">
+                {items.map((registration) => (
+                  <RegistrationItem key={registration.id} registration={registration} />
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** "Inscrições do Jogo": the counts and who is in, waiting, in line or out (organisers §2). */
+export function RegistrationsDialog({ gameId, gameName, onClose }: { gameId: number; gameName: string; onClose: () => void }) {
+  const detail = useUserGame(gameId);
+  return (
+    <Modal open onClose={onClose} title="Inscrições do Jogo" description={gameName} className="sm:max-w-lg">
+      <div className="space-y-5">
+        {detail.data ? (
+          <>
+            <Stats stats={detail.data.stats} />
+            <RegistrationGroups registrations={detail.data.registrations} />
+          </>
+        ) : detail.isError ? (
+          <LoadError
+            title="Erro ao carregar dados do jogo"
+            message={errorMessage(detail.error, 'Erro ao carregar dados do jogo')}
+            onRetry={() => void detail.refetch()}
+            isRetrying={detail.isFetching}
+          />
+        ) : (
+          <div role="status" aria-label="Carregando inscrições..." className="space-y-3">
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        )}
+        <Button variant="secondary" fullWidth onClick={onClose}>
+          Fechar
+        </Button>
+      </div>
+    </Modal>
+  );
+}

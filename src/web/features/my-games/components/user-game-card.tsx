@@ -1,0 +1,250 @@
+import { Ban, CalendarDays, Clock, Copy, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Send, Undo2, Users } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { UserGame } from '../../../../shared/schemas/user-games';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { fieldBorder, fieldClasses } from '../../../components/ui/input';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatBRL, formatDate, formatLongDate, formatTime } from '../../../lib/format';
+import { useCancelUserGame, usePublishUserGame, useRegeneratePrivateLink, useUnpublishUserGame } from '../api';
+import { descriptionPreview, privateGameUrl, statusBadges, userGameStatus, whatsAppShareUrl } from '../user-game-rules';
+import { CancelGameDialog } from './cancel-game-dialog';
+import { InviteDialog } from './invite-dialog';
+import { RegistrationsDialog } from './registrations-dialog';
+
+type OpenDialog = 'registrations' | 'cancel' | 'regenerate' | 'invite' | null;
+
+/** The private link as text anyone can select, and the ways to pass it on. */
+function PrivateLinkTools({ game, isFinished, onRegenerate, onInvite }: { game: UserGame; isFinished: boolean; onRegenerate: () => void; onInvite: () => void }) {
+  const toast = useToast();
+  const fieldId = useId();
+  const url = privateGameUrl(game.privateLink);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.show('Link copiado!', 'success');
+    } catch {
+      toast.show('Não foi possível copiar. Selecione o link e copie manualmente.', 'error');
+    }
+  }
+
+  return (
+    <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-950/40">
+      <div>
+        <label htmlFor={fieldId} className="mb-1 flex items-center gap-1.5 text-sm font-semibold text-slate-800 dark:text-slate-200">
+          <Link2 className="size-4" aria-hidden="true" />
+          Link privado
+        </label>
+        <input
+          id={fieldId}
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className={cn(fieldClasses, fieldBorder(false), 'font-mono text-sm')}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2 [&>*]:grow">
+        <Button variant="secondary" onClick={() => void copy()}>
+          <Copy className="size-4" aria-hidden="true" />
+          Copiar link
+        </Button>
+        <Button variant="secondary" onClick={onRegenerate}>
+          <RefreshCw className="size-4" aria-hidden="true" />
+          Gerar novo link
+        </Button>
+        {!isFinished && (
+          <>
+            <a href={whatsAppShareUrl(game, url)} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')}>
+              <MessageCircle className="size-4" aria-hidden="true" />
+              Compartilhar no WhatsApp
+              <span className="sr-only"> (abre em outra aba)</span>
+            </a>
+            <Button variant="secondary" onClick={onInvite}>
+              <Mail className="size-4" aria-hidden="true" />
+              Convidar por e-mail
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** One of the organiser's games with everything they can do to it (organisers §2). */
+export function UserGameCard({ game }: { game: UserGame }) {
+  const toast = useToast();
+  const publish = usePublishUserGame();
+  const unpublish = useUnpublishUserGame();
+  const cancel = useCancelUserGame();
+  const regenerate = useRegeneratePrivateLink();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const description = useMemo(() => descriptionPreview(game), [game]);
+
+  const status = userGameStatus(game, new Date());
+  const isCancelled = status === 'cancelled';
+  const isFinished = status === 'finished';
+  const badge = statusBadges[status];
+  const isBusy = publish.isPending || unpublish.isPending || cancel.isPending || regenerate.isPending;
+  const place = [game.location, game.city && game.state ? `${game.city.name}/${game.state.uf}` : null].filter(Boolean).join(' · ');
+
+  const showReply = {
+    onSuccess: (reply: { message: string }) => toast.show(reply.message, 'success'),
+  };
+
+  function togglePublication() {
+    if (game.publicationState === 'draft') {
+      publish.mutate(game.id, { ...showReply, onError: (error) => toast.show(errorMessage(error, 'Erro ao publicar jogo'), 'error') });
+    } else {
+      unpublish.mutate(game.id, { ...showReply, onError: (error) => toast.show(errorMessage(error, 'Erro ao despublicar jogo'), 'error') });
+    }
+  }
+
+  function confirmCancel(reason: string) {
+    cancel.mutate(
+      { gameId: game.id, reason },
+      {
+        onSuccess: (reply) => {
+          setDialog(null);
+          toast.show(reply.message, 'success');
+        },
+        onError: (error) => {
+          setDialog(null);
+          toast.show(errorMessage(error, 'Erro ao cancelar jogo'), 'error');
+        },
+      },
+    );
+  }
+
+  function confirmRegenerate() {
+    regenerate.mutate(game.id, {
+      onSuccess: (reply) => {
+        setDialog(null);
+        toast.show(reply.message, 'success');
+      },
+      onError: (error) => {
+        setDialog(null);
+        toast.show(errorMessage(error, 'Erro ao regenerar link'), 'error');
+      },
+    });
+  }
+
+  return (
+    <li className="flex">
+      <Card className={cn('flex w-full flex-col gap-4', isCancelled && 'border-red-200 dark:border-red-900/60')}>
+        <div className="space-y-2">
+          <div className="flex flex-wrap gap-1.5">
+            <Badge tone={badge.tone}>{badge.label}</Badge>
+            <Badge tone={game.visibility === 'public' ? 'info' : 'neutral'}>
+              {game.visibility === 'public' ? <Globe className="size-3.5" aria-hidden="true" /> : <Lock className="size-3.5" aria-hidden="true" />}
+              {game.visibility === 'public' ? 'Público' : 'Privado'}
+            </Badge>
+            <Badge tone="neutral">{game.usePlatformPayment ? 'Pela plataforma' : 'Por fora'}</Badge>
+          </div>
+          <h2 className="text-lg font-bold break-words">{game.name}</h2>
+        </div>
+
+        <div className="space-y-2">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-lg font-bold tabular-nums">
+            <p className="flex items-center gap-1.5">
+              <CalendarDays className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+              <span className="sr-only">Data: </span>
+              <span title={formatLongDate(game.dateTime)}>{formatDate(game.dateTime)}</span>
+            </p>
+            <p className="flex items-center gap-1.5">
+              <Clock className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+              <span className="sr-only">Horário: </span>
+              {formatTime(game.dateTime)}
+            </p>
+            <p>
+              <span className="sr-only">Preço: </span>
+              {formatBRL(game.price)}
+            </p>
+          </div>
+          <p className="flex items-start gap-1.5 text-slate-700 dark:text-slate-300">
+            <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+            <span className="sr-only">Local: </span>
+            {place}
+          </p>
+          <p className="flex items-center gap-1.5 font-semibold tabular-nums text-slate-800 dark:text-slate-200">
+            <Users className="size-5 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Inscritos: </span>
+            {game.registeredPlayers}/{game.totalSlots} inscritos
+            {game.waitlistCount > 0 && <span className="font-normal text-slate-600 dark:text-slate-400">· {game.waitlistCount} na fila</span>}
+          </p>
+          {description && <p className="line-clamp-2 text-slate-600 dark:text-slate-400">{description}</p>}
+          {isCancelled && game.cancelReason && (
+            <p className="text-sm text-red-800 dark:text-red-300">
+              <span className="font-semibold">Motivo do cancelamento:</span> {game.cancelReason}
+            </p>
+          )}
+        </div>
+
+        <div className="mt-auto space-y-3">
+          <div className="flex flex-wrap gap-2 [&>*]:grow">
+            {isCancelled ? (
+              <Button variant="secondary" disabled>
+                <Ban className="size-4" aria-hidden="true" />
+                Jogo Cancelado
+              </Button>
+            ) : (
+              <Link to={`/my-games/${game.id}`} className={buttonClasses('secondary')}>
+                <Pencil className="size-4" aria-hidden="true" />
+                Editar
+              </Link>
+            )}
+            <Button variant="secondary" onClick={() => setDialog('registrations')}>
+              <Users className="size-4" aria-hidden="true" />
+              Ver inscrições
+            </Button>
+            {!isCancelled && !isFinished && (
+              <>
+                {game.publicationState === 'draft' ? (
+                  <Button onClick={togglePublication} busy={publish.isPending} busyLabel="Publicando..." disabled={isBusy}>
+                    <Send className="size-4" aria-hidden="true" />
+                    Publicar
+                  </Button>
+                ) : (
+                  <Button variant="secondary" onClick={togglePublication} busy={unpublish.isPending} busyLabel="Despublicando..." disabled={isBusy}>
+                    <Undo2 className="size-4" aria-hidden="true" />
+                    Despublicar
+                  </Button>
+                )}
+                <Button variant="danger" onClick={() => setDialog('cancel')} disabled={isBusy}>
+                  <Ban className="size-4" aria-hidden="true" />
+                  Cancelar
+                </Button>
+              </>
+            )}
+          </div>
+          {game.visibility === 'private' && !isCancelled && game.privateLink && (
+            <PrivateLinkTools game={game} isFinished={isFinished} onRegenerate={() => setDialog('regenerate')} onInvite={() => setDialog('invite')} />
+          )}
+        </div>
+      </Card>
+
+      {dialog === 'registrations' && <RegistrationsDialog gameId={game.id} gameName={game.name} onClose={() => setDialog(null)} />}
+      {dialog === 'cancel' && <CancelGameDialog game={game} busy={cancel.isPending} onConfirm={confirmCancel} onClose={() => setDialog(null)} />}
+      {dialog === 'invite' && <InviteDialog game={game} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        open={dialog === 'regenerate'}
+        title="Gerar novo link?"
+        message={
+          <p>
+            O link atual deixa de funcionar: quem abrir o link antigo não encontra mais o jogo. Quem já foi convidado ou está inscrito continua com
+            acesso.
+          </p>
+        }
+        confirmLabel="Gerar novo link"
+        busy={regenerate.isPending}
+        onConfirm={confirmRegenerate}
+        onCancel={() => setDialog(null)}
+      />
+    </li>
+  );
+}
