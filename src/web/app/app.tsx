@@ -31,7 +31,8 @@ function SessionRouter() {
   const session = useSession();
   const [routers] = useState(() => new RouterPerSession());
   if (session.status === 'loading') return <FullPageLoader />;
-  return <RouterProvider router={routers.get(session.kind)} />;
+  // A new router needs a new provider: a reused one would keep the previous router's state.
+  return <RouterProvider key={session.kind} router={routers.get(session.kind)} />;
 }
 
 export function App() {

@@ -24,7 +24,7 @@ export function AdminHeader() {
     <>
       <HeaderShell
         below={
-          <MobileMenuPanel isOpen={menu.isOpen}>
+          <MobileMenuPanel isOpen={menu.isOpen} breakpoint="lg">
             <nav aria-label="Menu do painel" className="flex flex-col gap-1">
               {links.map((item) => (
                 <NavLinkItem key={item.to} item={item} block />
@@ -40,30 +40,30 @@ export function AdminHeader() {
         }
       >
         <Logo to="/admin" suffix="Admin" />
-        <nav aria-label="Painel" className="ml-2 hidden items-center gap-1 md:flex lg:ml-4">
+        <nav aria-label="Painel" className="ml-4 hidden items-center gap-1 lg:flex">
           {links.map((item) => (
             <NavLinkItem key={item.to} item={item} />
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <Button variant="ghost" onClick={openLeaveDialog} className="hidden md:inline-flex">
+          <Button variant="ghost" onClick={openLeaveDialog} className="whitespace-nowrap" title="Voltar ao Site">
             <Undo2 className="size-5" aria-hidden="true" />
-            <span className="sr-only lg:not-sr-only">Voltar ao Site</span>
+            <span className="sr-only xl:not-sr-only">Voltar ao Site</span>
           </Button>
           <ThemeToggle />
           <Button variant="secondary" onClick={() => signOut()}>
             <LogOut className="size-5" aria-hidden="true" />
             Sair
           </Button>
-          <MobileMenuButton isOpen={menu.isOpen} onClick={menu.toggle} />
+          <MobileMenuButton isOpen={menu.isOpen} onClick={menu.toggle} breakpoint="lg" />
         </div>
       </HeaderShell>
       <ConfirmDialog
         open={isLeaving}
         title="Voltar ao site"
-        message="O site de jogadores usa outra conta. Para voltar a ele, você precisa sair do painel de administração. Deseja sair agora?"
+        message="Administradores só têm acesso ao painel. Para voltar ao site, você precisa sair da sua conta. Deseja sair agora?"
         confirmLabel="Sair e voltar ao site"
-        cancelLabel="Ficar no painel"
+        cancelLabel="Cancelar"
         onConfirm={() => signOut({ to: '/' })}
         onCancel={() => setIsLeaving(false)}
       />

@@ -17,7 +17,11 @@ export function useMobileMenu() {
   };
 }
 
-export function MobileMenuButton({ isOpen, onClick }: { isOpen: boolean; onClick: () => void }) {
+/** The width from which the header shows its full navigation (and this menu hides): md, or lg for a longer bar. */
+type MenuBreakpoint = 'md' | 'lg';
+const hiddenFrom: Record<MenuBreakpoint, string> = { md: 'md:hidden', lg: 'lg:hidden' };
+
+export function MobileMenuButton({ isOpen, onClick, breakpoint = 'md' }: { isOpen: boolean; onClick: () => void; breakpoint?: MenuBreakpoint }) {
   return (
     <button
       type="button"
@@ -25,17 +29,17 @@ export function MobileMenuButton({ isOpen, onClick }: { isOpen: boolean; onClick
       aria-expanded={isOpen}
       aria-controls="mobile-menu"
       aria-label={isOpen ? 'Fechar menu' : 'Abrir menu'}
-      className="inline-flex size-11 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+      className={`inline-flex size-11 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100 ${hiddenFrom[breakpoint]} dark:text-slate-200 dark:hover:bg-slate-800`}
     >
       {isOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
     </button>
   );
 }
 
-export function MobileMenuPanel({ isOpen, children }: { isOpen: boolean; children: ReactNode }) {
+export function MobileMenuPanel({ isOpen, children, breakpoint = 'md' }: { isOpen: boolean; children: ReactNode; breakpoint?: MenuBreakpoint }) {
   if (!isOpen) return null;
   return (
-    <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 pt-2 md:hidden dark:border-slate-800">
+    <div id="mobile-menu" className={`border-t border-slate-200 px-4 pb-4 pt-2 ${hiddenFrom[breakpoint]} dark:border-slate-800`}>
       {children}
     </div>
   );

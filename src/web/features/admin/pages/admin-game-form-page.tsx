@@ -1,11 +1,154 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { ArrowLeft } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { messages } from '../../../../shared/messages';
+import type { AdminGameDetail } from '../../../../shared/schemas/admin';
+import type { GamePayloadInput } from '../../../../shared/schemas/user-games';
+import { LoadError } from '../../../components/games/list-states';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { adminGameQuery, useAdminGame, useCreateGame, useUpdateGame } from '../api';
+import { GameForm } from '../components/game-form';
+import { GamePlayers } from '../components/game-players';
+import { emptyGameForm, formValuesFromGame } from '../game-form-rules';
+
+const GAME_NOT_LOADED = 'Jogo não encontrado. Recarregue a página e tente novamente.';
+
+const backLinkClasses = 'inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline dark:text-brand-300';
+
+function BackLink() {
+  return (
+    <Link to="/admin/games" className={backLinkClasses}>
+      <ArrowLeft className="size-5" aria-hidden="true" />
+      Voltar para jogos
+    </Link>
+  );
+}
+
+/** Spec §8: the server's message, else the error's own, else "Erro desconhecido". */
+const failure = (prefix: string, error: unknown) => `${prefix}: ${errorMessage(error, 'Erro desconhecido')}`;
+
+function CreateGame() {
+  useDocumentTitle('Novo jogo');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const create = useCreateGame();
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-4">
+      <BackLink />
+      <PageHeader title="Novo jogo" description="Sem marcar “Publicar imediatamente”, o jogo fica como rascunho." />
+      <Card>
+        <GameForm
+          initialValues={emptyGameForm}
+          submitLabel="Criar Jogo"
+          busyLabel="Criando..."
+          isSubmitting={create.isPending}
+          submitError={create.isError ? failure('Erro ao criar jogo', create.error) : undefined}
+          onSubmit={(payload) =>
+            create.mutateAsync(payload).then((reply) => {
+              toast.show(reply.message, 'success');
+              void navigate('/admin/games');
+            })
+          }
+          onCancel={() => void navigate('/admin/games')}
+        />
+      </Card>
+    </div>
+  );
+}
+
+function EditForm({ game }: { game: AdminGameDetail }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const update = useUpdateGame();
+  const [initialValues] = useState(() => formValuesFromGame(game));
+  const [unchangedDateTime] = useState(() => new Date(game.dateTime));
+  const [isNotLoaded, setIsNotLoaded] = useState(false);
+
+  return (
+    <GameForm
+      initialValues={initialValues}
+      unchangedDateTime={unchangedDateTime}
+      submitLabel="Salvar alterações"
+      busyLabel="Salvando..."
+      isSubmitting={update.isPending}
+      lockedReason={game.status === 'cancelled' ? messages.gameLocked : undefined}
+      submitError={isNotLoaded ? GAME_NOT_LOADED : update.isError ? failure('Erro ao atualizar jogo', update.error) : undefined}
+      onSubmit={(payload: GamePayloadInput) => {
+        // The form outlived its data (the cache was dropped): saving blind could overwrite someone else's change.
+        const isLoaded = queryClient.getQueryData(adminGameQuery(game.id).queryKey) !== undefined;
+        setIsNotLoaded(!isLoaded);
+        if (!isLoaded) return Promise.resolve();
+        return update.mutateAsync({ gameId: game.id, payload }).then((reply) => {
+          toast.show(reply.message, 'success');
+          void navigate('/admin/games');
+        });
+      }}
+      onCancel={() => void navigate('/admin/games')}
+    />
+  );
+}
+
+function EditGame({ gameId }: { gameId: number }) {
+  const game = useAdminGame(gameId);
+  const navigate = useNavigate();
+  useDocumentTitle(game.data ? `Editar ${game.data.name}` : 'Editar jogo');
+  const isMissing = !Number.isInteger(gameId) || gameId <= 0 || (game.error instanceof ApiError && (game.error.status === 404 || game.error.status === 400));
+
+  if (isMissing) {
+    return (
+      <div className="mx-auto w-full max-w-4xl space-y-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">Jogo não encontrado.</h1>
+        <p className="text-slate-600 dark:text-slate-400">Ele pode ter sido excluído ou o endereço está errado.</p>
+        <Button variant="secondary" onClick={() => void navigate('/admin/games')}>
+          <ArrowLeft className="size-5" aria-hidden="true" />
+          Voltar para jogos
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-4">
+      <BackLink />
+      {game.isError && game.data === undefined ? (
+        <>
+          <PageHeader title="Editar jogo" />
+          <LoadError title="Erro ao carregar jogo" message={errorMessage(game.error)} onRetry={() => void game.refetch()} isRetrying={game.isFetching} />
+        </>
+      ) : game.isPending ? (
+        <>
+          <PageHeader title="Editar jogo" />
+          <div role="status" aria-label="Carregando jogo..." className="space-y-4">
+            <Skeleton className="h-96 rounded-2xl" />
+          </div>
+        </>
+      ) : (
+        <>
+          {/* A failed refresh keeps the loaded game on screen and says why at the top. */}
+          {game.isError && <Alert tone="error">{errorMessage(game.error, 'Erro ao carregar jogo')}</Alert>}
+          <PageHeader title="Editar jogo" description={game.data.name} />
+          <Card>
+            <EditForm key={game.data.id} game={game.data} />
+          </Card>
+          <GamePlayers game={game.data} />
+        </>
+      )}
+    </div>
+  );
+}
 
 export function AdminGameFormPage() {
   const { gameId } = useParams();
-  return gameId ? (
-    <PlaceholderPage title="Editar jogo" description="O formulário do jogo, com jogadores inscritos e lista de espera, aparece aqui." />
-  ) : (
-    <PlaceholderPage title="Criar jogo" description="O formulário para criar um jogo aparece aqui." />
-  );
+  if (gameId === undefined) return <CreateGame />;
+  return <EditGame key={gameId} gameId={Number(gameId)} />;
 }

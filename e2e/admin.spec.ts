@@ -1,0 +1,148 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { createGame, headerBalance, parseBRL, signIn } from './support/games';
+
+// The administrator's journeys on the real app (demo data, sandbox payments).
+
+const ADMIN = { email: 'admin@borajogar.com.br', password: 'admin123' };
+const PLAYER = { email: 'jogador@borajogar.com.br', password: 'jogador123' };
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Senha').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** The player signed in in a browser of their own (the admin's session stays in the other one). */
+async function playerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, PLAYER.email, PLAYER.password);
+  return page;
+}
+
+async function playerToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: PLAYER });
+  expect(login.ok()).toBe(true);
+  return ((await login.json()) as { token: string }).token;
+}
+
+test('an admin signs in to the dashboard and cannot leave the admin tree', async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(page.getByText('Receita total')).toBeVisible();
+  await expect(page.getByText('Soma de inscrições confirmadas × preço')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Jogos recentes' })).toBeVisible();
+
+  await page.goto('/games');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // "Voltar ao Site" asks first: going back to the site means signing out.
+  await page.getByRole('banner').getByRole('button', { name: 'Voltar ao Site' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Voltar ao site' });
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('an admin adds R$ 20,00 to the player, whose header then shows it', async ({ page, browser }) => {
+  const player = await playerPage(browser);
+  const before = await headerBalance(player);
+
+  await signInAsAdmin(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Usuários' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Usuários' })).toBeVisible();
+  await page.getByLabel('Buscar usuários').fill('JOGADOR@borajogar');
+  const row = page.getByRole('row').filter({ hasText: PLAYER.email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('link', { name: /^Ver detalhes de / }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
+  await expect(page.getByText(PLAYER.email)).toBeVisible();
+  const balance = page.getByTestId('user-balance');
+  await expect(balance).toHaveText(/R\$/);
+  const adminSeesBefore = parseBRL((await balance.textContent()) ?? '');
+
+  await page.getByRole('button', { name: 'Adicionar créditos' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adicionar créditos' });
+  await dialog.getByLabel('Valor (R$)').fill('20');
+  await dialog.getByRole('button', { name: 'Adicionar créditos' }).click();
+  await expect(page.getByText('R$ 20,00 adicionados aos créditos do usuário.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => parseBRL((await balance.textContent()) ?? '')).toBeCloseTo(adminSeesBefore + 20, 2);
+  const history = page.getByRole('table', { name: 'Histórico de transações' });
+  await expect(history.getByRole('row').nth(1)).toContainText('Crédito manual');
+  await expect(history.getByRole('row').nth(1)).toContainText('+R$ 20,00');
+
+  await player.reload();
+  await expect.poll(() => headerBalance(player)).toBeCloseTo(before + 20, 2);
+  await player.context().close();
+});
+
+test('an admin duplicates a game and sees the message', async ({ page }) => {
+  const name = `Vôlei Para Duplicar ${Date.now()}`;
+  await createGame({ name, hoursAhead: 96 });
+
+  await signInAsAdmin(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Jogos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jogos' })).toBeVisible();
+  await page.getByLabel('Buscar jogos').fill(name);
+  const original = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(original).toBeVisible();
+  await expect(original.getByText('Ativo')).toBeVisible();
+
+  await original.getByRole('button', { name: `Duplicar ${name}` }).click();
+  await expect(page.getByText(`Jogo "${name}" duplicado com sucesso!`)).toBeVisible();
+  const copy = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${name} (Cópia)` }) });
+  await expect(copy).toBeVisible();
+  await expect(copy.getByText('Rascunho')).toBeVisible();
+  // The message goes away after 5 seconds.
+  await expect(page.getByText(`Jogo "${name}" duplicado com sucesso!`)).toBeHidden({ timeout: 8000 });
+});
+
+test('a card-paid cancellation becomes a pending request that the admin processes', async ({ page, browser, request }) => {
+  const name = `Vôlei Reembolso ${Date.now()}`;
+  const gameId = await createGame({ name, hoursAhead: 96, priceCents: 2200 });
+
+  // The player takes a slot by card through the sandbox checkout, then cancels 96 h ahead.
+  const token = await playerToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const applied = await request.post(`/api/games/${gameId}/apply`, { data: { paymentType: 'card' }, headers: auth });
+  expect(applied.ok()).toBe(true);
+  const { url } = (await applied.json()) as { url: string };
+  const player = await playerPage(browser);
+  await player.goto(url);
+  await expect(player.getByTestId('amount')).toHaveText('R$ 22,00');
+  await player.getByRole('button', { name: 'Pagar' }).click();
+  await expect(player).toHaveURL(/\/payment-success\?session_id=/);
+  await expect(player.getByText(`Pagamento confirmado! Sua inscrição em ${name} está confirmada.`)).toBeVisible();
+  await player.context().close();
+
+  const cancelled = await request.post(`/api/games/${gameId}/cancel`, { headers: auth });
+  expect(cancelled.ok()).toBe(true);
+  expect(((await cancelled.json()) as { refund: string }).refund).toBe('request');
+
+  await signInAsAdmin(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Cancelamentos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Cancelamentos' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pendentes' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('R$ 22,00')).toBeVisible();
+  await expect(row.getByText('Cartão')).toBeVisible();
+
+  await row.getByRole('button', { name: /^Processar pedido de / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Processar reembolso' });
+  await expect(dialog.getByRole('radio', { name: /Estornar no Cartão/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Processar reembolso' }).click();
+  await expect(page.getByText('Reembolso de R$ 22,00 processado com sucesso.')).toBeVisible();
+  // Processed: it leaves the pending list and shows as "Processado" under Todos.
+  await expect(row).toHaveCount(0);
+  await page.getByRole('button', { name: 'Todos' }).click();
+  const processed = page.getByRole('row').filter({ hasText: name });
+  await expect(processed.getByText('No pagamento original')).toBeVisible();
+  await expect(processed.getByRole('cell', { name: /^Processado/ }).last()).toBeVisible();
+  await expect(processed.getByRole('button')).toHaveCount(0);
+});

@@ -1,0 +1,237 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddCreditsReply,
+  AdminGameDetail,
+  AdminGameReply,
+  AdminGamesReply,
+  AdminUser,
+  AdminUsersReply,
+  CancellationsReply,
+  CancellationStatus,
+  DashboardReply,
+  DeleteGameReply,
+  RemovePlayerReply,
+  ResolveCancellationBody,
+  ResolveCancellationReply,
+  UserPaymentsReply,
+} from '../../../shared/schemas/admin';
+import type { GamePayloadInput } from '../../../shared/schemas/user-games';
+import { apiRequest } from '../../lib/api-client';
+
+/**
+ * Every admin call goes through `apiRequest`, so it carries the token and a 401 ends the session
+ * (back to /login with "Sua sessão expirou…"). Everything cached here lives under `adminKey`:
+ * a change (credits, a game, a refund) invalidates the whole admin area at once.
+ */
+export const adminKey = ['admin'] as const;
+
+function toSearch(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+// ── Dashboard ──
+
+export const dashboardQuery = queryOptions({
+  queryKey: [...adminKey, 'dashboard'],
+  queryFn: ({ signal }) => apiRequest<DashboardReply>('/admin/dashboard', { signal, fallbackMessage: 'Erro ao carregar dashboard' }),
+  staleTime: 0,
+});
+
+export function useDashboard() {
+  return useQuery(dashboardQuery);
+}
+
+// ── Users ──
+
+export type AdminUsersFilters = { search: string; page: number };
+
+export function adminUsersQuery(filters: AdminUsersFilters) {
+  return queryOptions({
+    queryKey: [...adminKey, 'users', 'list', filters],
+    queryFn: ({ signal }) =>
+      apiRequest<AdminUsersReply>(`/admin/users${toSearch({ search: filters.search.trim(), page: filters.page > 1 ? filters.page : undefined })}`, {
+        signal,
+        fallbackMessage: 'Erro ao carregar usuários',
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useAdminUsers(filters: AdminUsersFilters) {
+  return useQuery(adminUsersQuery(filters));
+}
+
+export function adminUserQuery(userId: number) {
+  return queryOptions({
+    queryKey: [...adminKey, 'users', 'detail', userId],
+    queryFn: ({ signal }) => apiRequest<AdminUser>(`/admin/users/${userId}`, { signal, fallbackMessage: 'Erro ao carregar detalhes do usuário' }),
+    staleTime: 0,
+  });
+}
+
+export function useAdminUser(userId: number) {
+  return useQuery(adminUserQuery(userId));
+}
+
+export function userPaymentsQuery(userId: number) {
+  return queryOptions({
+    queryKey: [...adminKey, 'users', 'payments', userId],
+    queryFn: ({ signal }) =>
+      apiRequest<UserPaymentsReply>(`/admin/users/${userId}/payments`, { signal, fallbackMessage: 'Erro ao carregar pagamentos' }),
+    staleTime: 0,
+  });
+}
+
+export function useUserPayments(userId: number) {
+  return useQuery(userPaymentsQuery(userId));
+}
+
+export type AddCreditsInput = { userId: number; amount: number; idempotencyKey: string };
+
+/** The key makes a retried or doubled submission answer the same ledger row instead of adding twice. */
+export function addCredits({ userId, amount, idempotencyKey }: AddCreditsInput): Promise<AddCreditsReply> {
+  return apiRequest<AddCreditsReply>(`/admin/users/${userId}/credits`, {
+    method: 'POST',
+    body: { amount },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    fallbackMessage: 'Erro ao adicionar créditos',
+  });
+}
+
+export function useAddCredits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addCredits,
+    onSuccess: async (reply, { userId }) => {
+      // The new balance is known at once; the history and the lists are fetched again.
+      queryClient.setQueryData(adminUserQuery(userId).queryKey, (user) => (user ? { ...user, credits: reply.credits } : user));
+      await queryClient.invalidateQueries({ queryKey: [...adminKey, 'users', 'payments', userId] });
+      await queryClient.invalidateQueries({ queryKey: [...adminKey, 'users', 'list'] });
+    },
+  });
+}
+
+// ── Games ──
+
+export type AdminGamesFilters = {
+  search: string;
+  status: 'active' | 'cancelled' | 'all';
+  when: '' | 'upcoming' | 'past';
+  page: number;
+};
+
+export function adminGamesQuery(filters: AdminGamesFilters) {
+  return queryOptions({
+    queryKey: [...adminKey, 'games', 'list', filters],
+    queryFn: ({ signal }) =>
+      apiRequest<AdminGamesReply>(
+        `/admin/games${toSearch({ search: filters.search.trim(), status: filters.status, when: filters.when, page: filters.page > 1 ? filters.page : undefined })}`,
+        { signal, fallbackMessage: 'Erro ao carregar jogos' },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useAdminGames(filters: AdminGamesFilters) {
+  return useQuery(adminGamesQuery(filters));
+}
+
+export function adminGameQuery(gameId: number) {
+  return queryOptions({
+    queryKey: [...adminKey, 'games', 'detail', gameId],
+    queryFn: ({ signal }) => apiRequest<AdminGameDetail>(`/admin/games/${gameId}`, { signal, fallbackMessage: 'Erro ao carregar jogo' }),
+    enabled: Number.isInteger(gameId) && gameId > 0,
+    staleTime: 0,
+  });
+}
+
+export function useAdminGame(gameId: number) {
+  return useQuery(adminGameQuery(gameId));
+}
+
+function useInvalidateAdmin() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminKey });
+}
+
+export function useCreateGame() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (payload: GamePayloadInput) =>
+      apiRequest<AdminGameReply>('/admin/games', { method: 'POST', body: payload, fallbackMessage: 'Erro ao criar jogo' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateGame() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ gameId, payload }: { gameId: number; payload: GamePayloadInput }) =>
+      apiRequest<AdminGameReply>(`/admin/games/${gameId}`, { method: 'PUT', body: payload, fallbackMessage: 'Erro ao atualizar jogo' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDuplicateGame() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (gameId: number) =>
+      apiRequest<AdminGameReply>(`/games/${gameId}/duplicate`, { method: 'POST', fallbackMessage: 'Erro ao duplicar jogo' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteGame() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (gameId: number) =>
+      apiRequest<DeleteGameReply>(`/admin/games/${gameId}`, { method: 'DELETE', fallbackMessage: 'Erro ao deletar jogo' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRemovePlayer() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ gameId, userId }: { gameId: number; userId: number }) =>
+      apiRequest<RemovePlayerReply>(`/admin/games/${gameId}/users/${userId}`, { method: 'DELETE', fallbackMessage: 'Erro ao remover jogador' }),
+    onSuccess: invalidate,
+  });
+}
+
+// ── Cancellations ──
+
+export type CancellationsFilters = { status: CancellationStatus | ''; page: number };
+
+export function cancellationsQuery(filters: CancellationsFilters) {
+  return queryOptions({
+    queryKey: [...adminKey, 'cancellations', filters],
+    queryFn: ({ signal }) =>
+      apiRequest<CancellationsReply>(`/admin/cancellations${toSearch({ status: filters.status, page: filters.page > 1 ? filters.page : undefined })}`, {
+        signal,
+        fallbackMessage: 'Erro ao carregar cancelamentos',
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useCancellations(filters: CancellationsFilters) {
+  return useQuery(cancellationsQuery(filters));
+}
+
+export function useResolveCancellation() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ResolveCancellationBody }) =>
+      apiRequest<ResolveCancellationReply>(`/admin/cancellations/${id}`, { method: 'PUT', body, fallbackMessage: 'Erro ao processar cancelamento' }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,97 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { addCreditsBodySchema, type AdminUser } from '../../../../shared/schemas/admin';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Modal } from '../../../components/ui/modal';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatBRL } from '../../../lib/format';
+import { useAddCredits } from '../api';
+import { newIdempotencyKey } from '../idempotency-key';
+
+export const AMOUNT_REQUIRED = 'Informe o valor a adicionar.';
+
+/**
+ * Adds credits to a user. One Idempotency-Key per amount submitted from this dialog: a double
+ * click or a retry after a lost reply sends the same key, and the server answers the same ledger
+ * row instead of adding twice. Another amount, or the dialog opened again, gets a new key.
+ */
+export function AddCreditsDialog({ user, open, onClose }: { user: Pick<AdminUser, 'id' | 'name' | 'credits'>; open: boolean; onClose: () => void }) {
+  const toast = useToast();
+  const addCredits = useAddCredits();
+  const [amountText, setAmountText] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const attempt = useRef<{ amount: number; key: string } | null>(null);
+
+  function close() {
+    if (addCredits.isPending) return;
+    setAmountText('');
+    setFieldError(undefined);
+    attempt.current = null;
+    addCredits.reset();
+    onClose();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (addCredits.isPending) return;
+    const text = amountText.trim().replace(',', '.');
+    if (text === '') {
+      setFieldError(AMOUNT_REQUIRED);
+      return;
+    }
+    const parsed = addCreditsBodySchema.safeParse({ amount: Number(text) });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? AMOUNT_REQUIRED);
+      return;
+    }
+    const { amount } = parsed.data;
+    if (attempt.current?.amount !== amount) attempt.current = { amount, key: newIdempotencyKey() };
+    addCredits.mutate(
+      { userId: user.id, amount, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: (reply) => {
+          toast.show(reply.message, 'success');
+          attempt.current = null;
+          setAmountText('');
+          addCredits.reset();
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal open={open} onClose={close} title="Adicionar créditos" description={`Para ${user.name}. Saldo atual: ${formatBRL(user.credits)}.`}>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {addCredits.isError && <Alert tone="error">{errorMessage(addCredits.error, 'Erro ao adicionar créditos')}</Alert>}
+        <Input
+          label="Valor (R$)"
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          step={0.01}
+          required
+          placeholder="20,00"
+          data-autofocus
+          value={amountText}
+          error={fieldError}
+          hint="Mínimo R$ 0,01, com até duas casas decimais. O valor entra na hora no saldo do usuário."
+          onChange={(event) => {
+            setAmountText(event.target.value);
+            setFieldError(undefined);
+          }}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close} disabled={addCredits.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" busy={addCredits.isPending} busyLabel="Adicionando...">
+            Adicionar créditos
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+
+/** Anterior / Próxima, "Página X de Y" and how many items there are in all. */
+export function Pagination({
+  page,
+  totalPages,
+  total,
+  noun,
+  onPageChange,
+  isFetching = false,
+}: {
+  page: number;
+  totalPages: number;
+  total: number;
+  /** Singular and plural: `['usuário', 'usuários']`. */
+  noun: [string, string];
+  onPageChange: (page: number) => void;
+  isFetching?: boolean;
+}) {
+  const pages = Math.max(totalPages, 1);
+  return (
+    <nav aria-label="Paginação" className="mt-6 flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        <span className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">{total}</span> {total === 1 ? noun[0] : noun[1]}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="secondary" onClick={() => onPageChange(page - 1)} disabled={page <= 1 || isFetching}>
+          <ChevronLeft className="size-5" aria-hidden="true" />
+          Anterior
+        </Button>
+        <p className="px-2 text-sm font-semibold tabular-nums" aria-live="polite">
+          Página {Math.min(page, pages)} de {pages}
+        </p>
+        <Button variant="secondary" onClick={() => onPageChange(page + 1)} disabled={page >= pages || isFetching}>
+          Próxima
+          <ChevronRight className="size-5" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { admin, fakeApi, meReply } from '../../../test/fake-api';
+import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
+import { aUserGame } from '../test-fixtures';
+
+describe('admin dashboard', () => {
+  it('shows the four counters, explains the revenue and lists the recent games; a failure can be retried', async () => {
+    let fail = true;
+    const recent = aUserGame({ name: 'Vôlei de Quinta', registeredPlayers: 9, totalSlots: 12 });
+    fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/admin/dashboard': () =>
+        fail
+          ? { status: 403, body: { message: 'Acesso negado.' } }
+          : { body: { totalUsers: 42, totalGames: 7, upcomingGames: 3, totalRevenue: 1234.5, recentGames: [recent] } },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin', { token: 'jwt-bia' });
+    await findPageHeading('Dashboard');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Erro ao carregar dashboard');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+
+    const revenue = await screen.findByText('R$ 1.234,50');
+    expect(revenue.closest('div')).toHaveTextContent('Receita total');
+    expect(revenue.closest('div')).toHaveTextContent('Soma de inscrições confirmadas × preço');
+    expect(screen.getByText('42').closest('div')).toHaveTextContent('Usuários');
+    expect(screen.getByText('7').closest('div')).toHaveTextContent('Jogos');
+    expect(screen.getByText('3').closest('div')).toHaveTextContent('Próximos jogos');
+    expect(screen.getByText('Vôlei de Quinta')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Editar Vôlei de Quinta' })).toHaveAttribute('href', `/admin/games/${recent.id}`);
+  });
+
+  it('is where an admin lands after signing in on the login page', async () => {
+    fakeApi({
+      'GET /api/auth/config': { body: { googleClientId: null } },
+      'POST /api/auth/login': { body: { token: 'jwt-bia', user: admin } },
+      'GET /api/admin/dashboard': { body: { totalUsers: 1, totalGames: 0, upcomingGames: 0, totalRevenue: 0, recentGames: [] } },
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await findPageHeading('Entrar no Bora Jogar');
+    await user.type(screen.getByLabelText('Email'), 'bia@exemplo.com.br');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    // The visitor tree is swapped for the admin tree, which starts at /admin.
+    await findPageHeading('Dashboard');
+    expect(currentPath()).toBe('/admin');
+    expect(await screen.findByText('Nenhum jogo criado ainda.')).toBeInTheDocument();
+  });
+});
