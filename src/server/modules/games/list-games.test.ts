@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, states } from '../../db/schema';
@@ -222,6 +223,11 @@ describe('the visitor list cache (LISTING_CACHE_MS)', () => {
 
       cached.clock.advance(1001);
       expect(await names()).toEqual({ names: ['Primeiro', 'Segundo'], total: '2' });
+
+      // A browser asking for gzip gets the same list compressed once, not twice.
+      const zipped = await cached.app.inject({ method: 'GET', url: '/api/games?location=Cache', headers: { 'accept-encoding': 'gzip' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect((JSON.parse(gunzipSync(zipped.rawPayload).toString()) as Array<{ name: string }>).map((g) => g.name)).toEqual(['Primeiro', 'Segundo']);
     } finally {
       await cached.close();
     }

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,8 +29,10 @@ import { joinWaitlist } from './join-waitlist';
 import { listGames } from './list-games';
 import { listCities, listSports, listStates } from './list-reference-data';
 
+const acceptsGzip = (header: string | string[] | undefined) => /\bgzip\b/.test(String(header ?? ''));
+
 export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const publicListings = createTtlCache<{ body: string; total: number }>({
+  const publicListings = createTtlCache<{ body: Buffer; gzipped?: Buffer; total: number }>({
     ttlMs: ctx.config.listingCacheMs,
     maxEntries: 500,
     clock: ctx.clock,
@@ -69,17 +72,23 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           reply.header('X-Total-Count', String(total));
           return games;
         }
-        // A visitor's list is the same for everyone: served from a short-lived cache of the encoded reply.
+        // A visitor's list is the same for everyone: served from a short-lived cache of the encoded
+        // reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query or encoding.
         const key = JSON.stringify(request.query);
         let cached = publicListings.get(key);
         if (!cached) {
           const { games, total } = await listGames(ctx, request.query, undefined);
-          cached = { body: JSON.stringify(games), total };
+          cached = { body: Buffer.from(JSON.stringify(games)), total };
           publicListings.set(key, cached);
         }
-        // Already-encoded JSON text goes out as is (the untyped reply skips the schema serializer).
+        // Already-encoded bytes go out as they are (the untyped reply skips the schema serializer).
         const raw: FastifyReply = reply;
-        return raw.header('X-Total-Count', String(cached.total)).type('application/json; charset=utf-8').send(cached.body);
+        raw.header('X-Total-Count', String(cached.total)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+        if (acceptsGzip(request.headers['accept-encoding'])) {
+          cached.gzipped ??= gzipSync(cached.body);
+          return raw.header('Content-Encoding', 'gzip').send(cached.gzipped);
+        }
+        return raw.send(cached.body);
       },
     });
 
