@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cities, states } from '../../db/schema';
 import {
   createGame,
@@ -221,13 +221,19 @@ describe('the visitor list cache (LISTING_CACHE_MS)', () => {
       const player = await createSignedInUser(cached.app);
       expect((await names(player.headers)).names).toEqual(['Primeiro', 'Segundo']);
 
+      // Just past its lifetime the old list is served once more while it refreshes in the background.
       cached.clock.advance(1001);
-      expect(await names()).toEqual({ names: ['Primeiro', 'Segundo'], total: '2' });
+      await vi.waitFor(async () => expect(await names()).toEqual({ names: ['Primeiro', 'Segundo'], total: '2' }));
+
+      // Long past it, the list is rebuilt before answering.
+      await createGame(db, { name: 'Terceiro', location: 'Quadra Cache', dateTime: at(9 * DAY_MS) });
+      cached.clock.advance(5000);
+      expect((await names()).names).toEqual(['Primeiro', 'Segundo', 'Terceiro']);
 
       // A browser asking for gzip gets the same list compressed once, not twice.
       const zipped = await cached.app.inject({ method: 'GET', url: '/api/games?location=Cache', headers: { 'accept-encoding': 'gzip' } });
       expect(zipped.headers['content-encoding']).toBe('gzip');
-      expect((JSON.parse(gunzipSync(zipped.rawPayload).toString()) as Array<{ name: string }>).map((g) => g.name)).toEqual(['Primeiro', 'Segundo']);
+      expect((JSON.parse(gunzipSync(zipped.rawPayload).toString()) as Array<{ name: string }>).map((g) => g.name)).toEqual(['Primeiro', 'Segundo', 'Terceiro']);
     } finally {
       await cached.close();
     }

@@ -18,7 +18,7 @@ import {
   waitlistReplySchema,
 } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../context';
-import { createTtlCache } from '../../lib/ttl-cache';
+import { createRefreshingCache } from '../../lib/refreshing-cache';
 import { currentUser } from '../../http/authentication';
 import { byIp, minutes } from '../../http/rate-limit';
 import { errorReplies } from '../../http/route-helpers';
@@ -32,10 +32,11 @@ import { listCities, listSports, listStates } from './list-reference-data';
 const acceptsGzip = (header: string | string[] | undefined) => /\bgzip\b/.test(String(header ?? ''));
 
 export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const publicListings = createTtlCache<{ body: Buffer; gzipped?: Buffer; total: number }>({
+  const publicListings = createRefreshingCache<{ body: Buffer; gzipped?: Buffer; total: number }>({
     ttlMs: ctx.config.listingCacheMs,
     maxEntries: 500,
     clock: ctx.clock,
+    onError: (error) => ctx.log.error({ err: error }, 'falha ao atualizar a lista de jogos em cache'),
   });
   return async (app) => {
     app.get('/games/sports', {
@@ -74,13 +75,10 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         }
         // A visitor's list is the same for everyone: served from a short-lived cache of the encoded
         // reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query or encoding.
-        const key = JSON.stringify(request.query);
-        let cached = publicListings.get(key);
-        if (!cached) {
+        const cached = await publicListings.get(JSON.stringify(request.query), async () => {
           const { games, total } = await listGames(ctx, request.query, undefined);
-          cached = { body: Buffer.from(JSON.stringify(games)), total };
-          publicListings.set(key, cached);
-        }
+          return { body: Buffer.from(JSON.stringify(games)), total };
+        });
         // Already-encoded bytes go out as they are (the untyped reply skips the schema serializer).
         const raw: FastifyReply = reply;
         raw.header('X-Total-Count', String(cached.total)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
