@@ -207,6 +207,7 @@ function writeResults(markdown: string) {
   fs.writeFileSync(file, next);
 }
 
+const loadAtStart = os.loadavg()[0]!.toFixed(1);
 const listing = await listingBenchmark();
 console.log('listing', listing);
 const applies = await applyBenchmark();
@@ -216,7 +217,7 @@ const ratio = listing.app.rps / listing.bare.rps;
 const date = new Date().toISOString().slice(0, 10);
 writeResults(
   [
-    `Measured on ${date}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL at ${new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://127.0.0.1:5432').host}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a 3 s warm-up; load generator (autocannon) on the same machine.`,
+    `Measured on ${date}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL at ${new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://127.0.0.1:5432').host}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a 3 s warm-up; load generator (autocannon) on the same machine; load average ${loadAtStart} when it started.`,
     '',
     `**GET /api/games**, 300 upcoming games (reply: ${listing.gamesInReply} games, ${(listing.bytes / 1024).toFixed(1)} KB):`,
     '',
