@@ -1,11 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { FullPageLoader } from '../components/ui/spinner';
 import { ToastProvider } from '../components/ui/toast';
-import { createQueryClient } from '../lib/query-client';
-import { bootstrapSession, onSignOut, useSession, type SessionKind } from '../lib/session';
+import { bootstrapSession, useSession, type SessionKind } from '../lib/session';
 import { routesBySession } from './routes';
+
+// Requested as soon as the app starts, in parallel with the session check and the first page.
+const queryProviderModule = import('./query-provider');
+const QueryProvider = lazy(() => queryProviderModule.then((m) => ({ default: m.QueryProvider })));
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -31,23 +33,26 @@ function SessionRouter() {
   const session = useSession();
   const [routers] = useState(() => new RouterPerSession());
   if (session.status === 'loading') return <FullPageLoader />;
-  // A new router needs a new provider: a reused one would keep the previous router's state.
-  return <RouterProvider key={session.kind} router={routers.get(session.kind)} />;
+  // Built before the query provider is awaited, so the page's chunks are already on their way.
+  const router = routers.get(session.kind);
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <QueryProvider>
+        {/* A new router needs a new provider: a reused one would keep the previous router's state. */}
+        <RouterProvider key={session.kind} router={router} />
+      </QueryProvider>
+    </Suspense>
+  );
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
-
   useEffect(() => {
     void bootstrapSession();
   }, []);
-  useEffect(() => onSignOut(() => queryClient.clear()), [queryClient]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <SessionRouter />
-      </ToastProvider>
-    </QueryClientProvider>
+    <ToastProvider>
+      <SessionRouter />
+    </ToastProvider>
   );
 }

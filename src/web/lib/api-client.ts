@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages';
+import { httpMessages as messages } from '../../shared/http-messages';
 import { readStorage, storageKeys } from './storage';
 
 /** An error the user can read: `message` is already pt-BR. */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthReply, PublicUser } from '../../shared/schemas/auth';
 import type { MeReply } from '../../shared/schemas/users';
-import { messages } from '../../shared/messages';
+import { httpMessages as messages } from '../../shared/http-messages';
 import { apiRequest, setUnauthorizedHandler } from './api-client';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 

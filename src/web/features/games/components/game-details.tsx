@@ -15,12 +15,13 @@ import { LocationMap } from './location-map';
 
 function Fact({ icon, label, children, className }: { icon: ReactNode; label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="mt-1 text-brand-700 dark:text-brand-300">{icon}</span>
-      <div>
-        <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-        <dd className={cn('text-lg font-bold', className)}>{children}</dd>
-      </div>
+    // A <dl> group may hold only <dt> and <dd>: the icon sits inside the term, beside both lines.
+    <div className="relative pl-8">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">
+        <span className="absolute left-0 top-1 text-brand-700 dark:text-brand-300">{icon}</span>
+        {label}
+      </dt>
+      <dd className={cn('text-lg font-bold', className)}>{children}</dd>
     </div>
   );
 }

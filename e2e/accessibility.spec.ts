@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { chooseTheme, demoIds, demoLogins, demoRoutes, openSettled, signInAs, type DemoIds, type Role, type Theme } from './support/demo-routes';
+
+// axe-core on every route of the four route tables, in both themes: no serious or critical
+// violation (WCAG 2.1 A/AA rules, colour contrast included, plus axe's best practices).
+
+const roles: Role[] = ['visitor', 'player', 'organiser', 'admin'];
+const themes: Theme[] = ['light', 'dark'];
+
+let ids: DemoIds;
+test.beforeAll(async ({ baseURL }) => {
+  ids = await demoIds(baseURL!);
+});
+
+/** The serious and critical violations on the page as it is now, one readable line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`));
+}
+
+for (const theme of themes) {
+  for (const role of roles) {
+    test(`${role}, tema ${theme === 'dark' ? 'escuro' : 'claro'}: nenhuma violação séria ou crítica`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await chooseTheme(page, theme);
+      if (role !== 'visitor') await signInAs(page, role);
+      for (const route of demoRoutes(role, ids)) {
+        await test.step(route.path, async () => {
+          await openSettled(page, route.path);
+          await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+          expect.soft(await seriousViolations(page), `${route.path} (${theme})`).toEqual([]);
+        });
+      }
+    });
+  }
+}
+
+for (const theme of themes) {
+  test(`menu recolhido aberto a 360 px, tema ${theme === 'dark' ? 'escuro' : 'claro'}`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await chooseTheme(page, theme);
+    await openSettled(page, '/public-games');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+async function tabTo(page: Page, target: ReturnType<Page['getByLabel']>, limit = 30): Promise<void> {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('o Tab não chegou ao campo');
+}
+
+/** The focused element shows a focus ring (an outline or a box-shadow) that keyboard users can see. */
+async function expectVisibleFocus(page: Page): Promise<void> {
+  const ring = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    return { focusVisible: el.matches(':focus-visible'), outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px', shadow: style.boxShadow !== 'none' };
+  });
+  expect(ring.focusVisible).toBe(true);
+  expect(ring.outline || ring.shadow).toBe(true);
+}
+
+test('só com o teclado: cadastro e login rotulados, foco visível, diálogo prende o foco e fecha com Esc', async ({ page }) => {
+  await page.goto('/register');
+  for (const label of ['Nome', 'Email', 'Senha']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+
+  await page.goto('/login');
+  await tabTo(page, page.getByLabel('Email'));
+  await expectVisibleFocus(page);
+  await page.keyboard.type(demoLogins.admin.email);
+  await tabTo(page, page.getByLabel('Senha'));
+  await expectVisibleFocus(page);
+  await page.keyboard.type(demoLogins.admin.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  const leave = page.getByRole('button', { name: 'Voltar ao Site' }).filter({ visible: true }).first();
+  await leave.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Voltar ao site' });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(leave).toBeFocused();
+});
