@@ -44,7 +44,18 @@ const chunkGroups = [
   { name: 'ui', test: (id: string) => /src\/web\/(components|lib)\//.test(id) && !entryModules.test(id), priority: 1 },
 ];
 
-export default defineConfig({
+/**
+ * `vite build --ssr entry-server.tsx` (scripts/web-build.mjs) builds the module the server renders
+ * visitor pages with into dist/ssr, next to the browser build; packages stay in node_modules.
+ */
+const ssrBuild = defineConfig({
+  root: 'src/web',
+  publicDir: false,
+  plugins: [react()],
+  build: { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+});
+
+const browserBuild = defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), initialBundleBudget()],
@@ -63,3 +74,5 @@ export default defineConfig({
     proxy: { '/api': `http://localhost:${apiPort}` },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browserBuild));

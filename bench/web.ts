@@ -5,7 +5,6 @@
 //
 //   BENCH_WEB_RUNS=5 npm run bench:web     # runs per page (default 3); the median run is reported
 //   BENCH_WEB_REPORTS=/tmp/lh npm run bench:web   # also keeps every Lighthouse report (JSON) there
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath, startDemoServer } from '../scripts/e2e-server';
 import { formatKb, INITIAL_JS_BUDGET_KB, measureInitialBundle } from '../scripts/initial-bundle.mjs';
-import { root } from '../scripts/web-build.mjs';
+import { buildWeb, root } from '../scripts/web-build.mjs';
 
 const pages = ['/', '/public-games', '/login'];
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
@@ -40,8 +39,7 @@ const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 // 1. A fresh production build (the budget check runs inside it).
 console.log('▶ vite build');
-const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+buildWeb();
 
 // 2. Bundle sizes.
 const outDir = path.join(root, 'dist/web');

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
+const builtRenderer = path.join(root, 'dist/ssr/entry-server.js');
 const inputs = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(target) {
@@ -19,20 +20,30 @@ function newestMtime(target) {
 /** True when the built web app is missing or older than any of its sources. */
 export function isWebBuildStale() {
   const built = fs.statSync(builtIndex, { throwIfNoEntry: false });
-  if (!built) return true;
+  if (!built || !fs.existsSync(builtRenderer)) return true;
   return inputs.some((input) => newestMtime(path.join(root, input)) > built.mtimeMs);
 }
 
-/** Builds the web app with Vite when it is missing or stale. */
+/**
+ * Builds the web app with Vite: the browser bundle into dist/web, then the module the server
+ * renders visitor pages with into dist/ssr. Exits the process when a build fails.
+ */
+export function buildWeb() {
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  for (const args of [['build'], ['build', '--ssr', 'entry-server.tsx']]) {
+    const result = spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) {
+      console.error('Falha ao compilar o app web.');
+      process.exit(result.status ?? 1);
+    }
+  }
+}
+
+/** Builds the web app when it is missing or stale. */
 export function ensureWebBuild() {
   if (!isWebBuildStale()) return;
   console.log('Compilando o app web (vite build)...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) {
-    console.error('Falha ao compilar o app web.');
-    process.exit(result.status ?? 1);
-  }
+  buildWeb();
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildWeb();

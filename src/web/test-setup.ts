@@ -2,18 +2,21 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// jsdom does not implement scrolling; the app scrolls to the top on every navigation.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+// The server-render test runs without a DOM (`@vitest-environment node`): it must not find one.
+if (typeof window !== 'undefined') {
+  // jsdom does not implement scrolling; the app scrolls to the top on every navigation.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
-beforeEach(() => {
-  window.localStorage.clear();
-});
+  beforeEach(() => {
+    window.localStorage.clear();
+  });
 
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-  document.documentElement.className = '';
-});
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+    document.documentElement.className = '';
+  });
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,12 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '../../shared/messages';
+import { SSR_STATE_ELEMENT_ID, type SsrApiTransport, type SsrPage, type SsrRender } from '../../shared/ssr';
+
+const rootStart = '<div id="root"><!--app-html:start-->';
+const rootEnd = '<!--app-html:end--></div>';
+
+/** The built index.html with the page's markup and query cache where the loader was. */
+export function fillTemplate(template: string, page: SsrPage): string | null {
+  const start = template.indexOf(rootStart);
+  const end = template.indexOf(rootEnd, start);
+  if (start < 0 || end < 0) return null;
+  // `<` only occurs inside JSON strings, where \u003c means the same and cannot close the script.
+  const state = page.state.replace(/</g, '\\u003c');
+  const escapedTitle = page.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return (
+    template.slice(0, start).replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>`) +
+    `<div id="root" data-ssr="${page.hydrate}">${page.html}</div>` +
+    `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>` +
+    template.slice(end + rootEnd.length)
+  );
+}
+
+/** The renderer built next to the web app (dist/ssr), or null when there is none. */
+async function loadRenderer(webRoot: string, log: FastifyBaseLogger): Promise<SsrRender | null> {
+  const entry = path.join(path.dirname(webRoot), 'ssr', 'entry-server.js');
+  if (!fs.existsSync(entry)) {
+    log.warn(`${entry} não existe: as páginas de visitante saem sem renderização no servidor`);
+    return null;
+  }
+  const module = (await import(pathToFileURL(entry).href)) as { render?: SsrRender };
+  return module.render ?? null;
+}
 
 /**
  * Serves the built SPA: hashed assets with a year of cache, everything else revalidated, and
- * `index.html` for every non-API GET so client routes work on reload. `/api/*` misses get JSON 404s.
+ * `index.html` for every non-API GET so client routes work on reload. Visitor pages come rendered
+ * (decision 013): the markup and the data they show are in the HTML, and the browser hydrates them.
+ * `/api/*` misses get JSON 404s.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
@@ -14,7 +48,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webRoot!,
-      index: ['index.html'],
+      // `/` is a page like any other (the route below renders it), not a file.
+      index: false,
       setHeaders(res, filePath) {
         const relative = path.relative(webRoot!, filePath);
         res.header(
@@ -24,13 +59,42 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const template = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
+  const render = hasBuild ? await loadRenderer(webRoot!, app.log) : null;
+
+  // The renderer reads the API in-process, as a visitor: GETs only, no credentials.
+  const transport: SsrApiTransport = async (url, init) => {
+    if ((init.method ?? 'GET') !== 'GET') throw new Error(`a renderização no servidor só lê a API (${init.method} ${url})`);
+    const reply = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    return new Response(reply.body, {
+      status: reply.statusCode,
+      headers: { 'content-type': String(reply.headers['content-type'] ?? 'application/json') },
+    });
+  };
+
+  async function pageFor(url: string): Promise<string> {
+    if (!render) return template;
+    try {
+      const page = await render(new URL(url, 'http://localhost').href, transport);
+      return (page && fillTemplate(template, page)) ?? template;
+    } catch (error) {
+      // The browser can still draw the page on its own.
+      app.log.error({ err: error, url }, 'falha ao renderizar a página no servidor');
+      return template;
+    }
+  }
+
+  const sendPage = async (url: string, reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await pageFor(url));
+
+  if (hasBuild) app.get('/', async (request, reply) => sendPage(request.url, reply));
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
     const isMissingAsset = url.startsWith('/assets/');
     if (isApi || isMissingAsset || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: messages.notFound });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendPage(url, reply);
   });
 }

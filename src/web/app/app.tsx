@@ -1,13 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { FullPageLoader } from '../components/ui/spinner';
-import { ToastProvider } from '../components/ui/toast';
-import { bootstrapSession, useSession, type SessionKind } from '../lib/session';
+import { bootstrapSession, onSignOut, useSession, type SessionKind } from '../lib/session';
+import { AppProviders } from './app-providers';
+import { createAppQueryClient } from './hydration';
 import { routesBySession } from './routes';
 
-// Requested as soon as the app starts, in parallel with the session check and the first page.
-const queryProviderModule = import('./query-provider');
-const QueryProvider = lazy(() => queryProviderModule.then((m) => ({ default: m.QueryProvider })));
+export { loadServerRenderedRoutes } from './hydration';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -33,26 +32,22 @@ function SessionRouter() {
   const session = useSession();
   const [routers] = useState(() => new RouterPerSession());
   if (session.status === 'loading') return <FullPageLoader />;
-  // Built before the query provider is awaited, so the page's chunks are already on their way.
   const router = routers.get(session.kind);
-  return (
-    <Suspense fallback={<FullPageLoader />}>
-      <QueryProvider>
-        {/* A new router needs a new provider: a reused one would keep the previous router's state. */}
-        <RouterProvider key={session.kind} router={router} />
-      </QueryProvider>
-    </Suspense>
-  );
+  // A new router needs a new provider: a reused one would keep the previous router's state.
+  return <RouterProvider key={session.kind} router={router} />;
 }
 
 export function App() {
+  // One query cache for the whole app (seeded with what the server rendered), emptied on sign-out.
+  const [queryClient] = useState(createAppQueryClient);
+  useEffect(() => onSignOut(() => queryClient.clear()), [queryClient]);
   useEffect(() => {
     void bootstrapSession();
   }, []);
 
   return (
-    <ToastProvider>
+    <AppProviders queryClient={queryClient}>
       <SessionRouter />
-    </ToastProvider>
+    </AppProviders>
   );
 }

@@ -5,6 +5,12 @@ import type { SessionKind } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './route-error-page';
 
+/**
+ * Pages whose server-rendered HTML is complete without the app: the browser hydrates them on the
+ * first interaction instead of at load (app/server-page.ts, decision 013).
+ */
+const hydrateOnInteraction = { hydrateOnInteraction: true } as const;
+
 /** A route module loaded on first visit; each page is its own chunk. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
   return async () => ({ Component: pick(await load()) });
@@ -25,15 +31,15 @@ export const visitorRoutes: RouteObject[] = [
     HydrateFallback: FullPageLoader,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { index: true, lazy: page(() => import('../features/landing/pages/landing-page'), (m) => m.LandingPage) },
-      { path: 'public-games', lazy: page(() => import('../features/public-games/pages/public-games-page'), (m) => m.PublicGamesPage) },
-      { path: 'terms', lazy: page(() => import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage) },
-      { path: 'privacy', lazy: page(() => import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage) },
-      { path: 'support', lazy: page(() => import('../features/static-pages/pages/support-page'), (m) => m.SupportPage) },
-      { path: 'login', lazy: page(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage) },
-      { path: 'register', lazy: page(() => import('../features/auth/pages/register-page'), (m) => m.RegisterPage) },
-      { path: 'forgot', lazy: forgot },
-      { path: 'forgot-password', lazy: forgot },
+      { index: true, handle: hydrateOnInteraction, lazy: page(() => import('../features/landing/pages/landing-page'), (m) => m.LandingPage) },
+      { path: 'public-games', handle: hydrateOnInteraction, lazy: page(() => import('../features/public-games/pages/public-games-page'), (m) => m.PublicGamesPage) },
+      { path: 'terms', handle: hydrateOnInteraction, lazy: page(() => import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage) },
+      { path: 'privacy', handle: hydrateOnInteraction, lazy: page(() => import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage) },
+      { path: 'support', handle: hydrateOnInteraction, lazy: page(() => import('../features/static-pages/pages/support-page'), (m) => m.SupportPage) },
+      { path: 'login', handle: hydrateOnInteraction, lazy: page(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage) },
+      { path: 'register', handle: hydrateOnInteraction, lazy: page(() => import('../features/auth/pages/register-page'), (m) => m.RegisterPage) },
+      { path: 'forgot', handle: hydrateOnInteraction, lazy: forgot },
+      { path: 'forgot-password', handle: hydrateOnInteraction, lazy: forgot },
       { path: 'reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page'), (m) => m.ResetPasswordPage) },
       privateGame,
       { path: '*', element: <Navigate to="/" replace /> },

@@ -1,4 +1,5 @@
 import { httpMessages as messages } from '../../shared/http-messages';
+import type { SsrApiTransport } from '../../shared/ssr';
 import { readStorage, storageKeys } from './storage';
 
 /** An error the user can read: `message` is already pt-BR. */
@@ -29,6 +30,13 @@ export type ApiRequestOptions = {
 };
 
 let onUnauthorized: (() => void) | null = null;
+
+/** How requests reach the API: `fetch` in the browser, the server's own in-process call when it renders a page. */
+let transport: SsrApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: SsrApiTransport): void {
+  transport = next;
+}
 
 /** The session registers what happens when an authenticated call gets a 401. */
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
@@ -75,7 +83,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await transport(`/api${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

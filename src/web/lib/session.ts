@@ -34,6 +34,15 @@ function getSnapshot(): SessionState {
   return state;
 }
 
+/** The server renders pages as a visitor sees them; the browser hydrates them only without a stored token. */
+const serverSnapshot: SessionState = { status: 'ready', user: null };
+const getServerSnapshot = (): SessionState => serverSnapshot;
+
+/** True when no token is stored, so the page the server rendered for a visitor is this user's page. */
+export function isVisitorAtStart(): boolean {
+  return readStorage(storageKeys.authToken) === null;
+}
+
 function toSessionUser(user: PublicUser | MeReply): SessionUser {
   return { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role, credits: user.credits };
 }
@@ -119,7 +128,7 @@ setUnauthorizedHandler(() => {
 });
 
 export function useSession(): SessionState & { kind: SessionKind; isAdmin: boolean } {
-  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   return { ...snapshot, kind: sessionKind(snapshot.user), isAdmin: snapshot.user?.role === 'admin' };
 }
 

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { messages } from '../../../../shared/messages';
+import { HYDRATE_AT_ONCE_ATTRIBUTE } from '../../../../shared/ssr';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -10,10 +11,14 @@ import { isGoogleAuthorisedHost, loadGoogleIdentity } from '../google-identity';
  * Google's own sign-in button, shown only when the server has a client id and this host is
  * one Google accepts. The credential goes to POST /api/auth/google.
  */
+const neverChanges = () => () => {};
+const isThisHostAuthorised = () => isGoogleAuthorisedHost(window.location.hostname);
+
 export function GoogleButton() {
   const config = useAuthConfig();
   const clientId = config.data?.googleClientId ?? null;
-  const isAuthorisedHost = isGoogleAuthorisedHost(window.location.hostname);
+  // The server renders as if the host were one Google accepts; the browser corrects it after hydrating.
+  const isAuthorisedHost = useSyncExternalStore(neverChanges, isThisHostAuthorised, () => true);
 
   if (!clientId) return null;
   if (!isAuthorisedHost) {
@@ -54,7 +59,8 @@ function GoogleButtonFrame({ clientId }: { clientId: string }) {
   }, [clientId, mutate]);
 
   return (
-    <div className="space-y-3">
+    // Google's script is loaded by an effect: a server-rendered page with this button hydrates at once.
+    <div className="space-y-3" {...{ [HYDRATE_AT_ONCE_ATTRIBUTE]: '' }}>
       {loadState === 'loading' && (
         <div className="flex min-h-11 items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-400">
           <Spinner /> Carregando login com Google...

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Visitor pages come rendered by the server and are hydrated on the first interaction
+// (docs/decisions/013): complete without JavaScript, no app code run at load, nothing the user
+// does before the app takes over is lost, and a signed-in browser never sees the visitor's page.
+
+/** Requests for the app's own chunks (the entry aside), to tell whether the app has started. */
+function appChunkRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/assets/app-')) urls.push(url.pathname);
+  });
+  return urls;
+}
+
+/** Errors the page reports, hydration mismatches included. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Slows every script so the page sits between "rendered" and "taken over" long enough to act in. */
+async function slowScripts(page: Page, delayMs: number): Promise<void> {
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing, the public list and the login page are complete', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Bora Jogar');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Seu jogo de vôlei');
+    await expect(page.getByRole('link', { name: 'Ver jogos abertos' }).first()).toBeVisible();
+
+    await page.goto('/public-games');
+    await expect(page).toHaveTitle('Jogos abertos · Bora Jogar');
+    await expect(page.getByText('Vôlei de Quinta no Estreito')).toBeVisible();
+    await expect(page.getByLabel('Estado')).toContainText('Santa Catarina (SC)');
+
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Entrar · Bora Jogar');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Senha')).toBeVisible();
+  });
+});
+
+test('a visitor page runs no app code until someone uses it, then hydrates without errors', async ({ page }) => {
+  const chunks = appChunkRequests(page);
+  const errors = pageErrors(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  expect(chunks).toEqual([]);
+  await expect(page.locator('#root')).toHaveAttribute('data-ssr', 'interaction');
+
+  await page.getByRole('button', { name: 'Alternar tema' }).hover();
+  await expect.poll(() => chunks.length).toBeGreaterThan(0);
+  // Hydrated: the app's own navigation now runs in the page (no new document).
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Jogos' }).click();
+  await expect(page).toHaveURL(/\/public-games$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jogos abertos' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test('a click before the app has taken over is replayed, not lost', async ({ page }) => {
+  await slowScripts(page, 600);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Alternar tema' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Alternar tema' })).toHaveAttribute('title', 'Usar tema claro');
+});
+
+test('a login typed and sent before the app has taken over signs in, and the password never reaches the URL', async ({ page }) => {
+  const errors = pageErrors(page);
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+  await slowScripts(page, 800);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('jogador@borajogar.com.br');
+  await page.getByLabel('Senha').fill('jogador123');
+  await page.getByLabel('Senha').press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá');
+  expect(navigations.some((url) => url.includes('jogador123') || url.includes('password'))).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test('a filter picked before the app has taken over applies', async ({ page }) => {
+  await slowScripts(page, 600);
+  await page.goto('/public-games');
+  await page.getByLabel('Estado').selectOption({ label: 'Santa Catarina (SC)' });
+  // The city list of the chosen state loads once the app has the choice.
+  await page.getByLabel('Cidade').selectOption({ label: 'Joinville' });
+  await expect(page.getByLabel('Estado')).toHaveValue('24');
+});
+
+test('a signed-in browser never shows the visitor page the server rendered', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('jogador@borajogar.com.br');
+  await page.getByLabel('Senha').fill('jogador123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá');
+
+  // Hold the app's scripts: until they run, only the server's HTML is there (and the page never
+  // reaches DOMContentLoaded, which waits for module scripts).
+  await page.route('**/assets/*.js', () => undefined);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.locator('#root')).toHaveAttribute('data-ssr', 'interaction');
+  await expect(page.locator('#root')).toHaveCSS('visibility', 'hidden');
+  await page.unroute('**/assets/*.js');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá');
+  await expect(page.locator('#root')).toHaveCSS('visibility', 'visible');
+});

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fillTemplate, registerWebApp } from './web-app';
+
+const template = [
+  '<!doctype html><html><head><title>Bora Jogar</title></head><body>',
+  '<div id="root"><!--app-html:start--><p>Carregando...</p><!--/loader--><!--app-html:end--></div>',
+  '<script type="module" src="/assets/index.js"></script></body></html>',
+].join('');
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+/**
+ * A built web app in a temporary folder: index.html, one asset and, unless `renderer` is null,
+ * dist/ssr/entry-server.js with the given module source.
+ */
+async function appWith(renderer: string | null): Promise<FastifyInstance> {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bora-web-'));
+  fs.mkdirSync(path.join(dist, 'web/assets'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'web/index.html'), template);
+  fs.writeFileSync(path.join(dist, 'web/assets/index.js'), 'console.log(1)');
+  if (renderer !== null) {
+    fs.mkdirSync(path.join(dist, 'ssr'));
+    fs.writeFileSync(path.join(dist, 'ssr/entry-server.js'), renderer);
+  }
+  const app = Fastify({ logger: false });
+  apps.push(app);
+  app.get('/api/games', async () => [{ name: 'Vôlei </script><script>alert(1)</script>' }]);
+  app.post('/api/games', async () => ({ created: true }));
+  await registerWebApp(app, path.join(dist, 'web'));
+  await app.ready();
+  return app;
+}
+
+/** Renders the path and the games the API returns, like the real renderer does through the transport. */
+const echoRenderer = `
+export async function render(url, transport) {
+  const { pathname } = new URL(url);
+  if (pathname === '/games') return null;
+  const games = await (await transport('/api/games', {})).json();
+  return {
+    html: '<main><h1>' + pathname + '</h1></main>',
+    state: JSON.stringify({ games }),
+    title: pathname === '/login' ? 'Entrar · Bora Jogar' : 'Bora Jogar',
+    hydrate: pathname === '/reset-password' ? 'eager' : 'interaction',
+  };
+}`;
+
+describe('fillTemplate', () => {
+  it('puts the markup, the hydration mode, the title and the state where the loader was', () => {
+    const html = fillTemplate(template, { html: '<h1>Oi</h1>', state: '{"a":"</script>"}', title: 'Entrar · <Bora>', hydrate: 'interaction' });
+    expect(html).toContain('<div id="root" data-ssr="interaction"><h1>Oi</h1></div>');
+    expect(html).toContain('<title>Entrar · &lt;Bora></title>');
+    expect(html).toContain('<script type="application/json" id="ssr-state">{"a":"\\u003c/script>"}</script>');
+    expect(html).not.toContain('Carregando...');
+    expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
+  });
+
+  it('returns null for a template without the markers', () => {
+    expect(fillTemplate('<div id="root"></div>', { html: '', state: '{}', title: '', hydrate: 'eager' })).toBeNull();
+  });
+});
+
+describe('web pages', () => {
+  it('serves / and client routes rendered, with the data the API gave and no way out of the script', async () => {
+    const app = await appWith(echoRenderer);
+    for (const url of ['/', '/login', '/public-games?stateId=24']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(`<h1>${url.split('?')[0]}</h1>`);
+      // The game name from the API is in the state, but its </script> cannot close the tag.
+      expect(res.body).toContain('Vôlei \\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+      expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    }
+    expect((await app.inject({ method: 'GET', url: '/login' })).body).toContain('<title>Entrar · Bora Jogar</title>');
+    expect((await app.inject({ method: 'GET', url: '/reset-password' })).body).toContain('data-ssr="eager"');
+  });
+
+  it('serves the plain app for paths the renderer declines, and HEAD like GET', async () => {
+    const app = await appWith(echoRenderer);
+    const res = await app.inject({ method: 'GET', url: '/games' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(template);
+    const head = await app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('falls back to the plain app when rendering fails, and keeps answering', async () => {
+    const app = await appWith(`export async function render() { throw new Error('boom'); }`);
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(template);
+    expect((await app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(200);
+  });
+
+  it('lets the renderer only read the API', async () => {
+    const app = await appWith(`
+export async function render(url, transport) {
+  await transport('/api/games', { method: 'POST' });
+  return { html: '<p>escreveu</p>', state: '{}', title: 'x', hydrate: 'eager' };
+}`);
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toBe(template);
+  });
+
+  it('serves the plain app when there is no renderer', async () => {
+    const app = await appWith(null);
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(template);
+  });
+
+  it('keeps JSON 404s for the API, missing assets and other methods, and serves assets as files', async () => {
+    const app = await appWith(echoRenderer);
+    for (const [method, url] of [
+      ['GET', '/api/nada'],
+      ['GET', '/assets/nada.js'],
+      ['POST', '/login'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    }
+    const asset = await app.inject({ method: 'GET', url: '/assets/index.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,37 @@
+import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
+import { FullPageLoader } from '../components/ui/spinner';
+import { BootErrorBoundary } from './boot-error-boundary';
+
+let onTakenOver: (() => void) | null = null;
+
+/** Runs `callback` once the app has drawn or hydrated its first page (see app/server-page.ts). */
+export function whenAppTakesOver(callback: () => void): void {
+  onTakenOver = callback;
+}
+
+/** Renders nothing; its effect runs after the commit that puts the app on screen. */
+function TakeOverSignal() {
+  useEffect(() => {
+    const callback = onTakenOver;
+    onTakenOver = null;
+    callback?.();
+  }, []);
+  return null;
+}
+
+/**
+ * The outermost tree, the same in the browser and in the server render (hydration needs both to
+ * match): the boot error boundary and the loader shown while the app's chunk arrives.
+ */
+export function Root({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <BootErrorBoundary>
+        <Suspense fallback={<FullPageLoader />}>
+          {children}
+          <TakeOverSignal />
+        </Suspense>
+      </BootErrorBoundary>
+    </StrictMode>
+  );
+}

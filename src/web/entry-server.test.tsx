@@ -1,0 +1,105 @@
+// @vitest-environment node
+// The server render runs in Node: no window, no document, no localStorage. A page that reaches for
+// them while rendering would fall back to client rendering (`<!--$!-->` in the markup).
+import { describe, expect, it } from 'vitest';
+import type { SsrPage } from '../shared/ssr';
+import { render } from './entry-server';
+import { fakeApi } from './test/fake-api';
+import { aGame } from './test/fixtures';
+
+const santaCatarina = { id: 24, name: 'Santa Catarina', uf: 'SC', active: true };
+const cities = [
+  { id: 1, name: 'Florianópolis', stateId: 24, active: true },
+  { id: 2, name: 'Joinville', stateId: 24, active: true },
+];
+const sports = [{ id: 1, name: 'Vôlei', active: true }];
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /api/games': { body: [aGame({ name: 'Vôlei na Lagoa' }), aGame({ name: 'Vôlei do Estreito' })] },
+    'GET /api/games/states': { body: [santaCatarina] },
+    'GET /api/games/cities': { body: cities },
+    'GET /api/games/sports': { body: sports },
+    'GET /api/auth/config': { body: { googleClientId: null } },
+    ...overrides,
+  });
+}
+
+// The server hands the renderer its own API; here it is the stubbed fetch.
+const transport = (url: string, init: RequestInit) => fetch(url, init);
+
+async function renderPage(path: string): Promise<SsrPage> {
+  const page = await render(`http://localhost${path}`, transport);
+  if (!page) throw new Error(`${path} não foi renderizada`);
+  expect(page.html).not.toContain('<!--$!-->');
+  return page;
+}
+
+describe('server render of visitor pages', () => {
+  it('renders the landing with the upcoming games and cities, and hands the browser the same data', async () => {
+    const calls = api();
+    const page = await renderPage('/');
+    expect(page.html).toContain('Vôlei na Lagoa');
+    expect(page.html).toContain('Vôlei do Estreito');
+    expect(page.html).toContain('Joinville');
+    expect(page.title).toBe('Bora Jogar');
+    expect(page.hydrate).toBe('interaction');
+    const state = JSON.parse(page.state) as { queries: { queryKey: unknown[]; state: { status: string } }[] };
+    expect(state.queries.map((q) => q.queryKey)).toEqual(
+      expect.arrayContaining([
+        ['landing', 'upcoming-games'],
+        ['landing', 'active-cities'],
+      ]),
+    );
+    expect(state.queries.every((q) => q.state.status === 'success')).toBe(true);
+    // Read as a visitor: no credentials, nothing but GETs.
+    expect(calls.calls.every((call) => call.method === 'GET' && !('Authorization' in call.headers))).toBe(true);
+  });
+
+  it('renders the public list with its games and the options of its filters', async () => {
+    api();
+    const page = await renderPage('/public-games');
+    expect(page.title).toBe('Jogos abertos · Bora Jogar');
+    expect(page.html).toContain('Vôlei na Lagoa');
+    expect(page.html).toContain('Vôlei do Estreito');
+    expect(page.html).toContain('Santa Catarina (SC)');
+    expect(page.hydrate).toBe('interaction');
+  });
+
+  it.each([
+    ['/login', 'Entrar · Bora Jogar', 'Entrar no Bora Jogar'],
+    ['/register', 'Criar conta · Bora Jogar', 'Criar conta'],
+    ['/forgot', 'Recuperar senha · Bora Jogar', 'Esqueci a senha'],
+    ['/terms', 'Termos de Uso · Bora Jogar', 'Termos de Uso'],
+    ['/privacy', 'Política de Privacidade e Cookies · Bora Jogar', 'Política de Privacidade'],
+    ['/support', 'Suporte · Bora Jogar', 'Suporte'],
+  ])('renders %s whole, titled, to be hydrated on the first interaction', async (path, title, heading) => {
+    api();
+    const page = await renderPage(path);
+    expect(page.title).toBe(title);
+    expect(page.html).toContain(heading);
+    expect(page.hydrate).toBe('interaction');
+  });
+
+  it('hydrates at once a page that works in effects: the reset form, and a login with Google', async () => {
+    api();
+    expect((await renderPage('/reset-password')).hydrate).toBe('eager');
+    api({ 'GET /api/auth/config': { body: { googleClientId: 'cliente.apps.googleusercontent.com' } } });
+    expect((await renderPage('/login')).hydrate).toBe('eager');
+  });
+
+  it('leaves a failed query to the browser: its loading state is rendered and it is not in the state', async () => {
+    api({ 'GET /api/games': { status: 500, body: { message: 'Erro interno' } } });
+    const page = await renderPage('/');
+    expect(page.html).not.toContain('Vôlei na Lagoa');
+    const keys = (JSON.parse(page.state) as { queries: { queryKey: unknown[] }[] }).queries.map((q) => q.queryKey);
+    expect(keys).not.toContainEqual(['landing', 'upcoming-games']);
+    expect(keys).toContainEqual(['landing', 'active-cities']);
+  });
+
+  it('declines paths that are not visitor pages', async () => {
+    api();
+    expect(await render('http://localhost/games', transport)).toBeNull();
+    expect(await render('http://localhost/admin', transport)).toBeNull();
+  });
+});
