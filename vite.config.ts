@@ -27,8 +27,8 @@ function initialBundleBudget(): Plugin {
   };
 }
 
-/** The modules the entry needs before the router: they stay in the entry chunk. */
-const entryModules = /src\/web\/(main\.tsx|lib\/(session|api-client|storage|theme|cn|register-service-worker)\.ts|components\/ui\/(spinner|button)\.tsx)$/;
+/** The modules the entry needs before React DOM and the app: they stay in the entry chunk. */
+const entryModules = /src\/web\/(main\.ts|lib\/(session|api-client|storage|theme|register-service-worker)\.ts)$/;
 
 /**
  * Fewer, larger shared chunks: a page then waits on a handful of files, not on dozens of tiny ones

@@ -73,6 +73,19 @@ test('a visitor page runs no app code until someone uses it, then hydrates witho
   expect(errors).toEqual([]);
 });
 
+test('every visitor page hydrates to the same markup the server sent', async ({ page }) => {
+  const errors = pageErrors(page);
+  for (const path of ['/', '/public-games', '/login', '/register', '/forgot', '/reset-password', '/terms', '/privacy', '/support']) {
+    await page.goto(path);
+    await expect(page.locator('#root')).toHaveAttribute('data-ssr', /.+/);
+    // The toggle answers only once the app has taken over the page (a click before is held and replayed).
+    const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+    await page.getByRole('button', { name: 'Alternar tema' }).click();
+    await expect(page.locator('html')).toHaveClass(dark ? /^(?!.*dark)/ : /dark/);
+    expect(errors, path).toEqual([]);
+  }
+});
+
 test('a click before the app has taken over is replayed, not lost', async ({ page }) => {
   await slowScripts(page, 600);
   await page.goto('/');

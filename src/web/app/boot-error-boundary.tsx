@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
+import { bootFailureText } from './boot-failure';
 
 /**
  * Catches a failure to load the app's own chunks (a dropped connection, an old page after a deploy),
@@ -20,9 +21,9 @@ export class BootErrorBoundary extends Component<{ children: ReactNode }, { hasF
     if (!this.state.hasFailed) return this.props.children;
     return (
       <div className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center" role="alert">
-        <h1 className="text-2xl font-bold">Não conseguimos abrir o Bora Jogar</h1>
-        <p className="max-w-md text-slate-600 dark:text-slate-400">Confira sua conexão, recarregue a página e tente de novo.</p>
-        <Button onClick={() => window.location.reload()}>Recarregar a página</Button>
+        <h1 className="text-2xl font-bold">{bootFailureText.title}</h1>
+        <p className="max-w-md text-slate-600 dark:text-slate-400">{bootFailureText.message}</p>
+        <Button onClick={() => window.location.reload()}>{bootFailureText.reload}</Button>
       </div>
     );
   }

@@ -1,21 +1,11 @@
 import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { FullPageLoader } from '../components/ui/spinner';
 import { BootErrorBoundary } from './boot-error-boundary';
-
-let onTakenOver: (() => void) | null = null;
-
-/** Runs `callback` once the app has drawn or hydrated its first page (see app/server-page.ts). */
-export function whenAppTakesOver(callback: () => void): void {
-  onTakenOver = callback;
-}
+import { appTookOver } from './server-page';
 
 /** Renders nothing; its effect runs after the commit that puts the app on screen. */
 function TakeOverSignal() {
-  useEffect(() => {
-    const callback = onTakenOver;
-    onTakenOver = null;
-    callback?.();
-  }, []);
+  useEffect(() => appTookOver(), []);
   return null;
 }
 

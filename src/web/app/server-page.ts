@@ -37,14 +37,20 @@ function replayField(field: Field, value: string, checked: boolean): void {
   field.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+let onTakenOver: (() => void) | null = null;
+
+/** Called by the app (app/root.tsx) once it has drawn or hydrated its first page. */
+export function appTookOver(): void {
+  const callback = onTakenOver;
+  onTakenOver = null;
+  callback?.();
+}
+
 /**
- * Holds the user's input on `container` until `hydrate` has run and the app signals it took over
- * (`whenHydrated`), then replays it. `eager` starts at once; otherwise on the first interaction.
+ * Holds the user's input on `container` until `hydrate` has run and the app has taken over
+ * (`appTookOver`), then replays it. `eager` starts at once; otherwise on the first interaction.
  */
-export function takeOverServerPage(
-  container: HTMLElement,
-  options: { eager: boolean; hydrate: () => Promise<void>; whenHydrated: (callback: () => void) => void },
-): void {
+export function takeOverServerPage(container: HTMLElement, options: { eager: boolean; hydrate: () => Promise<void> }): void {
   const fields = new Map<Field, { value: string; checked: boolean }>();
   const actions: HeldAction[] = [];
 
@@ -73,7 +79,7 @@ export function takeOverServerPage(
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
 
-  options.whenHydrated(() => {
+  onTakenOver = () => {
     document.removeEventListener('input', onFieldChange, true);
     document.removeEventListener('change', onFieldChange, true);
     document.removeEventListener('click', onClick, true);
@@ -87,7 +93,7 @@ export function takeOverServerPage(
         action.form.requestSubmit(submitter);
       }
     }
-  });
+  };
 
   let started = false;
   const start = () => {

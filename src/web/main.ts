@@ -1,0 +1,29 @@
+import { showBootFailure } from './app/boot-failure';
+import { takeOverServerPage } from './app/server-page';
+import { registerServiceWorker } from './lib/register-service-worker';
+import { bootstrapSession, isVisitorAtStart } from './lib/session';
+import { applyTheme, storedTheme } from './lib/theme';
+import './index.css';
+
+// The entry is small: the theme, the session check and the hold on a server-rendered page. React
+// DOM and the app come in chunks of their own (docs/decisions/012, 013).
+// public/theme-init.js already applied the theme before the first paint; this keeps both in step.
+applyTheme(storedTheme());
+void bootstrapSession();
+registerServiceWorker();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Elemento #root não encontrado');
+const loadBoot = () => import('./boot');
+
+const serverRendered = container.getAttribute('data-ssr');
+if (serverRendered !== null && isVisitorAtStart()) {
+  // A visitor's page the server rendered: React takes it over at once or on the first interaction.
+  takeOverServerPage(container, {
+    eager: serverRendered !== 'interaction',
+    hydrate: () => loadBoot().then((boot) => boot.hydrateApp(container), () => showBootFailure(container)),
+  });
+} else {
+  // Signed in (or no server render): the visitor's page is not this user's; React draws from scratch.
+  void loadBoot().then((boot) => boot.renderApp(container), () => showBootFailure(container));
+}
