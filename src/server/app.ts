@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createAppPaymentProviders } from './modules/payments/app-payment-providers';
+import { startPaymentReconciliation } from './modules/payments/reconcile-payments';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout-routes';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes';
 import { userGameRoutes } from './modules/user-games/routes';
@@ -69,9 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
   const paymentSweep = startPaymentSweep(ctx);
+  const reconciliation = startPaymentReconciliation(ctx);
   app.addHook('onClose', async () => {
     // Stopped first: a sweep in flight may still queue e-mails.
-    await paymentSweep.stop();
+    await Promise.all([paymentSweep.stop(), reconciliation.stop()]);
     await mailer.idle();
     mailer.close();
   });
@@ -108,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A page of the app itself (not /api), so it must exist before the SPA fallback; sandbox mode only.
   if (ctx.payments.sandbox) await app.register(sandboxCheckoutRoutes(ctx));
 
-  await registerWebApp(app, deps.webRoot);
+  await registerWebApp(app, deps.webRoot, { cacheMs: config.listingCacheMs, clock });
   return app;
 }
 

@@ -227,6 +227,8 @@ export const payments = pgTable(
     paidAt: timestamptz('paid_at'),
     settledAt: timestamptz('settled_at'),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** When the reconciliation last asked the provider about this payment while it was unsettled. */
+    checkedAt: timestamptz('checked_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -242,6 +244,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_session_unique').on(t.provider, t.providerSessionId),
     index('payments_user_idx').on(t.userId),
     index('payments_registration_idx').on(t.registrationId),
+    index('payments_unsettled_idx').on(t.createdAt).where(sql`${t.settledAt} is null`),
   ],
 );
 

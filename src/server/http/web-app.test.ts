@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Clock, fixedClock, systemClock } from '../lib/clock';
 import { fillTemplate, registerWebApp } from './web-app';
 
 const template = [
@@ -20,7 +21,7 @@ afterEach(async () => {
  * A built web app in a temporary folder: index.html, one asset and, unless `renderer` is null,
  * dist/ssr/entry-server.js with the given module source.
  */
-async function appWith(renderer: string | null): Promise<FastifyInstance> {
+async function appWith(renderer: string | null, cache: { cacheMs: number; clock: Clock } = { cacheMs: 0, clock: systemClock }): Promise<FastifyInstance> {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bora-web-'));
   fs.mkdirSync(path.join(dist, 'web/assets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'web/index.html'), template);
@@ -33,7 +34,7 @@ async function appWith(renderer: string | null): Promise<FastifyInstance> {
   apps.push(app);
   app.get('/api/games', async () => [{ name: 'Vôlei </script><script>alert(1)</script>' }]);
   app.post('/api/games', async () => ({ created: true }));
-  await registerWebApp(app, path.join(dist, 'web'));
+  await registerWebApp(app, path.join(dist, 'web'), cache);
   await app.ready();
   return app;
 }
@@ -109,6 +110,24 @@ export async function render(url, transport) {
 }`);
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.body).toBe(template);
+  });
+
+  it('serves a rendered page from memory for LISTING_CACHE_MS, then renders it again', async () => {
+    const clock = fixedClock(new Date('2026-11-20T12:00:00Z'));
+    const app = await appWith(
+      `let renders = 0;
+export async function render() {
+  renders += 1;
+  return { html: '<p>render ' + renders + '</p>', state: '{}', title: 'Bora Jogar', hydrate: 'interaction' };
+}`,
+      { cacheMs: 1000, clock },
+    );
+    const body = async (url: string) => (await app.inject({ method: 'GET', url })).body;
+    expect(await body('/')).toContain('<p>render 1</p>');
+    expect(await body('/')).toContain('<p>render 1</p>');
+    expect(await body('/login')).toContain('<p>render 2</p>');
+    clock.advance(2001);
+    expect(await body('/')).toContain('<p>render 3</p>');
   });
 
   it('serves the plain app when there is no renderer', async () => {

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '../../shared/messages';
 import { SSR_STATE_ELEMENT_ID, type SsrApiTransport, type SsrPage, type SsrRender } from '../../shared/ssr';
+import type { Clock } from '../lib/clock';
+import { createRefreshingCache } from '../lib/refreshing-cache';
 
 const rootStart = '<div id="root"><!--app-html:start-->';
 const rootEnd = '<!--app-html:end--></div>';
@@ -42,7 +44,11 @@ async function loadRenderer(webRoot: string, log: FastifyBaseLogger): Promise<Ss
  * (decision 013): the markup and the data they show are in the HTML, and the browser hydrates them.
  * `/api/*` misses get JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string | undefined,
+  options: { cacheMs: number; clock: Clock },
+): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const hasBuild = indexFile !== undefined && fs.existsSync(indexFile);
   if (hasBuild) {
@@ -72,11 +78,23 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
     });
   };
 
+  // A rendered page is served from memory for as long as the visitor list it shows may be (LISTING_CACHE_MS).
+  const pages = createRefreshingCache<string>({
+    ttlMs: options.cacheMs,
+    maxEntries: 500,
+    clock: options.clock,
+    onError: (error) => app.log.error({ err: error }, 'falha ao renderizar a página no servidor'),
+  });
+
+  async function renderPage(url: string): Promise<string> {
+    const page = await render!(new URL(url, 'http://localhost').href, transport);
+    return (page && fillTemplate(template, page)) ?? template;
+  }
+
   async function pageFor(url: string): Promise<string> {
     if (!render) return template;
     try {
-      const page = await render(new URL(url, 'http://localhost').href, transport);
-      return (page && fillTemplate(template, page)) ?? template;
+      return await pages.get(url, () => renderPage(url));
     } catch (error) {
       // The browser can still draw the page on its own.
       app.log.error({ err: error, url }, 'falha ao renderizar a página no servidor');

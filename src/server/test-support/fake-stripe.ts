@@ -74,8 +74,8 @@ export type FakeStripe = {
   webhookFor(sessionId: string, options?: { type?: FakeStripeEventType; timestamp?: number; secret?: string }): WebhookDelivery & { event: Record<string, unknown> };
   /** POSTs a delivery to `url` (default: the webhookUrl option). */
   deliver(delivery: WebhookDelivery, url?: string): Promise<{ status: number; body: string }>;
-  /** The next API call answers this error instead (once). */
-  failNext(status: number, message?: string): void;
+  /** The next API call answers this error instead (`times` calls in a row: the SDK retries a 5xx twice). */
+  failNext(status: number, message?: string, times?: number): void;
   close(): Promise<void>;
 };
 
@@ -114,7 +114,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const paymentIntents = new Map<string, FakeStripePaymentIntent>();
   const refunds: FakeStripeRefund[] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  let nextFailure: { status: number; message: string } | undefined;
+  let nextFailure: { status: number; message: string; times: number } | undefined;
   let baseUrl = '';
   const signer = new Stripe(secretKey);
 
@@ -254,7 +254,8 @@ ${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancelar</a>
     }
     if (nextFailure) {
       const failure = nextFailure;
-      nextFailure = undefined;
+      failure.times -= 1;
+      if (failure.times <= 0) nextFailure = undefined;
       return sendJson(response, failure.status, { error: { type: 'api_error', message: failure.message } });
     }
     const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
@@ -291,8 +292,8 @@ ${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancelar</a>
     },
     webhookFor,
     deliver,
-    failNext(status, message = 'fake failure') {
-      nextFailure = { status, message };
+    failNext(status, message = 'fake failure', times = 1) {
+      nextFailure = { status, message, times };
     },
     close: server.close,
   };

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/open-database';
 import { payments, registrations } from '../../db/schema';
+import { runPeriodically } from '../../lib/periodic';
 import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
 import { promoteWaitlist } from './promote-waitlist';
 import { type GameRow, lockGame } from './registration-guards';
@@ -60,22 +61,5 @@ export async function sweepExpiredPayments(ctx: ServerContext, onlyGameId?: numb
 
 /** Runs the sweep every minute, so no slot stays held when nobody looks at the game. */
 export function startPaymentSweep(ctx: ServerContext, intervalMs = PAYMENT_SWEEP_INTERVAL_MS): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    // A sweep still running (slow database) is not doubled up.
-    if (running) return;
-    running = sweepExpiredPayments(ctx)
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'falha ao expirar pagamentos pendentes'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  // The sweep alone never keeps the process alive.
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runPeriodically(() => sweepExpiredPayments(ctx), intervalMs, (error) => ctx.log.error({ err: error }, 'falha ao expirar pagamentos pendentes'));
 }

@@ -34,9 +34,10 @@ export async function insertPendingPayment(
   ctx: ServerContext,
   values: Pick<PaymentRow, 'userId' | 'purpose' | 'method' | 'amountCents'> & Partial<Pick<PaymentRow, 'gameId' | 'registrationId' | 'expiresAt'>>,
 ): Promise<PaymentRow> {
+  const now = ctx.clock.now();
   const [row] = await tx
     .insert(payments)
-    .values({ ...values, publicId: newPublicId(), provider: providerForMethod(ctx, values.method).name })
+    .values({ ...values, publicId: newPublicId(), provider: providerForMethod(ctx, values.method).name, createdAt: now, updatedAt: now })
     .returning();
   return row!;
 }
