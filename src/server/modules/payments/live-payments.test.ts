@@ -1,13 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditTransactions, notifications, payments, registrations, users } from '../../db/schema';
 import { createGame, createSignedInUser, DAY_MS } from '../../test-support/factories';
 import type { WebhookDelivery } from '../../test-support/fake-http';
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../test-support/fake-mercadopago';
-import { startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe';
+import type { FakeMercadoPago } from '../../test-support/fake-mercadopago';
+import type { FakeStripe } from '../../test-support/fake-stripe';
 import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { type LivePaymentsApp, startLivePaymentsApp } from '../../test-support/live-payments-app';
+import type { TestApp } from '../../test-support/test-app';
 import { refundPayment } from './refund-payment';
 
 // PAYMENTS=live against the local fake Stripe and Mercado Pago servers on 127.0.0.1, with the app
@@ -17,33 +17,16 @@ let t: TestApp;
 let stripe: FakeStripe;
 let mp: FakeMercadoPago;
 let baseUrl: string;
+let live: LivePaymentsApp;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  mp = await startFakeMercadoPago();
-  // Real time: the fakes sign with Date.now() and check Stripe's session expiry against it.
-  t = await createTestApp({
-    now: new Date(),
-    env: {
-      PAYMENTS: 'live',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-      MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret,
-      MERCADOPAGO_API_URL: mp.url,
-    },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  live = await startLivePaymentsApp();
+  ({ t, stripe, mp, baseUrl } = live);
 });
 afterEach(async () => {
   await expectLedgerBalanced(db());
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([stripe.close(), mp.close()]);
-});
+afterAll(() => live.close());
 
 const db = () => t.app.ctx.db;
 const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);

@@ -1,12 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditTransactions, payments, users } from '../../db/schema';
 import { createSignedInUser } from '../../test-support/factories';
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../test-support/fake-mercadopago';
-import { startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe';
+import type { FakeMercadoPago } from '../../test-support/fake-mercadopago';
+import type { FakeStripe } from '../../test-support/fake-stripe';
 import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { type LivePaymentsApp, startLivePaymentsApp } from '../../test-support/live-payments-app';
+import type { TestApp } from '../../test-support/test-app';
 import { RECONCILE_AFTER_MS, RECONCILE_EVERY_MS, RECONCILE_WINDOW_MS, reconcilePayments } from './reconcile-payments';
 
 // The webhooks of these payments are never delivered: only the reconciliation can find out.
@@ -15,34 +15,18 @@ let t: TestApp;
 let stripe: FakeStripe;
 let mp: FakeMercadoPago;
 let baseUrl: string;
+let live: LivePaymentsApp;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  mp = await startFakeMercadoPago();
-  t = await createTestApp({
-    now: new Date(),
-    env: {
-      PAYMENTS: 'live',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-      MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret,
-      MERCADOPAGO_API_URL: mp.url,
-    },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  live = await startLivePaymentsApp();
+  ({ t, stripe, mp, baseUrl } = live);
 });
 afterEach(async () => {
   await expectLedgerBalanced(db());
   // Every test starts with nothing left to reconcile from the one before.
   t.clock.advance(RECONCILE_WINDOW_MS + 1);
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([stripe.close(), mp.close()]);
-});
+afterAll(() => live.close());
 
 const MINUTE_MS = 60_000;
 const db = () => t.app.ctx.db;

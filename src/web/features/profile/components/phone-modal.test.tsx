@@ -17,7 +17,8 @@ describe('phone modal', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Informe seu telefone' });
     const phone = within(dialog).getByLabelText('Telefone');
-    expect(phone).toHaveFocus();
+    // The dialog moves focus in an effect, just after it appears.
+    await waitFor(() => expect(phone).toHaveFocus());
 
     await user.type(phone, '48');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
