@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
 import type { Game } from '../../../shared/schemas/games';
 import type { Queryable } from '../../db/open-database';
@@ -55,27 +55,9 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
   const rows = await query;
 
   const viewerId = options.viewerId;
-  const mine = new Map<number, ViewerRegistration>();
-  if (viewerId !== undefined && rows.length > 0) {
-    const regs = await q
-      .select({
-        gameId: registrations.gameId,
-        status: registrations.status,
-        paymentType: registrations.paymentType,
-        paidCents: registrations.paidCents,
-        paymentDeadline: registrations.paymentDeadline,
-        position: waitlistPosition,
-      })
-      .from(registrations)
-      .where(and(eq(registrations.userId, viewerId), inArray(registrations.gameId, rows.map((r) => r.game.id))))
-      .orderBy(desc(registrations.id));
-    // The newest registration per game is the live one when there is one (a new one needs the old cancelled).
-    for (const reg of regs) if (!mine.has(reg.gameId)) mine.set(reg.gameId, reg);
-  }
-
-  return rows.map(({ game, occupied, ...row }) => {
+  const views = rows.map(({ game, occupied, ...row }): Game => {
     const remaining = Math.max(game.totalSlots - occupied, 0);
-    const view: Game = {
+    return {
       id: game.id,
       name: game.name,
       location: game.location,
@@ -99,10 +81,46 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
       creator: row.creator,
       privateLink: options.revealPrivateLink || game.creatorId === viewerId ? game.privateLink : null,
     };
-    if (viewerId === undefined) return view;
-    const reg = mine.get(game.id);
+  });
+  return viewerId === undefined ? views : withViewerRegistrations(q, views, viewerId);
+}
+
+/**
+ * The caller's own side of games already loaded (possibly for someone else, or for nobody): their
+ * registration on each, read now, and the private link of the games they created.
+ */
+export async function withViewerRegistrations(q: Queryable, views: Game[], viewerId: number): Promise<Game[]> {
+  if (views.length === 0) return views;
+  const ids = views.map((view) => view.id);
+  const ownIds = views.filter((view) => view.creator.id === viewerId && view.privateLink === null).map((view) => view.id);
+  const [regs, ownLinks] = await Promise.all([
+    q
+      .select({
+        gameId: registrations.gameId,
+        status: registrations.status,
+        paymentType: registrations.paymentType,
+        paidCents: registrations.paidCents,
+        paymentDeadline: registrations.paymentDeadline,
+        position: waitlistPosition,
+      })
+      .from(registrations)
+      // One array parameter, not a hundred: building the statement is most of this call's cost.
+      .where(and(eq(registrations.userId, viewerId), sql`${registrations.gameId} = any(${sql.param(ids)}::int[])`))
+      .orderBy(desc(registrations.id)),
+    ownIds.length === 0
+      ? []
+      : q.select({ id: games.id, privateLink: games.privateLink }).from(games).where(sql`${games.id} = any(${sql.param(ownIds)}::int[])`),
+  ]);
+  // The newest registration per game is the live one when there is one (a new one needs the old cancelled).
+  const mine = new Map<number, ViewerRegistration>();
+  for (const reg of regs) if (!mine.has(reg.gameId)) mine.set(reg.gameId, reg);
+  const links = new Map(ownLinks.map((own) => [own.id, own.privateLink]));
+
+  return views.map((view) => {
+    const reg = mine.get(view.id);
     return {
       ...view,
+      privateLink: links.get(view.id) ?? view.privateLink,
       userRegistration: {
         isRegistered: reg?.status === 'confirmed' || reg?.status === 'pending',
         isOnWaitlist: reg?.status === 'waitlist',

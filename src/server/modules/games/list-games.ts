@@ -11,14 +11,11 @@ import { countGames, loadGameViews } from './game-view';
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The spec's public list: published, public, not cancelled, started no earlier than 24 hours ago,
- * by date; filtered, and paged so the reply stays small however many games there are.
+ * The spec's public list as anyone sees it: published, public, not cancelled, started no earlier
+ * than 24 hours ago, by date; filtered, and paged so the reply stays small however many games
+ * there are. A signed-in caller's own fields are added on top (`withViewerRegistrations`).
  */
-export async function listGames(
-  ctx: ServerContext,
-  query: ListGamesQuery,
-  viewerId: number | undefined,
-): Promise<{ games: Game[]; total: number }> {
+export async function listGames(ctx: ServerContext, query: ListGamesQuery): Promise<{ games: Game[]; total: number }> {
   await sweepExpiredPayments(ctx);
   const day = query.date ? saoPauloDayRange(query.date) : undefined;
   const where = and(
@@ -33,7 +30,7 @@ export async function listGames(
     query.location ? ilike(games.location, `%${escapeLike(query.location)}%`) : undefined,
   );
   const [page, total] = await Promise.all([
-    loadGameViews(ctx.db, { where, viewerId, limit: query.limit, offset: query.offset }),
+    loadGameViews(ctx.db, { where, limit: query.limit, offset: query.offset }),
     countGames(ctx.db, where),
   ]);
   return { games: page, total };

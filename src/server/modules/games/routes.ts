@@ -10,6 +10,7 @@ import {
   cancelReplySchema,
   citiesQuerySchema,
   citySchema,
+  type Game,
   gameSchema,
   listGamesQuerySchema,
   privateLinkParamsSchema,
@@ -24,6 +25,8 @@ import { byIp, minutes } from '../../http/rate-limit';
 import { errorReplies } from '../../http/route-helpers';
 import { applyToGame } from './apply-to-game';
 import { cancelRegistration } from './cancel-registration';
+import { sweepExpiredPayments } from './expire-pending-payments';
+import { withViewerRegistrations } from './game-view';
 import { getGame, getGameByPrivateLink } from './get-game';
 import { joinWaitlist } from './join-waitlist';
 import { listGames } from './list-games';
@@ -32,7 +35,7 @@ import { listCities, listSports, listStates } from './list-reference-data';
 const acceptsGzip = (header: string | string[] | undefined) => /\bgzip\b/.test(String(header ?? ''));
 
 export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const publicListings = createRefreshingCache<{ body: Buffer; gzipped?: Buffer; total: number }>({
+  const publicListings = createRefreshingCache<{ games: Game[]; body: Buffer; gzipped?: Buffer; total: number }>({
     ttlMs: ctx.config.listingCacheMs,
     maxEntries: 500,
     clock: ctx.clock,
@@ -68,20 +71,24 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preHandler: app.optionalUser,
       handler: async (request, reply) => {
-        if (request.user) {
-          const { games, total } = await listGames(ctx, request.query, request.user.id);
-          reply.header('X-Total-Count', String(total));
-          return games;
-        }
-        // A visitor's list is the same for everyone: served from a short-lived cache of the encoded
-        // reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query or encoding.
+        // The list is the same for everyone: served from a short-lived cache of the games and their
+        // encoded reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query.
         const cached = await publicListings.get(JSON.stringify(request.query), async () => {
-          const { games, total } = await listGames(ctx, request.query, undefined);
-          return { body: Buffer.from(JSON.stringify(games)), total };
+          const { games, total } = await listGames(ctx, request.query);
+          return { games, body: Buffer.from(JSON.stringify(games)), total };
         });
-        // Already-encoded bytes go out as they are (the untyped reply skips the schema serializer).
+        reply.header('X-Total-Count', String(cached.total));
+        // The games were shaped by the API's own code: the reply skips the schema serializer
+        // (an untyped reply), which would check a hundred games again on every call.
         const raw: FastifyReply = reply;
-        raw.header('X-Total-Count', String(cached.total)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+        raw.type('application/json; charset=utf-8');
+        if (request.user) {
+          // A signed-in caller's own registrations are read now, never from the cache.
+          await sweepExpiredPayments(ctx);
+          return raw.send(JSON.stringify(await withViewerRegistrations(ctx.db, cached.games, request.user.id)));
+        }
+        // Already-encoded bytes go out as they are.
+        raw.header('Vary', 'Accept-Encoding');
         if (acceptsGzip(request.headers['accept-encoding'])) {
           cached.gzipped ??= gzipSync(cached.body);
           return raw.header('Content-Encoding', 'gzip').send(cached.gzipped);
