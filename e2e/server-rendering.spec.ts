@@ -137,3 +137,14 @@ test('a signed-in browser never shows the visitor page the server rendered', asy
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá');
   await expect(page.locator('#root')).toHaveCSS('visibility', 'visible');
 });
+
+test('when React itself does not load, the page says so and its reload button works', async ({ page }) => {
+  await page.route('**/assets/boot-*.js', (route) => route.abort());
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Alternar tema' }).hover();
+  await expect(page.getByRole('alert')).toContainText('Não conseguimos abrir o Bora Jogar');
+  await page.unroute('**/assets/boot-*.js');
+  await page.getByRole('button', { name: 'Recarregar a página' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Seu jogo de vôlei');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

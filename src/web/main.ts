@@ -21,7 +21,7 @@ if (serverRendered !== null && isVisitorAtStart()) {
   // A visitor's page the server rendered: React takes it over at once or on the first interaction.
   takeOverServerPage(container, {
     eager: serverRendered !== 'interaction',
-    hydrate: () => loadBoot().then((boot) => boot.hydrateApp(container), () => showBootFailure(container)),
+    hydrate: () => loadBoot().then((boot) => boot.hydrateApp(container)),
   });
 } else {
   // Signed in (or no server render): the visitor's page is not this user's; React draws from scratch.

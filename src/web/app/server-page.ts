@@ -10,6 +10,8 @@
  * natively (nothing leaks into a URL), and a link never starts a page load that the router,
  * setting up its history as it starts, would cancel.
  */
+import { showBootFailure } from './boot-failure';
+
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type HeldAction = { kind: 'click'; element: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
@@ -49,6 +51,7 @@ export function appTookOver(): void {
 /**
  * Holds the user's input on `container` until `hydrate` has run and the app has taken over
  * (`appTookOver`), then replays it. `eager` starts at once; otherwise on the first interaction.
+ * If `hydrate` fails (React's own chunk did not load), the hold ends and the boot error shows.
  */
 export function takeOverServerPage(container: HTMLElement, options: { eager: boolean; hydrate: () => Promise<void> }): void {
   const fields = new Map<Field, { value: string; checked: boolean }>();
@@ -79,11 +82,15 @@ export function takeOverServerPage(container: HTMLElement, options: { eager: boo
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
 
-  onTakenOver = () => {
+  const stopHolding = () => {
     document.removeEventListener('input', onFieldChange, true);
     document.removeEventListener('change', onFieldChange, true);
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
+  };
+
+  onTakenOver = () => {
+    stopHolding();
     for (const [field, { value, checked }] of fields) if (field.isConnected) replayField(field, value, checked);
     for (const action of actions) {
       if (action.kind === 'click') {
@@ -100,7 +107,12 @@ export function takeOverServerPage(container: HTMLElement, options: { eager: boo
     if (started) return;
     started = true;
     for (const type of startSignals) window.removeEventListener(type, start, true);
-    void options.hydrate();
+    options.hydrate().catch(() => {
+      // React itself did not load: nothing will take over, so the page must answer on its own again.
+      onTakenOver = null;
+      stopHolding();
+      showBootFailure(container);
+    });
   };
   if (options.eager) {
     start();
