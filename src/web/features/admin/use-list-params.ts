@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
 /**
  * Filters and page kept in the address (`?search=ana&page=2`), so going back from a detail
@@ -6,11 +6,16 @@ import { useSearchParams } from 'react-router';
  */
 export function useListParams<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
   const rawPage = Number(params.get('page'));
   const page = Number.isInteger(rawPage) && rawPage > 1 ? rawPage : 1;
   const values = Object.fromEntries(keys.map((key) => [key, params.get(key) ?? ''])) as Record<K, string>;
 
   function update(changes: Partial<Record<K | 'page', string>>) {
+    // A search that settles while the admin is already on the way to another page (a row they
+    // clicked) must not replace that navigation and pull them back to the list.
+    if (navigation.location && navigation.location.pathname !== pathname) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
