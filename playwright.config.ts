@@ -1,16 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_APP_PORT } from './e2e/support/ports';
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+import { chromiumFlags, chromiumPath } from './scripts/e2e-server';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,7 +16,7 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   webServer: {
     command: 'node --import tsx e2e/support/server.ts',
