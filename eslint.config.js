@@ -16,6 +16,36 @@ const featureZones = webFeatures.map((feature) => ({
   message: 'uma feature não importa outra feature; mova o que é comum para components/ ou lib/',
 }));
 
+// The server's layers, bottom to top: lib → db, integrations → core → http → modules → app/server/main.
+// A module never imports another module: what two modules share is a building block in core/.
+const modulesDir = new URL('./src/server/modules', import.meta.url);
+const serverModules = fs.existsSync(modulesDir)
+  ? fs.readdirSync(modulesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  : [];
+const serverZones = [
+  ...serverModules.map((module) => ({
+    target: `./src/server/modules/${module}`,
+    from: './src/server/modules',
+    except: [`./${module}`],
+    message: 'um módulo não importa outro módulo; o que é comum vai para core/',
+  })),
+  { target: './src/server/core', from: ['./src/server/modules', './src/server/http'], message: 'core não depende de módulos nem de http' },
+  {
+    target: ['./src/server/lib', './src/server/db', './src/server/integrations'],
+    from: ['./src/server/core', './src/server/modules', './src/server/http'],
+    message: 'lib, db e integrations ficam abaixo de core, http e módulos',
+  },
+  { target: './src/server/lib', from: ['./src/server/db', './src/server/integrations'], message: 'lib não depende de db nem de integrations' },
+  { target: './src/server/http', from: './src/server/modules', message: 'http não depende de módulos' },
+  {
+    target: './src/server/{lib,db,integrations,core,http,modules}/**/!(*.test).ts',
+    from: ['./src/server/app.ts', './src/server/server.ts', './src/server/main.ts', './src/server/bootstrap.ts', './src/server/seed-demo.ts'],
+    message: 'só o topo (app, server, main) monta as peças',
+  },
+  // Product code never imports test helpers; tests (*.test.ts) may.
+  { target: './src/**/!(*.test).{ts,tsx}', from: './test-support/**/*', message: 'código de produto não importa test-support' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'screenshots/', 'src/server/db/migrations/'] },
   js.configs.recommended,
@@ -23,14 +53,20 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    // Without a resolver that knows .ts/.tsx, import-x cannot see where an import points and the zones below never fire.
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } } },
+    // Without a resolver that knows .ts/.tsx, import-x cannot see where an import points and the zones below never fire;
+    // without `extensions` and `parsers`, no-cycle never reads a .ts dependency.
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['error', 'warn'] }],
       eqeqeq: ['error', 'always'],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // The one-way dependency rules of the architecture guide.
       'import-x/no-restricted-paths': [
         'error',
@@ -42,6 +78,7 @@ export default tseslint.config(
             { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'components/lib não dependem de features nem de app' },
             { target: './src/web/features', from: './src/web/app', message: 'features não dependem de app' },
             ...featureZones,
+            ...serverZones,
           ],
         },
       ],

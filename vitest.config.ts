@@ -15,7 +15,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts'],
-          globalSetup: ['src/server/test-support/global-setup.ts'],
+          globalSetup: ['test-support/server/global-setup.ts'],
           // Each file opens its own database (PGlite clone or a fresh PostgreSQL database); two at a time fit 2 cores.
           maxWorkers: 2,
           testTimeout: 30_000,

@@ -10,9 +10,9 @@ import type { Db } from '../src/server/db/open-database';
 import { games, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/lib/passwords';
 import { systemClock } from '../src/server/lib/clock';
-import { generatePrivateLink } from '../src/server/modules/games/private-link';
-import { createTokenService } from '../src/server/modules/auth/token-service';
-import { postCreditTransaction } from '../src/server/modules/credits/post-credit-transaction';
+import { generatePrivateLink } from '../src/server/core/games/private-link';
+import { createTokenService } from '../src/server/lib/token-service';
+import { postCreditTransaction } from '../src/server/core/credits/post-credit-transaction';
 import { createBenchDatabase } from './support/database';
 import { root, startAppProcess, startBareServer, stop } from './support/processes';
 

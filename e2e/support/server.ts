@@ -9,10 +9,10 @@
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/lib/config';
 import { cities, games, sports, states, users } from '../../src/server/db/schema';
-import { descriptionToHtml } from '../../src/server/modules/games/description-html';
-import { generatePrivateLink } from '../../src/server/modules/games/private-link';
+import { descriptionToHtml } from '../../src/server/core/games/description-html';
+import { generatePrivateLink } from '../../src/server/core/games/private-link';
 import { startServer } from '../../src/server/server';
 import { E2E_APP_PORT, E2E_CONTROL_PORT, E2E_MAIL_PORT, E2E_SMTP_PORT } from './ports';
 

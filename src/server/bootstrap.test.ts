@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test-support/server/factories';
+import { createTestApp, type TestApp } from '../../test-support/server/test-app';
 import { ensureAdmin, resolveJwtSecret } from './bootstrap';
 import { appSettings, users } from './db/schema';
 import { verifyPassword } from './lib/passwords';
-import { createTokenService } from './modules/auth/token-service';
-import { createUser } from './test-support/factories';
-import { createTestApp, type TestApp } from './test-support/test-app';
+import { createTokenService } from './lib/token-service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from './config';
+import { randomBytes } from 'node:crypto';
 import type { Db } from './db/open-database';
 import { appSettings, users } from './db/schema';
+import type { Config } from './lib/config';
 import { hashPassword, verifyPassword } from './lib/passwords';
 
 const JWT_SECRET_KEY = 'jwt_secret';

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './lib/config';
 import { startServer } from './server';
 
 async function main() {

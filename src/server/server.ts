@@ -1,12 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ensureAdmin } from './bootstrap';
-import type { Config } from './config';
 import { openDatabase } from './db/open-database';
-import { seedDemo } from './db/seed/seed-demo';
 import { seedReferenceData } from './db/seed/seed-reference-data';
+import type { Config } from './lib/config';
+import { seedDemo } from './seed-demo';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { messages } from '../../shared/messages';
+import type { AuthUser } from '../core/context';
 import type { Db } from '../db/open-database';
 import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import type { TokenService } from '../modules/auth/token-service';
-
-export type AuthUser = typeof users.$inferSelect;
+import type { TokenService } from '../lib/token-service';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,12 +1,12 @@
-import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestDatabase, type TestApp } from '../../../test-support/server/test-app';
 import { messages } from '../../shared/messages';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import type { Database } from '../db/open-database';
 import { users } from '../db/schema';
-import { createTestApp, createTestDatabase, type TestApp } from '../test-support/test-app';
+import { loadConfig } from '../lib/config';
 
 let t: TestApp;
 beforeAll(async () => {

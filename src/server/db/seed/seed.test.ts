@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { demoAccounts, seedDemo } from '../../seed-demo';
 import { cities, games, sports, states, users } from '../schema';
-import { demoAccounts, seedDemo } from './seed-demo';
 import { seedReferenceData } from './seed-reference-data';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from '../../config';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../../../test-support/server/fake-mercadopago';
+import { startFakeStripe, type FakeStripe } from '../../../../test-support/server/fake-stripe';
 import { fixedClock } from '../../lib/clock';
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../test-support/fake-mercadopago';
-import { startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe';
+import { ConfigError, loadConfig } from '../../lib/config';
 import { createPaymentProviders } from './create-payment-providers';
 
 const LIVE_KEYS = {

@@ -1,5 +1,5 @@
-import type { PaymentsConfig } from '../../config';
 import type { Clock } from '../../lib/clock';
+import type { PaymentsConfig } from '../../lib/config';
 import { createMercadoPagoProvider } from './mercadopago/mercadopago-provider';
 import type { PaymentMethod, PaymentProvider, ProviderName } from './provider';
 import { createSandboxProvider, type SandboxProvider, type SandboxSessionStore } from './sandbox/sandbox-provider';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sendJson, startHttpServer, type RunningFake } from '../../../../test-support/server/fake-http';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../../../test-support/server/fake-mercadopago';
+import { startFakeStripe, type FakeStripe } from '../../../../test-support/server/fake-stripe';
 import { fixedClock } from '../../lib/clock';
-import { sendJson, startHttpServer, type RunningFake } from '../../test-support/fake-http';
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../test-support/fake-mercadopago';
-import { startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe';
 import { createMercadoPagoProvider } from './mercadopago/mercadopago-provider';
 import type { PaymentProvider, WebhookResult } from './provider';
 import { createStripeProvider } from './stripe/stripe-provider';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { startFakeMercadoPago, type FakeMercadoPago, type FakeMercadoPagoPaymentStatus } from '../../../../test-support/server/fake-mercadopago';
 import { fixedClock } from '../../lib/clock';
-import { startFakeMercadoPago, type FakeMercadoPago, type FakeMercadoPagoPaymentStatus } from '../../test-support/fake-mercadopago';
 import { createMercadoPagoProvider } from './mercadopago/mercadopago-provider';
 import { PaymentProviderError, WebhookSignatureError, type CheckoutInput, type PaymentProvider, type PaymentStatus } from './provider';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { startFakeStripe, type FakeStripe } from '../../../../test-support/server/fake-stripe';
 import { fixedClock } from '../../lib/clock';
-import { startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe';
 import { PaymentProviderError, WebhookSignatureError, type CheckoutInput, type PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe/stripe-provider';
 

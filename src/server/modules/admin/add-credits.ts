@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toCents, toReais } from '../../../shared/money';
 import type { AddCreditsReply } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { postCreditTransaction } from '../../core/credits/post-credit-transaction';
+import { notifyCreditsAdded } from '../../core/notifications/notify';
 import { creditTransactions, users } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { postCreditTransaction } from '../credits/post-credit-transaction';
-import { notifyCreditsAdded } from '../notifications/notify';
 import { toCreditTransactionView } from './admin-views';
 import { findUserOrThrow } from './get-user';
 

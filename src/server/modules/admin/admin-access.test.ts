@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame, createRegistration, createUser } from '../../test-support/factories';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { pendingCancellation, signedInCast } from './admin-test-helpers';
+import { pendingCancellation, signedInCast } from '../../../../test-support/server/admin';
+import { createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 
 /**
  * Every admin route, as nobody, a bad token, a player, an organiser (a player who created games) and

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pendingCancellation, signedInCast } from '../../../../test-support/server/admin';
+import { createGame, createUser } from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { cancellationRequests, creditTransactions, notifications, paymentRefunds, payments, users } from '../../db/schema';
 import { PaymentProviderError } from '../../integrations/payments/provider';
-import { createGame, createUser } from '../../test-support/factories';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { pendingCancellation, signedInCast } from './admin-test-helpers';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof signedInCast>>;

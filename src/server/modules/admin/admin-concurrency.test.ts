@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPaidRegistration, pendingCancellation, signedInCast } from '../../../../test-support/server/admin';
+import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
 import { cancellationRequests, creditTransactions, paymentRefunds, payments, registrations, users } from '../../db/schema';
-import { addCredits, createGame, createRegistration, createUser } from '../../test-support/factories';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
-import { cardPaidRegistration, pendingCancellation, signedInCast } from './admin-test-helpers';
 
 /**
  * The admin's money operations under real parallel HTTP requests (truly parallel on PostgreSQL with

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { type GamePayloadShape, validateGamePayload } from '../../../shared/schemas/user-games';
+import type { GameRow } from '../../core/games/registration-guards';
+import { type GameValues, resolveGamePayload } from '../../core/games/resolve-game-payload';
 import type { Tx } from '../../db/open-database';
 import { games } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { GameRow } from '../games/registration-guards';
-import { type GameValues, resolveGamePayload } from '../games/resolve-game-payload';
 
 const PUBLIC_FIELDS = ['sportId', 'stateId', 'cityId'] as const;
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancellationRequests, creditTransactions, games, notifications, registrations, states, users } from '../../db/schema';
+import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
 import {
   addCredits,
   createGame,
@@ -9,10 +9,10 @@ import {
   createUser,
   DAY_MS,
   referenceIds,
-} from '../../test-support/factories';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
-import { cardPaidRegistration, signedInCast } from './admin-test-helpers';
+} from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { cancellationRequests, creditTransactions, games, notifications, registrations, states, users } from '../../db/schema';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof signedInCast>>;

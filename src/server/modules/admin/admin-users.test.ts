@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
+import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { creditTransactions, notifications, users } from '../../db/schema';
-import { addCredits, createGame, createRegistration, createUser } from '../../test-support/factories';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { cardPaidRegistration, signedInCast } from './admin-test-helpers';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof signedInCast>>;

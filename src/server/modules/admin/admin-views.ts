@@ -1,10 +1,10 @@
 import { inArray } from 'drizzle-orm';
+import { toReais } from '../../../shared/money';
 import type { AdminUser, CreditTransactionView } from '../../../shared/schemas/admin';
 import type { UserGame } from '../../../shared/schemas/user-games';
-import { toReais } from '../../../shared/money';
+import { loadUserGames } from '../../core/games/user-game-view';
 import type { Queryable } from '../../db/open-database';
 import { type creditTransactions, games, type users } from '../../db/schema';
-import { loadUserGames } from '../user-games/user-game-view';
 
 /** Games as the admin sees them (as their organiser does: private link and cancel reason), in the order of `ids`. */
 export async function loadAdminGames(q: Queryable, ids: number[]): Promise<UserGame[]> {

@@ -1,10 +1,9 @@
 import { messages } from '../../../shared/messages';
 import type { AdminGameReply } from '../../../shared/schemas/admin';
 import type { GamePayloadShape } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { generatePrivateLink } from '../../core/games/private-link';
 import { games } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
-import { generatePrivateLink } from '../games/private-link';
 import { resolveAdminGamePayload } from './admin-game-payload';
 import { loadAdminGames } from './admin-views';
 

@@ -2,14 +2,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { DeleteGameReply } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { notifyGameCancelled } from '../../core/games/notify-game-update';
+import { refundInFull } from '../../core/games/refund-in-full';
+import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { games, registrations, users } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { notifyGameCancelled } from '../games/notify-game-update';
-import { type PendingMail, sendPendingMail } from '../notifications/notify';
 import { lockAdminGame } from './admin-game-payload';
-import { refundInFull } from '../games/refund-in-full';
 
 /**
  * "Deleting" a game is cancelling it for good, in one transaction under the game lock: the row stays

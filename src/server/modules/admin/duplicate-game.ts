@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { AdminGameReply } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { generatePrivateLink } from '../../core/games/private-link';
 import { games } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { generatePrivateLink } from '../games/private-link';
 import { loadAdminGames } from './admin-views';
 
 const MAX_NAME = 100;

@@ -2,10 +2,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { AdminGameDetail, AdminGamePlayer } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { sweepExpiredPayments } from '../games/expire-pending-payments';
 import { loadAdminGames } from './admin-views';
 
 /** One game (cancelled ones too) with who holds a slot and who waits, each with contact and balance. */

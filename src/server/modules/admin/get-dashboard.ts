@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
 import { DASHBOARD_RECENT_GAMES, type DashboardReply } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { games, registrations, users } from '../../db/schema';
-import { sweepExpiredPayments } from '../games/expire-pending-payments';
 import { loadAdminGames } from './admin-views';
 
 /**

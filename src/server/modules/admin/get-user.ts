@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { AdminUser } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import type { Queryable } from '../../db/open-database';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, ilike, lte, ne, or } from 'drizzle-orm';
 import { ADMIN_GAMES_PAGE_SIZE, type AdminGamesQuery, type AdminGamesReply } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
+import { countGames } from '../../core/games/game-view';
 import { games } from '../../db/schema';
-import { sweepExpiredPayments } from '../games/expire-pending-payments';
-import { countGames } from '../games/game-view';
 import { likePattern, loadAdminGames, pageOf } from './admin-views';
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN_CANCELLATIONS_PAGE_SIZE, type CancellationsQuery, type CancellationsReply } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { cancellationRequests } from '../../db/schema';
 import { pageOf } from './admin-views';
 import { loadCancellations } from './cancellation-view';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserPaymentsReply } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { creditTransactions, users } from '../../db/schema';
 import { toCreditTransactionView } from './admin-views';
 import { findProviderPayments } from './find-provider-payments';

@@ -1,6 +1,6 @@
 import { desc, ilike, or, sql } from 'drizzle-orm';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUsersQuery, type AdminUsersReply } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { users } from '../../db/schema';
 import { likePattern, pageOf, toAdminUser } from './admin-views';
 

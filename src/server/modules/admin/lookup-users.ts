@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { UserLookupItem } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { users } from '../../db/schema';
 
 /** Several users at once, in the order asked; an unknown id gets the spec's placeholder. */

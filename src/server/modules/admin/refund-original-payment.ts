@@ -1,5 +1,5 @@
-import type { ServerContext } from '../../context';
-import { refundPayment } from '../payments/refund-payment';
+import type { ServerContext } from '../../core/context';
+import { refundPayment } from '../../core/payments/refund-payment';
 
 /**
  * The one place the admin area asks the payments module for money back on a card/PIX payment

@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import type { RemovePlayerReply } from '../../../shared/schemas/admin';
 import { toReais } from '../../../shared/money';
-import type { ServerContext } from '../../context';
+import type { RemovePlayerReply } from '../../../shared/schemas/admin';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { noticeWithEmail, refundText, when } from '../../core/games/game-notices';
+import { promoteWaitlist } from '../../core/games/promote-waitlist';
+import { refundInFull } from '../../core/games/refund-in-full';
+import { findLiveRegistration } from '../../core/games/registration-guards';
+import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { registrations, users } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { expirePendingPayments } from '../games/expire-pending-payments';
-import { noticeWithEmail, refundText, when } from '../games/game-notices';
-import { promoteWaitlist } from '../games/promote-waitlist';
-import { findLiveRegistration } from '../games/registration-guards';
-import { type PendingMail, sendPendingMail } from '../notifications/notify';
 import { lockAdminGame } from './admin-game-payload';
-import { refundInFull } from '../games/refund-in-full';
 
 /**
  * Takes a player out of a game (confirmed, pending or waitlisted) under the game lock: what they

@@ -2,14 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
 import type { ResolveCancellationInput, ResolveCancellationReply } from '../../../shared/schemas/admin';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { postCreditTransaction } from '../../core/credits/post-credit-transaction';
+import { noticeWithEmail } from '../../core/games/game-notices';
+import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import type { Tx } from '../../db/open-database';
 import { cancellationRequests, games, payments, users } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { postCreditTransaction } from '../credits/post-credit-transaction';
-import { noticeWithEmail } from '../games/game-notices';
-import { type PendingMail, sendPendingMail } from '../notifications/notify';
 import { loadCancellations, PROCESSING } from './cancellation-view';
 import { refundOriginalPayment } from './refund-original-payment';
 

@@ -24,7 +24,7 @@ import {
 } from '../../../shared/schemas/admin';
 import { idParamsSchema } from '../../../shared/schemas/common';
 import { gamePayloadSchema } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { errorReplies } from '../../http/route-helpers';
 import { addCredits } from './add-credits';

@@ -1,10 +1,10 @@
 import { messages } from '../../../shared/messages';
 import type { AdminGameReply } from '../../../shared/schemas/admin';
 import type { GamePayloadShape } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { applyGameEdit } from '../../core/games/apply-game-edit';
+import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { AppError } from '../../lib/app-error';
-import { applyGameEdit } from '../games/apply-game-edit';
-import { type PendingMail, sendPendingMail } from '../notifications/notify';
 import { lockAdminGame, resolveAdminGamePayload } from './admin-game-payload';
 import { loadAdminGames } from './admin-views';
 

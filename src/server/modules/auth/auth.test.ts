@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { users } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
-import { createUser, DEFAULT_PASSWORD } from '../../test-support/factories';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

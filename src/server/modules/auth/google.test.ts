@@ -1,12 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { users } from '../../db/schema';
-import { createUser, DEFAULT_PASSWORD } from '../../test-support/factories';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 const KID = 'chave-de-teste-1';

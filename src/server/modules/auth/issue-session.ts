@@ -1,7 +1,7 @@
 import type { AuthReply } from '../../../shared/schemas/auth';
+import { toPublicUser } from '../../core/users/public-user';
 import type { users } from '../../db/schema';
-import { toPublicUser } from '../users/public-user';
-import type { TokenService } from './token-service';
+import type { TokenService } from '../../lib/token-service';
 
 export async function issueSession(tokens: TokenService, user: typeof users.$inferSelect): Promise<AuthReply> {
   const token = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });

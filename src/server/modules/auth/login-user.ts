@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import type { loginBodySchema } from '../../../shared/schemas/auth';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/passwords';

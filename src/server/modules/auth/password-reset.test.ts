@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSignedInUser, createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
+import { startSmtpInbox, type SmtpInbox } from '../../../../test-support/server/smtp-inbox';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { emailOutbox, passwordResetCodes } from '../../db/schema';
-import { createSignedInUser, createUser, DEFAULT_PASSWORD } from '../../test-support/factories';
-import { startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 const START = new Date('2026-11-20T12:00:00.000Z');
 const MINUTE = 60_000;

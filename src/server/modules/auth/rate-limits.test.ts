@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { users } from '../../db/schema';
-import { createUser, DEFAULT_PASSWORD } from '../../test-support/factories';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 const MINUTE = 60_000;
 const tooMany = 'Muitas tentativas. Aguarde um pouco e tente novamente.';

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import type { registerBodySchema } from '../../../shared/schemas/auth';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { claimEmailInvitations } from '../../core/invitations/record-invitation';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
-import { claimEmailInvitations } from '../invitations/record-invitation';
 import { issueSession } from './issue-session';
 
 export async function registerUser(ctx: ServerContext, input: z.output<typeof registerBodySchema>) {

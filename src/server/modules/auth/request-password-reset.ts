@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
 import { messages } from '../../../shared/messages';
 import type { ForgotReply } from '../../../shared/schemas/auth';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { passwordResetCodes, users } from '../../db/schema';
 import { resetCodeEmail } from '../../integrations/mail/templates';
 

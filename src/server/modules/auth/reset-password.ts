@@ -2,7 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import type { resetPasswordBodySchema } from '../../../shared/schemas/auth';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { passwordResetCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';

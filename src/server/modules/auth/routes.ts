@@ -10,9 +10,9 @@ import {
   resetPasswordBodySchema,
 } from '../../../shared/schemas/auth';
 import { messageReplySchema } from '../../../shared/schemas/common';
-import type { ServerContext } from '../../context';
-import { byBodyEmail, byIp, minutes } from '../../http/rate-limit';
+import type { ServerContext } from '../../core/context';
 import { errorReplies } from '../../http/route-helpers';
+import { byBodyEmail, byIp, minutes } from '../../lib/rate-limit';
 import { loginUser } from './login-user';
 import { registerUser } from './register-user';
 import { requestPasswordReset } from './request-password-reset';

@@ -1,9 +1,9 @@
 import { eq, or } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { claimEmailInvitations } from '../../core/invitations/record-invitation';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { claimEmailInvitations } from '../invitations/record-invitation';
 import { issueSession } from './issue-session';
 
 /** Signs in the Google account's user: by Google id, else by verified e-mail (linking it), else a new account. */

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toCents, toReais } from '../../../shared/money';
 import type { AddCreditsReply } from '../../../shared/schemas/credits';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { postCreditTransaction } from '../../core/credits/post-credit-transaction';
+import { notifyCreditsAdded } from '../../core/notifications/notify';
 import { AppError } from '../../lib/app-error';
-import { notifyCreditsAdded } from '../notifications/notify';
-import { postCreditTransaction } from './post-credit-transaction';
 
 /**
  * POST /credits/add: an instant top-up that exists only in sandbox mode, to try the product without

@@ -9,12 +9,12 @@ import {
   verifyPaymentQuerySchema,
   verifyPaymentReplySchema,
 } from '../../../shared/schemas/credits';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { errorReplies } from '../../http/route-helpers';
-import { createTopUpCheckout } from '../payments/start-checkout';
-import { verifyPayment } from '../payments/verify-payment';
 import { addTestCredits } from './add-test-credits';
+import { createTopUpCheckout } from './create-top-up-checkout';
+import { verifyPayment } from './verify-payment';
 
 export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {

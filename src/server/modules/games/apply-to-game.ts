@@ -2,18 +2,11 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { ApplyBody, ApplyReply } from '../../../shared/schemas/games';
-import type { ServerContext } from '../../context';
-import { registrations, users } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
-import type { PaymentMethod } from '../../integrations/payments/provider';
-import { AppError } from '../../lib/app-error';
-import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
-import { type PaymentRow, registrationPaymentTypeOf } from '../payments/payment-records';
-import { insertPendingPayment, openGameCheckout } from '../payments/start-checkout';
-import { confirmRegistration } from './confirm-registration';
-import { expirePendingPayments } from './expire-pending-payments';
-import { when } from './game-notices';
-import { addToWaitlist } from './join-waitlist';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { addToWaitlist } from '../../core/games/add-to-waitlist';
+import { confirmRegistration } from '../../core/games/confirm-registration';
+import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { when } from '../../core/games/game-notices';
 import {
   assertCanReachGame,
   assertHasPhone,
@@ -22,7 +15,13 @@ import {
   findLiveRegistration,
   type GameRow,
   lockGame,
-} from './registration-guards';
+} from '../../core/games/registration-guards';
+import { notify, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { type PaymentRow, registrationPaymentTypeOf } from '../../core/payments/payment-records';
+import { insertPendingPayment, openGameCheckout } from '../../core/payments/start-checkout';
+import { registrations, users } from '../../db/schema';
+import type { PaymentMethod } from '../../integrations/payments/provider';
+import { AppError } from '../../lib/app-error';
 
 function assertPayable(game: GameRow, paymentType: ApplyBody['paymentType']): void {
   if (!game.usePlatformPayment) return;

@@ -4,17 +4,16 @@ import { formatBRL, toReais } from '../../../shared/money';
 import { isFinished } from '../../../shared/rules/game-timing';
 import { isRefundable } from '../../../shared/rules/refund-policy';
 import type { CancelReply, RefundOutcome } from '../../../shared/schemas/games';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { postCreditTransaction } from '../../core/credits/post-credit-transaction';
+import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { refundText } from '../../core/games/game-notices';
+import { promoteWaitlist } from '../../core/games/promote-waitlist';
+import { findLiveRegistration, type GameRow, lockGame, type RegistrationRow } from '../../core/games/registration-guards';
+import { notify, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import type { Tx } from '../../db/open-database';
 import { cancellationRequests, registrations } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { postCreditTransaction } from '../credits/post-credit-transaction';
-import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
-import { expirePendingPayments } from './expire-pending-payments';
-import { refundText } from './game-notices';
-import { promoteWaitlist } from './promote-waitlist';
-import { findLiveRegistration, type GameRow, lockGame, type RegistrationRow } from './registration-guards';
 
 /**
  * The spec's refund rule, by the server's clock: at least 48 hours before the game what was paid

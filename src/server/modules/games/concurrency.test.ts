@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { creditTransactions, registrations, users } from '../../db/schema';
-import { addCredits, createGame, createRegistration, createUser } from '../../test-support/factories';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
  * Money and slot invariants under real parallel HTTP requests (on PostgreSQL with TEST_DATABASE_URL;

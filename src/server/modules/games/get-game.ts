@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Game } from '../../../shared/schemas/games';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
+import { loadGameViews } from '../../core/games/game-view';
+import { recordInvitation } from '../../core/invitations/record-invitation';
 import { games, invitations } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { recordInvitation } from '../invitations/record-invitation';
-import { sweepExpiredPayments } from './expire-pending-payments';
-import { loadGameViews } from './game-view';
 
 async function loadGame(ctx: ServerContext, gameId: number, viewerId: number | undefined, revealPrivateLink: boolean) {
   await sweepExpiredPayments(ctx, gameId);

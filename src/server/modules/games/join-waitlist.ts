@@ -1,35 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { WaitlistReply } from '../../../shared/schemas/games';
-import type { ServerContext } from '../../context';
-import type { Tx } from '../../db/open-database';
-import { registrations } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
-import { AppError } from '../../lib/app-error';
-import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
-import { expirePendingPayments } from './expire-pending-payments';
-import { when } from './game-notices';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { addToWaitlist } from '../../core/games/add-to-waitlist';
+import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import {
   assertCanReachGame,
   assertHasPhone,
   assertOpenForRegistration,
   countOccupiedSlots,
   findLiveRegistration,
-  type GameRow,
   lockGame,
-} from './registration-guards';
-
-/** Puts the user at the end of the game's line (no charge) and returns their 1-based position. */
-export async function addToWaitlist(tx: Tx, game: GameRow, userId: number, now: Date): Promise<number> {
-  await tx.insert(registrations).values({ gameId: game.id, userId, status: 'waitlist', joinedAt: now });
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(registrations)
-    .where(and(eq(registrations.gameId, game.id), eq(registrations.status, 'waitlist')));
-  const position = row?.count ?? 1;
-  await notify(tx, userId, 'waitlisted', messages.notice.waitlisted(game.name, when(game), position), game.id);
-  return position;
-}
+} from '../../core/games/registration-guards';
+import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { AppError } from '../../lib/app-error';
 
 /** Joins the line of a full game; a game with free slots is applied to instead. */
 export async function joinWaitlist(

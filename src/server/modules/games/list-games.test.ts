@@ -1,7 +1,6 @@
-import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cities, states } from '../../db/schema';
 import {
   createGame,
   createRegistration,
@@ -10,8 +9,9 @@ import {
   DAY_MS,
   HOUR_MS,
   referenceIds,
-} from '../../test-support/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
+} from '../../../../test-support/server/factories';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { cities, states } from '../../db/schema';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof referenceIds>>;

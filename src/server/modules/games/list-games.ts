@@ -2,10 +2,10 @@ import { and, eq, gte, ilike, lt } from 'drizzle-orm';
 import { saoPauloDayRange } from '../../../shared/dates';
 import { listingCutoff } from '../../../shared/rules/game-timing';
 import type { Game, ListGamesQuery } from '../../../shared/schemas/games';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
+import { countGames, loadGameViews } from '../../core/games/game-view';
 import { games } from '../../db/schema';
-import { sweepExpiredPayments } from './expire-pending-payments';
-import { countGames, loadGameViews } from './game-view';
 
 /** `%`, `_` and `\` typed by the user are matched literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { BrazilianState, City, Sport } from '../../../shared/schemas/games';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { cities, sports, states } from '../../db/schema';
 
 /** The pickers show only active items. Sports keep their seeded order (volleyball first). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCredits, createGame, createRegistration, createSignedInUser, createUser, DAY_MS } from '../../test-support/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
+import { addCredits, createGame, createRegistration, createSignedInUser, createUser, DAY_MS } from '../../../../test-support/server/factories';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cancellationRequests, creditTransactions, registrations, users } from '../../db/schema';
 import {
   addCredits,
   createGame,
@@ -9,9 +8,10 @@ import {
   createUser,
   DAY_MS,
   HOUR_MS,
-} from '../../test-support/factories';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
+} from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { cancellationRequests, creditTransactions, registrations, users } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {

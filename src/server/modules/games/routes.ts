@@ -1,6 +1,6 @@
-import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
 import {
@@ -18,15 +18,15 @@ import {
   waitlistBodySchema,
   waitlistReplySchema,
 } from '../../../shared/schemas/games';
-import type { ServerContext } from '../../context';
-import { createRefreshingCache } from '../../lib/refreshing-cache';
+import type { ServerContext } from '../../core/context';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
+import { withViewerRegistrations } from '../../core/games/game-view';
 import { currentUser } from '../../http/authentication';
-import { byIp, minutes } from '../../http/rate-limit';
 import { errorReplies } from '../../http/route-helpers';
+import { byIp, minutes } from '../../lib/rate-limit';
+import { createRefreshingCache } from '../../lib/refreshing-cache';
 import { applyToGame } from './apply-to-game';
 import { cancelRegistration } from './cancel-registration';
-import { sweepExpiredPayments } from './expire-pending-payments';
-import { withViewerRegistrations } from './game-view';
 import { getGame, getGameByPrivateLink } from './get-game';
 import { joinWaitlist } from './join-waitlist';
 import { listGames } from './list-games';

@@ -1,6 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, games, invitations, notifications, registrations, users } from '../../db/schema';
 import {
   addCredits,
   createGame,
@@ -9,14 +8,15 @@ import {
   createUser,
   DAY_MS,
   HOUR_MS,
-} from '../../test-support/factories';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
-import { sendPendingMail, type PendingMail } from '../notifications/notify';
-import { sweepExpiredPayments } from './expire-pending-payments';
-import { notifyGameCancelled, notifyGameChanged } from './notify-game-update';
-import { promoteWaitlist } from './promote-waitlist';
-import { lockGame } from './registration-guards';
+} from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
+import { notifyGameCancelled, notifyGameChanged } from '../../core/games/notify-game-update';
+import { promoteWaitlist } from '../../core/games/promote-waitlist';
+import { lockGame } from '../../core/games/registration-guards';
+import { sendPendingMail, type PendingMail } from '../../core/notifications/notify';
+import { emailOutbox, games, invitations, notifications, registrations, users } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {

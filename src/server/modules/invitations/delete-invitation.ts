@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
 import { invitations } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
 import { ownInvitations } from './own-invitations';
 

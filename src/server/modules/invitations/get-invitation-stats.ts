@@ -1,8 +1,7 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { InvitationStatsReply } from '../../../shared/schemas/invitations';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
 import { games, invitations } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { ownInvitations } from './own-invitations';
 
 export async function getInvitationStats(ctx: ServerContext, user: AuthUser): Promise<InvitationStatsReply> {

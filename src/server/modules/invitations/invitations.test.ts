@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGame, createSignedInUser, DAY_MS } from '../../../../test-support/server/factories';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
 import { invitations } from '../../db/schema';
-import { createGame, createSignedInUser, DAY_MS } from '../../test-support/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,9 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { listingCutoff } from '../../../shared/rules/game-timing';
 import type { Invitation } from '../../../shared/schemas/invitations';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { loadGameViews } from '../../core/games/game-view';
 import { games, invitations } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
-import { loadGameViews } from '../games/game-view';
 import { ownInvitations } from './own-invitations';
 
 /** Maximum invitations one reply carries (soonest games first). */

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
+import type { AuthUser } from '../../core/context';
 import { invitations } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 
 /**
  * The invitations addressed to the user: to their account, or to their e-mail before they had one

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, messageReplySchema } from '../../../shared/schemas/common';
 import { invitationSchema, invitationStatsReplySchema } from '../../../shared/schemas/invitations';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { errorReplies } from '../../http/route-helpers';
 import { deleteInvitation } from './delete-invitation';

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { UnreadCountReply } from '../../../shared/schemas/notifications';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { notifications } from '../../db/schema';
 
 export async function countUnreadNotifications(ctx: ServerContext, userId: number): Promise<UnreadCountReply> {

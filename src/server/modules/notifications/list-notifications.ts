@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Notification } from '../../../shared/schemas/notifications';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { notifications } from '../../db/schema';
 
 /** The user's notifications, newest first, one page at a time. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 

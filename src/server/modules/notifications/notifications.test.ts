@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCredits, createGame, createSignedInUser, createUser } from '../../test-support/factories';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { notifyCreditsAdded, notifyInvitationReceived } from './notify';
+import { addCredits, createGame, createSignedInUser, createUser } from '../../../../test-support/server/factories';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { notifyCreditsAdded, notifyInvitationReceived } from '../../core/notifications/notify';
 
 let t: TestApp;
 beforeAll(async () => {

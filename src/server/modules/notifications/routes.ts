@@ -7,7 +7,7 @@ import {
   notificationSchema,
   unreadCountReplySchema,
 } from '../../../shared/schemas/notifications';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { errorReplies } from '../../http/route-helpers';
 import { countUnreadNotifications } from './count-unread-notifications';

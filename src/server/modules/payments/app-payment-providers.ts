@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { Config } from '../../config';
+import { paymentReference } from '../../core/payments/payment-records';
 import type { Db } from '../../db/open-database';
 import { payments } from '../../db/schema';
 import { createPaymentProviders, type PaymentProviders } from '../../integrations/payments/create-payment-providers';
 import type { PaymentStatus } from '../../integrations/payments/provider';
 import type { SandboxSessionStore } from '../../integrations/payments/sandbox/sandbox-provider';
 import type { Clock } from '../../lib/clock';
-import type { TokenService } from '../auth/token-service';
-import { paymentReference } from './payment-records';
+import type { Config } from '../../lib/config';
+import type { TokenService } from '../../lib/token-service';
 
 /** What the sandbox reports for one of our rows: it has no state of its own. */
 function sandboxStatus(status: (typeof payments.$inferSelect)['status']): PaymentStatus {

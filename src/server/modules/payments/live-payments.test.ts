@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createGame, createSignedInUser, DAY_MS } from '../../../../test-support/server/factories';
+import type { WebhookDelivery } from '../../../../test-support/server/fake-http';
+import type { FakeMercadoPago } from '../../../../test-support/server/fake-mercadopago';
+import type { FakeStripe } from '../../../../test-support/server/fake-stripe';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { type LivePaymentsApp, startLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
+import type { TestApp } from '../../../../test-support/server/test-app';
+import { refundPayment } from '../../core/payments/refund-payment';
 import { creditTransactions, notifications, payments, registrations, users } from '../../db/schema';
-import { createGame, createSignedInUser, DAY_MS } from '../../test-support/factories';
-import type { WebhookDelivery } from '../../test-support/fake-http';
-import type { FakeMercadoPago } from '../../test-support/fake-mercadopago';
-import type { FakeStripe } from '../../test-support/fake-stripe';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { type LivePaymentsApp, startLivePaymentsApp } from '../../test-support/live-payments-app';
-import type { TestApp } from '../../test-support/test-app';
-import { refundPayment } from './refund-payment';
 
 // PAYMENTS=live against the local fake Stripe and Mercado Pago servers on 127.0.0.1, with the app
 // listening for real so deliveries (and the storm) arrive as real parallel HTTP requests.

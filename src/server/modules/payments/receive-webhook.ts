@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import type { PaymentRow } from '../../core/payments/payment-records';
+import { applyProviderReport } from '../../core/payments/settle-payment';
 import { payments } from '../../db/schema';
 import {
   PaymentProviderError,
@@ -10,8 +12,6 @@ import {
   WebhookSignatureError,
 } from '../../integrations/payments/provider';
 import { AppError } from '../../lib/app-error';
-import type { PaymentRow } from './payment-records';
-import { applyProviderReport } from './settle-payment';
 
 /** Our row for a provider's report: by the reference it echoes, on the same provider. */
 async function findReportedPayment(ctx: ServerContext, report: ProviderPayment): Promise<PaymentRow | undefined> {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../../../test-support/server/factories';
+import type { FakeMercadoPago } from '../../../../test-support/server/fake-mercadopago';
+import type { FakeStripe } from '../../../../test-support/server/fake-stripe';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { type LivePaymentsApp, startLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
+import type { TestApp } from '../../../../test-support/server/test-app';
 import { creditTransactions, payments, users } from '../../db/schema';
-import { createSignedInUser } from '../../test-support/factories';
-import type { FakeMercadoPago } from '../../test-support/fake-mercadopago';
-import type { FakeStripe } from '../../test-support/fake-stripe';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { type LivePaymentsApp, startLivePaymentsApp } from '../../test-support/live-payments-app';
-import type { TestApp } from '../../test-support/test-app';
 import { RECONCILE_AFTER_MS, RECONCILE_EVERY_MS, RECONCILE_WINDOW_MS, reconcilePayments } from './reconcile-payments';
 
 // The webhooks of these payments are never delivered: only the reconciliation can find out.

@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { paymentReference } from '../../core/payments/payment-records';
+import { applyProviderReport } from '../../core/payments/settle-payment';
 import { payments } from '../../db/schema';
-import { runPeriodically } from '../../lib/periodic';
 import type { ProviderPayment } from '../../integrations/payments/provider';
-import { paymentReference } from './payment-records';
-import { applyProviderReport } from './settle-payment';
+import { runPeriodically } from '../../lib/periodic';
 
 const MINUTE_MS = 60_000;
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { formatBRL, toReais } from '../../../shared/money';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { cancelPath, type PaymentRow } from '../../core/payments/payment-records';
 import { games, payments } from '../../db/schema';
 import { isSandboxSessionId } from '../../integrations/payments/sandbox/sandbox-provider';
 import { escapeHtml } from '../../lib/html';
-import { cancelPath, type PaymentRow } from './payment-records';
 import { receivePaymentWebhook } from './receive-webhook';
 
 /** The app's return page, with our public id (what the sandbox's success URL carries too). */

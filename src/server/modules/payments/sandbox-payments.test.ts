@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addCredits, createGame, createRegistration, createSignedInUser, createUser, DAY_MS } from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { refundPayment } from '../../core/payments/refund-payment';
 import { creditTransactions, notifications, paymentRefunds, payments, registrations, users } from '../../db/schema';
-import { addCredits, createGame, createRegistration, createSignedInUser, createUser, DAY_MS } from '../../test-support/factories';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
-import { refundPayment } from './refund-payment';
 
 // The embedded default (PAYMENTS unset): both methods go to the app's own sandbox checkout page.
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { receivePaymentWebhook } from './receive-webhook';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;

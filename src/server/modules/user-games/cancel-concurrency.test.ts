@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCredits, createGame, createRegistration, createUser, DAY_MS, HOUR_MS } from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
 import { cancellationRequests, creditTransactions, games, registrations, users } from '../../db/schema';
-import { addCredits, createGame, createRegistration, createUser, DAY_MS, HOUR_MS } from '../../test-support/factories';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
 
 /**
  * The organiser's cancel under real parallel HTTP requests (truly parallel on PostgreSQL with

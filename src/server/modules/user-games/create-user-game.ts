@@ -1,11 +1,10 @@
 import { messages } from '../../../shared/messages';
 import type { GamePayloadShape, UserGameReply } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { generatePrivateLink } from '../../core/games/private-link';
+import { resolveGamePayload } from '../../core/games/resolve-game-payload';
+import { loadUserGame } from '../../core/games/user-game-view';
 import { games } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
-import { generatePrivateLink } from '../games/private-link';
-import { resolveGamePayload } from '../games/resolve-game-payload';
-import { loadUserGame } from './user-game-view';
 
 /**
  * Creates a game organised by the caller, as a draft unless the payload says published. Only the

@@ -1,11 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
 import type { GameRegistration, UserGameDetail } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
+import { loadUserGame, notFound, ownedBy } from '../../core/games/user-game-view';
 import { games, registrations, users } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
-import { sweepExpiredPayments } from '../games/expire-pending-payments';
-import { loadUserGame, notFound, ownedBy } from './user-game-view';
 
 /** The organiser's view of one game: the game, counts per status and every registration ever made. */
 export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: number): Promise<UserGameDetail> {

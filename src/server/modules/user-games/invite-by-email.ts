@@ -3,14 +3,13 @@ import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { isFinished } from '../../../shared/rules/game-timing';
 import type { InviteByEmailReply } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { lockOwnGame } from '../../core/games/user-game-view';
+import { recordInvitation } from '../../core/invitations/record-invitation';
+import { notifyInvitationReceived, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { invitations, users } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
-import { AppError } from '../../lib/app-error';
 import { gameInvitationEmail } from '../../integrations/mail/templates';
-import { recordInvitation } from '../invitations/record-invitation';
-import { notifyInvitationReceived, type PendingMail, sendPendingMail } from '../notifications/notify';
-import { lockOwnGame } from './user-game-view';
+import { AppError } from '../../lib/app-error';
 
 /** The page an invitee opens: the game by its private link. */
 export const privateGameUrl = (publicUrl: string, link: string) => `${publicUrl}/games/private/${link}`;

@@ -1,11 +1,10 @@
 import { and, eq, gt, lte, ne, type SQL } from 'drizzle-orm';
 import type { ListUserGamesQuery, UserGame, UserGamesFilter } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
+import { countGames } from '../../core/games/game-view';
+import { loadUserGames, ownedBy } from '../../core/games/user-game-view';
 import { games } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
-import { sweepExpiredPayments } from '../games/expire-pending-payments';
-import { countGames } from '../games/game-view';
-import { loadUserGames, ownedBy } from './user-game-view';
 
 /**
  * The my-games filters (organisers §4). "published" and "draft" leave cancelled games out: in this

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { UserGameReply } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { promoteWaitlist } from '../../core/games/promote-waitlist';
+import { gamePayloadOf, resolveGamePayload } from '../../core/games/resolve-game-payload';
+import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
+import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { games } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { expirePendingPayments } from '../games/expire-pending-payments';
-import { promoteWaitlist } from '../games/promote-waitlist';
-import { gamePayloadOf, resolveGamePayload } from '../games/resolve-game-payload';
-import { type PendingMail, sendPendingMail } from '../notifications/notify';
-import { loadUserGame, lockOwnGame } from './user-game-view';
 
 /**
  * Draft → published. The draft must pass the same rules as a new game today (a future date, sport,

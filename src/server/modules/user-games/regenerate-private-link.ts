@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { UserGameReply } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { generatePrivateLink } from '../../core/games/private-link';
+import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
 import { games } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { generatePrivateLink } from '../games/private-link';
-import { loadUserGame, lockOwnGame } from './user-game-view';
 
 /**
  * A new private link; the old one stops opening the game at once (it is looked up by value). People

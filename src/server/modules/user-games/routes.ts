@@ -12,10 +12,10 @@ import {
   userGameReplySchema,
   userGameSchema,
 } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
-import { minutes } from '../../http/rate-limit';
 import { errorReplies } from '../../http/route-helpers';
+import { minutes } from '../../lib/rate-limit';
 import { cancelUserGame } from './cancel-user-game';
 import { createUserGame } from './create-user-game';
 import { getUserGame } from './get-user-game';

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { UserGameReply } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
 import { games } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { loadUserGame, lockOwnGame } from './user-game-view';
 
 /**
  * Published → draft: the game leaves the lists and takes no new registrations; whoever is already

@@ -1,12 +1,11 @@
 import { messages } from '../../../shared/messages';
 import type { GamePayloadShape, UserGameReply } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../context';
-import type { AuthUser } from '../../http/authentication';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { applyGameEdit } from '../../core/games/apply-game-edit';
+import { resolveGamePayload } from '../../core/games/resolve-game-payload';
+import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
+import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { AppError } from '../../lib/app-error';
-import { applyGameEdit } from '../games/apply-game-edit';
-import { resolveGamePayload } from '../games/resolve-game-payload';
-import { type PendingMail, sendPendingMail } from '../notifications/notify';
-import { loadUserGame, lockOwnGame } from './user-game-view';
 
 /** Edits the caller's game under its lock, by the shared edit rules. */
 export async function updateUserGame(ctx: ServerContext, user: AuthUser, gameId: number, body: GamePayloadShape): Promise<UserGameReply> {

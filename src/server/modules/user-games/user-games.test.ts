@@ -1,6 +1,18 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addCredits,
+  createGame,
+  createRegistration,
+  createSignedInUser,
+  createUser,
+  DAY_MS,
+  HOUR_MS,
+  referenceIds,
+} from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import {
   cancellationRequests,
   cities,
   creditTransactions,
@@ -13,18 +25,6 @@ import {
   states,
   users,
 } from '../../db/schema';
-import {
-  addCredits,
-  createGame,
-  createRegistration,
-  createSignedInUser,
-  createUser,
-  DAY_MS,
-  HOUR_MS,
-  referenceIds,
-} from '../../test-support/factories';
-import { expectLedgerBalanced } from '../../test-support/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
 let ref: Awaited<ReturnType<typeof referenceIds>>;

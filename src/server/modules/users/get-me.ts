@@ -2,12 +2,11 @@ import { and, eq, gte, inArray } from 'drizzle-orm';
 import { isFuture } from '../../../shared/rules/game-timing';
 import type { MyGame, WaitlistedGame } from '../../../shared/schemas/games';
 import type { MeReply } from '../../../shared/schemas/users';
-import type { ServerContext } from '../../context';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
+import { loadGameViews } from '../../core/games/game-view';
+import { toPublicUser } from '../../core/users/public-user';
 import { games, registrations, users } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
-import { sweepExpiredPayments } from '../games/expire-pending-payments';
-import { loadGameViews } from '../games/game-view';
-import { toPublicUser } from './public-user';
 
 /** How far back "my games" reaches: recent games still show as Finalizado; older ones drop off. */
 const MY_GAMES_HISTORY_DAYS = 30;

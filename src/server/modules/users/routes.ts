@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { meReplySchema, phoneBodySchema, phoneReplySchema } from '../../../shared/schemas/users';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { errorReplies } from '../../http/route-helpers';
 import { getMe } from './get-me';

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../../../test-support/server/factories';
+import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { users } from '../../db/schema';
-import { createSignedInUser } from '../../test-support/factories';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createTokenService, TOKEN_TTL_SECONDS } from '../auth/token-service';
+import { createTokenService, TOKEN_TTL_SECONDS } from '../../lib/token-service';
 
 // A configured secret, so the tests can forge tokens with it (and with others).
 const SECRET = 'segredo-de-teste-com-mais-de-32-caracteres!!';

@@ -1,7 +1,7 @@
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import { messages } from '../../shared/messages';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../lib/clock';
+import { AppError } from './app-error';
+import type { Clock } from './clock';
 
 export type RateRule = {
   /** Counter family, e.g. `login:ip`. */

@@ -3,8 +3,8 @@ import { messages } from '../../../shared/messages';
 import { isFuture } from '../../../shared/rules/game-timing';
 import type { Tx } from '../../db/open-database';
 import { games, invitations, registrations } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../context';
 import { SLOT_HOLDING } from './game-view';
 
 export type GameRow = typeof games.$inferSelect;

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
-import type { ServerContext } from '../../context';
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/open-database';
 import { payments } from '../../db/schema';
 import type { PaymentMethod, PaymentProvider, ProviderName } from '../../integrations/payments/provider';
+import type { ServerContext } from '../context';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/open-database';
-import { seedReferenceData } from '../db/seed/seed-reference-data';
+import { openDatabase } from '../../src/server/db/open-database';
+import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
 
 /**
  * Migrates (and fills with reference data) one embedded database for the whole run and dumps it

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/open-database';
-import { cities, games, registrations, sports, states, users } from '../db/schema';
-import { hashPassword } from '../lib/passwords';
-import { postCreditTransaction } from '../modules/credits/post-credit-transaction';
-import { descriptionToHtml } from '../modules/games/description-html';
-import { generatePrivateLink } from '../modules/games/private-link';
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { postCreditTransaction } from '../../src/server/core/credits/post-credit-transaction';
+import { descriptionToHtml } from '../../src/server/core/games/description-html';
+import { generatePrivateLink } from '../../src/server/core/games/private-link';
+import type { Db } from '../../src/server/db/open-database';
+import { cities, games, registrations, sports, states, users } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { TEST_NOW } from './test-app';
 
 export const DEFAULT_PASSWORD = 'senha-forte-123';

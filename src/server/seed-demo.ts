@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { TIME_ZONE } from '../../../shared/dates';
-import { hashPassword } from '../../lib/passwords';
-import { postCreditTransaction } from '../../modules/credits/post-credit-transaction';
-import { descriptionToHtml } from '../../modules/games/description-html';
-import { generatePrivateLink } from '../../modules/games/private-link';
-import type { Db } from '../open-database';
-import { cities, games, registrations, sports, states, users } from '../schema';
+import { TIME_ZONE } from '../shared/dates';
+import { postCreditTransaction } from './core/credits/post-credit-transaction';
+import { descriptionToHtml } from './core/games/description-html';
+import { generatePrivateLink } from './core/games/private-link';
+import type { Db } from './db/open-database';
+import { cities, games, registrations, sports, states, users } from './db/schema';
+import { hashPassword } from './lib/passwords';
 
 /** The demo accounts the README lists. */
 export const demoAccounts = [

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '../db/open-database';
-import { creditTransactions, users } from '../db/schema';
+import type { Db } from '../../src/server/db/open-database';
+import { creditTransactions, users } from '../../src/server/db/schema';
 
 /** The ledger invariant: every user's balance equals the sum of their credit transactions. */
 export async function expectLedgerBalanced(db: Db): Promise<void> {

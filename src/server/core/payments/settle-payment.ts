@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
-import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/open-database';
 import { payments, registrations } from '../../db/schema';
 import type { ProviderPayment } from '../../integrations/payments/provider';
+import type { ServerContext } from '../context';
 import { postCreditTransaction } from '../credits/post-credit-transaction';
 import { expirePendingPayments } from '../games/expire-pending-payments';
 import { when } from '../games/game-notices';

@@ -3,8 +3,8 @@ import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
 import type { Queryable } from '../../db/open-database';
 import { notifications } from '../../db/schema';
-import type { ServerContext } from '../../context';
 import type { MailMessage } from '../../integrations/mail/mailer';
+import type { ServerContext } from '../context';
 
 export type NotificationType =
   | 'registration_confirmed'

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cancellationRequests, payments, registrations } from '../../db/schema';
-import { createGame, createRegistration, createSignedInUser } from '../../test-support/factories';
-import { TEST_NOW } from '../../test-support/test-app';
+import { randomBytes } from 'node:crypto';
+import { cancellationRequests, payments, registrations } from '../../src/server/db/schema';
+import { createGame, createRegistration, createSignedInUser } from './factories';
+import { TEST_NOW } from './test-app';
 
 /** Test setup for the admin area: an admin, a player and an organiser (a player who created games), signed in. */
 export async function signedInCast(app: FastifyInstance) {

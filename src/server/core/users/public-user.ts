@@ -1,5 +1,5 @@
-import type { PublicUser } from '../../../shared/schemas/auth';
 import { toReais } from '../../../shared/money';
+import type { PublicUser } from '../../../shared/schemas/auth';
 import type { users } from '../../db/schema';
 
 export function toPublicUser(user: typeof users.$inferSelect): PublicUser {

@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { RefundOutcome } from '../../../shared/schemas/games';
-import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/open-database';
 import { registrations } from '../../db/schema';
+import type { ServerContext } from '../context';
 import { notify, type PendingMail } from '../notifications/notify';
 import { noticeWithEmail, type Recipient, refundText, when } from './game-notices';
 import type { GameRow } from './registration-guards';

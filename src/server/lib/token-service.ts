@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Clock } from '../../lib/clock';
+import { createHmac } from 'node:crypto';
+import type { Clock } from './clock';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ALGORITHM = 'HS256';

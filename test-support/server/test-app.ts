@@ -1,13 +1,13 @@
+import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/open-database';
-import { seedReferenceData } from '../db/seed/seed-reference-data';
-import { type Clock, fixedClock } from '../lib/clock';
+import { buildApp } from '../../src/server/app';
+import { type Database, openDatabase } from '../../src/server/db/open-database';
+import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
+import { type Clock, fixedClock } from '../../src/server/lib/clock';
+import { type Config, loadConfig } from '../../src/server/lib/config';
 
 export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

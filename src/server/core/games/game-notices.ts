@@ -2,9 +2,9 @@ import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
 import type { RefundOutcome } from '../../../shared/schemas/games';
-import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/open-database';
 import { gameNoticeEmail } from '../../integrations/mail/templates';
+import type { ServerContext } from '../context';
 import { notify, type PendingMail } from '../notifications/notify';
 import type { GameRow } from './registration-guards';
 

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import { formatBRL, toReais } from '../../../shared/money';
-import type { ServerContext } from '../../context';
 import type { Queryable } from '../../db/open-database';
 import { payments, registrations } from '../../db/schema';
 import type { CheckoutSession, PaymentMethod } from '../../integrations/payments/provider';
 import { AppError } from '../../lib/app-error';
+import type { ServerContext } from '../context';
 import { promoteWaitlist } from '../games/promote-waitlist';
 import { lockGame } from '../games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../notifications/notify';
@@ -73,20 +72,6 @@ export async function openCheckout(
     .set({ providerSessionId: session.sessionId, updatedAt: ctx.clock.now() })
     .where(eq(payments.id, payment.id));
   return { url: session.url, initPoint: session.url, sandboxInitPoint: session.sandboxUrl ?? session.url };
-}
-
-/** A top-up of credits by card or PIX: a pending payment and its hosted checkout. */
-export async function createTopUpCheckout(ctx: ServerContext, payer: Payer, amountCents: number, method: PaymentMethod): Promise<CheckoutRedirect> {
-  const payment = await insertPendingPayment(ctx.db, ctx, { userId: payer.id, purpose: 'topup', method, amountCents });
-  try {
-    return await openCheckout(ctx, payment, {
-      description: `Bora Jogar: ${formatBRL(toReais(amountCents))} em créditos`,
-      payerEmail: payer.email,
-    });
-  } catch (error) {
-    await ctx.db.update(payments).set({ status: 'failed', updatedAt: ctx.clock.now() }).where(eq(payments.id, payment.id));
-    throw error;
-  }
 }
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/open-database';
 import { paymentRefunds, payments } from '../../db/schema';
 import { PaymentProviderError } from '../../integrations/payments/provider';
 import { AppError } from '../../lib/app-error';
+import type { ServerContext } from '../context';
 import { postCreditTransaction } from '../credits/post-credit-transaction';
 import type { PaymentRow } from './payment-records';
 

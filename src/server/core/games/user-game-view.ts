@@ -3,10 +3,10 @@ import { messages } from '../../../shared/messages';
 import type { UserGame } from '../../../shared/schemas/user-games';
 import type { Queryable, Tx } from '../../db/open-database';
 import { games } from '../../db/schema';
-import type { AuthUser } from '../../http/authentication';
 import { AppError } from '../../lib/app-error';
-import { loadGameViews } from '../games/game-view';
-import type { GameRow } from '../games/registration-guards';
+import type { AuthUser } from '../context';
+import { loadGameViews } from './game-view';
+import type { GameRow } from './registration-guards';
 
 /** Someone else's game is indistinguishable from a missing one. */
 export const notFound = () => new AppError('not_found', messages.userGameNotFound);

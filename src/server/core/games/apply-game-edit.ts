@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/open-database';
 import { games, registrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { ServerContext } from '../context';
 import type { PendingMail } from '../notifications/notify';
 import { expirePendingPayments } from './expire-pending-payments';
 import { notifyGameChanged } from './notify-game-update';

@@ -1,9 +1,9 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/open-database';
 import { payments, registrations } from '../../db/schema';
 import { runPeriodically } from '../../lib/periodic';
+import type { ServerContext } from '../context';
 import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
 import { promoteWaitlist } from './promote-waitlist';
 import { type GameRow, lockGame } from './registration-guards';

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
 import type { VerifyPaymentReply } from '../../../shared/schemas/credits';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../core/context';
+import { findPaymentBySessionId, paymentReference, type PaymentRow } from '../../core/payments/payment-records';
+import { applyProviderReport } from '../../core/payments/settle-payment';
 import { games, payments, users } from '../../db/schema';
 import type { ProviderPayment } from '../../integrations/payments/provider';
-import { findPaymentBySessionId, paymentReference, type PaymentRow } from './payment-records';
-import { applyProviderReport } from './settle-payment';
 
 async function balanceOf(ctx: ServerContext, userId: number): Promise<number> {
   const [row] = await ctx.db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId));

@@ -1,0 +1,27 @@
+import type { Db } from '../db/open-database';
+import type { users } from '../db/schema';
+import type { GoogleVerifier } from '../integrations/google/verify-google-token';
+import type { Mailer } from '../integrations/mail/mailer';
+import type { PaymentProviders } from '../integrations/payments/create-payment-providers';
+import type { Clock } from '../lib/clock';
+import type { Config } from '../lib/config';
+import type { Logger } from '../lib/logger';
+import type { RateLimiter } from '../lib/rate-limit';
+import type { TokenService } from '../lib/token-service';
+
+/** What use cases and routes get to work with; built once per app. */
+export type ServerContext = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: TokenService;
+  rateLimiter: RateLimiter;
+  google: GoogleVerifier | undefined;
+  /** Card and PIX providers (Stripe and Mercado Pago, or the sandbox), from PAYMENTS. */
+  payments: PaymentProviders;
+  log: Logger;
+};
+
+/** The signed-in user of a request, as stored. */
+export type AuthUser = typeof users.$inferSelect;
