@@ -45,7 +45,7 @@ const chunkGroups = [
 ];
 
 /**
- * `vite build --ssr entry-server.tsx` (scripts/web-build.mjs) builds the module the server renders
+ * `vite build --ssr entry-server.tsx` (scripts/build.mjs) builds the module the server renders
  * visitor pages with into dist/ssr, next to the browser build; packages stay in node_modules.
  */
 const ssrBuild = defineConfig({

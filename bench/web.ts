@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath, startDemoServer } from '../scripts/e2e-server';
 import { formatKb, INITIAL_JS_BUDGET_KB, measureInitialBundle } from '../scripts/initial-bundle.mjs';
-import { buildWeb, root } from '../scripts/web-build.mjs';
+import { buildWeb, root } from '../scripts/build.mjs';
 
 const pages = ['/', '/public-games', '/login'];
 const categories = ['performance', 'accessibility', 'best-practices'] as const;

@@ -1,7 +1,7 @@
 // `npm run dev`: the API with reload on change (tsx watch) and the Vite dev server with hot reload.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { root } from './web-build.mjs';
+import { root } from './build.mjs';
 
 const port = process.env.PORT ?? '3000';
 const children = [

@@ -2,7 +2,7 @@
 // child process for the scripts that look at the product: screenshots and the Lighthouse bench.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { root } from './web-build.mjs';
+import { root } from './build.mjs';
 
 export type RunningServer = { baseURL: string; stop: () => Promise<void> };
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chooseTheme, demoIds, demoRoutes, openSettled, signInAs, type Role, type Theme } from '../e2e/support/demo-routes';
 import { chromiumFlags, chromiumPath, startDemoServer } from './e2e-server';
-import { ensureWebBuild, root } from './web-build.mjs';
+import { ensureWebBuild, root } from './build.mjs';
 
 const viewports = [
   { name: 'celular', width: 390, height: 844 },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -8,7 +9,18 @@ import { seedReferenceData } from './db/seed/seed-reference-data';
 import type { Config } from './lib/config';
 import { seedDemo } from './seed-demo';
 
-export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+/** The project folder: the nearest one above this file holding package.json (from src/server and dist/server alike). */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+export const defaultWebRoot = path.join(projectRoot(), 'dist/web');
 
 export type RunningServer = { app: FastifyInstance; close(): Promise<void> };
 
@@ -23,10 +35,12 @@ export async function startServer(config: Config, options: { inMemory?: boolean;
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: options.inMemory ? undefined : config.dataDir },
   );
-  await database.migrate();
-  await seedReferenceData(database.db);
-  await ensureAdmin(database.db, config.admin);
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const seeded = await database.exclusively(async () => {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    await ensureAdmin(database.db, config.admin);
+    return config.seedDemo ? seedDemo(database.db) : false;
+  });
 
   const app = await buildApp({ config, database, webRoot: options.webRoot ?? defaultWebRoot });
   if (seeded) app.log.info('banco vazio: dados de demonstração criados (contas no README)');

@@ -22,6 +22,12 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `task` while no other process starting on the same database runs its own: a PostgreSQL
+   * advisory lock held on one connection (PGlite is one process already). Migrations and seeds run in it,
+   * so instances started together neither race on the schema nor create the admin twice.
+   */
+  exclusively<T>(task: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** The embedded database's files as a tarball (PGlite only), to clone it quickly. */
@@ -29,6 +35,9 @@ export type Database = {
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The advisory lock key of start-up work (any constant: "bora" in ASCII). */
+const STARTUP_LOCK_KEY = 0x626f7261;
 
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -45,6 +54,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      async exclusively(task) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await task();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -58,6 +77,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db: drizzleDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzleDb, { migrationsFolder }),
+    exclusively: (task) => task(),
     ping: async () => {
       await client.query('select 1');
     },
