@@ -9,12 +9,14 @@ import { startPaymentSweep } from './core/games/expire-pending-payments';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
 import { registerErrorHandling } from './http/errors';
+import { logRequestId, registerObservability, requestIdOf } from './http/observability';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createGoogleVerifier } from './integrations/google/verify-google-token';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { type Clock, systemClock } from './lib/clock';
 import type { Config } from './lib/config';
+import { createMetrics } from './lib/metrics';
 import { createRateLimiter } from './lib/rate-limit';
 import { createTokenService } from './lib/token-service';
 import { adminRoutes } from './modules/admin/routes';
@@ -37,6 +39,8 @@ export type AppDeps = {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
+  /** Where log lines go (standard output when absent). */
+  logStream?: { write(line: string): void };
   /** Folder of the built web app; when absent or unbuilt only the API is served. */
   webRoot?: string;
 };
@@ -46,8 +50,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'], mixin: logRequestId, stream: deps.logStream },
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,
+    // While draining on SIGTERM, a request that still arrives on an open connection is answered, not refused.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -55,8 +62,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const tokens = createTokenService({ secret: await resolveJwtSecret(database.db, config.jwtSecret), clock });
+  const metrics = createMetrics();
+  const pool = database.poolStats;
+  if (pool) {
+    metrics.gauge('db_pool_connections', 'Conexões abertas com o PostgreSQL', () => pool().total);
+    metrics.gauge('db_pool_idle_connections', 'Conexões ociosas com o PostgreSQL', () => pool().idle);
+    metrics.gauge('db_pool_waiting_requests', 'Consultas esperando uma conexão', () => pool().waiting);
+  }
   const ctx: ServerContext = {
     config,
+    metrics,
     db: database.db,
     clock,
     mailer,
@@ -78,6 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer.close();
   });
 
+  let isDraining = false;
+  app.addHook('preClose', async () => {
+    isDraining = true;
+  });
+  registerObservability(app, { metrics, metricsToken: config.metricsToken });
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
@@ -94,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(database));
+      await api.register(healthRoutes(database, () => isDraining));
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(gameRoutes(ctx));

@@ -43,6 +43,7 @@ export const messages = {
   unknownField: (field: string) => `Campo não permitido: ${field}`,
   tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   databaseUnavailable: 'Banco de dados indisponível.',
+  shuttingDown: 'Servidor encerrando; tente outra instância.',
 
   // Games, registrations and the waitlist
   gameNotAvailable: 'Jogo não encontrado ou não está disponível para inscrição',

@@ -6,6 +6,7 @@ import type { PaymentProviders } from '../integrations/payments/create-payment-p
 import type { Clock } from '../lib/clock';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import type { Metrics } from '../lib/metrics';
 import type { RateLimiter } from '../lib/rate-limit';
 import type { TokenService } from '../lib/token-service';
 
@@ -21,6 +22,7 @@ export type ServerContext = {
   /** Card and PIX providers (Stripe and Mercado Pago, or the sandbox), from PAYMENTS. */
   payments: PaymentProviders;
   log: Logger;
+  metrics: Metrics;
 };
 
 /** The signed-in user of a request, as stored. */

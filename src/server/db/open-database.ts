@@ -29,6 +29,8 @@ export type Database = {
    */
   exclusively<T>(task: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections, for metrics (PostgreSQL only). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /** The embedded database's files as a tarball (PGlite only), to clone it quickly. */
   dump?(): Promise<Blob>;
@@ -67,6 +69,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query('select 1');
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

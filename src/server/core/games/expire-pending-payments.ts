@@ -61,5 +61,5 @@ export async function sweepExpiredPayments(ctx: ServerContext, onlyGameId?: numb
 
 /** Runs the sweep every minute, so no slot stays held when nobody looks at the game. */
 export function startPaymentSweep(ctx: ServerContext, intervalMs = PAYMENT_SWEEP_INTERVAL_MS): { stop(): Promise<void> } {
-  return runPeriodically(() => sweepExpiredPayments(ctx), intervalMs, (error) => ctx.log.error({ err: error }, 'falha ao expirar pagamentos pendentes'));
+  return runPeriodically(ctx.metrics.job('payment-sweep', () => sweepExpiredPayments(ctx)), intervalMs, (error) => ctx.log.error({ err: error }, 'falha ao expirar pagamentos pendentes'));
 }

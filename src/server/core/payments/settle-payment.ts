@@ -60,9 +60,9 @@ async function markPaymentFailed(ctx: ServerContext, paymentId: number): Promise
  */
 export async function settlePaidPayment(ctx: ServerContext, paymentId: number, providerPaymentId: string | null): Promise<boolean> {
   const mails: PendingMail = [];
-  const settled = await ctx.db.transaction(async (tx) => {
+  const settled = await ctx.db.transaction(async (tx): Promise<{ provider: string; outcome: 'confirmed' | 'credited' } | undefined> => {
     const [peek] = await tx.select({ purpose: payments.purpose, gameId: payments.gameId }).from(payments).where(eq(payments.id, paymentId));
-    if (!peek) return false;
+    if (!peek) return undefined;
     let game: GameRow | undefined;
     if (peek.purpose === 'game' && peek.gameId !== null) {
       game = await lockGame(tx, peek.gameId);
@@ -70,20 +70,22 @@ export async function settlePaidPayment(ctx: ServerContext, paymentId: number, p
       await expirePendingPayments(tx, ctx, game, mails);
     }
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!payment || payment.settledAt) return false;
+    if (!payment || payment.settledAt) return undefined;
 
     const now = ctx.clock.now();
     const paid = { status: 'paid' as const, providerPaymentId: providerPaymentId ?? payment.providerPaymentId, paidAt: now, settledAt: now, updatedAt: now };
     if (game && (await confirmHeldRegistration(tx, game, payment, now))) {
       await tx.update(payments).set({ ...paid, outcome: 'confirmed' }).where(eq(payments.id, payment.id));
-      return true;
+      return { provider: payment.provider, outcome: 'confirmed' };
     }
     await creditWallet(tx, payment, game);
     await tx.update(payments).set({ ...paid, outcome: 'credited' }).where(eq(payments.id, payment.id));
-    return true;
+    return { provider: payment.provider, outcome: 'credited' };
   });
   await sendPendingMail(ctx, mails);
-  return settled;
+  if (!settled) return false;
+  ctx.metrics.paymentSettled(settled.provider, settled.outcome);
+  return true;
 }
 
 /** Confirms the payment's registration if it still holds its slot awaiting payment. */

@@ -1,24 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import type { Database } from '../../db/open-database';
 
-export function healthRoutes(database: Database): FastifyPluginAsyncZod {
+const okSchema = z.object({ status: z.literal('ok') });
+const errorSchema = z.object({ status: z.literal('error'), message: z.string() });
+
+/** `isDraining`: true from the moment the instance starts closing (it still answers, but asks for no more traffic). */
+export function healthRoutes(database: Database, isDraining: () => boolean): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/health', {
-      schema: {
-        tags: ['health'],
-        summary: 'Responde 200 quando o banco de dados responde, 503 caso contrário',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('error'), message: z.string() }) },
-      },
-      handler: async (_request, reply) => {
-        try {
-          await database.ping();
-          return { status: 'ok' as const };
-        } catch {
-          return reply.status(503).send({ status: 'error' as const, message: messages.databaseUnavailable });
-        }
-      },
+    const check = (whenDraining: boolean) => async (_request: FastifyRequest, reply: FastifyReply) => {
+      const failure =
+        whenDraining && isDraining() ? messages.shuttingDown : await database.ping().then(() => undefined, () => messages.databaseUnavailable);
+      if (!failure) return { status: 'ok' as const };
+      reply.status(503);
+      return { status: 'error' as const, message: failure };
+    };
+    const schema = (summary: string) => ({ tags: ['health'], summary, response: { 200: okSchema, 503: errorSchema } });
+
+    app.get('/health', { schema: schema('Responde 200 quando o banco de dados responde, 503 caso contrário'), handler: check(false) });
+    app.get('/health/ready', {
+      schema: schema('Pronta para receber tráfego: 200 quando o banco responde; 503 sem banco ou enquanto a instância encerra'),
+      handler: check(true),
     });
   };
 }

@@ -68,5 +68,5 @@ export async function reconcilePayments(ctx: ServerContext): Promise<ReconcileSu
 
 /** Runs the reconciliation every few minutes. */
 export function startPaymentReconciliation(ctx: ServerContext, intervalMs = RECONCILE_INTERVAL_MS): { stop(): Promise<void> } {
-  return runPeriodically(() => reconcilePayments(ctx), intervalMs, (error) => ctx.log.error({ err: error }, 'falha na conciliação de pagamentos'));
+  return runPeriodically(ctx.metrics.job('payment-reconciliation', () => reconcilePayments(ctx)), intervalMs, (error) => ctx.log.error({ err: error }, 'falha na conciliação de pagamentos'));
 }

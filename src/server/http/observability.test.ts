@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../../test-support/server/factories';
+import { createTestApp, createTestDatabase, type TestApp } from '../../../test-support/server/test-app';
+import { buildApp } from '../app';
+import { loadConfig } from '../lib/config';
+
+const TOKEN = 'metrics-token-0123456789';
+
+describe('request ids', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps a sane incoming X-Request-Id and sends it back', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-7f3a.42:9_z' } });
+    expect(res.headers['x-request-id']).toBe('lb-7f3a.42:9_z');
+  });
+
+  it('replaces one that could forge a log line, and gives every reply one, errors included', async () => {
+    const forged = await t.app.inject({ method: 'GET', url: '/api/nada', headers: { 'x-request-id': 'x"\n{"level":60}' } });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const bare = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{' , headers: { 'content-type': 'application/json' } });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bare.headers['x-request-id']).not.toBe(forged.headers['x-request-id']);
+  });
+});
+
+describe('log lines carry the request id', () => {
+  it('including what the app logs on its own while serving the request', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'info', RATE_LIMITS: 'off', PUBLIC_URL: 'http://bora.test' }),
+      database,
+      logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    app.get('/api/probe', async () => {
+      app.log.info('linha do próprio app');
+      return { ok: true };
+    });
+    await app.inject({ method: 'GET', url: '/api/probe', headers: { 'x-request-id': 'req-abc' } });
+    const ofRequest = lines.filter((line) => line.reqId === 'req-abc');
+    expect(ofRequest.map((line) => line.msg)).toEqual(['incoming request', 'linha do próprio app', 'request completed']);
+    // The request's own logger already carries it: never written twice on one line.
+    for (const line of lines) expect(JSON.stringify(line).match(/"reqId"/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    await app.close();
+    await database.close();
+  });
+});
+
+describe('GET /api/metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => t.close());
+
+  const metrics = (token?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/metrics', headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  it('does not exist without METRICS_TOKEN', async () => {
+    const other = await createTestApp();
+    const res = await other.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(404);
+    await other.close();
+  });
+
+  it('looks absent without the right bearer token', async () => {
+    expect((await metrics()).statusCode).toBe(404);
+    expect((await metrics('metrics-token-wrong-000000')).statusCode).toBe(404);
+  });
+
+  it('counts requests by route pattern and status, never by raw path', async () => {
+    const { headers } = await createSignedInUser(t.app);
+    await t.app.inject({ method: 'GET', url: '/api/games/987654', headers });
+    await t.app.inject({ method: 'GET', url: '/api/games/987655', headers });
+    const res = await metrics(TOKEN);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/api\/games\/:id",status="404"\} 2/);
+    expect(res.body).toMatch(/http_request_duration_seconds_bucket\{le="[\d.]+",method="GET",route="\/api\/games\/:id",status="404"\}/);
+    expect(res.body).not.toContain('987654');
+    expect(res.body).toContain('process_resident_memory_bytes');
+  });
+
+  it('counts background job runs and failures', async () => {
+    const ok = t.app.ctx.metrics.job('teste', async () => undefined);
+    const failing = t.app.ctx.metrics.job('teste', async () => {
+      throw new Error('falhou');
+    });
+    await ok();
+    await expect(failing()).rejects.toThrow('falhou');
+    const body = (await metrics(TOKEN)).body;
+    expect(body).toContain('job_runs_total{job="teste"} 2');
+    expect(body).toContain('job_failures_total{job="teste"} 1');
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  it('is ready while the database answers, and not once the instance starts closing', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bora.test' }), database });
+    let whileClosing: { statusCode: number; body: unknown } | undefined;
+    // Runs after the app's own preClose hooks: the instance is draining but still listening.
+    app.addHook('preClose', async () => {
+      const res = await fetch(`${url}/api/health/ready`);
+      whileClosing = { statusCode: res.status, body: await res.json() };
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    expect(await (await fetch(`${url}/api/health/ready`)).json()).toEqual({ status: 'ok' });
+    await app.close();
+    await database.close();
+    expect(whileClosing).toEqual({ statusCode: 503, body: { status: 'error', message: 'Servidor encerrando; tente outra instância.' } });
+  });
+});

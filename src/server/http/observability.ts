@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Metrics } from '../lib/metrics';
+
+const REQUEST_ID_HEADER = 'x-request-id';
+/** An incoming id kept as is: what proxies and tracers send (UUIDs, hex, base64url…), nothing that could forge a log line. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const requestScope = new AsyncLocalStorage<{ reqId: string }>();
+
+/** Fastify's `genReqId`: the caller's X-Request-Id when sane, else a new UUID. */
+export function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * Pino's `mixin`: lines logged while serving a request through a logger that does not carry the id
+ * (the app's own, used by use cases and integrations) get it too.
+ */
+export function logRequestId(_object: object, _level: number, logger: { bindings(): Record<string, unknown> }): object {
+  const scope = requestScope.getStore();
+  return scope && logger.bindings().reqId === undefined ? { reqId: scope.reqId } : {};
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Request ids on every reply and log line, Prometheus metrics of every request (by route pattern,
+ * never by raw path: no ids or tokens in labels), and GET /api/metrics behind METRICS_TOKEN.
+ */
+export function registerObservability(app: FastifyInstance, options: { metrics: Metrics; metricsToken: string | undefined }): void {
+  const { metrics, metricsToken } = options;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    requestScope.run({ reqId: request.id }, done);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(
+      { method: request.method, route: request.routeOptions.url ?? 'desconhecida', status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  if (!metricsToken) return;
+  app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    // Without the token the route looks absent, as it is when METRICS_TOKEN is unset.
+    if (!match?.[1] || !sameSecret(match[1], metricsToken)) return reply.callNotFound();
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
