@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { resolveJwtSecret } from './bootstrap';
 import type { ServerContext } from './core/context';
-import { startPaymentSweep } from './core/games/expire-pending-payments';
+import { paymentSweepJob } from './core/games/expire-pending-payments';
+import { startJobs } from './core/jobs';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
 import { registerErrorHandling } from './http/errors';
@@ -27,7 +28,7 @@ import { healthRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createAppPaymentProviders } from './modules/payments/app-payment-providers';
-import { startPaymentReconciliation } from './modules/payments/reconcile-payments';
+import { paymentReconciliationJob } from './modules/payments/reconcile-payments';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout-routes';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes';
 import { userGameRoutes } from './modules/user-games/routes';
@@ -84,11 +85,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   };
   app.decorate('ctx', ctx);
-  const paymentSweep = startPaymentSweep(ctx);
-  const reconciliation = startPaymentReconciliation(ctx);
+  const jobs = startJobs(ctx, [paymentSweepJob(ctx), paymentReconciliationJob(ctx)], database.isJobLeader);
   app.addHook('onClose', async () => {
     // Stopped first: a sweep in flight may still queue e-mails.
-    await Promise.all([paymentSweep.stop(), reconciliation.stop()]);
+    await jobs.stop();
     await mailer.idle();
     mailer.close();
   });

@@ -29,6 +29,12 @@ export type Database = {
    */
   exclusively<T>(task: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * Whether this process runs the background jobs now. On PostgreSQL one instance at a time holds an
+   * advisory lock on a connection of its own; when it stops or its connection drops, the next instance
+   * to ask takes over. PGlite is a single process: always.
+   */
+  isJobLeader(): Promise<boolean>;
   /** The PostgreSQL pool's connections, for metrics (PostgreSQL only). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -38,8 +44,45 @@ export type Database = {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** The advisory lock key of start-up work (any constant: "bora" in ASCII). */
+/** Advisory lock keys (any constants): start-up work ("bora" in ASCII) and job leadership ("jobs"). */
 const STARTUP_LOCK_KEY = 0x626f7261;
+const JOBS_LOCK_KEY = 0x6a6f6273;
+
+/** Leadership of the background jobs through a session advisory lock held on a dedicated connection. */
+function advisoryLeadership(url: string) {
+  let leader: pg.Client | undefined;
+  const drop = () => {
+    const client = leader;
+    leader = undefined;
+    return client?.end().catch(() => {});
+  };
+  return {
+    async isLeader(): Promise<boolean> {
+      if (leader) {
+        const isAlive = await leader.query('select 1').then(() => true, () => false);
+        if (isAlive) return true;
+        await drop();
+      }
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {
+        if (leader === client) void drop();
+      });
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [JOBS_LOCK_KEY]);
+        if (rows[0]?.locked) {
+          leader = client;
+          return true;
+        }
+      } catch {
+        // The database is unreachable: nobody here leads until it answers again.
+      }
+      await client.end().catch(() => {});
+      return false;
+    },
+    close: drop,
+  };
+}
 
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -49,6 +92,7 @@ export type OpenDatabaseOptions =
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const leadership = advisoryLeadership(options.url);
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -69,8 +113,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query('select 1');
       },
+      isJobLeader: leadership.isLeader,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      close: async () => {
+        await leadership.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -81,6 +129,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     migrate: () => migratePglite(drizzleDb, { migrationsFolder }),
     exclusively: (task) => task(),
+    isJobLeader: async () => true,
     ping: async () => {
       await client.query('select 1');
     },

@@ -2,8 +2,8 @@ import { and, eq, inArray, lte } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Tx } from '../../db/open-database';
 import { payments, registrations } from '../../db/schema';
-import { runPeriodically } from '../../lib/periodic';
 import type { ServerContext } from '../context';
+import type { Job } from '../jobs';
 import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
 import { promoteWaitlist } from './promote-waitlist';
 import { type GameRow, lockGame } from './registration-guards';
@@ -59,7 +59,7 @@ export async function sweepExpiredPayments(ctx: ServerContext, onlyGameId?: numb
   }
 }
 
-/** Runs the sweep every minute, so no slot stays held when nobody looks at the game. */
-export function startPaymentSweep(ctx: ServerContext, intervalMs = PAYMENT_SWEEP_INTERVAL_MS): { stop(): Promise<void> } {
-  return runPeriodically(ctx.metrics.job('payment-sweep', () => sweepExpiredPayments(ctx)), intervalMs, (error) => ctx.log.error({ err: error }, 'falha ao expirar pagamentos pendentes'));
+/** The sweep, every minute, so no slot stays held when nobody looks at the game. */
+export function paymentSweepJob(ctx: ServerContext): Job {
+  return { name: 'payment-sweep', intervalMs: PAYMENT_SWEEP_INTERVAL_MS, run: () => sweepExpiredPayments(ctx) };
 }

@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../core/context';
+import type { Job } from '../../core/jobs';
 import { paymentReference } from '../../core/payments/payment-records';
 import { applyProviderReport } from '../../core/payments/settle-payment';
 import { payments } from '../../db/schema';
 import type { ProviderPayment } from '../../integrations/payments/provider';
-import { runPeriodically } from '../../lib/periodic';
 
 const MINUTE_MS = 60_000;
 
@@ -66,7 +66,7 @@ export async function reconcilePayments(ctx: ServerContext): Promise<ReconcileSu
   return summary;
 }
 
-/** Runs the reconciliation every few minutes. */
-export function startPaymentReconciliation(ctx: ServerContext, intervalMs = RECONCILE_INTERVAL_MS): { stop(): Promise<void> } {
-  return runPeriodically(ctx.metrics.job('payment-reconciliation', () => reconcilePayments(ctx)), intervalMs, (error) => ctx.log.error({ err: error }, 'falha na conciliação de pagamentos'));
+/** The reconciliation, every RECONCILE_INTERVAL_MS. */
+export function paymentReconciliationJob(ctx: ServerContext): Job {
+  return { name: 'payment-reconciliation', intervalMs: RECONCILE_INTERVAL_MS, run: () => reconcilePayments(ctx) };
 }
