@@ -47,6 +47,7 @@ export type AppDeps = {
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx: ServerContext = {
     config,
     metrics,
+    changes: database.changes,
     db: database.db,
     clock,
     mailer,
@@ -98,6 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isDraining = true;
   });
   registerObservability(app, { metrics, metricsToken: config.metricsToken });
+  // A write that succeeded may change what visitors see: every instance's caches drop what they hold.
+  app.addHook('onResponse', async (request, reply) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) database.changes.publish();
+  });
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
@@ -130,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A page of the app itself (not /api), so it must exist before the SPA fallback; sandbox mode only.
   if (ctx.payments.sandbox) await app.register(sandboxCheckoutRoutes(ctx));
 
-  await registerWebApp(app, deps.webRoot, { cacheMs: config.listingCacheMs, clock });
+  await registerWebApp(app, deps.webRoot, { cacheMs: config.listingCacheMs, clock, changes: database.changes });
   return app;
 }
 

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/open-database';
 import type { users } from '../db/schema';
 import type { GoogleVerifier } from '../integrations/google/verify-google-token';
@@ -23,6 +24,8 @@ export type ServerContext = {
   payments: PaymentProviders;
   log: Logger;
   metrics: Metrics;
+  /** Publish after a change visitors see; caches subscribe (on every instance). */
+  changes: ChangeFeed;
 };
 
 /** The signed-in user of a request, as stored. */

@@ -7,14 +7,17 @@ export type Job = { name: string; intervalMs: number; run(): Promise<unknown> };
 /**
  * Starts the background jobs. Each tick runs only on the instance that leads (`isLeader`), so with
  * several instances on one database a tick runs once, not once per instance; every run and failure
- * is counted in the metrics and failures are logged.
+ * is counted in the metrics and failures are logged; after a run, caches everywhere are refreshed.
  */
 export function startJobs(ctx: ServerContext, jobs: Job[], isLeader: () => Promise<boolean>): { stop(): Promise<void> } {
   const loops = jobs.map((job) => {
     const counted = ctx.metrics.job(job.name, job.run);
     return runPeriodically(
       async () => {
-        if (await isLeader()) await counted();
+        if (!(await isLeader())) return;
+        await counted();
+        // A job may have freed or filled places.
+        ctx.changes.publish();
       },
       job.intervalMs,
       (error) => ctx.log.error({ err: error, job: job.name }, 'falha numa tarefa em segundo plano'),

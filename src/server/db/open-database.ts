@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,7 +5,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,6 +36,8 @@ export type Database = {
    * to ask takes over. PGlite is a single process: always.
    */
   isJobLeader(): Promise<boolean>;
+  /** Tells every instance on this database that what visitors see changed (caches drop it). */
+  changes: ChangeFeed;
   /** The PostgreSQL pool's connections, for metrics (PostgreSQL only). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -93,6 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     const leadership = advisoryLeadership(options.url);
+    const changes = postgresChangeFeed({ url: options.url, pool });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -114,9 +118,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query('select 1');
       },
       isJobLeader: leadership.isLeader,
+      changes,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
-        await leadership.close();
+        await Promise.all([leadership.close(), changes.close()]);
         await pool.end();
       },
     };
@@ -130,6 +135,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(drizzleDb, { migrationsFolder }),
     exclusively: (task) => task(),
     isJobLeader: async () => true,
+    changes: localChangeFeed(),
     ping: async () => {
       await client.query('select 1');
     },

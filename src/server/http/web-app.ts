@@ -1,10 +1,11 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '../../shared/messages';
 import { SSR_STATE_ELEMENT_ID, type SsrApiTransport, type SsrPage, type SsrRender } from '../../shared/ssr';
+import type { ChangeFeed } from '../db/change-feed';
 import type { Clock } from '../lib/clock';
 import { createRefreshingCache } from '../lib/refreshing-cache';
 
@@ -47,7 +48,7 @@ async function loadRenderer(webRoot: string, log: FastifyBaseLogger): Promise<Ss
 export async function registerWebApp(
   app: FastifyInstance,
   webRoot: string | undefined,
-  options: { cacheMs: number; clock: Clock },
+  options: { cacheMs: number; clock: Clock; changes?: Pick<ChangeFeed, 'subscribe'> },
 ): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const hasBuild = indexFile !== undefined && fs.existsSync(indexFile);
@@ -85,6 +86,7 @@ export async function registerWebApp(
     clock: options.clock,
     onError: (error) => app.log.error({ err: error }, 'falha ao renderizar a página no servidor'),
   });
+  options.changes?.subscribe(() => pages.clear());
 
   async function renderPage(url: string): Promise<string> {
     const page = await render!(new URL(url, 'http://localhost').href, transport);

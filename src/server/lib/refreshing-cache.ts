@@ -10,10 +10,13 @@ type Entry<V> = { value: V; freshUntil: number; refreshing?: Promise<unknown> };
  */
 export function createRefreshingCache<V>(options: { ttlMs: number; maxEntries: number; clock: Clock; onError(error: unknown): void }) {
   const entries = new Map<string, Entry<V>>();
-  const loading = new Map<string, Promise<V>>();
+  let loading = new Map<string, Promise<V>>();
+  // Bumped by clear(): a build that started before the change never stores its result.
+  let generation = 0;
   const now = () => options.clock.now().getTime();
 
-  function store(key: string, value: V): V {
+  function store(key: string, value: V, builtIn: number): V {
+    if (builtIn !== generation) return value;
     entries.delete(key);
     if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, { value, freshUntil: now() + options.ttlMs });
@@ -23,15 +26,23 @@ export function createRefreshingCache<V>(options: { ttlMs: number; maxEntries: n
   function load(key: string, build: () => Promise<V>): Promise<V> {
     let pending = loading.get(key);
     if (!pending) {
+      const builtIn = generation;
+      const inFlight = loading;
       pending = build()
-        .then((value) => store(key, value))
-        .finally(() => loading.delete(key));
+        .then((value) => store(key, value, builtIn))
+        .finally(() => inFlight.delete(key));
       loading.set(key, pending);
     }
     return pending;
   }
 
   return {
+    /** Forgets every entry (the data changed): the next caller of each key waits for a fresh build. */
+    clear(): void {
+      generation += 1;
+      entries.clear();
+      loading = new Map();
+    },
     async get(key: string, build: () => Promise<V>): Promise<V> {
       if (options.ttlMs <= 0) return build();
       const entry = entries.get(key);

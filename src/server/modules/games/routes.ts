@@ -41,6 +41,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     clock: ctx.clock,
     onError: (error) => ctx.log.error({ err: error }, 'falha ao atualizar a lista de jogos em cache'),
   });
+  ctx.changes.subscribe(() => publicListings.clear());
   return async (app) => {
     app.get('/games/sports', {
       schema: { tags: ['games'], summary: 'Esportes ativos', response: { 200: z.array(sportSchema) } },

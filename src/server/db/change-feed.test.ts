@@ -1,0 +1,44 @@
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import { isPostgres } from '../../../test-support/server/test-app';
+import { localChangeFeed, postgresChangeFeed } from './change-feed';
+
+describe('localChangeFeed', () => {
+  it('tells every subscriber at once', () => {
+    const feed = localChangeFeed();
+    const heard: string[] = [];
+    feed.subscribe(() => heard.push('a'));
+    feed.subscribe(() => heard.push('b'));
+    feed.publish();
+    expect(heard).toEqual(['a', 'b']);
+  });
+});
+
+describe.runIf(isPostgres)('postgresChangeFeed', () => {
+  it('tells the other instances within a second, and the publisher only once', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const pools = [new pg.Pool({ connectionString: url, max: 2 }), new pg.Pool({ connectionString: url, max: 2 })];
+    const [a, b] = pools.map((pool) => postgresChangeFeed({ url, pool }));
+    try {
+      let heardByA = 0;
+      let heardByB = 0;
+      a!.subscribe(() => heardByA++);
+      b!.subscribe(() => heardByB++);
+      // Each feed tells its own subscribers once when its listener is up.
+      await vi.waitFor(() => expect([heardByA, heardByB]).toEqual([1, 1]), { timeout: 2000 });
+
+      const sentAt = Date.now();
+      a!.publish();
+      a!.publish();
+      expect(heardByA).toBe(3);
+      await vi.waitFor(() => expect(heardByB).toBe(2), { timeout: 1000, interval: 10 });
+      expect(Date.now() - sentAt).toBeLessThan(1000);
+      // The two publishes went out as one notification, and A does not hear its own.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect([heardByA, heardByB]).toEqual([3, 2]);
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+});
