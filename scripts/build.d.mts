@@ -7,7 +7,7 @@ export function isWebBuildStale(): boolean;
 export function buildWeb(): void;
 /** Builds the web app when it is missing or stale. */
 export function ensureWebBuild(): void;
-/** Compiles the server into dist/server, with its migrations. */
-export function buildServer(): Promise<void>;
+/** Compiles the server into dist/server (or beside `outfile`), with its migrations. */
+export function buildServer(outfile?: string): Promise<void>;
 /** Builds the web app and the server when they are missing or stale. */
 export function ensureBuild(): Promise<void>;

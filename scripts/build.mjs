@@ -48,15 +48,15 @@ export function buildWeb() {
 }
 
 /**
- * Compiles the server to one ES module, dist/server/main.js (dependencies stay in node_modules), with
+ * Compiles the server to one ES module, dist/server/main.js unless told otherwise (dependencies stay in node_modules), with
  * the migrations beside it: production runs plain JavaScript, no TypeScript loader.
  */
-export async function buildServer() {
-  const outdir = path.dirname(builtServer);
+export async function buildServer(outfile = builtServer) {
+  const outdir = path.dirname(outfile);
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: builtServer,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -39,6 +39,12 @@ const envSchema = z
     GOOGLE_JWKS_URL: z.url({ error: 'deve ser uma URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
     RATE_LIMITS: onOff(true),
     LISTING_CACHE_MS: z.coerce.number({ error: 'deve ser um número' }).int().min(0, 'deve ser 0 ou mais').max(60_000, 'deve ser no máximo 60000').default(1000),
+    HOLD_SWEEP_SECONDS: z.coerce
+      .number({ error: 'deve ser um número inteiro de segundos' })
+      .int('deve ser um número inteiro de segundos')
+      .min(1, 'deve ser entre 1 e 3600 segundos')
+      .max(3600, 'deve ser entre 1 e 3600 segundos')
+      .default(60),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'deve ter pelo menos 16 caracteres').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PAYMENTS: optionalText.pipe(z.enum(['sandbox', 'live'], { error: 'use sandbox ou live' }).optional()),
@@ -105,6 +111,8 @@ export type Config = {
   /** How long a visitor's game list may be served from memory (0 = never). */
   listingCacheMs: number;
   logLevel: string;
+  /** How often payment holds past their deadline are released by the background job. */
+  holdSweepMs: number;
   /** Bearer token of GET /api/metrics; without it the route does not exist. */
   metricsToken: string | undefined;
   payments: PaymentsConfig;
@@ -150,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listingCacheMs: e.LISTING_CACHE_MS,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
     payments: paymentsConfig(e),
   };
 }

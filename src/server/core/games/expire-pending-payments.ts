@@ -8,8 +8,6 @@ import { notify, type PendingMail, sendPendingMail } from '../notifications/noti
 import { promoteWaitlist } from './promote-waitlist';
 import { type GameRow, lockGame } from './registration-guards';
 
-export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
-
 /**
  * Cancels the game's pending registrations whose payment deadline has passed and hands their slots
  * to the next in line. Runs under the game lock at the start of every use case that touches the game.
@@ -59,7 +57,7 @@ export async function sweepExpiredPayments(ctx: ServerContext, onlyGameId?: numb
   }
 }
 
-/** The sweep, every minute, so no slot stays held when nobody looks at the game. */
+/** The sweep, every HOLD_SWEEP_SECONDS, so no slot stays held when nobody looks at the game. */
 export function paymentSweepJob(ctx: ServerContext): Job {
-  return { name: 'payment-sweep', intervalMs: PAYMENT_SWEEP_INTERVAL_MS, run: () => sweepExpiredPayments(ctx) };
+  return { name: 'payment-sweep', intervalMs: ctx.config.holdSweepMs, run: () => sweepExpiredPayments(ctx) };
 }

@@ -1,0 +1,207 @@
+// Three compiled instances on one PostgreSQL, started together, as a production deployment runs them.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/build.mjs';
+import { createGame, createRegistration, createUser, HOUR_MS } from '../../test-support/server/factories';
+import { isPostgres } from '../../test-support/server/test-app';
+import { type Database, openDatabase } from './db/open-database';
+import { notifications, registrations, users } from './db/schema';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const METRICS_TOKEN = 'multi-instance-metrics-token';
+const ADMIN = { email: 'chefe@bora.test', password: 'senha-do-chefe-123' };
+
+type Instance = { url: string; process: ChildProcess; exited: Promise<number | null>; output: string[] };
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+async function waitUntil<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`tempo esgotado esperando ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
+  // Inside the project, so the compiled server finds node_modules as dist/server does.
+  const dir = path.join(projectRoot, 'dist', `multi-instance-${randomBytes(4).toString('hex')}`);
+  const entry = path.join(dir, 'server', 'main.js');
+  const baseUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/postgres');
+  const name = `bj_multi_${randomBytes(5).toString('hex')}`;
+  const databaseUrl = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+  let database: Database;
+  let instances: Instance[] = [];
+
+  function start(port: number): Instance {
+    const child = spawn(process.execPath, [entry], {
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SEED_DEMO: 'off',
+        LOG_LEVEL: 'warn',
+        METRICS_TOKEN,
+        HOLD_SWEEP_SECONDS: '1',
+        // A minute of cache: only the change feed can show a change within a second.
+        LISTING_CACHE_MS: '60000',
+        PUBLIC_URL: 'http://bora.test',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { url: `http://127.0.0.1:${port}`, process: child, exited, output };
+  }
+
+  beforeAll(async () => {
+    await buildServer(entry);
+    const admin = new pg.Client({ connectionString: baseUrl.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const ports = await Promise.all([freePort(), freePort(), freePort()]);
+    // Started together on an empty database: all three race to migrate and create the admin.
+    instances = ports.map(start);
+    await Promise.all(
+      instances.map((instance) =>
+        waitUntil(async () => ((await fetch(`${instance.url}/api/health/ready`)).ok ? true : undefined), 30_000, `${instance.url} pronta`).catch(
+          (error: Error) => {
+            throw new Error(`${error.message}\n${instance.output.join('')}`);
+          },
+        ),
+      ),
+    );
+    database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const instance of instances) instance.process.kill('SIGKILL');
+    await database?.close();
+    const admin = new pg.Client({ connectionString: baseUrl.toString() });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('all come up on an empty database, with the configured admin created once', async () => {
+    const admins = await database.db.select().from(users).where(eq(users.email, ADMIN.email));
+    expect(admins).toHaveLength(1);
+    for (const instance of instances) {
+      const login = await fetch(`${instance.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      expect(login.status).toBe(200);
+    }
+  });
+
+  it('runs each background tick on one instance only, and sends each notice once', async () => {
+    const db = database.db;
+    const game = await createGame(db, { name: 'Prazo vencido', totalSlots: 1, priceCents: 1500, dateTime: new Date(Date.now() + 72 * HOUR_MS) });
+    const late = await createUser(db);
+    const next = await createUser(db);
+    await createRegistration(db, { gameId: game.id, userId: late.id, status: 'pending', paymentDeadline: new Date(Date.now() - 60_000) });
+    await createRegistration(db, { gameId: game.id, userId: next.id, status: 'waitlist' });
+
+    await waitUntil(
+      async () => {
+        const [row] = await db.select().from(registrations).where(and(eq(registrations.gameId, game.id), eq(registrations.userId, late.id)));
+        return row?.status === 'cancelled' ? true : undefined;
+      },
+      10_000,
+      'a liberação da vaga vencida',
+    );
+    // A few more ticks: nobody may expire or tell twice.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const expiredNotices = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, late.id), eq(notifications.type, 'payment_expired')));
+    expect(expiredNotices).toHaveLength(1);
+    const promoted = await db.select().from(notifications).where(eq(notifications.userId, next.id));
+    expect(promoted.map((notice) => notice.type).filter((type) => type.startsWith('promot'))).toHaveLength(1);
+
+    const runs = await Promise.all(
+      instances.map(async (instance) => {
+        const text = await (await fetch(`${instance.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+        return Number(/job_runs_total\{job="payment-sweep"\} (\d+)/.exec(text)?.[1] ?? 0);
+      }),
+    );
+    expect(runs.filter((count) => count > 0)).toHaveLength(1);
+  });
+
+  it('a change made on one instance shows on the others within a second', async () => {
+    const game = await createGame(database.db, { name: 'Frescor entre instâncias', location: 'Quadra Multi', totalSlots: 6, usePlatformPayment: false });
+    const slotsOn = async (instance: Instance) => {
+      const list = (await (await fetch(`${instance.url}/api/games?location=Multi`)).json()) as Array<{ id: number; remainingSlots: number }>;
+      return list.find((item) => item.id === game.id)?.remainingSlots;
+    };
+    expect(await Promise.all(instances.map(slotsOn))).toEqual([6, 6, 6]);
+
+    const player = await createUser(database.db, { phone: '48991234567' });
+    const login = await fetch(`${instances[0]!.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: player.email, password: 'senha-forte-123' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const applied = await fetch(`${instances[0]!.url}/api/games/${game.id}/apply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({}),
+    });
+    expect(applied.status).toBe(200);
+    const appliedAt = Date.now();
+    expect(await slotsOn(instances[0]!)).toBe(5);
+    await waitUntil(async () => ((await slotsOn(instances[1]!)) === 5 && (await slotsOn(instances[2]!)) === 5 ? true : undefined), 1000, 'as outras instâncias');
+    expect(Date.now() - appliedAt).toBeLessThan(1000);
+  });
+
+  it('on SIGTERM an instance answers the requests in flight, then exits 0', async () => {
+    const target = instances[2]!;
+    const statuses: number[] = [];
+    let isRunning = true;
+    const load = Array.from({ length: 16 }, async () => {
+      while (isRunning) {
+        const res = await fetch(`${target.url}/api/games?limit=100`).catch(() => undefined);
+        // A refused connection once it stopped listening is the proxy's cue to go elsewhere, not a failure.
+        if (!res) return;
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = statuses.length;
+    target.process.kill('SIGTERM');
+    const code = await Promise.race([target.exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 12_000))]);
+    isRunning = false;
+    await Promise.all(load);
+    expect(code).toBe(0);
+    expect(before).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
+});
