@@ -1,5 +1,4 @@
 import { vi } from 'vitest';
-import type { PublicUser } from '../../shared/schemas/auth';
 
 export type RecordedCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
 type Reply = { status?: number; body?: unknown } | 'network-error';
@@ -34,11 +33,4 @@ export function fakeApi(routes: Record<string, Handler>) {
     calls,
     callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path.split('?')[0] === path),
   };
-}
-
-export const player: PublicUser = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', role: 'player', credits: 25.5 };
-export const admin: PublicUser = { id: 1, name: 'Bia Admin', email: 'bia@exemplo.com.br', phone: '48991234567', role: 'admin', credits: 0 };
-
-export function meReply(user: PublicUser) {
-  return { body: { ...user, myGames: [], waitlistedGames: [] } };
 }

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { admin, fakeApi, meReply } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { admin, aUserGame, meReply } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { aUserGame } from '../test-fixtures';
 
 describe('admin dashboard', () => {
   it('shows the four counters, explains the revenue and lists the recent games; a failure can be retried', async () => {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { admin, fakeApi, meReply } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { admin, aGamePlayer, anAdminGameDetail, aUserGame, meReply } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { aGameDetail, aPlayer, aUserGame } from '../test-fixtures';
 
 const reference = {
   'GET /api/users/me': meReply(admin),
@@ -173,13 +173,13 @@ describe('admin game form', () => {
 });
 
 describe('admin edit game', () => {
-  const game = aGameDetail({
+  const game = anAdminGameDetail({
     name: 'Vôlei de Sábado',
     totalSlots: 10,
     dateTime: '2030-06-01T22:00:00.000Z',
     players: [
-      aPlayer({ id: 41, name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', credits: 12.5, paidAmount: 15 }),
-      aPlayer({ id: 42, name: 'Bruno Lima', phone: null, status: 'pending', paymentType: 'stripe', paidAmount: 0 }),
+      aGamePlayer({ id: 41, name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', credits: 12.5, paidAmount: 15 }),
+      aGamePlayer({ id: 42, name: 'Bruno Lima', phone: null, status: 'pending', paymentType: 'stripe', paidAmount: 0 }),
     ],
   });
 

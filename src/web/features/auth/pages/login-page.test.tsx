@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, player } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { aPlayerGame } from '../../../test/fixtures';
+import { aPlayerGame, player } from '../../../test/fixtures';
 
 const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
 

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, meReply, player } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { aUserGame, aUserGameDetail, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 import { toSaoPauloInput } from '../game-form-values';
-import { aUserGame, aUserGameDetail } from '../test/user-game-fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inAWeek = () => toSaoPauloInput(new Date(Date.now() + 7 * DAY_MS).toISOString());

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, meReply, player } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { aRegistration, aUserGame, aUserGameDetail, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
-import { aRegistration, aUserGame, aUserGameDetail } from '../test/user-game-fixtures';
 
 const signedIn = { 'GET /api/users/me': meReply(player), 'GET /api/notifications/unread-count': { body: { count: 0 } } };
 
