@@ -75,9 +75,9 @@ describe('session and route trees', () => {
 
   it('logs a player out from the user menu and lands on /login', async () => {
     fakeApi({ ...authConfig, 'GET /api/users/me': meReply(player) });
-    window.localStorage.setItem('googleToken', 'g');
     const user = userEvent.setup();
     renderApp('/games', { token: 'jwt-ana' });
+    window.localStorage.setItem('googleToken', 'g');
     await findPageHeading('Jogos');
 
     await user.click(screen.getByRole('button', { name: 'Menu do usuário' }));
