@@ -16,6 +16,10 @@ const featureZones = webFeatures.map((feature) => ({
   message: 'uma feature não importa outra feature; mova o que é comum para components/ ou lib/',
 }));
 
+// Web code that ships never imports test code: what is not a `*.test.ts(x)` file nor under src/web/test.
+const webProductFiles = ['./src/web/!(test)/**/!(*.test).{ts,tsx}', './src/web/!(*.test).{ts,tsx}'];
+const webTestCodeZone = { target: webProductFiles, from: './src/web/test', message: 'o app web não importa código de teste (src/web/test)' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'screenshots/', 'src/server/db/migrations/'] },
   js.configs.recommended,
@@ -42,6 +46,7 @@ export default tseslint.config(
             { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'components/lib não dependem de features nem de app' },
             { target: './src/web/features', from: './src/web/app', message: 'features não dependem de app' },
             ...featureZones,
+            webTestCodeZone,
           ],
         },
       ],
