@@ -187,7 +187,7 @@ describe('admin edit game', () => {
     const api = fakeApi({
       ...reference,
       [`GET /api/admin/games/${game.id}`]: { body: game },
-      [`PUT /api/admin/games/${game.id}`]: (call) => ({ body: { message: 'Jogo atualizado com sucesso!', game: { ...game, ...(call.body as object) } } }),
+      [`PUT /api/admin/games/${game.id}`]: { body: { message: 'Jogo atualizado com sucesso!', game: { ...game, totalSlots: 14 } } },
       'GET /api/admin/games': { body: { games: [], page: 1, pageSize: 20, total: 0, totalPages: 1 } },
     });
     const user = userEvent.setup();

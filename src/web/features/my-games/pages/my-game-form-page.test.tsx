@@ -57,7 +57,7 @@ describe('my game form', () => {
 
   it('asks a public game for sport, state and city (only those missing); a private one does not', async () => {
     const { api, user } = await openForm('/my-games/new', {
-      'POST /api/user-games': (call) => ({ status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame({ ...(call.body as object), publicationState: 'draft' }) } }),
+      'POST /api/user-games': { status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame({ visibility: 'private', publicationState: 'draft' }) } },
     });
     await user.type(screen.getByLabelText('Nome'), 'Vôlei de Quinta');
     await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');

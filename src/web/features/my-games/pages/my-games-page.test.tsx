@@ -81,7 +81,11 @@ describe('my games list', () => {
     const { api, user } = await openMyGames({
       'GET /api/user-games': { body: [game] },
       [`POST /api/user-games/${game.id}/cancel`]: {
-        body: { message: 'Jogo cancelado. Todos os inscritos foram avisados e reembolsados.', game: { ...game, status: 'cancelled' }, refunds: {} },
+        body: {
+          message: 'Jogo cancelado. Todos os inscritos foram avisados e reembolsados.',
+          game: { ...game, status: 'cancelled', cancelReason: 'Quadra interditada' },
+          refunds: { registrationsCancelled: 9, waitlistCleared: 0, creditsRefunded: 135, refundRequests: 0, requestedAmount: 0 },
+        },
       },
     });
     await user.click((await screen.findAllByRole('button', { name: 'Cancelar' }))[0]!);
