@@ -2,10 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fake-api';
-import { admin, meReply, player } from '../test/fixtures';
+import { admin, authConfig, meReply, player } from '../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../test/render-app';
-
-const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
 
 describe('session and route trees', () => {
   it('shows Carregando... while the stored token is resolved, then the player home', async () => {

@@ -31,6 +31,9 @@ export function meReply(user: PublicUser, games: { myGames?: MyGame[]; waitliste
   return { body: { ...user, myGames: games.myGames ?? [], waitlistedGames: games.waitlistedGames ?? [] } };
 }
 
+/** `GET /api/auth/config` without Google sign-in: every page a visitor opens asks for it. */
+export const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
+
 // ── Games as players see them ──
 
 /** A published public platform game (R$ 15, 3 of 12 slots left) a week ahead, as the API shows it. */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { admin, meReply, player } from '../../../test/fixtures';
+import { admin, authConfig, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 const withoutPhone = { ...player, phone: null };
@@ -75,7 +75,7 @@ describe('phone modal', () => {
     fakeApi({
       'GET /api/users/me': meReply(withoutPhone),
       'PUT /api/users/phone': { status: 401, body: { message: 'Token inválido' } },
-      'GET /api/auth/config': { body: { googleClientId: null } },
+      ...authConfig,
     });
     const user = userEvent.setup();
     renderApp('/', { token: 'jwt-ana' });
