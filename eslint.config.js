@@ -46,6 +46,10 @@ const serverZones = [
   { target: './src/**/!(*.test).{ts,tsx}', from: './test-support/**/*', message: 'código de produto não importa test-support' },
 ];
 
+// Web code that ships never imports test code: what is not a `*.test.ts(x)` file nor under src/web/test.
+const webProductFiles = ['./src/web/!(test)/**/!(*.test).{ts,tsx}', './src/web/!(*.test).{ts,tsx}'];
+const webTestCodeZone = { target: webProductFiles, from: './src/web/test', message: 'o app web não importa código de teste (src/web/test)' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'screenshots/', 'src/server/db/migrations/'] },
   js.configs.recommended,
@@ -79,6 +83,7 @@ export default tseslint.config(
             { target: './src/web/features', from: './src/web/app', message: 'features não dependem de app' },
             ...featureZones,
             ...serverZones,
+            webTestCodeZone,
           ],
         },
       ],

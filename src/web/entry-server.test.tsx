@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SsrPage } from '../shared/ssr';
 import { render } from './entry-server';
 import { fakeApi } from './test/fake-api';
-import { aGame } from './test/fixtures';
+import { aGame, authConfig } from './test/fixtures';
 
 const santaCatarina = { id: 24, name: 'Santa Catarina', uf: 'SC', active: true };
 const cities = [
@@ -20,7 +20,7 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
     'GET /api/games/states': { body: [santaCatarina] },
     'GET /api/games/cities': { body: cities },
     'GET /api/games/sports': { body: sports },
-    'GET /api/auth/config': { body: { googleClientId: null } },
+    ...authConfig,
     ...overrides,
   });
 }

@@ -10,6 +10,7 @@ export const errorReplySchema = z
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
 export const messageReplySchema = z.object({ message: z.string() });
+export type MessageReply = z.infer<typeof messageReplySchema>;
 
 export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -17,3 +17,4 @@ export const unreadCountReplySchema = z.object({ count: z.number().int() });
 export type UnreadCountReply = z.infer<typeof unreadCountReplySchema>;
 
 export const markReadReplySchema = z.object({ id: z.number().int(), read: z.literal(true) });
+export type MarkReadReply = z.infer<typeof markReadReplySchema>;

@@ -20,3 +20,4 @@ export const phoneBodySchema = z.strictObject({
 export type PhoneBody = z.input<typeof phoneBodySchema>;
 
 export const phoneReplySchema = z.object({ message: z.string(), user: publicUserSchema });
+export type PhoneReply = z.infer<typeof phoneReplySchema>;

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { admin, fakeApi, meReply, player } from '../test/fake-api';
+import { fakeApi } from '../test/fake-api';
+import { admin, authConfig, meReply, player } from '../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../test/render-app';
-
-const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
 
 describe('session and route trees', () => {
   it('shows Carregando... while the stored token is resolved, then the player home', async () => {
@@ -74,9 +73,9 @@ describe('session and route trees', () => {
 
   it('logs a player out from the user menu and lands on /login', async () => {
     fakeApi({ ...authConfig, 'GET /api/users/me': meReply(player) });
-    window.localStorage.setItem('googleToken', 'g');
     const user = userEvent.setup();
     renderApp('/games', { token: 'jwt-ana' });
+    window.localStorage.setItem('googleToken', 'g');
     await findPageHeading('Jogos');
 
     await user.click(screen.getByRole('button', { name: 'Menu do usuário' }));

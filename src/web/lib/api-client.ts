@@ -73,6 +73,21 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * Development and tests hold every success reply to the shared schema of its route and fail loudly
+ * when it drifts. The production build drops the call and the schemas with it (`import.meta.env`
+ * is replaced at build time).
+ */
+async function checkReplyContract(method: string, path: string, payload: unknown): Promise<void> {
+  const { checkReply } = await import('./api-contracts');
+  try {
+    checkReply(method, path, payload);
+  } catch (error) {
+    console.error(error);
+    throw error;
+  }
+}
+
 /** Calls `/api{path}` with JSON in and out; throws `ApiError` with a message fit for the user. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, fallbackMessage, anonymous = false, ignoreUnauthorized = false } = options;
@@ -95,7 +110,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   const payload = await readBody(response);
-  if (response.ok) return payload as T;
+  if (response.ok) {
+    if (import.meta.env.DEV || import.meta.env.MODE === 'test') await checkReplyContract(method, path, payload);
+    return payload as T;
+  }
 
   if (response.status === 401 && token && !ignoreUnauthorized) {
     onUnauthorized?.();

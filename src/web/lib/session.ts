@@ -69,13 +69,17 @@ function fetchMe(): Promise<MeReply> {
 
 let bootstrapping: Promise<void> | null = null;
 
-/** Resolves the stored token into a user once at start; a failed lookup forgets the token. */
+/**
+ * Resolves the stored token into a user once per session (the entry and the app both ask); a
+ * failed lookup forgets the token. While a token is being resolved the session is loading.
+ */
 export function bootstrapSession(): Promise<void> {
   bootstrapping ??= (async () => {
     if (!readStorage(storageKeys.authToken)) {
       setState({ status: 'ready', user: null });
       return;
     }
+    if (state.status !== 'loading') setState({ status: 'loading', user: null });
     try {
       const me = await fetchMe();
       setState({ status: 'ready', user: toSessionUser(me) });
@@ -95,10 +99,14 @@ export function signIn(reply: AuthReply, to: string): void {
   setState({ status: 'ready', user });
 }
 
-/** Forgets tokens and user and lands on `to` (the login page unless told otherwise). */
+/**
+ * Forgets tokens and user and lands on `to` (the login page unless told otherwise). The session
+ * resolved at start ends with it: a later bootstrap resolves whatever token is stored by then.
+ */
 export function signOut(options: { to?: string; message?: string } = {}): void {
   removeStorage(storageKeys.authToken);
   removeStorage(storageKeys.googleToken);
+  bootstrapping = null;
   landOn(options.to ?? '/login', options.message ? { message: options.message } : null);
   for (const listener of signOutListeners) listener();
   setState({ status: 'ready', user: null });
@@ -130,10 +138,4 @@ setUnauthorizedHandler(() => {
 export function useSession(): SessionState & { kind: SessionKind; isAdmin: boolean } {
   const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   return { ...snapshot, kind: sessionKind(snapshot.user), isAdmin: snapshot.user?.role === 'admin' };
-}
-
-/** For tests: back to the state of a fresh page load. */
-export function resetSessionForTests(): void {
-  bootstrapping = null;
-  setState({ status: 'loading', user: null });
 }

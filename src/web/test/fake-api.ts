@@ -1,15 +1,49 @@
 import { vi } from 'vitest';
-import type { PublicUser } from '../../shared/schemas/auth';
+import { checkReply, findContract } from '../lib/api-contracts';
 
 export type RecordedCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
 type Reply = { status?: number; body?: unknown } | 'network-error';
 type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
 
+/** Replies served off contract since the last check; the test setup fails the test that served them. */
+const offContract: Error[] = [];
+
+/** Throws the first reply served off contract in this test (test/setup.ts calls it after each test). */
+export function throwRepliesOffContract(): void {
+  const [first] = offContract.splice(0);
+  if (first) throw first;
+}
+
+/** `'GET /api/games/7'` as the client asks for it, below /api. */
+function parseRoute(route: string): { method: string; path: string } {
+  const match = /^(GET|POST|PUT|PATCH|DELETE) \/api(\/\S*)$/.exec(route);
+  if (!match) throw new Error(`fakeApi: rota "${route}" não tem a forma "MÉTODO /api/caminho"`);
+  return { method: match[1]!, path: match[2]! };
+}
+
+/**
+ * A success reply must be what the route's shared schema says (src/web/lib/api-contracts.ts).
+ * Error replies are left free: the client copes with whatever a proxy or gateway may send.
+ */
+function checkCannedReply(method: string, path: string, reply: Reply): void {
+  if (reply === 'network-error') return;
+  const status = reply.status ?? 200;
+  if (status >= 200 && status < 300) checkReply(method, path, reply.body);
+}
+
 /**
  * Stubs `fetch` at the network boundary: `routes` maps `'POST /api/auth/login'` to a reply
- * (or a function of the call). Unknown routes answer 404 so a forgotten stub shows up.
+ * (or a function of the call). Unknown routes answer 404 so a forgotten stub shows up. Every
+ * route must be one the API has, and every success reply must keep to its schema: a fixed reply
+ * is checked here, one a function returns when it is served.
  */
 export function fakeApi(routes: Record<string, Handler>) {
+  for (const [route, handler] of Object.entries(routes)) {
+    const { method, path } = parseRoute(route);
+    if (!findContract(method, path)) throw new Error(`fakeApi: ${route} não é uma rota da API (src/web/lib/api-contracts.ts)`);
+    if (typeof handler !== 'function') checkCannedReply(method, path, handler);
+  }
+
   const calls: RecordedCall[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
@@ -23,6 +57,13 @@ export function fakeApi(routes: Record<string, Handler>) {
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     const reply = typeof handler === 'function' ? await handler(call) : (handler ?? { status: 404, body: { message: 'Recurso não encontrado.' } });
+    if (typeof handler === 'function') {
+      try {
+        checkCannedReply(method, call.path.replace(/^\/api/, ''), reply);
+      } catch (error) {
+        offContract.push(error as Error);
+      }
+    }
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
@@ -34,11 +75,4 @@ export function fakeApi(routes: Record<string, Handler>) {
     calls,
     callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path.split('?')[0] === path),
   };
-}
-
-export const player: PublicUser = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', role: 'player', credits: 25.5 };
-export const admin: PublicUser = { id: 1, name: 'Bia Admin', email: 'bia@exemplo.com.br', phone: '48991234567', role: 'admin', credits: 0 };
-
-export function meReply(user: PublicUser) {
-  return { body: { ...user, myGames: [], waitlistedGames: [] } };
 }

@@ -1,7 +1,11 @@
+// Replies of the API for the web tests, typed by the shared schemas (the fake API also checks them at run time).
+import type { AdminGameDetail, AdminGamePlayer, AdminUser, Cancellation, CreditTransactionView } from '../../shared/schemas/admin';
+import type { PublicUser } from '../../shared/schemas/auth';
 import type { Game, MyGame, WaitlistedGame } from '../../shared/schemas/games';
 import type { Invitation } from '../../shared/schemas/invitations';
 import type { Notification } from '../../shared/schemas/notifications';
-import type { PublicUser } from '../../shared/schemas/auth';
+import type { GameRegistration, UserGame, UserGameDetail } from '../../shared/schemas/user-games';
+import type { MeReply } from '../../shared/schemas/users';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -12,13 +16,33 @@ export function hoursFromNow(hours: number): string {
 
 let nextId = 100;
 
+function newId(): number {
+  nextId += 1;
+  return nextId;
+}
+
+// ── Who is signed in ──
+
+export const player: PublicUser = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', role: 'player', credits: 25.5 };
+export const admin: PublicUser = { id: 1, name: 'Bia Admin', email: 'bia@exemplo.com.br', phone: '48991234567', role: 'admin', credits: 0 };
+
+/** `GET /api/users/me` for `user`, with their games (none unless given). */
+export function meReply(user: PublicUser, games: { myGames?: MyGame[]; waitlistedGames?: WaitlistedGame[] } = {}): { body: MeReply } {
+  return { body: { ...user, myGames: games.myGames ?? [], waitlistedGames: games.waitlistedGames ?? [] } };
+}
+
+/** `GET /api/auth/config` without Google sign-in: every page a visitor opens asks for it. */
+export const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
+
+// ── Games as players see them ──
+
 /** A published public platform game (R$ 15, 3 of 12 slots left) a week ahead, as the API shows it. */
 export function aGame(overrides: Partial<Game> = {}): Game {
-  nextId += 1;
+  const id = newId();
   const remaining = overrides.remainingSlots ?? 3;
   return {
-    id: nextId,
-    name: `Vôlei de Quinta ${nextId}`,
+    id,
+    name: `Vôlei de Quinta ${id}`,
     location: 'Ginásio do Estreito',
     address: 'Rua Santos Saraiva, 500 - Estreito, Florianópolis - SC',
     dateTime: hoursFromNow(24 * 7),
@@ -76,18 +100,17 @@ export function aWaitlistedGame(overrides: Partial<WaitlistedGame> = {}): Waitli
 }
 
 export function anInvitation(game: Partial<Game> = {}): Invitation {
-  nextId += 1;
+  const id = newId();
   return {
-    id: nextId,
+    id,
     createdAt: new Date().toISOString(),
-    game: aPlayerGame({ visibility: 'private', privateLink: `link-${nextId}`, ...game }),
+    game: aPlayerGame({ visibility: 'private', privateLink: `link-${id}`, ...game }),
   };
 }
 
 export function aNotification(overrides: Partial<Notification> = {}): Notification {
-  nextId += 1;
   return {
-    id: nextId,
+    id: newId(),
     type: 'registration_confirmed',
     message: 'Sua inscrição está confirmada. Bom jogo!',
     gameId: null,
@@ -97,7 +120,121 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
   };
 }
 
-/** `GET /api/users/me` for `user` with their games. */
-export function meWithGames(user: PublicUser, games: { myGames?: MyGame[]; waitlistedGames?: WaitlistedGame[] } = {}) {
-  return { body: { ...user, myGames: games.myGames ?? [], waitlistedGames: games.waitlistedGames ?? [] } };
+// ── Games as their organiser sees them ──
+
+/** One of the signed-in player's own games as `GET /api/user-games` lists it: published, public, a week ahead. */
+export function aUserGame(overrides: Partial<UserGame> = {}): UserGame {
+  const game = aGame({ creator: { id: player.id, name: player.name } });
+  return { ...game, privateLink: `link-${game.id}`, cancelReason: null, ...overrides };
+}
+
+export function aRegistration(overrides: Partial<GameRegistration> = {}): GameRegistration {
+  const id = newId();
+  return {
+    id,
+    userId: id,
+    userName: `Jogador ${id}`,
+    userEmail: `jogador${id}@exemplo.com.br`,
+    paymentType: 'credit',
+    status: 'confirmed',
+    paidAmount: 15,
+    createdAt: '2026-03-02T15:00:00.000Z',
+    cancelledAt: null,
+    waitlistPosition: null,
+    ...overrides,
+  };
+}
+
+/** `GET /api/user-games/{id}`: the game, its registrations and the counts the server derives from them. */
+export function aUserGameDetail(game: UserGame, registrations: GameRegistration[]): UserGameDetail {
+  const count = (status: GameRegistration['status']) => registrations.filter((registration) => registration.status === status).length;
+  return {
+    game,
+    stats: {
+      confirmedRegistrations: count('confirmed'),
+      pendingRegistrations: count('pending'),
+      cancelledRegistrations: count('cancelled'),
+      waitlistRegistrations: count('waitlist'),
+      availableSlots: game.totalSlots - count('confirmed') - count('pending'),
+    },
+    registrations,
+  };
+}
+
+// ── The admin area ──
+
+export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  const id = newId();
+  return {
+    id,
+    name: `Pessoa ${id}`,
+    email: `pessoa${id}@exemplo.com.br`,
+    phone: '48991234567',
+    role: 'player',
+    credits: 10,
+    createdAt: '2026-01-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aTransaction(overrides: Partial<CreditTransactionView> = {}): CreditTransactionView {
+  return {
+    id: newId(),
+    created_at: '2026-02-01T15:00:00.000Z',
+    amount: 10,
+    type: 'add_manual',
+    description: 'Créditos adicionados pelo administrador',
+    status: 'paid',
+    source: 'admin',
+    createdBy: { id: admin.id, name: admin.name },
+    ...overrides,
+  };
+}
+
+/** A player enrolled in a game, as the admin's game page lists them. */
+export function aGamePlayer(overrides: Partial<AdminGamePlayer> = {}): AdminGamePlayer {
+  const id = newId();
+  return {
+    id,
+    registrationId: id + 10_000,
+    name: `Jogador ${id}`,
+    email: `jogador${id}@exemplo.com.br`,
+    phone: '48991234567',
+    credits: 5,
+    status: 'confirmed',
+    paymentType: 'credit',
+    paidAmount: 15,
+    joinedAt: '2026-02-01T15:00:00.000Z',
+    paymentDeadline: null,
+    position: null,
+    ...overrides,
+  };
+}
+
+export function anAdminGameDetail(overrides: Partial<AdminGameDetail> = {}): AdminGameDetail {
+  return { ...aUserGame(), players: [], waitlist: [], ...overrides };
+}
+
+export function aCancellation(overrides: Partial<Cancellation> = {}): Cancellation {
+  return {
+    id: newId(),
+    game: { id: 9, name: 'Vôlei de Quinta', dateTime: '2026-03-05T22:00:00.000Z' },
+    user: { id: player.id, name: player.name, email: player.email },
+    reason: 'Machuquei o joelho no treino e não vou conseguir jogar nesta semana.',
+    date: '2026-03-01T12:00:00.000Z',
+    status: 'pending',
+    amount: 22,
+    paymentType: 'stripe',
+    paymentMethod: 'card',
+    refundedAs: null,
+    rejectionReason: null,
+    processedAt: null,
+    processedBy: null,
+    ...overrides,
+  };
+}
+
+/** The paging fields of an admin list reply. */
+export function page<T>(items: T[], { page = 1, pageSize = 10, total = items.length } = {}) {
+  return { page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
 }

@@ -1,14 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import { App } from '../app/app';
-import { resetSessionForTests } from '../lib/session';
+import { bootstrapSession, signOut } from '../lib/session';
 import { storageKeys } from '../lib/storage';
 
-/** Opens the whole app at `path`, as a fresh page load would (session resolved from storage). */
+/**
+ * Opens the whole app at `path`, as a fresh page load would: the session an earlier test left
+ * ends, then the stored token (if any) is resolved, as the entry does.
+ */
 export function renderApp(path: string, options: { token?: string; state?: unknown } = {}) {
-  resetSessionForTests();
+  signOut({ to: path });
   if (options.token) window.localStorage.setItem(storageKeys.authToken, options.token);
   // react-router keeps navigation state in history.state as { usr, key, idx }.
   window.history.replaceState(options.state === undefined ? null : { usr: options.state, key: 'test', idx: 0 }, '', path);
+  void bootstrapSession();
   return render(<App />);
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages';
+import type { MessageReply } from '../../../shared/schemas/common';
 import type {
   AuthConfigReply,
   AuthReply,
@@ -67,8 +68,8 @@ export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset });
 }
 
-export function resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('/auth/reset-password', {
+export function resetPassword(body: ResetPasswordBody): Promise<MessageReply> {
+  return apiRequest<MessageReply>('/auth/reset-password', {
     method: 'POST',
     body,
     anonymous: true,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification, UnreadCountReply } from '../../../shared/schemas/notifications';
+import type { MarkReadReply, Notification, UnreadCountReply } from '../../../shared/schemas/notifications';
 import { apiRequest } from '../../lib/api-client';
 
 const notificationsKey = ['notifications'] as const;
@@ -31,7 +31,7 @@ export function useUnreadCount() {
   return useQuery(unreadCountQuery);
 }
 
-export function markNotificationRead(id: number): Promise<{ id: number; read: true }> {
+export function markNotificationRead(id: number): Promise<MarkReadReply> {
   return apiRequest(`/notifications/${id}/read`, { method: 'POST', fallbackMessage: 'Erro ao marcar notificação como lida' });
 }
 

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PhoneBody } from '../../../shared/schemas/users';
-import type { PublicUser } from '../../../shared/schemas/auth';
+import type { PhoneBody, PhoneReply } from '../../../shared/schemas/users';
 import { apiRequest } from '../../lib/api-client';
 import { updateSessionUser } from '../../lib/session';
 
-export function savePhone(body: PhoneBody): Promise<{ message: string; user: PublicUser }> {
+export function savePhone(body: PhoneBody): Promise<PhoneReply> {
   return apiRequest('/users/phone', { method: 'PUT', body, fallbackMessage: 'Erro ao salvar telefone' });
 }
 

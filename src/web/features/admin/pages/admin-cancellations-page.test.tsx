@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Cancellation } from '../../../../shared/schemas/admin';
-import { admin, fakeApi, meReply } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { aCancellation, admin, meReply } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
-import { aCancellation } from '../test-fixtures';
 
 const pending = aCancellation({ user: { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br' }, amount: 22, paymentMethod: 'card' });
 const processed = aCancellation({

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { admin, fakeApi, meReply } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { submitLogin } from '../../../test/login-form';
+import { admin, aUserGame, authConfig, meReply } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { aUserGame } from '../test-fixtures';
 
 describe('admin dashboard', () => {
   it('shows the four counters, explains the revenue and lists the recent games; a failure can be retried', async () => {
@@ -37,16 +38,14 @@ describe('admin dashboard', () => {
 
   it('is where an admin lands after signing in on the login page', async () => {
     fakeApi({
-      'GET /api/auth/config': { body: { googleClientId: null } },
+      ...authConfig,
       'POST /api/auth/login': { body: { token: 'jwt-bia', user: admin } },
       'GET /api/admin/dashboard': { body: { totalUsers: 1, totalGames: 0, upcomingGames: 0, totalRevenue: 0, recentGames: [] } },
     });
     const user = userEvent.setup();
     renderApp('/login');
     await findPageHeading('Entrar no Bora Jogar');
-    await user.type(screen.getByLabelText('Email'), 'bia@exemplo.com.br');
-    await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await submitLogin(user, 'bia@exemplo.com.br');
 
     // The visitor tree is swapped for the admin tree, which starts at /admin.
     await findPageHeading('Dashboard');

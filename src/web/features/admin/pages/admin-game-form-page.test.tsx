@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { admin, fakeApi, meReply } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { admin, aGamePlayer, anAdminGameDetail, aUserGame, meReply, page } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { aGameDetail, aPlayer, aUserGame } from '../test-fixtures';
 
 const reference = {
   'GET /api/users/me': meReply(admin),
@@ -20,6 +20,9 @@ const reference = {
       : [{ id: 2, name: 'Campinas', stateId: 25, active: true }],
   }),
 };
+
+/** Where the form goes back to after a save. */
+const noGames = { 'GET /api/admin/games': { body: { games: [], ...page([], { pageSize: 20 }) } } };
 
 /** A day a week ahead, as the date input holds it. */
 function nextWeek(): string {
@@ -123,7 +126,7 @@ describe('admin game form', () => {
           ? { status: 400, body: { message: 'Cidade não encontrada, inativa ou de outro estado.' } }
           : { status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame() } };
       },
-      'GET /api/admin/games': { body: { games: [], page: 1, pageSize: 20, total: 0, totalPages: 1 } },
+      ...noGames,
     });
     const user = userEvent.setup();
     renderApp('/admin/games/new', { token: 'jwt-bia' });
@@ -173,13 +176,13 @@ describe('admin game form', () => {
 });
 
 describe('admin edit game', () => {
-  const game = aGameDetail({
+  const game = anAdminGameDetail({
     name: 'Vôlei de Sábado',
     totalSlots: 10,
     dateTime: '2030-06-01T22:00:00.000Z',
     players: [
-      aPlayer({ id: 41, name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', credits: 12.5, paidAmount: 15 }),
-      aPlayer({ id: 42, name: 'Bruno Lima', phone: null, status: 'pending', paymentType: 'stripe', paidAmount: 0 }),
+      aGamePlayer({ id: 41, name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', credits: 12.5, paidAmount: 15 }),
+      aGamePlayer({ id: 42, name: 'Bruno Lima', phone: null, status: 'pending', paymentType: 'stripe', paidAmount: 0 }),
     ],
   });
 
@@ -187,8 +190,8 @@ describe('admin edit game', () => {
     const api = fakeApi({
       ...reference,
       [`GET /api/admin/games/${game.id}`]: { body: game },
-      [`PUT /api/admin/games/${game.id}`]: (call) => ({ body: { message: 'Jogo atualizado com sucesso!', game: { ...game, ...(call.body as object) } } }),
-      'GET /api/admin/games': { body: { games: [], page: 1, pageSize: 20, total: 0, totalPages: 1 } },
+      [`PUT /api/admin/games/${game.id}`]: { body: { message: 'Jogo atualizado com sucesso!', game: { ...game, totalSlots: 14 } } },
+      ...noGames,
     });
     const user = userEvent.setup();
     renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
@@ -243,7 +246,7 @@ describe('admin edit game', () => {
   });
 
   it('says "Jogo não encontrado." with a way back when the game does not exist', async () => {
-    fakeApi({ ...reference, 'GET /api/admin/games/999': { status: 404, body: { message: 'Jogo não encontrado.' } }, 'GET /api/admin/games': { body: { games: [], page: 1, pageSize: 20, total: 0, totalPages: 1 } } });
+    fakeApi({ ...reference, 'GET /api/admin/games/999': { status: 404, body: { message: 'Jogo não encontrado.' } }, ...noGames });
     const user = userEvent.setup();
     renderApp('/admin/games/999', { token: 'jwt-bia' });
     await findPageHeading('Jogo não encontrado.');

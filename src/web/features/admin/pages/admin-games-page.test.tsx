@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { hoursFromNow } from '../../../test/fixtures';
-import { admin, fakeApi, meReply } from '../../../test/fake-api';
+import { admin, aUserGame, hoursFromNow, meReply } from '../../../test/fixtures';
+import { fakeApi } from '../../../test/fake-api';
 import { findPageHeading, renderApp } from '../../../test/render-app';
-import { aUserGame } from '../test-fixtures';
 
 const future = aUserGame({ name: 'Vôlei de Quinta', price: 15, totalSlots: 12, registeredPlayers: 9, location: 'Ginásio do Estreito' });
 const past = aUserGame({ name: 'Vôlei de Ontem', dateTime: hoursFromNow(-30) });

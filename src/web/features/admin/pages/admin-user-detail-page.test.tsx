@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { admin, fakeApi, meReply } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { admin, anAdminUser, aTransaction, meReply } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
-import { anAdminUser, aTransaction } from '../test-fixtures';
 
 const ana = anAdminUser({ name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', credits: 12.5 });
 const history = [

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { admin, fakeApi, meReply } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { admin, anAdminUser, authConfig, meReply, page } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { anAdminUser, page } from '../test-fixtures';
 
 const ana = anAdminUser({ name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', credits: 25.5 });
 const bruno = anAdminUser({ name: 'Bruno Lima', email: 'bruno@exemplo.com.br', phone: null });
@@ -74,7 +74,7 @@ describe('admin users', () => {
     fakeApi({
       'GET /api/users/me': meReply(admin),
       'GET /api/admin/users': { status: 401, body: { message: 'Token inválido' } },
-      'GET /api/auth/config': { body: { googleClientId: null } },
+      ...authConfig,
     });
     renderApp('/admin/users', { token: 'jwt-bia' });
     expect(await screen.findByText('Sua sessão expirou. Por favor, faça login novamente.', {}, { timeout: 3000 })).toBeInTheDocument();

@@ -2,9 +2,9 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
+import { authConfig } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
-const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
 const sent = { body: { message: 'Se o e-mail estiver cadastrado, você receberá um código de verificação em instantes.', expiresIn: 900 } };
 
 describe('forgot password page', () => {

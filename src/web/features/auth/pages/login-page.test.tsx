@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, player } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { submitLogin } from '../../../test/login-form';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { aPlayerGame } from '../../../test/fixtures';
-
-const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
+import { aPlayerGame, authConfig, player } from '../../../test/fixtures';
 
 describe('login page', () => {
   it('validates the fields on the client before calling the server', async () => {
@@ -36,9 +35,7 @@ describe('login page', () => {
     renderApp('/login');
     await findPageHeading('Entrar no Bora Jogar');
 
-    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
-    await user.type(screen.getByLabelText('Senha'), 'errada1');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await submitLogin(user, 'ana@exemplo.com.br', 'errada1');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Credenciais inválidas');
     expect(currentPath()).toBe('/login');
@@ -51,9 +48,7 @@ describe('login page', () => {
     renderApp('/login');
     await findPageHeading('Entrar no Bora Jogar');
 
-    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
-    await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await submitLogin(user, 'ana@exemplo.com.br');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro de conexão. Tente novamente.');
   });
@@ -68,9 +63,7 @@ describe('login page', () => {
     renderApp('/login');
     await findPageHeading('Entrar no Bora Jogar');
 
-    await user.type(screen.getByLabelText('Email'), ' Ana@Exemplo.com.br ');
-    await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await submitLogin(user, ' Ana@Exemplo.com.br ');
 
     const busy = await screen.findByRole('button', { name: 'Entrando...' });
     expect(busy).toBeDisabled();
@@ -95,9 +88,7 @@ describe('login page', () => {
     renderApp('/login');
     await findPageHeading('Entrar no Bora Jogar');
 
-    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
-    await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await submitLogin(user, 'ana@exemplo.com.br');
 
     await findPageHeading('Vôlei dos Amigos');
     expect(currentPath()).toBe('/games/private/abc123');

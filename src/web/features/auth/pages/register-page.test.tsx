@@ -1,10 +1,17 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, player } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { authConfig, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
-const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
+/** Ana's name, e-mail and password, sent. */
+async function submitRegistration(user: UserEvent) {
+  await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
+  await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+  await user.type(screen.getByLabelText('Senha'), 'segredo1');
+  await user.click(screen.getByRole('button', { name: 'Registrar' }));
+}
 
 describe('register page', () => {
   it('requires name, email and a 6-character password', async () => {
@@ -30,10 +37,7 @@ describe('register page', () => {
     renderApp('/register');
     await findPageHeading('Criar conta');
 
-    await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
-    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
-    await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    await submitRegistration(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Este e-mail já está cadastrado');
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Este e-mail já está cadastrado');
@@ -45,10 +49,7 @@ describe('register page', () => {
     renderApp('/register');
     await findPageHeading('Criar conta');
 
-    await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
-    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
-    await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    await submitRegistration(user);
 
     await findPageHeading('Olá, Ana!');
     expect(currentPath()).toBe('/');

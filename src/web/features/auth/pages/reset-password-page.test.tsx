@@ -1,10 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
+import { authConfig } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-
-const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
 
 function box(n: number) {
   return screen.getByLabelText(`Dígito ${n}`);
@@ -12,6 +11,15 @@ function box(n: number) {
 
 function codeValues() {
   return [1, 2, 3, 4, 5, 6].map((n) => (box(n) as HTMLInputElement).value).join('');
+}
+
+/** Types `code` and a strong new password, twice, and sends them. */
+async function submitNewPassword(user: UserEvent, code: string) {
+  await user.click(box(1));
+  await user.keyboard(code);
+  await user.type(screen.getByLabelText('Nova senha'), 'NovaSenha#1');
+  await user.type(screen.getByLabelText('Confirmar senha'), 'NovaSenha#1');
+  await user.click(screen.getByRole('button', { name: 'Redefinir senha' }));
 }
 
 async function openResetPage(path = '/reset-password?email=ana%40exemplo.com.br') {
@@ -83,11 +91,7 @@ describe('reset password page', () => {
     const user = userEvent.setup();
     await openResetPage();
 
-    await user.click(box(1));
-    await user.keyboard('654321');
-    await user.type(screen.getByLabelText('Nova senha'), 'NovaSenha#1');
-    await user.type(screen.getByLabelText('Confirmar senha'), 'NovaSenha#1');
-    await user.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+    await submitNewPassword(user, '654321');
 
     expect(await screen.findByText(/expiram em 15 minutos/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Solicitar novo código' })).toHaveAttribute('href', '/forgot?email=ana%40exemplo.com.br');
@@ -102,11 +106,7 @@ describe('reset password page', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await openResetPage();
 
-    await user.click(box(1));
-    await user.keyboard('123456');
-    await user.type(screen.getByLabelText('Nova senha'), 'NovaSenha#1');
-    await user.type(screen.getByLabelText('Confirmar senha'), 'NovaSenha#1');
-    await user.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+    await submitNewPassword(user, '123456');
 
     expect(await screen.findByText('Senha redefinida com sucesso!')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/reset-password')[0]?.body).toEqual({

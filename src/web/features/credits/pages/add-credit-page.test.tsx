@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkoutNavigation } from '../../../lib/checkout-redirect';
-import { fakeApi, meReply, player } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 afterEach(() => vi.restoreAllMocks());

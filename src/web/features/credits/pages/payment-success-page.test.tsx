@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, meReply, player } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const reply = (overrides: Record<string, unknown>) => ({

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutNavigation } from '../../../lib/checkout-redirect';
-import { fakeApi, meReply, player } from '../../../test/fake-api';
-import { aPlayerGame, hoursFromNow } from '../../../test/fixtures';
+import { fakeApi } from '../../../test/fake-api';
+import { aPlayerGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 const phoneNotice = 'Informe seu telefone para continuar com a inscrição.';

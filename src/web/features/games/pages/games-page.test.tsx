@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, meReply, player } from '../../../test/fake-api';
-import { anInvitation, aPlayerGame } from '../../../test/fixtures';
+import { fakeApi } from '../../../test/fake-api';
+import { anInvitation, aPlayerGame, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const reference = {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, player } from '../../../test/fake-api';
-import { aMyGame, anInvitation, aWaitlistedGame, hoursFromNow, meWithGames } from '../../../test/fixtures';
+import { fakeApi } from '../../../test/fake-api';
+import { aMyGame, anInvitation, aWaitlistedGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 describe('home', () => {
@@ -13,7 +13,7 @@ describe('home', () => {
     const cancelled = aMyGame({ name: 'Cancelado', registrationType: 'cancelled' });
     const waiting = aWaitlistedGame({ name: 'Na fila', position: 4 });
     fakeApi({
-      'GET /api/users/me': meWithGames(player, { myGames: [old, finished, confirmed, pending, cancelled], waitlistedGames: [waiting] }),
+      'GET /api/users/me': meReply(player, { myGames: [old, finished, confirmed, pending, cancelled], waitlistedGames: [waiting] }),
       'GET /api/invitations': { body: [1, 2, 3, 4].map((n) => anInvitation({ name: `Convite ${n}` })) },
     });
     renderApp('/', { token: 'jwt-ana' });
@@ -41,7 +41,7 @@ describe('home', () => {
   });
 
   it('shows Nenhum jogo inscrito with a link to the games', async () => {
-    fakeApi({ 'GET /api/users/me': meWithGames(player), 'GET /api/invitations': { body: [] } });
+    fakeApi({ 'GET /api/users/me': meReply(player), 'GET /api/invitations': { body: [] } });
     renderApp('/', { token: 'jwt-ana' });
     expect(await screen.findByText('Nenhum jogo inscrito')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver jogos' })).toHaveAttribute('href', '/games');

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, meReply, player } from '../../../test/fake-api';
-import { anInvitation } from '../../../test/fixtures';
+import { fakeApi } from '../../../test/fake-api';
+import { anInvitation, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 describe('invitations', () => {

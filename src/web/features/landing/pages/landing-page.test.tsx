@@ -1,44 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Game } from '../../../../shared/schemas/games';
 import { formatLongDate, formatTime } from '../../../lib/format';
 import { fakeApi } from '../../../test/fake-api';
+import { aGame } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const HEADLINE = 'Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo';
 
-function game(overrides: Partial<Game>): Game {
-  return {
-    id: 1,
-    name: 'Vôlei de quinta',
-    location: 'Ginásio do Estreito',
-    address: 'Rua Fulano, 100',
-    dateTime: '2026-12-03T22:00:00.000Z',
-    price: 25,
-    totalSlots: 12,
-    remainingSlots: 4,
-    availableSlots: 4,
-    registeredPlayers: 8,
-    waitlistCount: 0,
-    visibility: 'public',
-    usePlatformPayment: true,
-    publicationState: 'published',
-    status: 'active',
-    description: '',
-    descriptionHtml: '',
-    sport: { id: 1, name: 'Vôlei' },
-    state: { id: 24, name: 'Santa Catarina', uf: 'SC' },
-    city: { id: 1, name: 'Florianópolis' },
-    creator: { id: 3, name: 'Otávio' },
-    privateLink: null,
-    ...overrides,
-  };
-}
-
 const games = [
-  game({ id: 1 }),
-  game({ id: 2, name: 'Vôlei de praia no sábado', location: 'Praia Mole', price: 35.5, remainingSlots: 1, dateTime: '2026-12-05T12:30:00.000Z' }),
-  game({ id: 3, name: 'Vôlei misto Joinville', city: { id: 2, name: 'Joinville' }, remainingSlots: 0 }),
+  aGame({ name: 'Vôlei de quinta', price: 25, remainingSlots: 4 }),
+  aGame({ name: 'Vôlei de praia no sábado', location: 'Praia Mole', price: 35.5, remainingSlots: 1 }),
+  aGame({ name: 'Vôlei misto Joinville', city: { id: 2, name: 'Joinville' }, remainingSlots: 0 }),
 ];
 
 const referenceData = {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, meReply, player } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { aUserGame, aUserGameDetail, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 import { toSaoPauloInput } from '../game-form-values';
-import { aUserGame, aUserGameDetail } from '../test/user-game-fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inAWeek = () => toSaoPauloInput(new Date(Date.now() + 7 * DAY_MS).toISOString());
@@ -57,7 +57,7 @@ describe('my game form', () => {
 
   it('asks a public game for sport, state and city (only those missing); a private one does not', async () => {
     const { api, user } = await openForm('/my-games/new', {
-      'POST /api/user-games': (call) => ({ status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame({ ...(call.body as object), publicationState: 'draft' }) } }),
+      'POST /api/user-games': { status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame({ visibility: 'private', publicationState: 'draft' }) } },
     });
     await user.type(screen.getByLabelText('Nome'), 'Vôlei de Quinta');
     await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');

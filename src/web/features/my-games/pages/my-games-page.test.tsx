@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, meReply, player } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { aRegistration, aUserGame, aUserGameDetail, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
-import { aRegistration, aUserGame, aUserGameDetail } from '../test/user-game-fixtures';
 
 const signedIn = { 'GET /api/users/me': meReply(player), 'GET /api/notifications/unread-count': { body: { count: 0 } } };
 
@@ -81,7 +81,11 @@ describe('my games list', () => {
     const { api, user } = await openMyGames({
       'GET /api/user-games': { body: [game] },
       [`POST /api/user-games/${game.id}/cancel`]: {
-        body: { message: 'Jogo cancelado. Todos os inscritos foram avisados e reembolsados.', game: { ...game, status: 'cancelled' }, refunds: {} },
+        body: {
+          message: 'Jogo cancelado. Todos os inscritos foram avisados e reembolsados.',
+          game: { ...game, status: 'cancelled', cancelReason: 'Quadra interditada' },
+          refunds: { registrationsCancelled: 9, waitlistCleared: 0, creditsRefunded: 135, refundRequests: 0, requestedAmount: 0 },
+        },
       },
     });
     await user.click((await screen.findAllByRole('button', { name: 'Cancelar' }))[0]!);

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { admin, fakeApi, meReply, player } from '../../../test/fake-api';
+import { fakeApi } from '../../../test/fake-api';
+import { admin, authConfig, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 const withoutPhone = { ...player, phone: null };
@@ -74,7 +75,7 @@ describe('phone modal', () => {
     fakeApi({
       'GET /api/users/me': meReply(withoutPhone),
       'PUT /api/users/phone': { status: 401, body: { message: 'Token inválido' } },
-      'GET /api/auth/config': { body: { googleClientId: null } },
+      ...authConfig,
     });
     const user = userEvent.setup();
     renderApp('/', { token: 'jwt-ana' });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, player } from '../../../test/fake-api';
-import { aMyGame, aWaitlistedGame, hoursFromNow, meWithGames } from '../../../test/fixtures';
+import { fakeApi } from '../../../test/fake-api';
+import { aMyGame, aWaitlistedGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 describe('profile', () => {
@@ -10,7 +10,7 @@ describe('profile', () => {
     const confirmed = aMyGame({ name: 'Confirmado' });
     const pending = aMyGame({ name: 'Pendente', registrationType: 'pending', paymentType: null });
     const waiting = aWaitlistedGame({ name: 'Na fila', position: 3 });
-    fakeApi({ 'GET /api/users/me': meWithGames(player, { myGames: [confirmed, pending], waitlistedGames: [waiting] }) });
+    fakeApi({ 'GET /api/users/me': meReply(player, { myGames: [confirmed, pending], waitlistedGames: [waiting] }) });
     renderApp('/profile', { token: 'jwt-ana' });
     await findPageHeading('Meu Perfil');
 
@@ -32,7 +32,7 @@ describe('profile', () => {
     let cancelled = false;
     const api = fakeApi({
       'GET /api/users/me': () =>
-        meWithGames(cancelled ? { ...player, credits: 40.5 } : player, { myGames: [{ ...game, registrationType: cancelled ? 'cancelled' : 'confirmed' }] }),
+        meReply(cancelled ? { ...player, credits: 40.5 } : player, { myGames: [{ ...game, registrationType: cancelled ? 'cancelled' : 'confirmed' }] }),
       [`POST /api/games/${game.id}/cancel`]: () => {
         cancelled = true;
         return { body: { message: 'Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.', refund: 'credits', refundedAmount: 15 } };
@@ -60,7 +60,7 @@ describe('profile', () => {
   it('shows Erro ao cancelar inscrição. in red when the cancel fails', async () => {
     const game = aMyGame({ name: 'Quinta', dateTime: hoursFromNow(24), paymentType: 'credit' });
     fakeApi({
-      'GET /api/users/me': meWithGames(player, { myGames: [game] }),
+      'GET /api/users/me': meReply(player, { myGames: [game] }),
       [`POST /api/games/${game.id}/cancel`]: { status: 409, body: {} },
     });
     const user = userEvent.setup();
@@ -75,7 +75,7 @@ describe('profile', () => {
   it('lets a waitlisted player leave the line', async () => {
     const waiting = aWaitlistedGame({ name: 'Na fila' });
     const api = fakeApi({
-      'GET /api/users/me': meWithGames(player, { waitlistedGames: [waiting] }),
+      'GET /api/users/me': meReply(player, { waitlistedGames: [waiting] }),
       [`POST /api/games/${waiting.id}/cancel`]: { body: { message: 'Você saiu da lista de espera com sucesso.', refund: 'none', refundedAmount: 0 } },
     });
     const user = userEvent.setup();

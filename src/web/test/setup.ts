@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { throwRepliesOffContract } from './fake-api';
+
+// Registered first, so it runs last (vitest runs after-hooks in reverse): a test that served a
+// reply off contract fails, and is still cleaned up.
+afterEach(() => throwRepliesOffContract());
 
 // The server-render test runs without a DOM (`@vitest-environment node`): it must not find one.
 if (typeof window !== 'undefined') {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { fakeApi, throwRepliesOffContract } from './fake-api';
+import { aGame } from './fixtures';
+
+describe('fake API', () => {
+  it('refuses a canned success reply off the contract of its route, naming the field', () => {
+    expect(() => fakeApi({ 'GET /api/games/7': { body: { ...aGame(), sport: { id: 1 } } } })).toThrow(/sport\.name: /);
+  });
+
+  it('refuses a route the API does not have', () => {
+    expect(() => fakeApi({ 'GET /api/games/7/players': { body: [] } })).toThrow('GET /api/games/7/players não é uma rota da API');
+  });
+
+  it('serves error replies as they are: the client copes with any', () => {
+    expect(() => fakeApi({ 'GET /api/games/7': { status: 502, body: {} }, 'GET /api/games': { status: 500 } })).not.toThrow();
+  });
+
+  it('reports a reply off contract that a handler returns when it is served', async () => {
+    fakeApi({ 'GET /api/games/7': () => ({ body: { ...aGame(), price: null } }) });
+    await fetch('/api/games/7');
+    expect(() => throwRepliesOffContract()).toThrow(/GET \/games\/7 fora do contrato de GET \/games\/:id:\n {2}price: /);
+    expect(() => throwRepliesOffContract()).not.toThrow();
+  });
+});
