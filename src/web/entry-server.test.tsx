@@ -84,7 +84,7 @@ describe('server render of visitor pages', () => {
   it('hydrates at once a page that works in effects: the reset form, and a login with Google', async () => {
     api();
     expect((await renderPage('/reset-password')).hydrate).toBe('eager');
-    api({ 'GET /api/auth/config': { body: { googleClientId: 'cliente.apps.googleusercontent.com' } } });
+    api({ 'GET /api/auth/config': { body: { googleClientId: 'cliente.apps.googleusercontent.com', googleAllowedOrigins: [] } } });
     expect((await renderPage('/login')).hydrate).toBe('eager');
   });
 

@@ -72,6 +72,9 @@ describe('loadConfig', () => {
     ['SEED_DEMO', { SEED_DEMO: 'sim' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
     ['GOOGLE_JWKS_URL', { GOOGLE_JWKS_URL: 'certs' }],
+    ['GOOGLE_ALLOWED_ORIGINS', { GOOGLE_ALLOWED_ORIGINS: 'https://ok.com.br, exemplo.com' }],
+    ['HOLD_SWEEP_SECONDS', { HOLD_SWEEP_SECONDS: '0' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'curto' }],
   ])('throws a ConfigError naming %s for %j', (variable, env) => {
     let error: unknown;
     try {

@@ -37,6 +37,13 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Bora Jogar <nao-responda@borajogar.com.br>'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_JWKS_URL: z.url({ error: 'deve ser uma URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_ALLOWED_ORIGINS: optionalText.pipe(
+      z
+        .string()
+        .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+        .pipe(z.array(z.url({ protocol: /^https?$/, error: 'use origens separadas por vírgula, como https://app.exemplo.com' })))
+        .optional(),
+    ),
     RATE_LIMITS: onOff(true),
     LISTING_CACHE_MS: z.coerce.number({ error: 'deve ser um número' }).int().min(0, 'deve ser 0 ou mais').max(60_000, 'deve ser no máximo 60000').default(1000),
     HOLD_SWEEP_SECONDS: z.coerce
@@ -107,6 +114,8 @@ export type Config = {
   mailFrom: string;
   googleClientId: string | undefined;
   googleJwksUrl: string;
+  /** Origins whose pages show the Google button: PUBLIC_URL's, plus GOOGLE_ALLOWED_ORIGINS. */
+  googleAllowedOrigins: string[];
   rateLimits: boolean;
   /** How long a visitor's game list may be served from memory (0 = never). */
   listingCacheMs: number;
@@ -137,16 +146,17 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     jwtSecret: e.JWT_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : ['on', 'true', '1'].includes(e.SEED_DEMO),
@@ -154,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
+    googleAllowedOrigins: [...new Set([publicUrl, ...(e.GOOGLE_ALLOWED_ORIGINS ?? [])].map((url) => new URL(url).origin))],
     rateLimits: e.RATE_LIMITS,
     listingCacheMs: e.LISTING_CACHE_MS,
     logLevel: e.LOG_LEVEL,

@@ -77,5 +77,8 @@ export type AuthReply = z.infer<typeof authReplySchema>;
 
 export const authConfigReplySchema = z.object({
   googleClientId: z.string().nullable().describe('Presente quando o login com Google está habilitado'),
+  googleAllowedOrigins: z
+    .array(z.string())
+    .describe('Origens (esquema, host e porta) em que o botão do Google aparece: a de PUBLIC_URL e as de GOOGLE_ALLOWED_ORIGINS'),
 });
 export type AuthConfigReply = z.infer<typeof authConfigReplySchema>;

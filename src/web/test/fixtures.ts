@@ -32,7 +32,9 @@ export function meReply(user: PublicUser, games: { myGames?: MyGame[]; waitliste
 }
 
 /** `GET /api/auth/config` without Google sign-in: every page a visitor opens asks for it. */
-export const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null } } };
+/** The origin the web tests run at (jsdom's), allowed for Google as the server would list PUBLIC_URL's. */
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null, googleAllowedOrigins: [TEST_ORIGIN] } } };
 
 // ── Games as players see them ──
 

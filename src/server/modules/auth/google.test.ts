@@ -186,7 +186,20 @@ describe('GET /api/auth/config', () => {
   it('gives the client id when Google is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ googleClientId: CLIENT_ID });
+    expect(res.json()).toEqual({ googleClientId: CLIENT_ID, googleAllowedOrigins: ['http://bora.test'] });
+  });
+
+  it("lists PUBLIC_URL's origin and those of GOOGLE_ALLOWED_ORIGINS, once each", async () => {
+    const other = await createTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: CLIENT_ID,
+        PUBLIC_URL: 'https://borajogar.com.br/app',
+        GOOGLE_ALLOWED_ORIGINS: 'https://www.borajogar.com.br, http://localhost:5173/, https://borajogar.com.br',
+      },
+    });
+    const res = await other.app.inject({ method: 'GET', url: '/api/auth/config' });
+    expect(res.json().googleAllowedOrigins).toEqual(['https://borajogar.com.br', 'https://www.borajogar.com.br', 'http://localhost:5173']);
+    await other.close();
   });
 });
 
@@ -207,6 +220,6 @@ describe('without GOOGLE_CLIENT_ID', () => {
   it('reports googleClientId null in the client config', async () => {
     const res = await plain.app.inject({ method: 'GET', url: '/api/auth/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ googleClientId: null });
+    expect(res.json()).toEqual({ googleClientId: null, googleAllowedOrigins: ['http://bora.test'] });
   });
 });

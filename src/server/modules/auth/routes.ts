@@ -24,7 +24,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/auth/config', {
       schema: { tags: ['auth'], summary: 'Opções de login do cliente', response: { 200: authConfigReplySchema } },
-      handler: async () => ({ googleClientId: ctx.google?.clientId ?? null }),
+      handler: async () => ({ googleClientId: ctx.google?.clientId ?? null, googleAllowedOrigins: ctx.config.googleAllowedOrigins }),
     });
 
     app.post('/auth/register', {

@@ -24,14 +24,6 @@ export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 export const GOOGLE_LOAD_TIMEOUT_MS = 10_000;
 export const GOOGLE_POLL_INTERVAL_MS = 100;
 
-const PRODUCTION_DOMAIN = 'borajogar.com.br';
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
-
-/** Google only accepts its button on origins registered for the client id (spec: players §5). */
-export function isGoogleAuthorisedHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return LOCAL_HOSTS.has(host) || host === PRODUCTION_DOMAIN || host.endsWith(`.${PRODUCTION_DOMAIN}`);
-}
 
 let pending: Promise<GoogleAccountsId> | null = null;
 

@@ -2,20 +2,20 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { findPageHeading, renderApp } from '../../../test/render-app';
-import { isGoogleAuthorisedHost } from '../google-identity';
+import { TEST_ORIGIN } from '../../../test/fixtures';
 
 describe('Google sign-in', () => {
-  it('is offered only on hosts Google accepts', () => {
-    for (const host of ['localhost', '127.0.0.1', '::1', 'borajogar.com.br', 'www.borajogar.com.br', 'preview-12.borajogar.com.br']) {
-      expect(isGoogleAuthorisedHost(host)).toBe(true);
-    }
-    for (const host of ['exemplo.com', 'borajogar.com.br.evil.com', 'fakeborajogar.com.br']) {
-      expect(isGoogleAuthorisedHost(host)).toBe(false);
-    }
+  it('is offered only on the origins the server lists', async () => {
+    expect(window.location.origin).toBe(TEST_ORIGIN);
+    fakeApi({ 'GET /api/auth/config': { body: { googleClientId: 'client-123', googleAllowedOrigins: ['https://borajogar.com.br', 'http://localhost:3001'] } } });
+    renderApp('/login');
+    await findPageHeading('Entrar no Bora Jogar');
+    expect(await screen.findByText('Domínio não autorizado para autenticação Google')).toBeInTheDocument();
+    expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull();
   });
 
   it('shows nothing when the server has no client id', async () => {
-    fakeApi({ 'GET /api/auth/config': { body: { googleClientId: null } } });
+    fakeApi({ 'GET /api/auth/config': { body: { googleClientId: null, googleAllowedOrigins: [TEST_ORIGIN] } } });
     renderApp('/login');
     await findPageHeading('Entrar no Bora Jogar');
     expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull();
@@ -26,7 +26,7 @@ describe('Google sign-in', () => {
     const renderButton = vi.fn();
     let callback: (response: { credential?: string }) => void = () => {};
     const api = fakeApi({
-      'GET /api/auth/config': { body: { googleClientId: 'client-123' } },
+      'GET /api/auth/config': { body: { googleClientId: 'client-123', googleAllowedOrigins: [TEST_ORIGIN] } },
       'POST /api/auth/google': { status: 401, body: { message: 'Não foi possível validar sua conta Google. Tente novamente.' } },
     });
     renderApp('/login');
@@ -55,7 +55,7 @@ describe('Google sign-in', () => {
 
   it('gives up after 10 seconds when the script never loads', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fakeApi({ 'GET /api/auth/config': { body: { googleClientId: 'client-123' } } });
+    fakeApi({ 'GET /api/auth/config': { body: { googleClientId: 'client-123', googleAllowedOrigins: [TEST_ORIGIN] } } });
     renderApp('/register');
     await findPageHeading('Criar conta');
     await screen.findByText('Carregando login com Google...');

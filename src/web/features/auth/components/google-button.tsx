@@ -5,20 +5,25 @@ import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthConfig, useGoogleSignIn } from '../api';
-import { isGoogleAuthorisedHost, loadGoogleIdentity } from '../google-identity';
+import { loadGoogleIdentity } from '../google-identity';
 
 /**
- * Google's own sign-in button, shown only when the server has a client id and this host is
- * one Google accepts. The credential goes to POST /api/auth/google.
+ * Google's own sign-in button, shown only when the server has a client id and this page's origin is
+ * one the server lists (PUBLIC_URL's and GOOGLE_ALLOWED_ORIGINS: those registered with Google).
+ * The credential goes to POST /api/auth/google.
  */
 const neverChanges = () => () => {};
-const isThisHostAuthorised = () => isGoogleAuthorisedHost(window.location.hostname);
 
 export function GoogleButton() {
   const config = useAuthConfig();
   const clientId = config.data?.googleClientId ?? null;
-  // The server renders as if the host were one Google accepts; the browser corrects it after hydrating.
-  const isAuthorisedHost = useSyncExternalStore(neverChanges, isThisHostAuthorised, () => true);
+  const allowedOrigins = config.data?.googleAllowedOrigins;
+  // The server renders as if the origin were allowed; the browser corrects it after hydrating.
+  const isAuthorisedHost = useSyncExternalStore(
+    neverChanges,
+    () => allowedOrigins?.includes(window.location.origin) ?? false,
+    () => true,
+  );
 
   if (!clientId) return null;
   if (!isAuthorisedHost) {
