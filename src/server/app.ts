@@ -9,7 +9,7 @@ import { paymentSweepJob } from './core/games/expire-pending-payments';
 import { startJobs } from './core/jobs';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
-import { registerErrorHandling } from './http/errors';
+import { refusingControlCharacters, registerErrorHandling } from './http/errors';
 import { logRequestId, registerObservability, requestIdOf } from './http/observability';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -58,7 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // While draining on SIGTERM, a request that still arrives on an open connection is answered, not refused.
     return503OnClosing: false,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingControlCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = deps.clock ?? systemClock;

@@ -41,6 +41,7 @@ export const messages = {
   malformedJson: 'O corpo da requisição não é um JSON válido.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie JSON.',
   unknownField: (field: string) => `Campo não permitido: ${field}`,
+  controlCharacter: 'O texto contém caracteres de controle não permitidos.',
   tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   databaseUnavailable: 'Banco de dados indisponível.',
   shuttingDown: 'Servidor encerrando; tente outra instância.',

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
+import { findControlCharacter } from '../../shared/rules/control-characters';
 import { AppError, statusOf } from '../lib/app-error';
 
 type ValidationIssue = { keyword: string; instancePath: string; message?: string; params: { keys?: unknown } };
@@ -17,6 +18,21 @@ function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
     fields[path.join('.') || '_'] ??= issue.message ?? messages.badRequest;
   }
   return fields;
+}
+
+/**
+ * Every validated body, query and path is first searched for control characters (NUL above all, which
+ * PostgreSQL refuses): one is a 400 naming the field, before any schema or query sees it.
+ */
+export function refusingControlCharacters<T>(compile: FastifySchemaCompiler<T>): FastifySchemaCompiler<T> {
+  return (route) => {
+    const validate = compile(route);
+    return (data: unknown) => {
+      const field = findControlCharacter(data);
+      if (field === undefined) return validate(data);
+      return { error: new AppError('bad_request', messages.controlCharacter, { [field || '_']: messages.controlCharacter }) };
+    };
+  };
 }
 
 const fastifyCodes: Record<string, { status: number; message: string }> = {
