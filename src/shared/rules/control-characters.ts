@@ -2,10 +2,14 @@
  * C0 control characters and DEL, but tab, line feed and carriage return (multi-line text keeps them).
  * U+0000 above all: PostgreSQL refuses it in text, so it must never reach a query.
  */
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const KEPT = new Set([0x09, 0x0a, 0x0d]);
 
 export function hasControlCharacter(text: string): boolean {
-  return CONTROL_CHARACTER.test(text);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && !KEPT.has(code)) || code === 0x7f) return true;
+  }
+  return false;
 }
 
 /**
