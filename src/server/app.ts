@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) database.changes.publish();
   });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { isHttps: config.publicUrl.startsWith('https://') });
   await app.register(compress, { global: true, threshold: 1024 });
   registerAuthentication(app, { db: database.db, tokens: ctx.tokens });
 

@@ -110,7 +110,10 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // No referrer leaves for another site: a private game's link is in its page's URL.
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    // Served over plain http here: no HSTS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
@@ -120,6 +123,13 @@ describe('security headers', () => {
     expect(res.statusCode).toBe(400);
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('tell browsers to keep to https for a year when PUBLIC_URL is https', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://borajogar.com.br' } });
+    const res = await secure.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    await secure.close();
   });
 });
 

@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 
-/** CSP allowing only the app itself plus Google's sign-in script and frame; no framing of the app. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * CSP allowing only the app itself plus Google's sign-in script and frame; no framing of the app; no
+ * referrer to other sites (a private game's link is in its URL); HSTS for a year when served over https.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { isHttps: boolean }): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -28,8 +31,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     // Google's sign-in popup talks back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: options.isHttps ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },
   });
 }

@@ -13,7 +13,7 @@ export function LocationMap({ address, location }: { address: string; location: 
           title="Mapa do local"
           src={`https://maps.google.com/maps?q=${encoded}&output=embed`}
           loading="lazy"
-          referrerPolicy="no-referrer-when-downgrade"
+          referrerPolicy="no-referrer"
           className="block h-64 w-full sm:h-80"
         />
       </div>
@@ -21,6 +21,7 @@ export function LocationMap({ address, location }: { address: string; location: 
         href={`https://www.google.com/maps/search/?api=1&query=${encoded}`}
         target="_blank"
         rel="noopener noreferrer"
+        referrerPolicy="no-referrer"
         className={buttonClasses('secondary')}
       >
         <ExternalLink className="size-5" aria-hidden="true" />

@@ -27,10 +27,11 @@ describe('game details', () => {
     const map = screen.getByTitle('Mapa do local');
     expect(map).toHaveAttribute('src', 'https://maps.google.com/maps?q=Rua%20Santos%20Saraiva%2C%20500&output=embed');
     expect(map).toHaveAttribute('loading', 'lazy');
-    expect(screen.getByRole('link', { name: /Abrir no Google Maps/ })).toHaveAttribute(
-      'href',
-      'https://www.google.com/maps/search/?api=1&query=Rua%20Santos%20Saraiva%2C%20500',
-    );
+    // Google never learns which page of ours (a private game's link is in its URL) showed the map.
+    expect(map).toHaveAttribute('referrerpolicy', 'no-referrer');
+    const mapsLink = screen.getByRole('link', { name: /Abrir no Google Maps/ });
+    expect(mapsLink).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=Rua%20Santos%20Saraiva%2C%20500');
+    expect(mapsLink).toHaveAttribute('referrerpolicy', 'no-referrer');
     expect(screen.getByText('Vôlei misto.')).toBeInTheDocument();
   });
 
