@@ -9,7 +9,7 @@ import { paymentSweepJob } from './core/games/expire-pending-payments';
 import { startJobs } from './core/jobs';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
-import { refusingControlCharacters, registerErrorHandling } from './http/errors';
+import { answerClientError, refusingControlCharacters, registerErrorHandling } from './http/errors';
 import { logRequestId, registerObservability, requestIdOf } from './http/observability';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -54,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'], mixin: logRequestId, stream: deps.logStream },
     genReqId: requestIdOf,
+    clientErrorHandler: answerClientError,
     bodyLimit: BODY_LIMIT_BYTES,
     // While draining on SIGTERM, a request that still arrives on an open connection is answered, not refused.
     return503OnClosing: false,

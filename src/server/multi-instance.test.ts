@@ -65,6 +65,7 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
         // A minute of cache: only the change feed can show a change within a second.
         LISTING_CACHE_MS: '60000',
         PUBLIC_URL: 'http://bora.test',
+        PAYMENTS: 'sandbox',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

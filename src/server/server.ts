@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { ensureAdmin } from './bootstrap';
 import { openDatabase } from './db/open-database';
 import { seedReferenceData } from './db/seed/seed-reference-data';
-import type { Config } from './lib/config';
+import { type Config, ConfigError } from './lib/config';
 import { seedDemo } from './seed-demo';
 
 /** The project folder: the nearest one above this file holding package.json (from src/server and dist/server alike). */
@@ -22,6 +22,27 @@ function projectRoot(): string {
 
 export const defaultWebRoot = path.join(projectRoot(), 'dist/web');
 
+const CONNECTION_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'conexão recusada',
+  ECONNRESET: 'conexão interrompida',
+  ENOTFOUND: 'endereço não encontrado',
+  EAI_AGAIN: 'endereço não encontrado',
+  ETIMEDOUT: 'tempo esgotado',
+  EHOSTUNREACH: 'endereço inalcançável',
+  '28P01': 'usuário ou senha recusados',
+  '28000': 'acesso recusado',
+  '3D000': 'o banco de dados não existe',
+};
+
+/** One line naming DATABASE_URL's host and what went wrong, when the error is a failure to connect. */
+function databaseUnreachable(url: string, error: unknown): string | undefined {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  const reason = (code && CONNECTION_FAILURES[code]) ?? (/timeout/i.test(message ?? '') ? 'tempo esgotado' : undefined);
+  if (!reason) return undefined;
+  const { hostname, port } = new URL(url);
+  return `Não foi possível conectar ao PostgreSQL de DATABASE_URL (${hostname}:${port || '5432'}): ${reason}.`;
+}
+
 export type RunningServer = { app: FastifyInstance; close(): Promise<void> };
 
 /**
@@ -35,12 +56,18 @@ export async function startServer(config: Config, options: { inMemory?: boolean;
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: options.inMemory ? undefined : config.dataDir },
   );
-  const seeded = await database.exclusively(async () => {
-    await database.migrate();
-    await seedReferenceData(database.db);
-    await ensureAdmin(database.db, config.admin);
-    return config.seedDemo ? seedDemo(database.db) : false;
-  });
+  const seeded = await database
+    .exclusively(async () => {
+      await database.migrate();
+      await seedReferenceData(database.db);
+      await ensureAdmin(database.db, config.admin);
+      return config.seedDemo ? seedDemo(database.db) : false;
+    })
+    .catch(async (error: unknown) => {
+      await database.close().catch(() => {});
+      const unreachable = config.databaseUrl && databaseUnreachable(config.databaseUrl, error);
+      throw unreachable ? new ConfigError(unreachable) : error;
+    });
 
   const app = await buildApp({ config, database, webRoot: options.webRoot ?? defaultWebRoot });
   if (seeded) app.log.info('banco vazio: dados de demonstração criados (contas no README)');

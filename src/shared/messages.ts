@@ -38,6 +38,8 @@ export const messages = {
   ...httpMessages,
   notFound: 'Recurso não encontrado.',
   payloadTooLarge: 'A requisição é grande demais.',
+  headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
+  requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
   malformedJson: 'O corpo da requisição não é um JSON válido.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie JSON.',
   unknownField: (field: string) => `Campo não permitido: ${field}`,

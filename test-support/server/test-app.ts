@@ -63,6 +63,7 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     // Tests read their own writes at once; the cache has its own test.
     LISTING_CACHE_MS: '0',
     PUBLIC_URL: 'http://bora.test',
+    PAYMENTS: 'sandbox',
     ...options.env,
   });
   const clock = fixedClock(options.now ?? TEST_NOW);

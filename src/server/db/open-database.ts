@@ -91,7 +91,7 @@ export type OpenDatabaseOptions =
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, connectionTimeoutMillis: 10_000 });
     const leadership = advisoryLeadership(options.url);
     const changes = postgresChangeFeed({ url: options.url, pool });
     // An idle client losing its connection must not crash the process.

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Duplex } from 'node:stream';
 import { messages } from '../../shared/messages';
 import { findControlCharacter } from '../../shared/rules/control-characters';
 import { AppError, statusOf } from '../lib/app-error';
@@ -33,6 +34,28 @@ export function refusingControlCharacters<T>(compile: FastifySchemaCompiler<T>):
       return { error: new AppError('bad_request', messages.controlCharacter, { [field || '_']: messages.controlCharacter }) };
     };
   };
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: messages.headersTooLarge },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: messages.requestTimeout },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node could not even parse (headers too large, a broken
+ * request line, too slow) still gets the `{message}` shape in Portuguese, then the connection closes.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const known = (error.code && CLIENT_ERRORS[error.code]) || { status: 400, reason: 'Bad Request', message: messages.badRequest };
+  const body = JSON.stringify({ message: known.message });
+  socket.end(
+    `HTTP/1.1 ${known.status} ${known.reason}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }
 
 const fastifyCodes: Record<string, { status: number; message: string }> = {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../test-support/server/test-app';
@@ -73,6 +74,35 @@ describe('request bodies', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<x/>' });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: messages.unsupportedMediaType });
+  });
+});
+
+describe('requests Node cannot parse', () => {
+  let port: number;
+  beforeAll(async () => {
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+
+  /** Sends raw bytes to the listening app and reads the whole answer. */
+  async function raw(request: string): Promise<{ status: number; body: unknown }> {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.write(request);
+    await new Promise((resolve) => socket.on('close', resolve));
+    const text = Buffer.concat(chunks).toString();
+    const [head, body] = text.split('\r\n\r\n');
+    return { status: Number(head!.split(' ')[1]), body: JSON.parse(body!) };
+  }
+
+  it('headers too large: 431 in the {message} shape, in Portuguese', async () => {
+    const res = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res).toEqual({ status: 431, body: { message: 'Os cabeçalhos da requisição são grandes demais.' } });
+  });
+
+  it('a broken request line: 400 in the same shape', async () => {
+    const res = await raw('NOT A REQUEST\r\n\r\n');
+    expect(res).toEqual({ status: 400, body: { message: messages.badRequest } });
   });
 });
 

@@ -34,7 +34,7 @@ describe('log lines carry the request id', () => {
     const lines: Record<string, unknown>[] = [];
     const database = await createTestDatabase();
     const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'info', RATE_LIMITS: 'off', PUBLIC_URL: 'http://bora.test' }),
+      config: loadConfig({ LOG_LEVEL: 'info', RATE_LIMITS: 'off', PUBLIC_URL: 'http://bora.test', PAYMENTS: 'sandbox' }),
       database,
       logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
     });
@@ -103,7 +103,7 @@ describe('GET /api/metrics', () => {
 describe('GET /api/health/ready', () => {
   it('is ready while the database answers, and not once the instance starts closing', async () => {
     const database = await createTestDatabase();
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bora.test' }), database });
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bora.test', PAYMENTS: 'sandbox' }), database });
     let whileClosing: { statusCode: number; body: unknown } | undefined;
     // Runs after the app's own preClose hooks: the instance is draining but still listening.
     app.addHook('preClose', async () => {

@@ -25,7 +25,15 @@ describe('loadConfig', () => {
 
   it('derives the public URL from the port and drops trailing slashes from a given one', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
-    expect(loadConfig({ PUBLIC_URL: 'https://borajogar.com.br//' }).publicUrl).toBe('https://borajogar.com.br');
+    expect(loadConfig({ PUBLIC_URL: 'https://borajogar.com.br//', PAYMENTS: 'sandbox' }).publicUrl).toBe('https://borajogar.com.br');
+  });
+
+  it('refuses a public address that would fall into the sandbox: PAYMENTS must be chosen there', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://borajogar.com.br' })).toThrow(/PAYMENTS: obrigatória quando PUBLIC_URL não é local/);
+    expect(loadConfig({ PUBLIC_URL: 'https://borajogar.com.br', PAYMENTS: 'sandbox' }).payments.mode).toBe('sandbox');
+    for (const local of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000', 'http://app.localhost']) {
+      expect(loadConfig({ PUBLIC_URL: local }).payments.mode).toBe('sandbox');
+    }
   });
 
   it('seeds demo data only without DATABASE_URL, unless told otherwise', () => {

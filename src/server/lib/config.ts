@@ -14,6 +14,13 @@ const optionalText = z
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).transform((value) => value.replace(/\/+$/, ''));
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Local, or not a URL at all (PUBLIC_URL then has its own error). */
+const isLocalUrl = (url: string) => {
+  const host = URL.canParse(url) ? new URL(url).hostname : 'localhost';
+  return LOCAL_HOSTS.has(host) || host.endsWith('.localhost');
+};
+
 /** Every one of them is needed for real payments; none of them means the sandbox. */
 const PAYMENT_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'] as const;
 
@@ -91,6 +98,14 @@ const envSchema = z
           message: `necessária para pagamentos reais (já há ${present.join(', ')}); defina-a ou use PAYMENTS=sandbox`,
         });
       }
+    }
+    // A public address running the sandbox must have chosen it: a forgotten key must not take real players there.
+    if (env.PAYMENTS === undefined && present.length === 0 && env.PUBLIC_URL && !isLocalUrl(env.PUBLIC_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message: `obrigatória quando PUBLIC_URL não é local (${env.PUBLIC_URL}): PAYMENTS=live com as chaves da Stripe e do Mercado Pago, ou PAYMENTS=sandbox para um ambiente de teste sem dinheiro de verdade`,
+      });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
