@@ -9,7 +9,12 @@ export type MailMessage = { to: string; subject: string; text: string; html: str
 export type Mailer = {
   /** Records the message in the outbox and starts delivery; resolves once it is recorded. */
   send(message: MailMessage): Promise<void>;
-  /** Resolves when every delivery started so far has finished (tests, shutdown). */
+  /**
+   * Runs `task` in the background, after the caller has answered (its failure is logged): work whose
+   * duration must not show in a reply, such as whether an account exists. idle() waits for it too.
+   */
+  later(task: () => Promise<void>): void;
+  /** Resolves when every delivery and background task started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
   close(): void;
 };
@@ -22,6 +27,10 @@ export type Mailer = {
 export function createMailer(options: { db: Db; smtpUrl: string | undefined; from: string; log: Logger }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const tracked = work.finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
 
   async function deliver(id: number, message: MailMessage): Promise<void> {
     if (!transport) {
@@ -45,8 +54,14 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
   return {
     async send(message) {
       const [row] = await options.db.insert(emailOutbox).values(message).returning({ id: emailOutbox.id });
-      const delivery = deliver(row!.id, message).finally(() => pending.delete(delivery));
-      pending.add(delivery);
+      track(deliver(row!.id, message));
+    },
+    later(task) {
+      track(
+        new Promise<void>((resolve) => setImmediate(resolve))
+          .then(task)
+          .catch((error: unknown) => options.log.error({ err: error }, 'falha numa tarefa em segundo plano')),
+      );
     },
     async idle() {
       while (pending.size > 0) await Promise.all([...pending]);

@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser, createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../../test-support/server/smtp-inbox';
 import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
-import { emailOutbox, passwordResetCodes } from '../../db/schema';
+import { emailOutbox, passwordResetCodes, users } from '../../db/schema';
 
 const START = new Date('2026-11-20T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -104,6 +104,26 @@ describe('POST /api/auth/forgot', () => {
     expect(unknown.body).toBe(known.body);
     expect(inbox.messages.length).toBe(mailsBefore);
     expect((await t.app.ctx.db.select().from(emailOutbox)).length).toBe(outboxBefore);
+  });
+
+  it('answers before it even looks the account up: its timing cannot tell whether the account exists', async () => {
+    await createUser(t.app.ctx.db, { email: 'cronometro@exemplo.com.br' });
+    const held: Array<() => Promise<void>> = [];
+    const later = vi.spyOn(t.app.ctx.mailer, 'later').mockImplementation((task) => void held.push(task));
+    try {
+      const known = await forgot('cronometro@exemplo.com.br');
+      const unknown = await forgot('ninguem-aqui@exemplo.com.br');
+      expect(known.body).toBe(unknown.body);
+      // Replied, and nothing was done for the account yet: no code stored, no mail recorded.
+      const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'cronometro@exemplo.com.br'));
+      expect(await t.app.ctx.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user!.id))).toHaveLength(0);
+      expect(held).toHaveLength(2);
+      for (const task of held) await task();
+      expect(await t.app.ctx.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user!.id))).toHaveLength(1);
+    } finally {
+      later.mockRestore();
+      await t.app.ctx.mailer.idle();
+    }
   });
 
   it.each([

@@ -14,17 +14,18 @@ export function resetCodeDigest(ctx: ServerContext, userId: number, code: string
 }
 
 /**
- * Mails a fresh 6-digit code (replacing any earlier one). The reply is the same whether or not
- * the account exists, and delivery happens in the background so timing tells nothing either.
+ * Mails a fresh 6-digit code (replacing any earlier one). The reply is the same whether or not the
+ * account exists, and comes before anything is looked up, so its timing tells nothing either.
  */
 export async function requestPasswordReset(ctx: ServerContext, email: string): Promise<ForgotReply> {
-  const reply = { message: messages.forgotSent, expiresIn: RESET_CODE_TTL_SECONDS };
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  ctx.mailer.later(() => issueResetCode(ctx, email));
+  return { message: messages.forgotSent, expiresIn: RESET_CODE_TTL_SECONDS };
+}
+
+async function issueResetCode(ctx: ServerContext, email: string): Promise<void> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (!user) {
-    resetCodeDigest(ctx, 0, code);
-    return reply;
-  }
+  if (!user) return;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const codeHash = resetCodeDigest(ctx, user.id, code);
   const expiresAt = new Date(ctx.clock.now().getTime() + RESET_CODE_TTL_SECONDS * 1000);
   await ctx.db
@@ -34,5 +35,4 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
   await ctx.mailer.send(
     resetCodeEmail({ to: user.email, name: user.name, code, minutes: RESET_CODE_TTL_SECONDS / 60, publicUrl: ctx.config.publicUrl }),
   );
-  return reply;
 }
