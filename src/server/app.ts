@@ -10,7 +10,7 @@ import { startJobs } from './core/jobs';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
 import { answerClientError, refusingControlCharacters, registerErrorHandling } from './http/errors';
-import { logRequestId, registerObservability, requestIdOf } from './http/observability';
+import { logRequestId, logSerializers, registerObservability, requestIdOf } from './http/observability';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createGoogleVerifier } from './integrations/google/verify-google-token';
@@ -52,7 +52,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'], mixin: logRequestId, stream: deps.logStream },
+    logger: { level: config.logLevel, mixin: logRequestId, serializers: logSerializers, stream: deps.logStream },
     genReqId: requestIdOf,
     clientErrorHandler: answerClientError,
     bodyLimit: BODY_LIMIT_BYTES,

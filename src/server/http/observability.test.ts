@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test-support/server/factories';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../test-support/server/test-app';
@@ -49,6 +50,38 @@ describe('log lines carry the request id', () => {
     for (const line of lines) expect(JSON.stringify(line).match(/"reqId"/g)?.length ?? 0).toBeLessThanOrEqual(1);
     await app.close();
     await database.close();
+  });
+});
+
+describe('what log lines never hold', () => {
+  it('query strings, private links and checkout sessions in URLs, nor the values of a failed query', async () => {
+    const output: string[] = [];
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'info', RATE_LIMITS: 'off', PUBLIC_URL: 'http://bora.test', PAYMENTS: 'sandbox' }),
+      database,
+      logStream: { write: (line) => output.push(line) },
+    });
+    app.get('/api/probe-db', async () => database.db.execute(sql`select ${'segredo-do-parametro'}::int`));
+    await app.inject({ method: 'GET', url: '/api/credits/verify-payment?session_id=sessao-secreta-123' });
+    await app.inject({ method: 'GET', url: '/api/games/private/link-secreto-456' });
+    await app.inject({ method: 'GET', url: '/games/private/link-secreto-789?x=1' });
+    await app.inject({ method: 'GET', url: '/sandbox/checkout/sbx_sessao-secreta' });
+    const failed = await app.inject({ method: 'GET', url: '/api/probe-db' });
+    expect(failed.statusCode).toBe(500);
+    await app.close();
+    await database.close();
+
+    const text = output.join('');
+    for (const secret of ['sessao-secreta-123', 'link-secreto-456', 'link-secreto-789', 'sbx_sessao-secreta', 'segredo-do-parametro']) {
+      expect(text).not.toContain(secret);
+    }
+    const urls = output.map((line) => (JSON.parse(line) as { req?: { url: string } }).req?.url).filter(Boolean);
+    expect(urls).toEqual(
+      expect.arrayContaining(['/api/credits/verify-payment', '/api/games/private/:link', '/games/private/:privateLink', '/sandbox/checkout/:sessionId']),
+    );
+    // The failed statement itself is still there to debug with.
+    expect(text).toContain('select $1::int');
   });
 });
 

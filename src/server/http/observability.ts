@@ -25,6 +25,52 @@ export function logRequestId(_object: object, _level: number, logger: { bindings
   return scope && logger.bindings().reqId === undefined ? { reqId: scope.reqId } : {};
 }
 
+/** Paths that carry a secret (a private game's link, a checkout session): logged as their pattern. */
+const SECRET_PATHS: Array<[RegExp, string]> = [
+  [/^\/api\/games\/private\/[^/]+/, '/api/games/private/:link'],
+  [/^\/games\/private\/[^/]+/, '/games/private/:privateLink'],
+  [/^\/sandbox\/checkout\/[^/]+/, '/sandbox/checkout/:sessionId'],
+];
+
+/** A request's URL as logs may keep it: no query string (tokens, links and session ids travel there), no secret path. */
+export function urlForLog(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(path)) return path.replace(pattern, replacement);
+  return path;
+}
+
+/** Pino's serializers for the app's log lines: requests without secrets, database errors without their values. */
+export const logSerializers = {
+  req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
+    method: request.method,
+    url: urlForLog(request.url),
+    remoteAddress: request.ip,
+  }),
+  err: (error: Error) => errorForLog(error),
+};
+
+/**
+ * An error as logs may keep it: a failed query's statement but never its parameters (passwords'
+ * hashes, codes, e-mails), and a database error's code, constraint, table and column but not the values
+ * PostgreSQL quotes in its message or `detail`.
+ */
+export function errorForLog(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const { code, constraint, table, column } = error as { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown };
+  const isDatabaseError = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  const clean = (text: string | undefined) => {
+    const withoutParams = (text ?? '').replace(/\nparams: [^\n]*/g, '');
+    return isDatabaseError ? withoutParams.replace(/"[^"\n]*"/g, '"…"') : withoutParams;
+  };
+  return {
+    type: error.constructor.name,
+    message: clean(error.message),
+    stack: clean(error.stack),
+    ...(code !== undefined ? { code } : {}),
+    ...(isDatabaseError ? { constraint, table, column } : {}),
+    ...(error.cause instanceof Error ? { cause: errorForLog(error.cause) } : {}),
+  };
+}
+
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
