@@ -169,6 +169,10 @@ export const messages = {
   inviteEmailsTooMany: 'Envie no máximo 50 convites por vez.',
   inviteEmailInvalid: (email: string) => `E-mail inválido: ${email}`,
   inviteDraftGame: 'Publique o jogo antes de enviar convites.',
+  inviteDailyLimit: (limit: number, left: number) =>
+    left > 0
+      ? `Você pode enviar no máximo ${limit} convites por dia; hoje ainda cabem ${left}.`
+      : `Você chegou ao limite de ${limit} convites por dia. Tente novamente amanhã.`,
   inviteFinishedGame: 'Este jogo já aconteceu.',
   invitationsSent: (count: number) =>
     count === 0 ? 'Nenhum convite novo: todos já tinham sido convidados.' : count === 1 ? '1 convite enviado.' : `${count} convites enviados.`,

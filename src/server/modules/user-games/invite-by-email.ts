@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { isFinished } from '../../../shared/rules/game-timing';
@@ -7,9 +7,31 @@ import type { AuthUser, ServerContext } from '../../core/context';
 import { lockOwnGame } from '../../core/games/user-game-view';
 import { recordInvitation } from '../../core/invitations/record-invitation';
 import { notifyInvitationReceived, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
-import { invitations, users } from '../../db/schema';
+import type { Tx } from '../../db/open-database';
+import { games, invitations, users } from '../../db/schema';
 import { gameInvitationEmail } from '../../integrations/mail/templates';
 import { AppError } from '../../lib/app-error';
+
+/** E-mail invitations an organiser may send in 24 hours, all their games together (on top of the per-address limit). */
+export const INVITATIONS_PER_DAY = 100;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * Refuses invitations past the organiser's daily allowance. Under a lock of the organiser's row, so two
+ * requests for different games cannot both use the last places.
+ */
+async function assertWithinDailyLimit(tx: Tx, organiserId: number, count: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, organiserId)).for('update');
+  const [sent] = await tx
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<number>`extract(epoch from now() - min(${invitations.createdAt}))::int` })
+    .from(invitations)
+    .innerJoin(games, eq(games.id, invitations.gameId))
+    .where(and(eq(games.creatorId, organiserId), sql`${invitations.createdAt} > now() - interval '1 day'`));
+  const left = INVITATIONS_PER_DAY - (sent?.count ?? 0);
+  if (count <= left) return;
+  const retryAfter = Math.max(1, DAY_SECONDS - (sent?.oldest ?? 0));
+  throw new AppError('too_many_requests', messages.inviteDailyLimit(INVITATIONS_PER_DAY, Math.max(0, left)), undefined, retryAfter);
+}
 
 /** The page an invitee opens: the game by its private link. */
 export const privateGameUrl = (publicUrl: string, link: string) => `${publicUrl}/games/private/${link}`;
@@ -46,15 +68,17 @@ export async function inviteByEmail(ctx: ServerContext, user: AuthUser, gameId: 
     const invitedEmails = new Set(existing.map((row) => row.email));
 
     const invited: string[] = [];
-    const alreadyInvited: string[] = [];
     const when = formatDateTime(game.dateTime);
-    for (const email of emails) {
+    // The organiser has nothing to be invited to.
+    const isInvited = (email: string) => {
       const account = accountOf.get(email);
-      // The organiser has nothing to be invited to.
-      if (account?.id === user.id || invitedEmails.has(email) || (account && invitedIds.has(account.id))) {
-        alreadyInvited.push(email);
-        continue;
-      }
+      return account?.id === user.id || invitedEmails.has(email) || (account !== undefined && invitedIds.has(account.id));
+    };
+    const alreadyInvited = emails.filter(isInvited);
+    const toInvite = emails.filter((email) => !isInvited(email));
+    if (toInvite.length > 0) await assertWithinDailyLimit(tx, user.id, toInvite.length);
+    for (const email of toInvite) {
+      const account = accountOf.get(email);
       if (account) {
         await recordInvitation(tx, game.id, account);
         await notifyInvitationReceived(tx, account.id, game);
