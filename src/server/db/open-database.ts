@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { acquireDataDirLock, type DataDirHolder, type DataDirLock, prepareDataDir } from './data-dir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,14 +26,19 @@ export type Database = {
   close(): Promise<void>;
   /** The embedded database's files as a tarball (PGlite only), to clone it quickly. */
   dump?(): Promise<Blob>;
+  /** The lock on DATA_DIR while a file-backed embedded database is open. */
+  dataDirLock?: DataDirLock;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined = in memory; `loadDataDir` clones a dumped snapshot (tests). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  /**
+   * `dataDir` undefined = in memory; `loadDataDir` fills a new database from a dump (test clones). A data
+   * folder is locked for `holder` (the server unless told) until close(): a second process is refused.
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File; holder?: DataDirHolder };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -51,8 +56,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  let lock: DataDirLock | undefined;
+  if (options.dataDir) {
+    prepareDataDir(options.dataDir);
+    lock = acquireDataDirLock(options.dataDir, options.holder ?? 'server');
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const drizzleDb = drizzlePglite(client, { schema });
   return {
     db: drizzleDb as unknown as Db,
@@ -61,7 +76,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
     dump: () => client.dumpDataDir('none'),
+    dataDirLock: lock,
   };
 }
