@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirHolder, type DataDirLock, prepareDataDir } from './data-dir';
 import * as schema from './schema';
+import { withoutLockFiles } from './snapshot';
 
 export type Schema = typeof schema;
 /** One handle type for both drivers. */
@@ -24,7 +25,10 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The embedded database's files as a tarball (PGlite only), to clone it quickly. */
+  /**
+   * A consistent copy of the embedded database's files (PGlite only): an uncompressed tar taken between transactions,
+   * without the folder's lock file. Tests clone it; backups gzip it.
+   */
   dump?(): Promise<Blob>;
   /** The lock on DATA_DIR while a file-backed embedded database is open. */
   dataDirLock?: DataDirLock;
@@ -35,7 +39,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /**
-   * `dataDir` undefined = in memory; `loadDataDir` fills a new database from a dump (test clones). A data
+   * `dataDir` undefined = in memory; `loadDataDir` fills a new database from a dump (test clones, restores). A data
    * folder is locked for `holder` (the server unless told) until close(): a second process is refused.
    */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File; holder?: DataDirHolder };
@@ -80,7 +84,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.close();
       lock?.release();
     },
-    dump: () => client.dumpDataDir('none'),
+    dump: async () => {
+      // A checkpoint first, so a restored copy has little WAL to replay; then the files are read while no transaction
+      // is open (query() and transaction() both wait on the transaction mutex).
+      await client.exec('CHECKPOINT');
+      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+      return new Blob([withoutLockFiles(new Uint8Array(await tar.arrayBuffer()))], { type: 'application/x-tar' });
+    },
     dataDirLock: lock,
   };
 }
