@@ -1,3 +1,4 @@
+import { DataDirInUseError } from './db/data-dir';
 import { ConfigError, loadConfig } from './lib/config';
 import { startServer } from './server';
 
@@ -29,7 +30,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
   else console.error('Falha ao iniciar o servidor:', error);
   process.exit(1);
 });

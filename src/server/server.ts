@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ensureAdmin } from './bootstrap';
+import { startBackupEndpoint } from './db/backup-endpoint';
 import { openDatabase } from './db/open-database';
 import { seedReferenceData } from './db/seed/seed-reference-data';
 import { type Config, ConfigError } from './lib/config';
@@ -73,10 +74,17 @@ export async function startServer(config: Config, options: { inMemory?: boolean;
   if (seeded) app.log.info('banco vazio: dados de demonstração criados (contas no README)');
   app.log.info(database.kind === 'pglite' ? `banco embutido em ${options.inMemory ? 'memória' : config.dataDir}` : 'banco PostgreSQL (DATABASE_URL)');
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database is this process's alone: `npm run backup` asks this server for the copy (decision 019).
+  const backupEndpoint = database.dataDirLock
+    ? await startBackupEndpoint(database, database.dataDirLock, ({ bytes, ms }) =>
+        app.log.info(`backup do banco embutido entregue: ${(bytes / 1e6).toFixed(1)} MB em ${ms} ms`),
+      )
+    : undefined;
   app.log.info(`Bora Jogar em ${config.publicUrl}`);
   return {
     app,
     async close() {
+      await backupEndpoint?.close();
       await app.close();
       await database.close();
     },

@@ -19,11 +19,23 @@ export const TEST_NOW = new Date('2026-11-20T12:00:00.000Z');
  * PostgreSQL server of TEST_DATABASE_URL (dropped again by close()).
  */
 export async function createTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
+  if (!process.env.TEST_DATABASE_URL) {
     const template = fs.readFileSync(inject('pgliteTemplate'));
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
   }
+  const database = await createEmptyTestDatabase();
+  await database.migrate();
+  await seedReferenceData(database.db);
+  return database;
+}
+
+/**
+ * A fresh database with nothing in it, not even the migrations (to test upgrades): a new in-memory PGlite (initdb, a
+ * few seconds), or a new database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by close()).
+ */
+export async function createEmptyTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({ kind: 'pglite' });
   const name = `bj_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -32,8 +44,6 @@ export async function createTestDatabase(): Promise<Database> {
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 40 });
-  await database.migrate();
-  await seedReferenceData(database.db);
   return {
     ...database,
     async close() {

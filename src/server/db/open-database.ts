@@ -1,13 +1,15 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from './change-feed';
+import { acquireDataDirLock, type DataDirHolder, type DataDirLock, prepareDataDir } from './data-dir';
 import * as schema from './schema';
+import { withoutLockFiles } from './snapshot';
 
 export type Schema = typeof schema;
 /** One handle type for both drivers. */
@@ -38,8 +40,13 @@ export type Database = {
   /** The PostgreSQL pool's connections, for metrics (PostgreSQL only). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
-  /** The embedded database's files as a tarball (PGlite only), to clone it quickly. */
+  /**
+   * A consistent copy of the embedded database's files (PGlite only): an uncompressed tar taken between transactions,
+   * without the folder's lock file. Tests clone it; backups gzip it.
+   */
   dump?(): Promise<Blob>;
+  /** The lock on DATA_DIR while a file-backed embedded database is open. */
+  dataDirLock?: DataDirLock;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -86,8 +93,11 @@ function advisoryLeadership(url: string) {
 
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined = in memory; `loadDataDir` clones a dumped snapshot (tests). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  /**
+   * `dataDir` undefined = in memory; `loadDataDir` fills a new database from a dump (test clones, restores). A data
+   * folder is locked for `holder` (the server unless told) until close(): a second process is refused.
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File; holder?: DataDirHolder };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -123,14 +133,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
     };
   }
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   // Loaded only for the embedded database: a PostgreSQL deployment never holds PGlite in memory.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite: embedded }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  let lock: DataDirLock | undefined;
+  if (options.dataDir) {
+    prepareDataDir(options.dataDir);
+    lock = acquireDataDirLock(options.dataDir, options.holder ?? 'server');
+  }
+  let client: PGlite;
+  try {
+    client = await embedded.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const drizzleDb = drizzlePglite(client, { schema });
   return {
     db: drizzleDb as unknown as Db,
@@ -142,7 +162,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
-    dump: () => client.dumpDataDir('none'),
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
+    dump: async () => {
+      // A checkpoint first, so a restored copy has little WAL to replay; then the files are read while no transaction
+      // is open (query() and transaction() both wait on the transaction mutex).
+      await client.exec('CHECKPOINT');
+      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+      return new Blob([withoutLockFiles(new Uint8Array(await tar.arrayBuffer()))], { type: 'application/x-tar' });
+    },
+    dataDirLock: lock,
   };
 }

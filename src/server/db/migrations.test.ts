@@ -1,0 +1,280 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expectLedgerBalanced } from '../../../test-support/server/ledger';
+import { createEmptyTestDatabase, createTestDatabase, TEST_NOW } from '../../../test-support/server/test-app';
+import { buildApp } from '../app';
+import { fixedClock } from '../lib/clock';
+import { loadConfig } from '../lib/config';
+import { hashPassword } from '../lib/passwords';
+import { createTokenService } from '../lib/token-service';
+import { type Database, migrationsFolder } from './open-database';
+import { seedReferenceData } from './seed/seed-reference-data';
+
+type JournalEntry = { idx: number; when: number; tag: string; breakpoints: boolean };
+const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+const sqlOf = (tag: string) => fs.readFileSync(path.join(migrationsFolder, `${tag}.sql`), 'utf8');
+
+/**
+ * Migrations already shipped, by the SHA-256 drizzle records for them. A database that applied one never runs it again,
+ * so editing it would leave those databases behind: a change is always a new migration.
+ */
+const RELEASED: Record<string, string> = {
+  '0000_init': '606fbcd36796020cc7b9492c11e0cc2fc056d2995ee1c22b5ab5af5fdea79e54',
+  '0001_games': '25415c0cc735402ef900d4198e0289e3b138f42f29c454515d3a2ef66a2baea1',
+  '0002_payments': '40f87ccae6ec8d455b025ec3aa73445c284051b6aa7c609077dd0e257ca4e708',
+  '0003_reconciliation': '2b5eeaa9b07255edaa863706cf18e93939e8e9e16816b81a44c56260d3de0016',
+  '0004_ledger_append_only': '477bed065233c68f09ab45bc281655b5886ebc6a9805a39212976e20eaf5efc8',
+};
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** A migrations folder holding the first `count` migrations, plus any extra ones (to stop an upgrade part-way). */
+function migrationsFolderWith(count: number, extra: { tag: string; sql: string }[] = []): string {
+  const folder = fs.mkdtempSync(path.join(scratch, 'migrations-'));
+  fs.mkdirSync(path.join(folder, 'meta'));
+  const entries: JournalEntry[] = journal.entries.slice(0, count);
+  for (const entry of entries) fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  let when = entries.at(-1)?.when ?? 0;
+  for (const migration of extra) {
+    when += 1000;
+    entries.push({ idx: entries.length, when, tag: migration.tag, breakpoints: true });
+    fs.writeFileSync(path.join(folder, `${migration.tag}.sql`), migration.sql);
+  }
+  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  return folder;
+}
+
+/** The migrator the product runs, on a chosen migrations folder. */
+async function migrateWith(database: Database, folder: string) {
+  if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder: folder });
+  else await migratePg(database.db as never, { migrationsFolder: folder });
+}
+
+type Rows = Record<string, Record<string, unknown>[]>;
+
+async function query<T>(database: Database, statement: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(statement)) as { rows: T[] }).rows;
+}
+
+async function tables(database: Database): Promise<string[]> {
+  const rows = await query<{ table_name: string }>(
+    database,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return rows.map((row) => row.table_name);
+}
+
+async function everyRow(database: Database): Promise<Rows> {
+  const result: Rows = {};
+  for (const table of await tables(database)) {
+    result[table] = await query(database, sql.raw(`select * from "${table}" order by 1`));
+  }
+  return result;
+}
+
+/** The rows as they were, read again now: only the columns they had then (a migration may add columns). */
+function sameColumns(now: Rows, before: Rows): Rows {
+  return Object.fromEntries(
+    Object.entries(before).map(([table, rows]) => {
+      const columns = Object.keys(rows[0] ?? {});
+      return [table, (now[table] ?? []).map((row) => Object.fromEntries(columns.map((column) => [column, row[column]])))];
+    }),
+  );
+}
+
+/** The ledger invariant in plain SQL, for the schema as it is at any migration (before the ledger, no balances). */
+async function unbalancedUsers(database: Database) {
+  const [ledger] = await query<{ t: string | null }>(database, sql`select to_regclass('public.credit_transactions')::text as t`);
+  if (!ledger?.t) return query(database, sql`select id, balance_cents from users where balance_cents <> 0`);
+  return query(
+    database,
+    sql`select u.id, u.balance_cents, coalesce(sum(t.amount_cents), 0)::int as ledger
+        from users u left join credit_transactions t on t.user_id = u.id
+        group by u.id having u.balance_cents <> coalesce(sum(t.amount_cents), 0) or u.balance_cents < 0`,
+  );
+}
+
+const OLD_PASSWORD = 'senha-de-antes-123';
+const JWT_SECRET = 'segredo-guardado-no-banco-desde-a-primeira-versao';
+
+/**
+ * Rows written right after each migration, in that migration's SQL (the schema as it was then), the way the product of
+ * that time left them: every table gets rows at the migration that created it.
+ */
+async function rowsAfter(tag: string, database: Database) {
+  const run = (statement: string) => database.db.execute(sql.raw(statement));
+  switch (tag) {
+    case '0000_init': {
+      const hash = await hashPassword(OLD_PASSWORD);
+      await run(`insert into app_settings (key, value) values ('jwt_secret', '${JWT_SECRET}')`);
+      await run(`insert into users (name, email, password_hash, phone, role, token_version, created_at) values
+        ('Admin Antiga', 'admin@antigo.test', '${hash}', null, 'admin', 0, '2026-01-05T10:00:00Z'),
+        ('Jogadora Antiga', 'jogadora@antigo.test', '${hash}', '48991234567', 'player', 1, '2026-01-06T10:00:00Z'),
+        ('Jogador Desistente', 'desistente@antigo.test', '${hash}', '48997654321', 'player', 0, '2026-01-07T10:00:00Z')`);
+      await run(`insert into email_outbox ("to", subject, text, html, sent_at) values
+        ('jogadora@antigo.test', 'Código de recuperação', 'Seu código: 123456', '<p>Seu código: 123456</p>', '2026-01-06T11:00:00Z')`);
+      await run(`insert into password_reset_codes (user_id, code_hash, expires_at, failed_attempts)
+        select id, 'hmac-do-codigo', '2026-01-06T11:15:00Z', 1 from users where email = 'jogadora@antigo.test'`);
+      return;
+    }
+    case '0001_games': {
+      await run(`insert into sports (name) values ('Vôlei')`);
+      await run(`insert into states (name, uf) values ('Santa Catarina', 'SC')`);
+      await run(`insert into cities (state_id, name) select id, 'Florianópolis' from states where uf = 'SC'`);
+      await run(`insert into games (name, location, address, date_time, price_cents, total_slots, description, description_html,
+          visibility, use_platform_payment, state, status, sport_id, state_id, city_id, private_link, creator_id)
+        select 'Vôlei de quinta', 'Ginásio do Centro', 'Rua das Flores, 100', '2027-02-04T22:00:00Z', 2000, 12,
+          'Traga água.', '<p>Traga água.</p>', 'public', true, 'published', 'active',
+          (select id from sports where name = 'Vôlei'), (select id from states where uf = 'SC'), (select id from cities where name = 'Florianópolis'),
+          'link-privado-antigo', (select id from users where email = 'admin@antigo.test')`);
+      // The player topped up R$ 50 and paid R$ 20 with credits; the other paid, cancelled and was refunded in credits.
+      await run(`insert into credit_transactions (user_id, amount_cents, type, description, source, reference, created_by)
+        select u.id, v.amount, v.type, v.description, v.source, v.reference, null
+        from (values
+          ('jogadora@antigo.test', 5000, 'add_manual', 'Créditos adicionados', 'admin', 'admin:1'),
+          ('jogadora@antigo.test', -2000, 'spend_game', 'Vôlei de quinta', 'game', 'registration:1'),
+          ('desistente@antigo.test', 2000, 'add_manual', 'Créditos adicionados', 'admin', 'admin:2'),
+          ('desistente@antigo.test', -2000, 'spend_game', 'Vôlei de quinta', 'game', 'registration:2'),
+          ('desistente@antigo.test', 2000, 'refund', 'Reembolso: Vôlei de quinta', 'cancellation', 'cancellation:1')
+        ) as v(email, amount, type, description, source, reference)
+        join users u on u.email = v.email`);
+      await run(`update users set balance_cents = (select coalesce(sum(amount_cents), 0) from credit_transactions t where t.user_id = users.id)`);
+      await run(`insert into registrations (game_id, user_id, status, payment_type, paid_cents, joined_at, confirmed_at, cancelled_at)
+        select (select id from games), u.id, v.status, 'credit', 2000, '2026-01-10T12:00:00Z', '2026-01-10T12:00:00Z', v.cancelled_at::timestamptz
+        from (values ('jogadora@antigo.test', 'confirmed', null), ('desistente@antigo.test', 'cancelled', '2026-01-11T12:00:00Z'))
+          as v(email, status, cancelled_at)
+        join users u on u.email = v.email`);
+      await run(`insert into cancellation_requests (registration_id, game_id, user_id, reason, amount_cents, payment_type, status, resolution, processed_by, processed_at)
+        select r.id, r.game_id, r.user_id, 'Viagem', 2000, 'credit', 'processed', 'credits',
+          (select id from users where email = 'admin@antigo.test'), '2026-01-11T13:00:00Z'
+        from registrations r where r.status = 'cancelled'`);
+      await run(`insert into invitations (game_id, user_id, email)
+        select (select id from games), id, email from users where email = 'jogadora@antigo.test'`);
+      await run(`insert into notifications (user_id, game_id, type, message)
+        select id, (select id from games), 'registration_confirmed', 'Inscrição confirmada em Vôlei de quinta' from users where email = 'jogadora@antigo.test'`);
+      return;
+    }
+    case '0002_payments': {
+      // A R$ 10 card top-up, settled into credits; a refund of part of it to the card that the provider refused.
+      await run(`insert into payments (public_id, user_id, purpose, method, provider, provider_session_id, provider_payment_id, amount_cents,
+          status, outcome, paid_at, settled_at)
+        select 'pay_antigo', id, 'topup', 'card', 'sandbox', 'cs_antigo', 'pi_antigo', 1000, 'paid', 'credited',
+          '2026-01-12T12:00:00Z', '2026-01-12T12:00:01Z'
+        from users where email = 'jogadora@antigo.test'`);
+      await run(`insert into credit_transactions (user_id, amount_cents, type, description, source, reference)
+        select id, 1000, 'add_stripe', 'Créditos (cartão)', 'payment', 'payment:pay_antigo' from users where email = 'jogadora@antigo.test'`);
+      await run(`update users set balance_cents = balance_cents + 1000 where email = 'jogadora@antigo.test'`);
+      await run(`insert into payment_refunds (payment_id, amount_cents, destination, idempotency_key, status, error, created_by)
+        select id, 500, 'provider', 'refund:pay_antigo:1', 'failed', 'recusado pelo provedor', (select id from users where email = 'admin@antigo.test')
+        from payments where public_id = 'pay_antigo'`);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+describe('upgrades keep the data', () => {
+  it(
+    'a database built at the first migration, with rows in every table, migrates step by step to the latest keeping every row and the ledger',
+    async () => {
+      const database = await createEmptyTestDatabase();
+      try {
+        let before: Rows = {};
+        for (const [index, entry] of journal.entries.entries()) {
+          await migrateWith(database, migrationsFolderWith(index + 1));
+          // Everything written before this migration is still there, as it was.
+          expect(sameColumns(await everyRow(database), before), `rows changed by ${entry.tag}`).toEqual(before);
+          expect(await unbalancedUsers(database), `ledger after ${entry.tag}`).toEqual([]);
+          await rowsAfter(entry.tag, database);
+          before = await everyRow(database);
+        }
+
+        // The real migrator on the real folder finds nothing left to do.
+        await database.migrate();
+        expect(await everyRow(database)).toEqual(before);
+        const empty = Object.entries(before).filter(([, rows]) => rows.length === 0).map(([table]) => table);
+        expect(empty, 'tables with no rows in this test: give them rows in rowsAfter() at the migration that creates them').toEqual([]);
+        await expectLedgerBalanced(database.db);
+
+        // The upgraded database serves today's product: reference data goes in, old passwords and sessions work.
+        await seedReferenceData(database.db);
+        const clock = fixedClock(TEST_NOW);
+        const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'off', LISTING_CACHE_MS: '0' }), database, clock });
+        try {
+          const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'jogadora@antigo.test', password: OLD_PASSWORD } });
+          expect(login.statusCode).toBe(200);
+          expect(login.json().user).toMatchObject({ name: 'Jogadora Antiga', credits: 40 });
+          const player = before.users!.find((user) => user.email === 'jogadora@antigo.test')!;
+          const oldSession = await createTokenService({ secret: new TextEncoder().encode(JWT_SECRET), clock }).issue({
+            userId: player.id as number,
+            tokenVersion: 1,
+          });
+          const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${oldSession}` } });
+          expect(me.statusCode).toBe(200);
+          expect(me.json().myGames).toEqual([expect.objectContaining({ name: 'Vôlei de quinta' })]);
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await database.close();
+      }
+    },
+    120_000,
+  );
+
+  it('applies pending migrations in one transaction: a failing one leaves the database as it was', async () => {
+    const database = await createTestDatabase();
+    try {
+      const applied = await query(database, sql`select hash, created_at from drizzle.__drizzle_migrations order by id`);
+      const folder = migrationsFolderWith(journal.entries.length, [
+        { tag: '9998_boa', sql: 'CREATE TABLE "tabela_nova" ("id" integer);' },
+        { tag: '9999_quebrada', sql: 'ALTER TABLE "users" ADD COLUMN "apelido" text;--> statement-breakpoint\nSELECT 1 / 0;' },
+      ]);
+      await expect(migrateWith(database, folder)).rejects.toThrow();
+      expect(await query(database, sql`select to_regclass('public.tabela_nova') as t`)).toEqual([{ t: null }]);
+      expect(await query(database, sql`select column_name from information_schema.columns where table_name = 'users' and column_name = 'apelido'`)).toEqual([]);
+      expect(await query(database, sql`select hash, created_at from drizzle.__drizzle_migrations order by id`)).toEqual(applied);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
+
+describe('migrations stay forward-only', () => {
+  it('a shipped migration is never edited, renamed or removed', () => {
+    const current = Object.fromEntries(journal.entries.map((entry) => [entry.tag, createHash('sha256').update(sqlOf(entry.tag)).digest('hex')]));
+    for (const [tag, hash] of Object.entries(RELEASED)) {
+      expect(current[tag], `${tag} was shipped: write a new migration instead of changing or removing it`).toBe(hash);
+    }
+    const unlisted = Object.entries(current).filter(([tag]) => !(tag in RELEASED));
+    expect(
+      unlisted.map(([tag, hash]) => `'${tag}': '${hash}',`),
+      'a new migration: add these lines to RELEASED in this test, so it is not edited after it ships',
+    ).toEqual([]);
+  });
+
+  it('the journal lists every migration file once, numbered in order, each newer than the one before', () => {
+    const files = fs.readdirSync(migrationsFolder).filter((file) => file.endsWith('.sql')).sort();
+    expect(files).toEqual(journal.entries.map((entry) => `${entry.tag}.sql`));
+    for (const [index, entry] of journal.entries.entries()) {
+      expect(entry.idx).toBe(index);
+      expect(entry.tag.startsWith(String(index).padStart(4, '0') + '_')).toBe(true);
+      // The migrator only runs migrations newer than the last applied one: an older `when` would be skipped for good.
+      if (index > 0) expect(entry.when, `${entry.tag} must be newer than the migration before it`).toBeGreaterThan(journal.entries[index - 1]!.when);
+    }
+  });
+
+  it('no migration manages its own transaction or runs what a transaction cannot hold', () => {
+    for (const { tag } of journal.entries) {
+      expect(sqlOf(tag), tag).not.toMatch(/^\s*(BEGIN|COMMIT|ROLLBACK|START TRANSACTION)\b|\bCONCURRENTLY\b|\bVACUUM\b|\bALTER SYSTEM\b|\bCREATE DATABASE\b/im);
+    }
+  });
+});
