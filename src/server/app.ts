@@ -18,7 +18,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { type Clock, systemClock } from './lib/clock';
 import type { Config } from './lib/config';
 import { createMetrics } from './lib/metrics';
-import { createRateLimiter } from './lib/rate-limit';
+import { registerRateLimits } from './lib/rate-limit';
 import { createTokenService } from './lib/token-service';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -44,6 +44,8 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Folder of the built web app; when absent or unbuilt only the API is served. */
   webRoot?: string;
+  /** Prefix of the rate-limit counters in Redis (REDIS_URL); apps with the same prefix share their counts. */
+  rateLimitKeyPrefix?: string;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -58,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     // While draining on SIGTERM, a request that still arrives on an open connection is answered, not refused.
     return503OnClosing: false,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(refusingControlCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
@@ -72,6 +75,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics.gauge('db_pool_idle_connections', 'Conexões ociosas com o PostgreSQL', () => pool().idle);
     metrics.gauge('db_pool_waiting_requests', 'Consultas esperando uma conexão', () => pool().waiting);
   }
+  const rateLimiter = await registerRateLimits(app, {
+    enabled: config.rateLimits,
+    redisUrl: config.redisUrl,
+    keyPrefix: deps.rateLimitKeyPrefix ?? 'bora-jogar:rate-limit:',
+  });
   const ctx: ServerContext = {
     config,
     metrics,
@@ -81,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     tokens,
     payments: createAppPaymentProviders({ config, db: database.db, clock, tokens }),
-    rateLimiter: createRateLimiter({ enabled: config.rateLimits, clock }),
+    rateLimiter,
     google: config.googleClientId
       ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
       : undefined,

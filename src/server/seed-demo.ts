@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { TIME_ZONE } from '../shared/dates';
+import { TIME_ZONE, zonedTimeToInstant } from '../shared/dates';
 import { postCreditTransaction } from './core/credits/post-credit-transaction';
 import { descriptionToHtml } from './core/games/description-html';
 import { generatePrivateLink } from './core/games/private-link';
@@ -37,7 +37,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
 /** `YYYY-MM-DD` of today + `days` in São Paulo, at `time` São Paulo time. */
 function upcoming(days: number, time: string): Date {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(Date.now() + days * 86_400_000));
-  return new Date(`${day}T${time}:00-03:00`);
+  return zonedTimeToInstant(`${day}T${time}`, TIME_ZONE);
 }
 
 /** Players without a password (they cannot sign in) who fill a nearly full game. */

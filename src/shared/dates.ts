@@ -1,7 +1,5 @@
 /** Dates are instants (UTC) everywhere; the product shows and filters them in São Paulo time. */
 export const TIME_ZONE = 'America/Sao_Paulo';
-// Brazil dropped daylight saving in 2019, so São Paulo is a fixed UTC−3.
-const SAO_PAULO_OFFSET = '-03:00';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,10 +10,55 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** How far ahead of UTC the clocks of `timeZone` are at `instant`, in milliseconds (−3 h in São Paulo today). */
+function offsetMs(instant: number, timeZone: string): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant at which the clocks of `timeZone` show `wallTime` (`YYYY-MM-DDTHH:mm`, seconds
+ * optional), whatever daylight saving does there. A time repeated when the clocks go back is its
+ * first occurrence; a time skipped when they go forward is read with the offset from before the
+ * jump, so it lands that much later (02:30 in a 02:00→03:00 jump is 03:30). Invalid Date when
+ * `wallTime` is not one.
+ */
+export function zonedTimeToInstant(wallTime: string, timeZone: string): Date {
+  const wall = new Date(`${wallTime}Z`).getTime();
+  if (Number.isNaN(wall)) return new Date(Number.NaN);
+  // Offsets change at most a few times a year, so the ones a day either side are the only candidates.
+  const before = offsetMs(wall - DAY_MS, timeZone);
+  const after = offsetMs(wall + DAY_MS, timeZone);
+  const matches = [before, after].map((offset) => wall - offset).filter((instant) => offsetMs(instant, timeZone) === wall - instant);
+  return new Date(matches.length > 0 ? Math.min(...matches) : wall - before);
+}
+
+/** The instants [start, end) of a calendar day in `timeZone`: 23 or 25 hours long when the clocks change that day. */
+export function dayRange(day: string, timeZone: string): { start: Date; end: Date } {
+  const next = new Date(new Date(`${day}T00:00:00Z`).getTime() + DAY_MS).toISOString().slice(0, 10);
+  return { start: zonedTimeToInstant(`${day}T00:00`, timeZone), end: zonedTimeToInstant(`${next}T00:00`, timeZone) };
+}
+
 /** The instants [start, end) of a calendar day in São Paulo. */
 export function saoPauloDayRange(day: string): { start: Date; end: Date } {
-  const start = new Date(`${day}T00:00:00${SAO_PAULO_OFFSET}`);
-  return { start, end: new Date(start.getTime() + DAY_MS) };
+  return dayRange(day, TIME_ZONE);
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {

@@ -65,7 +65,9 @@ export type TestApp = {
 };
 
 /** The real app on a fresh database, a settable clock, rate limits off unless asked for. */
-export async function createTestApp(options: { env?: Record<string, string>; now?: Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; now?: Date; rateLimitKeyPrefix?: string } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -77,7 +79,7 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     ...options.env,
   });
   const clock = fixedClock(options.now ?? TEST_NOW);
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, rateLimitKeyPrefix: options.rateLimitKeyPrefix });
   await app.ready();
   return {
     app,

@@ -83,9 +83,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });
-    if (error.statusCode === 429) {
-      return reply.status(429).send({ message: messages.tooManyRequests });
-    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: messages.badRequest });
     }

@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       googleClientId: undefined,
       googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
       rateLimits: true,
+      redisUrl: undefined,
+      trustProxy: false,
       logLevel: 'info',
     });
   });
@@ -46,6 +48,24 @@ describe('loadConfig', () => {
   it('reads on/off switches in their usual spellings', () => {
     for (const value of ['off', 'false', '0']) expect(loadConfig({ RATE_LIMITS: value }).rateLimits).toBe(false);
     for (const value of ['on', 'true', '1']) expect(loadConfig({ RATE_LIMITS: value }).rateLimits).toBe(true);
+  });
+
+  it('takes a Redis URL for shared rate-limit counters', () => {
+    expect(loadConfig({ REDIS_URL: ' redis://cache.interno:6379/2 ' }).redisUrl).toBe('redis://cache.interno:6379/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://usuario:senha@cache.interno:6380' }).redisUrl).toBe('rediss://usuario:senha@cache.interno:6380');
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+  });
+
+  it('believes X-Forwarded-For only as TRUST_PROXY says: off, on or the proxies', () => {
+    for (const value of ['', 'off', 'false']) expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
+    for (const value of ['on', 'true']) expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('treats blank optional values as absent and trims the rest', () => {
@@ -77,6 +97,11 @@ describe('loadConfig', () => {
     ['JWT_SECRET', { JWT_SECRET: 'curto-demais' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail.local' }],
     ['RATE_LIMITS', { RATE_LIMITS: 'talvez' }],
+    ['REDIS_URL', { REDIS_URL: 'cache.interno:6379' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'sim' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,proxy.interno' }],
     ['SEED_DEMO', { SEED_DEMO: 'sim' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
     ['GOOGLE_JWKS_URL', { GOOGLE_JWKS_URL: 'certs' }],

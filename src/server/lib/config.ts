@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,37 @@ const optionalText = z
   .string()
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+/** Names proxy-addr (Fastify's `trustProxy`) understands besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * off (default): X-Forwarded-For is ignored; on: every hop is believed; or the proxies' addresses. A number of
+ * hops is refused: Fastify 5 no longer honours it (it cannot tell a proxy from a client that sends the header).
+ */
+const trustProxy = optionalText.transform((value, ctx): boolean | string[] => {
+  if (value === undefined || value === 'off' || value === 'false') return false;
+  if (value === 'on' || value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    ctx.addIssue({ code: 'custom', message: 'número de saltos não é aceito; informe os endereços ou redes dos proxies (ex.: 10.0.0.0/8)' });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `use off, on ou endereços/redes separados por vírgula (inválido: ${invalid.join(', ')})` });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).transform((value) => value.replace(/\/+$/, ''));
 
@@ -52,6 +84,13 @@ const envSchema = z
         .optional(),
     ),
     RATE_LIMITS: onOff(true),
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'deve começar com redis:// ou rediss://')
+        .optional(),
+    ),
+    TRUST_PROXY: trustProxy,
     LISTING_CACHE_MS: z.coerce.number({ error: 'deve ser um número' }).int().min(0, 'deve ser 0 ou mais').max(60_000, 'deve ser no máximo 60000').default(1000),
     HOLD_SWEEP_SECONDS: z.coerce
       .number({ error: 'deve ser um número inteiro de segundos' })
@@ -132,6 +171,10 @@ export type Config = {
   /** Origins whose pages show the Google button: PUBLIC_URL's, plus GOOGLE_ALLOWED_ORIGINS. */
   googleAllowedOrigins: string[];
   rateLimits: boolean;
+  /** Where rate-limit counters are shared between instances; undefined keeps them in this process. */
+  redisUrl: string | undefined;
+  /** Fastify's `trustProxy`: whether (and from whom) X-Forwarded-For gives the client's address. */
+  trustProxy: boolean | string[];
   /** How long a visitor's game list may be served from memory (0 = never). */
   listingCacheMs: number;
   logLevel: string;
@@ -181,6 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     googleAllowedOrigins: [...new Set([publicUrl, ...(e.GOOGLE_ALLOWED_ORIGINS ?? [])].map((url) => new URL(url).origin))],
     rateLimits: e.RATE_LIMITS,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
     listingCacheMs: e.LISTING_CACHE_MS,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,

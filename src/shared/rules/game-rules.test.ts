@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, isCalendarDay, saoPauloDayRange } from '../dates';
+import { formatDateTime, isCalendarDay } from '../dates';
 import { isFinished, isFuture, listingCutoff, paymentDeadline } from './game-timing';
 import { isRefundable } from './refund-policy';
 
@@ -41,12 +41,6 @@ describe('São Paulo dates', () => {
     expect(isCalendarDay('2026-02-28')).toBe(true);
     expect(isCalendarDay('2026-02-30')).toBe(false);
     expect(isCalendarDay('2026-2-3')).toBe(false);
-  });
-
-  it('bounds a day at São Paulo midnight (UTC−3)', () => {
-    const { start: from, end } = saoPauloDayRange('2026-12-01');
-    expect(from.toISOString()).toBe('2026-12-01T03:00:00.000Z');
-    expect(end.toISOString()).toBe('2026-12-02T03:00:00.000Z');
   });
 
   it('formats in São Paulo time', () => {

@@ -1,5 +1,5 @@
 import { z } from './z';
-import { isCalendarDay } from '../dates';
+import { isCalendarDay, TIME_ZONE, zonedTimeToInstant } from '../dates';
 import { messages } from '../messages';
 import { hasAtMostTwoDecimals, toCents } from '../money';
 import { gameSchema, paymentTypeSchema, registrationStatusSchema } from './games';
@@ -87,7 +87,7 @@ const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[
 export function parseGameDateTime(value: string): Date | undefined {
   const match = ISO_DATE_TIME.exec(value);
   if (!match || !isCalendarDay(match[1]!)) return undefined;
-  const date = new Date(match[4] ? value : `${value}-03:00`);
+  const date = match[4] ? new Date(value) : zonedTimeToInstant(value, TIME_ZONE);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 

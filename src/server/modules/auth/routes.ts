@@ -11,8 +11,8 @@ import {
 } from '../../../shared/schemas/auth';
 import { messageReplySchema } from '../../../shared/schemas/common';
 import type { ServerContext } from '../../core/context';
+import { byAccount, byAccountAndIp, byIp, minutes } from '../../lib/rate-limit';
 import { errorReplies } from '../../http/route-helpers';
-import { byBodyEmail, byIp, minutes } from '../../lib/rate-limit';
 import { loginUser } from './login-user';
 import { registerUser } from './register-user';
 import { requestPasswordReset } from './request-password-reset';
@@ -47,7 +47,8 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preValidation: limit(
         { name: 'login:ip', max: 30, windowMs: minutes(15), key: byIp },
-        { name: 'login:account', max: 10, windowMs: minutes(15), key: byBodyEmail },
+        { name: 'login:account-ip', max: 10, windowMs: minutes(15), key: byAccountAndIp },
+        { name: 'login:account', max: 100, windowMs: minutes(15), key: byAccount, overLimit: 'slow-down' },
       ),
       handler: async (request) => loginUser(ctx, request.body),
     });
@@ -61,7 +62,8 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preValidation: limit(
         { name: 'forgot:ip', max: 10, windowMs: minutes(15), key: byIp },
-        { name: 'forgot:account', max: 5, windowMs: minutes(15), key: byBodyEmail },
+        { name: 'forgot:account-ip', max: 5, windowMs: minutes(15), key: byAccountAndIp },
+        { name: 'forgot:account', max: 20, windowMs: minutes(15), key: byAccount, overLimit: 'slow-down' },
       ),
       handler: async (request) => requestPasswordReset(ctx, request.body.email),
     });
@@ -75,7 +77,8 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preValidation: limit(
         { name: 'reset:ip', max: 30, windowMs: minutes(15), key: byIp },
-        { name: 'reset:account', max: 10, windowMs: minutes(15), key: byBodyEmail },
+        { name: 'reset:account-ip', max: 10, windowMs: minutes(15), key: byAccountAndIp },
+        { name: 'reset:account', max: 100, windowMs: minutes(15), key: byAccount, overLimit: 'slow-down' },
       ),
       handler: async (request) => resetPassword(ctx, request.body),
     });

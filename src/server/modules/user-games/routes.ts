@@ -14,8 +14,8 @@ import {
 } from '../../../shared/schemas/user-games';
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
+import { byIp, minutes } from '../../lib/rate-limit';
 import { errorReplies } from '../../http/route-helpers';
-import { minutes } from '../../lib/rate-limit';
 import { cancelUserGame } from './cancel-user-game';
 import { createUserGame } from './create-user-game';
 import { getUserGame } from './get-user-game';
@@ -145,7 +145,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: inviteByEmailReplySchema, ...errorReplies(400, 401, 404, 409, 429) },
       },
       // Counted per address before the body is read: e-mails leave the platform from here.
-      preValidation: ctx.rateLimiter.limit({ name: 'invite:ip', max: 30, windowMs: minutes(60), key: (request) => request.ip }),
+      preValidation: ctx.rateLimiter.limit({ name: 'invite:ip', max: 30, windowMs: minutes(60), key: byIp }),
       preHandler: app.requireUser,
       handler: async (request) => inviteByEmail(ctx, currentUser(request), request.params.id, request.body.emails),
     });

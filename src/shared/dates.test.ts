@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { dayRange, saoPauloDayRange, zonedTimeToInstant } from './dates';
+
+const iso = (date: Date) => date.toISOString();
+const hours = (range: { start: Date; end: Date }) => (range.end.getTime() - range.start.getTime()) / 3_600_000;
+
+describe('zonedTimeToInstant (New York, which keeps daylight saving)', () => {
+  const zone = 'America/New_York';
+
+  it('reads winter and summer times with their own offsets', () => {
+    expect(iso(zonedTimeToInstant('2026-01-15T09:00', zone))).toBe('2026-01-15T14:00:00.000Z');
+    expect(iso(zonedTimeToInstant('2026-07-15T09:00:30', zone))).toBe('2026-07-15T13:00:30.000Z');
+  });
+
+  it('moves a time the clocks skip (2026-03-08 02:00→03:00) forward by the jump', () => {
+    expect(iso(zonedTimeToInstant('2026-03-08T01:59', zone))).toBe('2026-03-08T06:59:00.000Z');
+    expect(iso(zonedTimeToInstant('2026-03-08T02:30', zone))).toBe('2026-03-08T07:30:00.000Z');
+    expect(iso(zonedTimeToInstant('2026-03-08T03:00', zone))).toBe('2026-03-08T07:00:00.000Z');
+  });
+
+  it('takes the first of a time the clocks repeat (2026-11-01 02:00→01:00)', () => {
+    expect(iso(zonedTimeToInstant('2026-11-01T01:30', zone))).toBe('2026-11-01T05:30:00.000Z');
+    expect(iso(zonedTimeToInstant('2026-11-01T02:00', zone))).toBe('2026-11-01T07:00:00.000Z');
+  });
+
+  it('gives days of 23 and 25 hours when the clocks change', () => {
+    expect(hours(dayRange('2026-03-07', zone))).toBe(24);
+    const spring = dayRange('2026-03-08', zone);
+    expect([iso(spring.start), iso(spring.end)]).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z']);
+    expect(hours(spring)).toBe(23);
+    const autumn = dayRange('2026-11-01', zone);
+    expect([iso(autumn.start), iso(autumn.end)]).toEqual(['2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z']);
+    expect(hours(autumn)).toBe(25);
+  });
+
+  it('gives an invalid date for something that is not a time', () => {
+    expect(Number.isNaN(zonedTimeToInstant('amanhã', zone).getTime())).toBe(true);
+  });
+});
+
+describe('saoPauloDayRange', () => {
+  it('bounds a day at São Paulo midnight (UTC−3 since 2019)', () => {
+    const { start, end } = saoPauloDayRange('2026-12-01');
+    expect([iso(start), iso(end)]).toEqual(['2026-12-01T03:00:00.000Z', '2026-12-02T03:00:00.000Z']);
+  });
+
+  it('follows the zone when São Paulo kept daylight saving, which started and ended at midnight', () => {
+    // 2018-11-04: midnight did not exist, the day began at 01:00 (UTC−2) and had 23 hours.
+    const started = saoPauloDayRange('2018-11-04');
+    expect([iso(started.start), iso(started.end)]).toEqual(['2018-11-04T03:00:00.000Z', '2018-11-05T02:00:00.000Z']);
+    // 2019-02-16 ran from midnight UTC−2 to midnight UTC−3: 25 hours.
+    const ended = saoPauloDayRange('2019-02-16');
+    expect([iso(ended.start), iso(ended.end)]).toEqual(['2019-02-16T02:00:00.000Z', '2019-02-17T03:00:00.000Z']);
+  });
+});
