@@ -4,104 +4,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/open-database';
-import { games, users } from '../src/server/db/schema';
-import { hashPassword } from '../src/server/lib/passwords';
+import { sql } from 'drizzle-orm';
 import { systemClock } from '../src/server/lib/clock';
-import { generatePrivateLink } from '../src/server/core/games/private-link';
 import { createTokenService } from '../src/server/lib/token-service';
-import { postCreditTransaction } from '../src/server/core/credits/post-credit-transaction';
 import { createBenchDatabase } from './support/database';
-import { root, startAppProcess, startBareServer, stop } from './support/processes';
+import { CONNECTIONS, createGames, createPlayers, DURATION_SECONDS, load, selectRows, writeSection } from './support/fixtures';
+import { startAppProcess, startBareServer, stop } from './support/processes';
 
 const APP_PORT = 3301;
 const BARE_PORT = 3302;
-const CONNECTIONS = 32;
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
-const HOUR = 3_600_000;
-
-/** Rows of a raw query (both drivers reply `{ rows }`). */
-async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
-
-async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 3, headers }); // warm-up
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
-async function createPlayers(db: Db, prefix: string, count: number, creditsCents: number) {
-  const passwordHash = await hashPassword('bench-password');
-  const rows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        name: `Jogador ${i}`,
-        email: `${prefix}-${i}@bench.test`,
-        phone: '48991234567',
-        passwordHash,
-      })),
-    )
-    .returning({ id: users.id });
-  for (const { id } of rows) {
-    await db.transaction((tx) =>
-      postCreditTransaction(tx, {
-        userId: id,
-        amountCents: creditsCents,
-        type: 'add_manual',
-        description: 'Crédito do benchmark',
-        source: 'admin',
-        reference: `bench:${id}`,
-      }),
-    );
-  }
-  return rows.map((r) => r.id);
-}
-
-async function createGames(db: Db, creatorId: number, count: number, options: { slots: number; priceCents: number }) {
-  const [ref] = await selectRows<{ sport_id: number; state_id: number; city_id: number }>(db, sql`
-    select (select id from sports where name = 'Vôlei') as sport_id, s.id as state_id,
-      (select id from cities where state_id = s.id and name = 'Florianópolis') as city_id
-    from states s where s.uf = 'SC'`);
-  const now = Date.now();
-  const rows = await db
-    .insert(games)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        name: `Vôlei de praia ${i + 1}`,
-        location: `Praia ${i % 7 === 0 ? 'Mole' : 'da Joaquina'}`,
-        address: 'Av. das Rendeiras, 1000 - Lagoa da Conceição, Florianópolis - SC',
-        dateTime: new Date(now + (i + 2) * HOUR),
-        priceCents: options.priceCents,
-        totalSlots: options.slots,
-        description: 'Jogo do benchmark: traga água e protetor solar.',
-        descriptionHtml: '<p>Jogo do benchmark: traga água e protetor solar.</p>',
-        visibility: 'public' as const,
-        usePlatformPayment: true,
-        state: 'published' as const,
-        status: 'active' as const,
-        sportId: ref!.sport_id,
-        stateId: ref!.state_id,
-        cityId: ref!.city_id,
-        privateLink: generatePrivateLink(),
-        creatorId,
-      })),
-    )
-    .returning({ id: games.id });
-  return rows.map((r) => r.id);
-}
 
 async function listingBenchmark() {
   const bench = await createBenchDatabase();
@@ -198,15 +110,6 @@ async function applyBenchmark() {
   }
 }
 
-function writeResults(markdown: string) {
-  const file = path.join(root, 'bench/README.md');
-  const text = fs.readFileSync(file, 'utf8');
-  const start = '<!-- results:start -->';
-  const end = '<!-- results:end -->';
-  const next = text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${markdown}\n${end}`);
-  fs.writeFileSync(file, next);
-}
-
 const loadAtStart = os.loadavg()[0]!.toFixed(1);
 const listing = await listingBenchmark();
 console.log('listing', listing);
@@ -215,7 +118,7 @@ console.log('applies', applies);
 
 const ratio = listing.app.rps / listing.bare.rps;
 const date = new Date().toISOString().slice(0, 10);
-writeResults(
+writeSection('results',
   [
     `Measured on ${date}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL at ${new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://127.0.0.1:5432').host}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a 3 s warm-up; load generator (autocannon) on the same machine; load average ${loadAtStart} when it started.`,
     '',
