@@ -170,7 +170,10 @@ export const messages = {
   gameAlreadyPublished: 'O jogo já está publicado.',
   gameUnpublished: 'Jogo despublicado com sucesso!',
   gameAlreadyDraft: 'O jogo já está como rascunho.',
-  gameCancelledByOrganiser: 'Jogo cancelado. Todos os inscritos foram avisados e reembolsados.',
+  gameCancelledByOrganiser: (credits: string | null, awaitingAdmin: string | null) =>
+    'Jogo cancelado. Todos os inscritos foram avisados.' +
+    (credits ? ` ${credits} voltaram aos créditos dos jogadores.` : '') +
+    (awaitingAdmin ? ` ${awaitingAdmin} em reembolsos de cartão/PIX aguardam a administração (até 7 dias úteis).` : ''),
   privateLinkRegenerated: 'Link regenerado com sucesso! O link anterior não funciona mais.',
   inviteEmailsRequired: 'Informe pelo menos um e-mail.',
   inviteEmailsTooMany: 'Envie no máximo 50 convites por vez.',
@@ -216,6 +219,8 @@ export const messages = {
     rejectionReasonRequired: 'Informe o motivo da rejeição.',
     cancellationProcessed: (amount: string) => `Reembolso de ${amount} processado com sucesso.`,
     cancellationRejected: 'Pedido de cancelamento rejeitado.',
+    refundGuaranteed:
+      'Este reembolso é garantido pelos Termos de Uso (cancelamento com 48 horas ou mais de antecedência, jogo cancelado ou jogador removido) e não pode ser rejeitado.',
     refundDescription: (game: string) => `Reembolso do jogo ${game}`,
     cancellationInProgress: 'Este pedido de cancelamento está sendo processado. Aguarde e recarregue a página.',
     originalPaymentNotFound: 'Não há pagamento por cartão/PIX registrado para estornar; escolha reembolso em créditos.',
