@@ -85,7 +85,7 @@ describe('admin game form', () => {
     expect(publish).toBeEnabled();
   }, 15_000);
 
-  it('shows the spec messages: required fields, public place, invalid date; nothing is sent', async () => {
+  it('shows the server\'s messages: required fields, public place, invalid date; nothing is sent', async () => {
     const api = fakeApi(reference);
     const user = userEvent.setup();
     renderApp('/admin/games/new', { token: 'jwt-bia' });
@@ -93,12 +93,12 @@ describe('admin game form', () => {
     const create = screen.getByRole('button', { name: 'Criar Jogo' });
 
     await user.click(create);
-    expect(screen.getByRole('alert')).toHaveTextContent('Por favor, preencha todos os campos obrigatórios.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Preencha os campos obrigatórios: Nome, Local, Data e hora, Vagas');
     expect(screen.getByLabelText('Nome do jogo')).toHaveAttribute('aria-invalid', 'true');
 
     await fillRequired(user);
     await user.click(create);
-    expect(screen.getByRole('alert')).toHaveTextContent('Para jogos públicos, é necessário selecionar esporte, estado e cidade.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Para jogos públicos, preencha: Esporte, Estado, Cidade');
 
     // A five-digit year is a valid date for the input but not a date and time the game can have.
     await user.click(screen.getByLabelText(/Privado/));
@@ -145,7 +145,7 @@ describe('admin game form', () => {
     expect(screen.getByRole('button', { name: 'Criando...' })).toBeDisabled();
     await waitFor(() => expect(answer).toBeDefined());
     answer!();
-    expect(await screen.findByText('Erro ao criar jogo: Cidade não encontrada, inativa ou de outro estado.')).toBeInTheDocument();
+    expect(await screen.findByText('Cidade não encontrada, inativa ou de outro estado.')).toBeInTheDocument();
     const posts = api.callsTo('POST', '/api/admin/games');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toEqual({
@@ -208,7 +208,7 @@ describe('admin edit game', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     await findPageHeading('Jogos');
     const [put] = api.callsTo('PUT', `/api/admin/games/${game.id}`);
-    expect(put!.body).toMatchObject({ totalSlots: 14, dateTime: '2030-06-01T19:00', state: 'published', cityId: 1 });
+    expect(put!.body).toMatchObject({ totalSlots: 14, dateTime: '2030-06-01T22:00:00.000Z', state: 'published', cityId: 1 });
     expect(screen.getByText('Jogo atualizado com sucesso!')).toBeInTheDocument();
   });
 
@@ -265,6 +265,6 @@ describe('admin edit game', () => {
     await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
     await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
-    expect(await screen.findByText('Erro ao atualizar jogo: Não é possível reduzir as vagas para menos de 2.')).toBeInTheDocument();
+    expect(await screen.findByText('Não é possível reduzir as vagas para menos de 2.')).toBeInTheDocument();
   });
 });
