@@ -243,8 +243,9 @@ export const cancelUserGameReplySchema = userGameReplySchema.extend({
     registrationsCancelled: z.number().int().describe('Inscrições confirmadas ou aguardando pagamento canceladas'),
     waitlistCleared: z.number().int(),
     creditsRefunded: z.number().describe('Reais devolvidos aos créditos'),
-    refundRequests: z.number().int().describe('Pedidos de reembolso de cartão/PIX criados para o admin'),
-    requestedAmount: z.number().describe('Reais pedidos em reembolso de cartão/PIX'),
+    refundedToOriginal: z.number().describe('Reais devolvidos na hora ao cartão/PIX pelo provedor'),
+    refundRequests: z.number().int().describe('Reembolsos de cartão/PIX que o provedor não concluiu: ficam para o admin'),
+    requestedAmount: z.number().describe('Reais nesses reembolsos à espera do admin'),
   }),
 });
 export type CancelUserGameReply = z.infer<typeof cancelUserGameReplySchema>;

@@ -474,9 +474,10 @@ describe('POST /user-games/{id}/cancel', () => {
     expect(res.json()).toMatchObject({
       message:
         'Jogo cancelado. Todos os inscritos foram avisados. R$ 10,00 voltaram aos créditos dos jogadores. ' +
-        'R$ 20,00 em reembolsos de cartão/PIX aguardam a administração (até 7 dias úteis).',
+        'R$ 20,00 em reembolsos de cartão/PIX não foram concluídos pelo provedor e aguardam a administração.',
       game: { status: 'cancelled', cancelReason: 'Chuva forte', registeredPlayers: 0, waitlistCount: 0 },
-      refunds: { registrationsCancelled: 5, waitlistCleared: 1, creditsRefunded: 10, refundRequests: 2, requestedAmount: 20 },
+      // Card and PIX here have no provider payment on record: the provider cannot refund them, the admin will.
+      refunds: { registrationsCancelled: 5, waitlistCleared: 1, creditsRefunded: 10, refundedToOriginal: 0, refundRequests: 2, requestedAmount: 20 },
     });
     const regs = await db().select().from(registrations).where(eq(registrations.gameId, game.id));
     expect(regs.every((r) => r.status === 'cancelled' && r.cancelledAt !== null)).toBe(true);
@@ -490,7 +491,7 @@ describe('POST /user-games/{id}/cancel', () => {
     expect(notes).toHaveLength(6);
     expect(notes.every((n) => n.message.includes('Motivo: “Chuva forte”'))).toBe(true);
     expect(notes.find((n) => n.userId === creditPlayer.user.id)!.message).toContain('R$ 10,00 voltaram para os seus créditos.');
-    expect(notes.find((n) => n.userId === card.id)!.message).toContain('O reembolso de R$ 10,00 foi solicitado');
+    expect(notes.find((n) => n.userId === card.id)!.message).toContain('O reembolso de R$ 10,00 na forma de pagamento original já foi pedido');
     const mails = await db().select().from(emailOutbox).where(inArray(emailOutbox.to, [card.email, waiting.email, outside.email]));
     expect(mails).toHaveLength(3);
     expect(mails.every((m) => m.subject.startsWith('Jogo cancelado:') && m.text.includes('Chuva forte'))).toBe(true);

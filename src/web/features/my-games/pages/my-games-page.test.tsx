@@ -84,7 +84,7 @@ describe('my games list', () => {
         body: {
           message: 'Jogo cancelado. Todos os inscritos foram avisados. R$ 10,00 voltaram aos créditos dos jogadores.',
           game: { ...game, status: 'cancelled', cancelReason: 'Quadra interditada' },
-          refunds: { registrationsCancelled: 9, waitlistCleared: 0, creditsRefunded: 135, refundRequests: 0, requestedAmount: 0 },
+          refunds: { registrationsCancelled: 9, waitlistCleared: 0, creditsRefunded: 135, refundedToOriginal: 0, refundRequests: 0, requestedAmount: 0 },
         },
       },
     });
