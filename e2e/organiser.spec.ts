@@ -94,7 +94,7 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await expect(cancelDialog.getByText('Informe o motivo do cancelamento.')).toBeVisible();
   await cancelDialog.getByLabel('Motivo do cancelamento').fill(reason);
   await cancelDialog.getByRole('button', { name: 'Cancelar jogo' }).click();
-  await expect(organiser.getByText('Jogo cancelado. Todos os inscritos foram avisados e reembolsados.')).toBeVisible();
+  await expect(organiser.getByText('Jogo cancelado. Todos os inscritos foram avisados.', { exact: true })).toBeVisible();
   await expect(card).toBeHidden();
   await organiser.getByRole('tab', { name: 'Cancelados' }).click();
   const cancelledCard = organiser.getByRole('listitem').filter({ has: organiser.getByRole('heading', { name }) });

@@ -209,6 +209,7 @@ export const gameRegistrationSchema = z.object({
   paidAmount: z.number().describe('Reais pagos pela plataforma'),
   createdAt: z.string().describe('Quando se inscreveu'),
   cancelledAt: z.string().nullable().describe('Quando foi cancelada'),
+  leftWaitlist: z.boolean().describe('Cancelada quando estava só na fila: o jogador saiu da lista de espera, nunca teve vaga'),
   waitlistPosition: z.number().int().nullable(),
 });
 export type GameRegistration = z.infer<typeof gameRegistrationSchema>;
@@ -216,8 +217,9 @@ export type GameRegistration = z.infer<typeof gameRegistrationSchema>;
 export const registrationStatsSchema = z.object({
   confirmedRegistrations: z.number().int(),
   pendingRegistrations: z.number().int(),
-  cancelledRegistrations: z.number().int(),
+  cancelledRegistrations: z.number().int().describe('Inscrições com vaga canceladas (saídas da fila não contam)'),
   waitlistRegistrations: z.number().int(),
+  leftWaitlistRegistrations: z.number().int().describe('Saídas da lista de espera'),
   availableSlots: z.number().int(),
 });
 export type RegistrationStats = z.infer<typeof registrationStatsSchema>;

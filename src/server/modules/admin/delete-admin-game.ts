@@ -5,6 +5,7 @@ import type { DeleteGameReply } from '../../../shared/schemas/admin';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { notifyGameCancelled } from '../../core/games/notify-game-update';
 import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
+import { cancelledFields } from '../../core/games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { games, registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -42,7 +43,7 @@ export async function deleteAdminGame(ctx: ServerContext, admin: AuthUser, gameI
     for (const { registration, name, email } of live) {
       await tx
         .update(registrations)
-        .set({ status: 'cancelled', cancelledAt: now, paymentDeadline: null, updatedAt: now })
+        .set(cancelledFields(registration, now))
         .where(eq(registrations.id, registration.id));
       const refund = await refundInFull(tx, {
         game,

@@ -7,7 +7,7 @@ import { expirePendingPayments } from '../../core/games/expire-pending-payments'
 import { noticeWithEmail, refundText, when } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
-import { findLiveRegistration } from '../../core/games/registration-guards';
+import { cancelledFields, findLiveRegistration } from '../../core/games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -32,7 +32,7 @@ export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: 
 
     await tx
       .update(registrations)
-      .set({ status: 'cancelled', cancelledAt: now, paymentDeadline: null, updatedAt: now })
+      .set(cancelledFields(registration, now))
       .where(eq(registrations.id, registration.id));
     const refund = await refundInFull(tx, {
       game,

@@ -6,6 +6,7 @@ import type { AuthUser, ServerContext } from '../../core/context';
 import { brl } from '../../core/games/game-notices';
 import { notifyGameCancelled } from '../../core/games/notify-game-update';
 import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
+import { cancelledFields } from '../../core/games/registration-guards';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { games, registrations, users } from '../../db/schema';
@@ -43,7 +44,7 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
     for (const { registration, name, email } of live) {
       await tx
         .update(registrations)
-        .set({ status: 'cancelled', cancelledAt: now, paymentDeadline: null, updatedAt: now })
+        .set(cancelledFields(registration, now))
         .where(eq(registrations.id, registration.id));
       const outcome = registration.status === 'waitlist' ? 'none' : (
               await refundInFull(tx, {

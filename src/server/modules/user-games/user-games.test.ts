@@ -253,6 +253,28 @@ describe('GET /user-games', () => {
 });
 
 describe('GET /user-games/{id}', () => {
+  it('shows a player who left the line as such, not as a cancelled registration', async () => {
+    const { user, headers } = await createSignedInUser(t.app);
+    const game = await createGame(db(), { creatorId: user.id, totalSlots: 1, usePlatformPayment: false });
+    const holder = await createSignedInUser(t.app);
+    const waiting = await createSignedInUser(t.app);
+    await api('POST', `/games/${game.id}/apply`, holder.headers, {});
+    expect((await api('POST', `/games/${game.id}/waitlist`, waiting.headers, {})).statusCode).toBe(200);
+    expect((await api('POST', `/games/${game.id}/cancel`, waiting.headers)).json().message).toBe('Você saiu da lista de espera com sucesso.');
+
+    const body = (await api('GET', `/user-games/${game.id}`, headers)).json();
+    expect(body.stats).toMatchObject({ confirmedRegistrations: 1, cancelledRegistrations: 0, waitlistRegistrations: 0, leftWaitlistRegistrations: 1 });
+    const left = body.registrations.find((r: { userId: number }) => r.userId === waiting.user.id);
+    expect(left).toMatchObject({ status: 'cancelled', leftWaitlist: true });
+    const [row] = await db().select().from(registrations).where(eq(registrations.id, left.id));
+    expect(row!.cancelledFrom).toBe('waitlist');
+    // The player's own list says the same.
+    const me = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: waiting.headers })).json();
+    expect(me.myGames).toEqual([expect.objectContaining({ id: game.id, registrationType: 'cancelled', leftWaitlist: true })]);
+    const holderMe = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: holder.headers })).json();
+    expect(holderMe.myGames).toEqual([expect.objectContaining({ id: game.id, registrationType: 'confirmed', leftWaitlist: false })]);
+  });
+
   it('gives the game, the counts and every registration with its dates', async () => {
     const { user, headers } = await createSignedInUser(t.app);
     const game = await createGame(db(), { creatorId: user.id, totalSlots: 3 });
@@ -271,7 +293,14 @@ describe('GET /user-games/{id}', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.game).toMatchObject({ id: game.id, privateLink: game.privateLink, registeredPlayers: 3, availableSlots: 0 });
-    expect(body.stats).toEqual({ confirmedRegistrations: 2, pendingRegistrations: 1, cancelledRegistrations: 1, waitlistRegistrations: 1, availableSlots: 0 });
+    expect(body.stats).toEqual({
+      confirmedRegistrations: 2,
+      pendingRegistrations: 1,
+      cancelledRegistrations: 1,
+      waitlistRegistrations: 1,
+      leftWaitlistRegistrations: 0,
+      availableSlots: 0,
+    });
     const byName = Object.fromEntries(body.registrations.map((r: { userName: string }) => [r.userName, r]));
     expect(byName.Ana).toMatchObject({ userEmail: ana.email, paymentType: 'stripe', status: 'confirmed', paidAmount: 10, cancelledAt: null, waitlistPosition: null });
     expect(byName.Bia).toMatchObject({ paymentType: 'external', status: 'confirmed' });

@@ -67,7 +67,8 @@ export function ProfilePage() {
   const now = new Date();
   const myGames = me.data?.myGames ?? [];
   const futureGames = myGames.filter((game) => game.registrationType !== 'cancelled' && isFuture(game.dateTime, now));
-  const cancelledGames = myGames.filter((game) => game.registrationType === 'cancelled');
+  const cancelledGames = myGames.filter((game) => game.registrationType === 'cancelled' && !game.leftWaitlist);
+  const leftLines = myGames.filter((game) => game.leftWaitlist);
   const waitlisted = me.data?.waitlistedGames ?? [];
 
   function confirmCancel() {
@@ -184,6 +185,15 @@ export function ProfilePage() {
               <ul className="space-y-3">
                 {cancelledGames.map((game) => (
                   <GameRow key={game.id} game={game} badge={<RegistrationBadge status="cancelled" />} />
+                ))}
+              </ul>
+            </Section>
+          )}
+          {leftLines.length > 0 && (
+            <Section id="profile-left-waitlist" title="Listas de espera que você deixou">
+              <ul className="space-y-3">
+                {leftLines.map((game) => (
+                  <GameRow key={game.id} game={game} badge={<RegistrationBadge status="left_waitlist" />} />
                 ))}
               </ul>
             </Section>
