@@ -228,6 +228,7 @@ export const removePlayerReplySchema = z.object({
   message: z.string(),
   refund: refundOutcomeViewSchema,
   refundedAmount: z.number().describe('Reais devolvidos ou pedidos'),
+  refundedAtOnce: z.boolean().describe('Em request: o provedor já devolveu ao cartão/PIX (false: ficou em Cancelamentos)'),
 });
 export type RemovePlayerReply = z.infer<typeof removePlayerReplySchema>;
 

@@ -295,7 +295,7 @@ describe('DELETE /api/admin/games/:id/users/:userId', () => {
 
     const res = await as('DELETE', `/api/admin/games/${game.id}/users/${removed.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'credits', refundedAmount: 10 });
+    expect(res.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'credits', refundedAmount: 10, refundedAtOnce: false });
     expect(await balanceOf(removed.id)).toBe(1000);
     expect(await statusOf(game.id, removed.id)).toBe('cancelled');
     expect((await noticesOf(removed.id, 'removed_from_game'))[0]).toMatch(/^Você foi removido do jogo .* pela administração\. R\$ 10,00 voltaram para os seus créditos\.$/);
@@ -318,11 +318,11 @@ describe('DELETE /api/admin/games/:id/users/:userId', () => {
     await createRegistration(db(), { gameId: game.id, userId: second.id, status: 'waitlist', joinedAt: new Date(TEST_NOW.getTime() + 1000) });
 
     const offLine = await as('DELETE', `/api/admin/games/${game.id}/users/${second.id}`);
-    expect(offLine.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'none', refundedAmount: 0 });
+    expect(offLine.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'none', refundedAmount: 0, refundedAtOnce: false });
     expect(await statusOf(game.id, first.id)).toBe('waitlist');
 
     const res = await as('DELETE', `/api/admin/games/${game.id}/users/${byCard.id}`);
-    expect(res.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'request', refundedAmount: 30 });
+    expect(res.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'request', refundedAmount: 30, refundedAtOnce: true });
     const [request] = await db().select().from(cancellationRequests).where(eq(cancellationRequests.userId, byCard.id));
     expect(request).toMatchObject({ amountCents: 3000, status: 'processed', resolution: 'original', reason: 'Removido pelo administrador' });
     expect((await noticesOf(byCard.id, 'refund_processed'))[0]).toMatch(/^Reembolso feito: R\$ 30,00 do jogo .* voltaram para o seu cartão/);

@@ -21,7 +21,7 @@ import { lockAdminGame } from './admin-game-payload';
 export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: number, userId: number): Promise<RemovePlayerReply> {
   const mails: PendingMail = [];
   const refunds: PendingRefunds = [];
-  const reply = await ctx.db.transaction(async (tx): Promise<RemovePlayerReply> => {
+  const reply = await ctx.db.transaction(async (tx): Promise<Omit<RemovePlayerReply, 'refundedAtOnce'>> => {
     const now = ctx.clock.now();
     const game = await lockAdminGame(tx, gameId);
     if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
@@ -52,7 +52,7 @@ export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: 
     if (registration.status !== 'waitlist') await promoteWaitlist(tx, ctx, game, mails);
     return { message: messages.admin.playerRemoved, refund: refund.outcome, refundedAmount: toReais(refund.cents) };
   });
-  await refundAtProvider(ctx, refunds, mails);
+  const atProvider = await refundAtProvider(ctx, refunds, mails);
   await sendPendingMail(ctx, mails);
-  return reply;
+  return { ...reply, refundedAtOnce: atProvider.refundedCount > 0 };
 }

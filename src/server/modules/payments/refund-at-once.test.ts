@@ -103,6 +103,7 @@ describe('refunds at once when a game ends', () => {
     const before = live.stripe.refunds.length;
     const res = await call('DELETE', `/api/admin/games/${game.id}/users/${players[0]!.user.id}`, { authorization: `Bearer ${admin.token}` });
     expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ refund: 'request', refundedAmount: 30, refundedAtOnce: true });
     expect(live.stripe.refunds.slice(before).map((r) => r.amount)).toEqual([3000]);
     expect(await refundNotices(players[0]!.user.id)).toEqual([expect.stringMatching(/^Reembolso feito: R\$ 30,00 .* voltaram para o seu cartão/)]);
   });
