@@ -16,7 +16,7 @@ export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: Ga
   const now = ctx.clock.now();
   const expired = await tx
     .update(registrations)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .set({ status: 'cancelled', cancelledFrom: 'pending', cancelledAt: now, updatedAt: now })
     .where(
       and(eq(registrations.gameId, game.id), eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)),
     )

@@ -9,7 +9,7 @@ import { postCreditTransaction } from '../../core/credits/post-credit-transactio
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import { refundText } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
-import { findLiveRegistration, type GameRow, lockGame, type RegistrationRow } from '../../core/games/registration-guards';
+import { cancelledFields, findLiveRegistration, type GameRow, lockGame, type RegistrationRow } from '../../core/games/registration-guards';
 import { notify, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import type { Tx } from '../../db/open-database';
 import { cancellationRequests, registrations } from '../../db/schema';
@@ -67,7 +67,7 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
 
     await tx
       .update(registrations)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .set(cancelledFields(registration, now))
       .where(eq(registrations.id, registration.id));
     if (registration.status === 'waitlist') {
       await notify(tx, user.id, 'left_waitlist', messages.notice.leftWaitlist(game.name), game.id);

@@ -212,6 +212,25 @@ describe('admin edit game', () => {
     expect(screen.getByText('Jogo atualizado com sucesso!')).toBeInTheDocument();
   });
 
+  it.each([
+    [true, 'R$ 22,00 devolvidos na hora ao cartão/PIX do jogador.'],
+    [false, 'O provedor não concluiu o reembolso de R$ 22,00 (cartão/PIX): ficou em Cancelamentos.'],
+  ])('says whether a card/PIX refund of a removed player was done at once (%s)', async (refundedAtOnce, text) => {
+    fakeApi({
+      ...reference,
+      [`GET /api/admin/games/${game.id}`]: { body: game },
+      [`DELETE /api/admin/games/${game.id}/users/41`]: {
+        body: { message: 'Jogador removido com sucesso.', refund: 'request', refundedAmount: 22, refundedAtOnce },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
+    await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Remover Ana Souza' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remover jogador' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
   it('lists the enrolled players and the waitlist, and removes a player after confirming, showing the refund', async () => {
     let removed = false;
     const api = fakeApi({
@@ -219,7 +238,7 @@ describe('admin edit game', () => {
       [`GET /api/admin/games/${game.id}`]: () => ({ body: removed ? { ...game, players: game.players.slice(1) } : game }),
       [`DELETE /api/admin/games/${game.id}/users/41`]: () => {
         removed = true;
-        return { body: { message: 'Jogador removido com sucesso.', refund: 'credits', refundedAmount: 15 } };
+        return { body: { message: 'Jogador removido com sucesso.', refund: 'credits', refundedAmount: 15, refundedAtOnce: false } };
       },
     });
     const user = userEvent.setup();
