@@ -32,21 +32,16 @@ export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: Ga
 }
 
 /**
- * Applies every expired payment deadline (or only one game's), each game in its own transaction.
- * Reads call it first so nobody sees a slot held past its deadline; the periodic sweep calls it too.
+ * Applies every expired payment deadline, each game in its own transaction: the waitlist moves up,
+ * the players are told and the checkouts close. Reads never call it (they derive an expired hold as
+ * cancelled, see effectiveStatus); the periodic sweep and the write paths that need a place do.
  */
-export async function sweepExpiredPayments(ctx: ServerContext, onlyGameId?: number): Promise<void> {
+export async function sweepExpiredPayments(ctx: ServerContext): Promise<void> {
   const now = ctx.clock.now();
   const due = await ctx.db
     .selectDistinct({ gameId: registrations.gameId })
     .from(registrations)
-    .where(
-      and(
-        eq(registrations.status, 'pending'),
-        lte(registrations.paymentDeadline, now),
-        onlyGameId === undefined ? undefined : eq(registrations.gameId, onlyGameId),
-      ),
-    );
+    .where(and(eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)));
   for (const { gameId } of due) {
     const mails: PendingMail = [];
     await ctx.db.transaction(async (tx) => {

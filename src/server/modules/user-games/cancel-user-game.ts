@@ -69,5 +69,5 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
     return { ...totals, creditsRefunded: toReais(totals.creditsRefunded), requestedAmount: toReais(totals.requestedAmount) };
   });
   await sendPendingMail(ctx, mails);
-  return { message: messages.gameCancelledByOrganiser, game: await loadUserGame(ctx.db, gameId), refunds };
+  return { message: messages.gameCancelledByOrganiser, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()), refunds };
 }
