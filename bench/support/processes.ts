@@ -1,11 +1,12 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { builtServer, ensureBuild, root } from '../../scripts/build.mjs';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { root };
 
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+export async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}`);
     try {
       const res = await fetch(url);
@@ -13,18 +14,29 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`${url} não respondeu`);
 }
 
-/** The real server in its own process, as `npm start` runs it, on PostgreSQL. */
-export async function startAppProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+/** The Node flags `npm start` runs the server with (its heap limits), read from package.json's start script. */
+export const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
+
+/** The compiled server in its own process, as `npm start` runs it (built first when stale), on PostgreSQL. */
+export async function spawnAppProcess(env: Record<string, string>): Promise<ChildProcess> {
+  await ensureBuild();
+  return spawn(process.execPath, [...startFlags, builtServer], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, RATE_LIMITS: 'off', LOG_LEVEL: 'warn', SEED_DEMO: 'off', HOST: '127.0.0.1', ...env },
   });
+}
+
+/** The compiled server, answering /api/health. */
+export async function startAppProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = await spawnAppProcess(env);
   await waitForHealth(`http://127.0.0.1:${env.PORT}/api/health`, child);
   return child;
 }

@@ -44,8 +44,6 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Folder of the built web app; when absent or unbuilt only the API is served. */
   webRoot?: string;
-  /** Prefix of the rate-limit counters in Redis (REDIS_URL); apps with the same prefix share their counts. */
-  rateLimitKeyPrefix?: string;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -78,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateLimiter = await registerRateLimits(app, {
     enabled: config.rateLimits,
     redisUrl: config.redisUrl,
-    keyPrefix: deps.rateLimitKeyPrefix ?? 'bora-jogar:rate-limit:',
+    keyPrefix: `${config.redisKeyPrefix}rate-limit:`,
   });
   const ctx: ServerContext = {
     config,
@@ -107,6 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let isDraining = false;
   app.addHook('preClose', async () => {
     isDraining = true;
+  });
+  // While draining, each answer closes its connection: a busy keep-alive client reconnects (to another
+  // instance, the listener being closed) instead of holding this one open until the drain limit.
+  app.addHook('onSend', async (_request, reply) => {
+    if (isDraining) reply.header('connection', 'close');
   });
   registerObservability(app, { metrics, metricsToken: config.metricsToken });
   // A write that succeeded may change what visitors see: every instance's caches drop what they hold.

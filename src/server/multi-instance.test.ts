@@ -17,6 +17,7 @@ import { notifications, registrations, users } from './db/schema';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const METRICS_TOKEN = 'multi-instance-metrics-token';
 const ADMIN = { email: 'chefe@bora.test', password: 'senha-do-chefe-123' };
+const redisUrl = process.env.TEST_REDIS_URL;
 
 type Instance = { url: string; process: ChildProcess; exited: Promise<number | null>; output: string[] };
 
@@ -66,6 +67,7 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
         LISTING_CACHE_MS: '60000',
         PUBLIC_URL: 'http://bora.test',
         PAYMENTS: 'sandbox',
+        ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${name}:` } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -118,6 +120,27 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
       });
       expect(login.status).toBe(200);
     }
+  });
+
+  it.runIf(redisUrl)('shares the rate limits through Redis: failed logins spread over the instances reach the 429', async () => {
+    const email = `alvo-${randomBytes(4).toString('hex')}@bora.test`;
+    const statuses: number[] = [];
+    // Ten wrong passwords for one account from one address are allowed in all; the eleventh is refused anywhere.
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const instance = instances[attempt % instances.length]!;
+      const res = await fetch(`${instance.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'senha-errada-123' }),
+      });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(((await res.json()) as { message: string }).message).toMatch(/tentativas/i);
+      } else await res.arrayBuffer();
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
   });
 
   it('runs each background tick on one instance only, and sends each notice once', async () => {
@@ -182,13 +205,20 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
     expect(Date.now() - appliedAt).toBeLessThan(1000);
   });
 
-  it('on SIGTERM an instance answers the requests in flight, then exits 0', async () => {
+  it('on SIGTERM an instance answers the requests in flight, closes busy connections, then exits 0 within seconds', async () => {
     const target = instances[2]!;
+    const login = await fetch(`${target.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { token } = (await login.json()) as { token: string };
     const statuses: number[] = [];
     let isRunning = true;
+    // Signed-in lists: each request does real work, so every keep-alive connection stays busy.
     const load = Array.from({ length: 16 }, async () => {
       while (isRunning) {
-        const res = await fetch(`${target.url}/api/games?limit=100`).catch(() => undefined);
+        const res = await fetch(`${target.url}/api/games?limit=100`, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
         // A refused connection once it stopped listening is the proxy's cue to go elsewhere, not a failure.
         if (!res) return;
         statuses.push(res.status);
@@ -198,10 +228,12 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const before = statuses.length;
     target.process.kill('SIGTERM');
-    const code = await Promise.race([target.exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 12_000))]);
+    // Well inside the 10 s limit: busy keep-alive clients are told to close, not waited out.
+    const code = await Promise.race([target.exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 5_000))]);
     isRunning = false;
     await Promise.all(load);
     expect(code).toBe(0);
+    expect(target.output.join('')).not.toContain('ainda abertas');
     expect(before).toBeGreaterThan(0);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
   });

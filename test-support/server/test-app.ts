@@ -66,7 +66,7 @@ export type TestApp = {
 
 /** The real app on a fresh database, a settable clock, rate limits off unless asked for. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: Date; rateLimitKeyPrefix?: string } = {},
+  options: { env?: Record<string, string>; now?: Date } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -79,7 +79,7 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = fixedClock(options.now ?? TEST_NOW);
-  const app = await buildApp({ config, database, clock, rateLimitKeyPrefix: options.rateLimitKeyPrefix });
+  const app = await buildApp({ config, database, clock });
   await app.ready();
   return {
     app,

@@ -55,6 +55,23 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 const STARTUP_LOCK_KEY = 0x626f7261;
 const JOBS_LOCK_KEY = 0x6a6f6273;
 
+/**
+ * Waits (up to 5 s) until no query holds or waits for a connection. A request whose client went away
+ * while the server was draining is no longer counted by the HTTP server, but its handler still runs:
+ * ending the pool under it would fail its queries.
+ */
+async function settled(pool: pg.Pool): Promise<void> {
+  const isBusy = () => pool.totalCount > pool.idleCount || pool.waitingCount > 0;
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; ) {
+    if (!isBusy()) {
+      // Quiet twice in a row: a handler between two queries asks for the next one within a tick.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (!isBusy()) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Leadership of the background jobs through a session advisory lock held on a dedicated connection. */
 function advisoryLeadership(url: string) {
   let leader: pg.Client | undefined;
@@ -129,6 +146,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await Promise.all([leadership.close(), changes.close()]);
+        await settled(pool);
         await pool.end();
       },
     };

@@ -94,9 +94,9 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis${hasRedis ? '' : ` 
     let b: TestApp;
     beforeAll(async () => {
       // One after the other: a database clone blocks the event loop, which could make the other app's first Redis command time out.
-      const env = { RATE_LIMITS: 'on', REDIS_URL: redisUrl };
-      a = await createTestApp({ env, rateLimitKeyPrefix: prefix });
-      b = await createTestApp({ env, rateLimitKeyPrefix: prefix });
+      const env = { RATE_LIMITS: 'on', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix };
+      a = await createTestApp({ env });
+      b = await createTestApp({ env });
     });
     afterAll(async () => {
       await Promise.all([a.close(), b.close()]);
@@ -118,7 +118,7 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis${hasRedis ? '' : ` 
       expect((await login(a, '10.50.0.2')).statusCode).toBe(401);
 
       // An app with another prefix counts on its own.
-      const elsewhere = await createTestApp({ env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl }, rateLimitKeyPrefix: freshPrefix() });
+      const elsewhere = await createTestApp({ env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: freshPrefix() } });
       try {
         expect((await login(elsewhere, '10.50.0.1')).statusCode).toBe(401);
       } finally {
@@ -135,7 +135,7 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis${hasRedis ? '' : ` 
 
   it('closes its Redis connection when the app closes', async () => {
     const before = await clientsNamed(redis, 'bora-jogar');
-    const t = await createTestApp({ env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl }, rateLimitKeyPrefix: freshPrefix() });
+    const t = await createTestApp({ env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: freshPrefix() } });
     expect(await clientsNamed(redis, 'bora-jogar')).toBe(before + 1);
     await t.close();
     await vi.waitFor(async () => expect(await clientsNamed(redis, 'bora-jogar')).toBe(before), { timeout: 2000 });

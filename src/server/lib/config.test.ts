@@ -54,6 +54,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: ' redis://cache.interno:6379/2 ' }).redisUrl).toBe('redis://cache.interno:6379/2');
     expect(loadConfig({ REDIS_URL: 'rediss://usuario:senha@cache.interno:6380' }).redisUrl).toBe('rediss://usuario:senha@cache.interno:6380');
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    expect(loadConfig({}).redisKeyPrefix).toBe('bora-jogar:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'bora-jogar:homologacao:' }).redisKeyPrefix).toBe('bora-jogar:homologacao:');
   });
 
   it('believes X-Forwarded-For only as TRUST_PROXY says: off, on or the proxies', () => {
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', { SMTP_URL: 'http://mail.local' }],
     ['RATE_LIMITS', { RATE_LIMITS: 'talvez' }],
     ['REDIS_URL', { REDIS_URL: 'cache.interno:6379' }],
+    ['REDIS_KEY_PREFIX', { REDIS_KEY_PREFIX: 'com espaço' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'sim' }],
     ['TRUST_PROXY', { TRUST_PROXY: '1' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],

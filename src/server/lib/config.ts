@@ -90,6 +90,10 @@ const envSchema = z
         .regex(/^rediss?:\/\//, 'deve começar com redis:// ou rediss://')
         .optional(),
     ),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'use até 64 letras, números, ":", ".", "-" ou "_"')
+      .default('bora-jogar:'),
     TRUST_PROXY: trustProxy,
     LISTING_CACHE_MS: z.coerce.number({ error: 'deve ser um número' }).int().min(0, 'deve ser 0 ou mais').max(60_000, 'deve ser no máximo 60000').default(1000),
     HOLD_SWEEP_SECONDS: z.coerce
@@ -173,6 +177,8 @@ export type Config = {
   rateLimits: boolean;
   /** Where rate-limit counters are shared between instances; undefined keeps them in this process. */
   redisUrl: string | undefined;
+  /** Starts every key this deployment writes to Redis, so deployments can share one Redis. */
+  redisKeyPrefix: string;
   /** Fastify's `trustProxy`: whether (and from whom) X-Forwarded-For gives the client's address. */
   trustProxy: boolean | string[];
   /** How long a visitor's game list may be served from memory (0 = never). */
@@ -225,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleAllowedOrigins: [...new Set([publicUrl, ...(e.GOOGLE_ALLOWED_ORIGINS ?? [])].map((url) => new URL(url).origin))],
     rateLimits: e.RATE_LIMITS,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
     listingCacheMs: e.LISTING_CACHE_MS,
     logLevel: e.LOG_LEVEL,

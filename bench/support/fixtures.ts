@@ -1,0 +1,105 @@
+// Data and measuring pieces shared by the benchmarks.
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { type SQL, sql } from 'drizzle-orm';
+import { generatePrivateLink } from '../../src/server/core/games/private-link';
+import { postCreditTransaction } from '../../src/server/core/credits/post-credit-transaction';
+import type { Db } from '../../src/server/db/open-database';
+import { games, users } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/lib/passwords';
+import { root } from './processes';
+
+export const CONNECTIONS = 32;
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const HOUR = 3_600_000;
+
+/** Rows of a raw query (both drivers reply `{ rows }`). */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 3, headers }); // warm-up
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export async function createPlayers(db: Db, prefix: string, count: number, creditsCents: number) {
+  const passwordHash = await hashPassword('bench-password');
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Jogador ${i}`,
+        email: `${prefix}-${i}@bench.test`,
+        phone: '48991234567',
+        passwordHash,
+      })),
+    )
+    .returning({ id: users.id });
+  for (const { id } of rows) {
+    await db.transaction((tx) =>
+      postCreditTransaction(tx, {
+        userId: id,
+        amountCents: creditsCents,
+        type: 'add_manual',
+        description: 'Crédito do benchmark',
+        source: 'admin',
+        reference: `bench:${id}`,
+      }),
+    );
+  }
+  return rows.map((r) => r.id);
+}
+
+export async function createGames(db: Db, creatorId: number, count: number, options: { slots: number; priceCents: number }) {
+  const [ref] = await selectRows<{ sport_id: number; state_id: number; city_id: number }>(db, sql`
+    select (select id from sports where name = 'Vôlei') as sport_id, s.id as state_id,
+      (select id from cities where state_id = s.id and name = 'Florianópolis') as city_id
+    from states s where s.uf = 'SC'`);
+  const now = Date.now();
+  const rows = await db
+    .insert(games)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Vôlei de praia ${i + 1}`,
+        location: `Praia ${i % 7 === 0 ? 'Mole' : 'da Joaquina'}`,
+        address: 'Av. das Rendeiras, 1000 - Lagoa da Conceição, Florianópolis - SC',
+        dateTime: new Date(now + (i + 2) * HOUR),
+        priceCents: options.priceCents,
+        totalSlots: options.slots,
+        description: 'Jogo do benchmark: traga água e protetor solar.',
+        descriptionHtml: '<p>Jogo do benchmark: traga água e protetor solar.</p>',
+        visibility: 'public' as const,
+        usePlatformPayment: true,
+        state: 'published' as const,
+        status: 'active' as const,
+        sportId: ref!.sport_id,
+        stateId: ref!.state_id,
+        cityId: ref!.city_id,
+        privateLink: generatePrivateLink(),
+        creatorId,
+      })),
+    )
+    .returning({ id: games.id });
+  return rows.map((r) => r.id);
+}
+
+/** Replaces the part of bench/README.md between `<!-- NAME:start -->` and `<!-- NAME:end -->`. */
+export function writeSection(name: string, markdown: string) {
+  const file = path.join(root, 'bench/README.md');
+  const text = fs.readFileSync(file, 'utf8');
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  if (!text.includes(start)) throw new Error(`bench/README.md não tem a marca ${start}`);
+  fs.writeFileSync(file, text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${markdown}\n${end}`));
+}
