@@ -113,6 +113,26 @@ describe('abandoned card checkouts (Stripe)', () => {
   });
 });
 
+describe('holds ended by the organiser or an admin', () => {
+  it('cancelling the game, deleting it or removing the player closes the pending checkout on our side', async () => {
+    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    const organiser = await createSignedInUser(t.app);
+    const ended = [
+      async (gameId: number) => post(`/api/user-games/${gameId}/cancel`, organiser.headers, { reason: 'Quadra interditada' }),
+      async (gameId: number) => t.app.inject({ method: 'DELETE', url: `/api/admin/games/${gameId}`, headers: admin.headers }),
+      async (gameId: number, userId: number) => t.app.inject({ method: 'DELETE', url: `/api/admin/games/${gameId}/users/${userId}`, headers: admin.headers }),
+    ];
+    for (const end of ended) {
+      const game = await createGame(db(), { creatorId: organiser.user.id, dateTime: new Date(t.clock.now().getTime() + 5 * DAY_MS) });
+      const player = await createSignedInUser(t.app);
+      expect((await post(`/api/games/${game.id}/apply`, player.headers, { paymentType: 'card' })).statusCode).toBe(200);
+      expect((await end(game.id, player.user.id)).statusCode).toBe(200);
+      expect(await registrationOf(game.id, player.user.id)).toMatchObject({ status: 'cancelled' });
+      expect(await paymentOf(player.user.id)).toMatchObject({ status: 'expired', settledAt: null });
+    }
+  });
+});
+
 describe('abandoned PIX checkouts (Mercado Pago)', () => {
   it('cancelling closes the payment on our side; a late approval becomes credits once', async () => {
     const game = await createGame(db(), { dateTime: new Date(t.clock.now().getTime() + 5 * DAY_MS), priceCents: 1800 });

@@ -8,6 +8,7 @@ import { notifyGameCancelled } from '../../core/games/notify-game-update';
 import { refundInFull } from '../../core/games/refund-in-full';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closePendingCheckouts } from '../../core/payments/close-checkouts';
 import { games, registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
@@ -32,6 +33,9 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
       .innerJoin(users, eq(users.id, registrations.userId))
       .where(and(eq(registrations.gameId, game.id), inArray(registrations.status, ['confirmed', 'pending', 'waitlist'])))
       .orderBy(asc(registrations.id));
+    // Checkouts still open for pending holds close with the game: a payment that still comes becomes credits.
+    const pending = live.filter(({ registration }) => registration.status === 'pending');
+    await closePendingCheckouts(tx, pending.map(({ registration }) => registration.id), now);
     const [cancelled] = await tx
       .update(games)
       .set({ status: 'cancelled', cancelReason: reason, updatedAt: now })
