@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addCredits, createGame, createSignedInUser, DAY_MS } from '../../../../test-support/server/factories';
-import type { WebhookDelivery } from '../../../../test-support/server/fake-http';
 import type { FakeMercadoPago } from '../../../../test-support/server/fake-mercadopago';
 import type { FakeStripe } from '../../../../test-support/server/fake-stripe';
-import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { type LivePaymentsApp, startLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
+import { setUpLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
 import type { TestApp } from '../../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
-import { cancellationRequests, creditTransactions, payments, registrations, users } from '../../db/schema';
+import { cancellationRequests, payments, registrations } from '../../db/schema';
 
 // A checkout the player walks away from (they cancel, or their hold expires) is closed: never left
 // pending, expired at Stripe, closed on our side for Mercado Pago. A payment that still arrives
@@ -17,31 +15,11 @@ import { cancellationRequests, creditTransactions, payments, registrations, user
 let t: TestApp;
 let stripe: FakeStripe;
 let mp: FakeMercadoPago;
-let baseUrl: string;
-let live: LivePaymentsApp;
-
-beforeAll(async () => {
-  live = await startLivePaymentsApp();
-  ({ t, stripe, mp, baseUrl } = live);
-});
-afterEach(async () => {
-  await expectLedgerBalanced(db());
-  t.clock.set(new Date());
-});
-afterAll(() => live.close());
+const { db, nowSeconds, post, balanceOf, ledgerOf, paymentOf, stripeHook, mpHook } = setUpLivePaymentsApp((live) => ({ t, stripe, mp } = live));
 
 const MINUTE_MS = 60_000;
-const db = () => t.app.ctx.db;
-const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
-const post = (url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-const balanceOf = async (userId: number) => (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
-const ledgerOf = (userId: number) => db().select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
-const paymentOf = async (userId: number) => (await db().select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.id)).at(-1)!;
 const registrationOf = async (gameId: number, userId: number) =>
   (await db().select().from(registrations).where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId))))[0]!;
-const stripeHook = (delivery: WebhookDelivery) => stripe.deliver(delivery, `${baseUrl}/api/webhooks/stripe`);
-const mpHook = (delivery: WebhookDelivery) => mp.deliver(delivery, `${baseUrl}/api/webhooks/mercadopago`);
 const expireCalls = (sessionId: string) => stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${sessionId}/expire`);
 
 async function cardHold(options: { totalSlots?: number } = {}) {
