@@ -7,6 +7,7 @@ import { notifyGameCancelled } from '../../core/games/notify-game-update';
 import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
 import { cancelledFields } from '../../core/games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closePendingCheckouts } from '../../core/payments/close-checkouts';
 import { games, registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { lockAdminGame } from './admin-game-payload';
@@ -32,6 +33,9 @@ export async function deleteAdminGame(ctx: ServerContext, admin: AuthUser, gameI
       .innerJoin(users, eq(users.id, registrations.userId))
       .where(and(eq(registrations.gameId, game.id), inArray(registrations.status, ['confirmed', 'pending', 'waitlist'])))
       .orderBy(asc(registrations.id));
+    // Checkouts still open for pending holds close with the game: a payment that still comes becomes credits.
+    const pending = live.filter(({ registration }) => registration.status === 'pending');
+    await closePendingCheckouts(tx, pending.map(({ registration }) => registration.id), now);
     const reason = messages.admin.gameDeletedReason;
     const [cancelled] = await tx
       .update(games)

@@ -9,6 +9,7 @@ import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
 import { cancelledFields, findLiveRegistration } from '../../core/games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closePendingCheckouts } from '../../core/payments/close-checkouts';
 import { registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { lockAdminGame } from './admin-game-payload';
@@ -34,6 +35,8 @@ export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: 
       .update(registrations)
       .set(cancelledFields(registration, now))
       .where(eq(registrations.id, registration.id));
+    // A checkout still open for the hold closes with it: a payment that still comes becomes credits.
+    if (registration.status === 'pending') await closePendingCheckouts(tx, [registration.id], now);
     const refund = await refundInFull(tx, {
       game,
       registration,

@@ -9,6 +9,7 @@ import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/
 import { cancelledFields } from '../../core/games/registration-guards';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closePendingCheckouts } from '../../core/payments/close-checkouts';
 import { games, registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
@@ -34,6 +35,9 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
       .innerJoin(users, eq(users.id, registrations.userId))
       .where(and(eq(registrations.gameId, game.id), inArray(registrations.status, ['confirmed', 'pending', 'waitlist'])))
       .orderBy(asc(registrations.id));
+    // Checkouts still open for pending holds close with the game: a payment that still comes becomes credits.
+    const pending = live.filter(({ registration }) => registration.status === 'pending');
+    await closePendingCheckouts(tx, pending.map(({ registration }) => registration.id), now);
     const [cancelled] = await tx
       .update(games)
       .set({ status: 'cancelled', cancelReason: reason, updatedAt: now })
@@ -73,7 +77,7 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
   const amount = (cents: number) => (cents > 0 ? brl(cents) : null);
   return {
     message: messages.gameCancelledByOrganiser(amount(totals.creditsRefunded), amount(atProvider.refundedCents), amount(atProvider.awaitingCents)),
-    game: await loadUserGame(ctx.db, gameId),
+    game: await loadUserGame(ctx.db, gameId, ctx.clock.now()),
     refunds: {
       ...totals,
       creditsRefunded: toReais(totals.creditsRefunded),
