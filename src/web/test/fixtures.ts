@@ -175,6 +175,7 @@ export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     role: 'player',
     credits: 10,
     createdAt: '2026-01-10T12:00:00.000Z',
+    deleted: false,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import type { Cancellation } from '../../../shared/schemas/admin';
 import type { PaymentType } from '../../../shared/schemas/games';
 import type { Queryable } from '../../db/open-database';
 import { cancellationRequests, games, users } from '../../db/schema';
+import { displayName } from '../../core/users/display-name';
 
 /** Marks a request whose refund is under way (status still pending): see resolve-cancellation.ts. */
 export const PROCESSING = 'processing';
@@ -20,7 +21,7 @@ export async function loadCancellations(q: Queryable, options: { where: SQL | un
     .select({
       request: cancellationRequests,
       game: { id: games.id, name: games.name, dateTime: games.dateTime },
-      user: { id: users.id, name: users.name, email: users.email },
+      user: { id: users.id, name: displayName, email: users.email },
       processor: { id: processor.id, name: processor.name },
     })
     .from(cancellationRequests)
