@@ -6,6 +6,7 @@ import { authReplySchema, publicUserSchema } from './auth';
 import { myGameSchema, waitlistedGameSchema } from './games';
 
 export const meReplySchema = publicUserSchema.extend({
+  hasPassword: z.boolean().describe('false: a conta só entra com o Google (confirma a exclusão digitando o e-mail)'),
   myGames: z.array(myGameSchema).describe('Jogos com inscrição (confirmada, aguardando pagamento ou cancelada), dos últimos 30 dias em diante'),
   waitlistedGames: z.array(waitlistedGameSchema).describe('Jogos futuros em que o usuário está na fila'),
 });

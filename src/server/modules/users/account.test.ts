@@ -136,8 +136,8 @@ async function everyPersonalRow(): Promise<string> {
   const tables = ['users', 'registrations', 'credit_transactions', 'payments', 'cancellation_requests', 'notifications', 'invitations', 'email_outbox', 'password_reset_codes'];
   const texts: string[] = [];
   for (const table of tables) {
-    const result = await t.app.ctx.db.execute(sql.raw(`select t::text as row from ${table} t`));
-    texts.push(...(result.rows as { row: string }[]).map((r) => r.row));
+    const result = (await t.app.ctx.db.execute(sql.raw(`select t::text as row from ${table} t`))) as unknown as { rows: { row: string }[] };
+    texts.push(...result.rows.map((r) => r.row));
   }
   return texts.join('\n');
 }

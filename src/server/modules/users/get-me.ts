@@ -38,5 +38,6 @@ export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply
       myGames.push({ ...game, registrationType, paymentType: game.paymentType ?? null, paymentDeadline: game.paymentDeadline ?? null });
     }
   }
-  return { ...toPublicUser(fresh ?? user), myGames, waitlistedGames };
+  const current = fresh ?? user;
+  return { ...toPublicUser(current), hasPassword: current.passwordHash !== null, myGames, waitlistedGames };
 }
