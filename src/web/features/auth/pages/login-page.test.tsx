@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { submitLogin } from '../../../test/login-form';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { aPlayerGame, authConfig, player } from '../../../test/fixtures';
+import { aPlayerGame, authConfig, meReply, player } from '../../../test/fixtures';
 
 describe('login page', () => {
   it('validates the fields on the client before calling the server', async () => {
@@ -93,6 +93,39 @@ describe('login page', () => {
     await findPageHeading('Vôlei dos Amigos');
     expect(currentPath()).toBe('/games/private/abc123');
     expect(window.localStorage.getItem('inviteLink')).toBeNull();
+  });
+
+  it('a visitor on a game link signs in (or goes to register) and comes back to that game; ', async () => {
+    const game = aPlayerGame({ name: 'Vôlei do Link' });
+    fakeApi({
+      ...authConfig,
+      [`GET /api/games/${game.id}`]: { body: game },
+      'POST /api/auth/login': { body: { token: 'jwt-ana', user: player } },
+      'GET /api/users/me': meReply(player),
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`);
+    await findPageHeading('Vôlei do Link');
+    expect(screen.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', `/register?next=%2Fapply%2F${game.id}`);
+    await user.click(screen.getByRole('link', { name: 'Entrar para participar' }));
+    await findPageHeading('Entrar no Bora Jogar');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Criar conta' })).toHaveAttribute(
+      'href',
+      `/register?next=%2Fapply%2F${game.id}`,
+    );
+
+    await submitLogin(user, 'ana@exemplo.com.br');
+    await findPageHeading('Vôlei do Link');
+    expect(currentPath()).toBe(`/apply/${game.id}`);
+  });
+
+  it('ignores a next that leaves the site', async () => {
+    fakeApi({ ...authConfig, 'POST /api/auth/login': { body: { token: 'jwt-ana', user: player } } });
+    const user = userEvent.setup();
+    renderApp('/login?next=%2F%2Fevil.com');
+    await findPageHeading('Entrar no Bora Jogar');
+    await submitLogin(user, 'ana@exemplo.com.br');
+    await waitFor(() => expect(currentPath()).toBe('/'));
   });
 
   it('shows a message passed in navigation state in a green box and clears it from history', async () => {

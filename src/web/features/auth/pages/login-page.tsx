@@ -50,7 +50,7 @@ export function LoginPage() {
       footer={
         <p>
           Ainda não tem conta?{' '}
-          <Link to="/register" className={textLinkClasses}>
+          <Link to={{ pathname: '/register', search: location.search }} className={textLinkClasses}>
             Criar conta
           </Link>
         </p>

@@ -5,6 +5,7 @@ import { GameFacts, isFull } from '../../../components/games/game-facts';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { withNext } from '../../../lib/next-path';
 
 export function PublicGameCard({ game }: { game: Game }) {
   const place = [game.city?.name, game.state?.uf].filter(Boolean).join('/');
@@ -21,7 +22,7 @@ export function PublicGameCard({ game }: { game: Game }) {
       </div>
       <GameFacts game={game} />
       <GameDescription game={game} className="text-sm" />
-      <Link to="/login" className={buttonClasses('primary', 'md', 'mt-auto w-full sm:w-auto sm:self-start')} aria-label={`Participar: ${game.name}`}>
+      <Link to={withNext('/login', `/apply/${game.id}`)} className={buttonClasses('primary', 'md', 'mt-auto w-full sm:w-auto sm:self-start')} aria-label={`Participar: ${game.name}`}>
         Participar
       </Link>
     </Card>
