@@ -74,6 +74,7 @@ export function demoRoutes(role: Role, ids: DemoIds): DemoRoute[] {
         { path: '/register', name: 'cadastro' },
         { path: '/forgot', name: 'esqueci-a-senha' },
         { path: '/reset-password', name: 'redefinir-senha' },
+        { path: `/apply/${ids.publicGameId}`, name: 'jogo-por-link' },
         privateGame,
       ];
     case 'player':
