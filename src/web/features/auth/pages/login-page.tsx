@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
-import { AuthCard, OrDivider, textLinkClasses } from '../components/auth-card';
+import { AuthCard, textLinkClasses } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 
 function stateMessage(state: unknown): string | null {
@@ -85,7 +85,6 @@ export function LoginPage() {
         </Button>
       </form>
 
-      <OrDivider />
       <GoogleButton />
     </AuthCard>
   );

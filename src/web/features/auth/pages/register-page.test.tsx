@@ -28,7 +28,7 @@ describe('register page', () => {
     expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
   });
 
-  it('shows the server message for a taken email under the field', async () => {
+  it('shows the server message for a taken email under the field, until the field changes', async () => {
     fakeApi({
       ...authConfig,
       'POST /api/auth/register': { status: 409, body: { message: 'Este e-mail já está cadastrado', fields: { email: 'Este e-mail já está cadastrado' } } },
@@ -41,6 +41,10 @@ describe('register page', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Este e-mail já está cadastrado');
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Este e-mail já está cadastrado');
+
+    await user.type(screen.getByLabelText('Email'), 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Este e-mail já está cadastrado')).not.toBeInTheDocument();
   });
 
   it('creates the account and lands on the player home', async () => {

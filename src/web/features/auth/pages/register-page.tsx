@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRegister } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
-import { AuthCard, OrDivider, textLinkClasses } from '../components/auth-card';
+import { AuthCard, textLinkClasses } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 
 export function RegisterPage() {
@@ -79,7 +79,6 @@ export function RegisterPage() {
         </Button>
       </form>
 
-      <OrDivider />
       <GoogleButton />
     </AuthCard>
   );
