@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-const HEADLINE = 'Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo';
+const HEADLINE = 'Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo';
 
 function footerLink(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Rodapé' }).getByRole('link', { name, exact: true });
@@ -22,7 +22,7 @@ test('a visitor reads the landing, then the support, terms and privacy pages fro
   await footerLink(page, 'Suporte').click();
   await expect(page).toHaveURL(/\/support$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Suporte' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'suporte@borajogar.com.br' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'contato@borajogar.com.br' })).toBeVisible();
 
   await footerLink(page, 'Termos').click();
   await expect(page).toHaveURL(/\/terms$/);
