@@ -1,64 +1,112 @@
-// `npm run bench`: GET /api/games with 300 upcoming games on PostgreSQL, side by side with a bare
-// node:http server returning the same bytes; then applies per second with the invariants checked.
-// Writes the figures into bench/README.md. Needs a PostgreSQL (BENCH_DATABASE_URL, default local).
+// `npm run bench`: each path of the API against a ceiling measured in the same run. Reads (a visitor's and
+// a signed-in player's game list, a game, the player's profile) against a bare node:http server sending the
+// very same bytes; credit applies against pgbench's TPC-B-like transactions on the same PostgreSQL, with the
+// money and slot invariants checked afterwards. Writes the figures into bench/README.md.
+// Needs a PostgreSQL (BENCH_DATABASE_URL, default local) and pgbench.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { registrations } from '../src/server/db/schema';
 import { systemClock } from '../src/server/lib/clock';
 import { createTokenService } from '../src/server/lib/token-service';
-import { createBenchDatabase } from './support/database';
-import { CONNECTIONS, createGames, createPlayers, DURATION_SECONDS, load, selectRows, writeSection } from './support/fixtures';
+import { benchServerUrl, createBenchDatabase } from './support/database';
+import { CONNECTIONS, createGames, createPlayers, DURATION_SECONDS, load, type LoadResult, selectRows, writeSection } from './support/fixtures';
 import { startAppProcess, startBareServer, stop } from './support/processes';
 
 const APP_PORT = 3301;
 const BARE_PORT = 3302;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const tokens = createTokenService({ secret: new TextEncoder().encode(JWT_SECRET), clock: systemClock });
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-bench-'));
 
-async function listingBenchmark() {
+type ReadRow = { label: string; bytes: number; app: LoadResult; bare: LoadResult; goal: { ratio: number; p99: number } };
+
+/** The app's path under load, then a bare server answering the bytes the app gave for it. */
+async function compareWithBare(label: string, url: string, headers: Record<string, string>, goal: ReadRow['goal']): Promise<ReadRow> {
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  const body = Buffer.from(await res.arrayBuffer());
+  const bodyFile = path.join(scratch, `${randomBytes(4).toString('hex')}.json`);
+  fs.writeFileSync(bodyFile, body);
+  const bare = await startBareServer(bodyFile, BARE_PORT);
+  const bareResult = await load(`http://127.0.0.1:${BARE_PORT}/`);
+  await stop(bare);
+  return { label, bytes: body.length, app: await load(url, headers), bare: bareResult, goal };
+}
+
+async function readBenchmark(): Promise<ReadRow[]> {
   const bench = await createBenchDatabase();
-  const [organiser] = await createPlayers(bench.database.db, 'organizador', 1, 0);
-  await createGames(bench.database.db, organiser!, 300, { slots: 12, priceCents: 1500 });
+  const db = bench.database.db;
+  const [organiser] = await createPlayers(db, 'organizador', 1, 0);
+  const gameIds = await createGames(db, organiser!, 300, { slots: 12, priceCents: 1500 });
+  // The signed-in caller holds a place in 10 of the games listed first.
+  const [player] = await createPlayers(db, 'jogador', 1, 10_000);
+  const now = new Date();
+  await db.insert(registrations).values(
+    gameIds.slice(0, 10).map((gameId) => ({ gameId, userId: player!, status: 'confirmed' as const, paymentType: 'credit' as const, paidCents: 1500, joinedAt: now, confirmedAt: now })),
+  );
+  const headers = { authorization: `Bearer ${await tokens.issue({ userId: player!, tokenVersion: 0 })}` };
   const app = await startAppProcess({ DATABASE_URL: bench.url, PORT: String(APP_PORT), JWT_SECRET });
+  const api = `http://127.0.0.1:${APP_PORT}/api`;
   try {
-    const url = `http://127.0.0.1:${APP_PORT}/api/games`;
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-    const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bj-bench-')), 'games.json');
-    fs.writeFileSync(bodyFile, body);
-    const bare = await startBareServer(bodyFile, BARE_PORT);
-    const bareResult = await load(`http://127.0.0.1:${BARE_PORT}/api/games`);
-    await stop(bare);
-    const appResult = await load(url);
-    const tokens = createTokenService({ secret: new TextEncoder().encode(JWT_SECRET), clock: systemClock });
-    const token = await tokens.issue({ userId: organiser!, tokenVersion: 0 });
-    const signedIn = await load(url, { authorization: `Bearer ${token}` });
-    return {
-      bytes: body.length,
-      gamesInReply: (JSON.parse(body.toString()) as unknown[]).length,
-      app: appResult,
-      signedIn,
-      bare: bareResult,
-    };
+    return [
+      await compareWithBare('visitor `GET /api/games` (list cached ≤ 1 s)', `${api}/games`, {}, { ratio: 0.5, p99: 25 }),
+      await compareWithBare('signed-in `GET /api/games` (caller in 10 of them)', `${api}/games`, headers, { ratio: 0.35, p99: 50 }),
+      await compareWithBare('signed-in `GET /api/games/{id}` (one of the caller\'s)', `${api}/games/${gameIds[0]}`, headers, { ratio: 0.35, p99: 50 }),
+      await compareWithBare('signed-in `GET /api/users/me`', `${api}/users/me`, headers, { ratio: 0.35, p99: 50 }),
+    ];
   } finally {
     await stop(app);
     await bench.drop();
   }
 }
 
+/** pgbench's TPC-B-like transactions per second (scale 10, 32 clients, 2 threads) on a throwaway database. */
+async function pgbenchCeiling(): Promise<number> {
+  const name = `bj_pgbench_${randomBytes(4).toString('hex')}`;
+  const url = Object.assign(new URL(benchServerUrl), { pathname: `/${name}` }).toString();
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: benchServerUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  try {
+    execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
+    const out = execFileSync('pgbench', ['-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_SECONDS), url], { encoding: 'utf8' });
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
+    if (!tps) throw new Error(`pgbench não informou as transações por segundo:\n${out}`);
+    return Number(tps);
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+const PLAYERS = 150;
+const GAMES_PER_PLAYER = 10;
+
+/** 150 funded players each apply with credits to 10 of 100 games (10 places at R$ 10), 32 at a time. */
 async function applyBenchmark() {
   const bench = await createBenchDatabase();
   const db = bench.database.db;
   const [organiser] = await createPlayers(db, 'organizador', 1, 0);
   const gameIds = await createGames(db, organiser!, 100, { slots: 10, priceCents: 1000 });
-  // R$ 30 each: after three confirmed games a player's fourth credit apply fails with 'Saldo insuficiente'.
-  const playerIds = await createPlayers(db, 'jogador', 300, 3000);
-  const tokens = createTokenService({ secret: new TextEncoder().encode(JWT_SECRET), clock: systemClock });
+  // R$ 80 each: after eight confirmed games a player's next credit apply fails with 'Saldo insuficiente'.
+  const playerIds = await createPlayers(db, 'jogador', PLAYERS, 8000);
   const app = await startAppProcess({ DATABASE_URL: bench.url, PORT: String(APP_PORT), JWT_SECRET });
   try {
     const jobs: Array<{ token: string; gameId: number }> = [];
     for (const userId of playerIds) {
       const token = await tokens.issue({ userId, tokenVersion: 0 });
-      const picks = [...gameIds].sort(() => Math.random() - 0.5).slice(0, 6);
+      const picks = [...gameIds].sort(() => Math.random() - 0.5).slice(0, GAMES_PER_PLAYER);
       for (const gameId of picks) jobs.push({ token, gameId });
     }
     jobs.sort(() => Math.random() - 0.5);
@@ -98,7 +146,7 @@ async function applyBenchmark() {
     return {
       requests: jobs.length,
       seconds,
-      perSecond: Math.round(jobs.length / seconds),
+      perSecond: jobs.length / seconds,
       statuses: Object.fromEntries(statuses),
       registrations: Object.fromEntries(counts.map((r) => [r.status, r.n])),
       violations: overbooked.length + unbalanced.length + unpaid.length + fiveXx,
@@ -110,31 +158,35 @@ async function applyBenchmark() {
   }
 }
 
-const loadAtStart = os.loadavg()[0]!.toFixed(1);
-const listing = await listingBenchmark();
-console.log('listing', listing);
-const applies = await applyBenchmark();
-console.log('applies', applies);
+const mark = (isMet: boolean) => (isMet ? '✓' : '✗');
 
-const ratio = listing.app.rps / listing.bare.rps;
-const date = new Date().toISOString().slice(0, 10);
-writeSection('results',
+const loadAtStart = os.loadavg()[0]!.toFixed(1);
+const reads = await readBenchmark();
+console.log(reads);
+const tps = await pgbenchCeiling();
+const applies = await applyBenchmark();
+console.log({ tps, applies });
+const applyRatio = applies.perSecond / tps;
+
+writeSection(
+  'results',
   [
-    `Measured on ${date}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL at ${new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://127.0.0.1:5432').host}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a 3 s warm-up; load generator (autocannon) on the same machine; load average ${loadAtStart} when it started.`,
+    `Measured on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL at ${new URL(benchServerUrl).host}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a 3 s warm-up; load generator (autocannon) and pgbench on the same machine; load average ${loadAtStart} when it started.`,
     '',
-    `**GET /api/games**, 300 upcoming games (reply: ${listing.gamesInReply} games, ${(listing.bytes / 1024).toFixed(1)} KB):`,
+    '**Reads** (300 upcoming games; a reply holds at most 100), each against a bare `node:http` server sending the same bytes:',
     '',
-    '| Server | req/s | p50 (ms) | p99 (ms) | non-2xx | errors |',
-    '|---|---|---|---|---|---|',
-    `| Bora Jogar API, visitor (list cached ${'≤'} 1 s) | ${listing.app.rps} | ${listing.app.p50} | ${listing.app.p99} | ${listing.app.non2xx} | ${listing.app.errors} |`,
-    `| Bora Jogar API, signed in (own registrations read every time) | ${listing.signedIn.rps} | ${listing.signedIn.p50} | ${listing.signedIn.p99} | ${listing.signedIn.non2xx} | ${listing.signedIn.errors} |`,
-    `| bare node:http, same bytes | ${listing.bare.rps} | ${listing.bare.p50} | ${listing.bare.p99} | ${listing.bare.non2xx} | ${listing.bare.errors} |`,
+    '| Path | Reply | req/s | p50 (ms) | p99 (ms) | bare req/s | Ratio | Goal | Met |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...reads.map((row) => {
+      const ratio = row.app.rps / row.bare.rps;
+      const failed = row.app.non2xx + row.app.errors;
+      return `| ${row.label} | ${(row.bytes / 1024).toFixed(1)} KB | ${row.app.rps} | ${row.app.p50} | ${row.app.p99} | ${row.bare.rps} | **${ratio.toFixed(2)}** | ≥ ${row.goal.ratio}, p99 < ${row.goal.p99} ms${failed ? `, ${failed} failed` : ''} | ${mark(ratio >= row.goal.ratio && row.app.p99 < row.goal.p99 && failed === 0)} |`;
+    }),
     '',
-    `Visitor list: **${(ratio * 100).toFixed(0)} %** of the bare server's throughput (target ≥ 50 %), p99 **${listing.app.p99} ms** (target < 25 ms). A signed-in list adds the caller's own registrations, read every time, to the cached games.`,
-    '',
-    `**POST /api/games/{id}/apply** (credit), ${applies.requests} applies from 300 players with R$ 30 each to 100 games of 10 slots at R$ 10, ${CONNECTIONS} at a time:`,
-    `**${applies.perSecond} applies/s** (${applies.seconds.toFixed(1)} s); statuses ${JSON.stringify(applies.statuses)}; registrations ${JSON.stringify(applies.registrations)}.`,
+    `**Credit applies**: ${applies.requests} applies (${PLAYERS} players × ${GAMES_PER_PLAYER} of 100 games with 10 places at R$ 10, R$ 80 each), ${CONNECTIONS} at a time: **${applies.perSecond.toFixed(0)} applies/s** (${applies.seconds.toFixed(1)} s) against pgbench TPC-B-like \`-s 10 -c ${CONNECTIONS} -j 2\`: **${tps.toFixed(0)} tps** → ratio **${applyRatio.toFixed(2)}** (goal ≥ 0.5) ${mark(applyRatio >= 0.5)}.`,
+    `Statuses ${JSON.stringify(applies.statuses)}; registrations ${JSON.stringify(applies.registrations)}.`,
     `Invariant violations: **${applies.violations}** (overbooked games ${applies.detail.overbooked}, balances ≠ ledger or negative ${applies.detail.unbalanced}, confirmed credit registrations without exactly one charge ${applies.detail.unpaid}, 5xx ${applies.detail.fiveXx}).`,
   ].join('\n'),
 );
+fs.rmSync(scratch, { recursive: true, force: true });
 process.exit(applies.violations === 0 ? 0 : 1);

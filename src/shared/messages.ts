@@ -99,16 +99,23 @@ export const messages = {
     registrationConfirmed: (game: string, when: string) => `Sua inscrição em ${game} (${when}) está confirmada. Bom jogo!`,
     waitlisted: (game: string, when: string, position: number) =>
       `Você entrou na lista de espera de ${game} (${when}). Sua posição na fila: ${position}.`,
-    promoted: (game: string, when: string) =>
-      `Abriu uma vaga e sua inscrição em ${game} (${when}) foi confirmada!`,
-    promotedAwaitingPayment: (game: string, when: string, deadline: string) =>
-      `Abriu uma vaga em ${game} (${when}) e ela está reservada para você. Pague até ${deadline} para confirmar.`,
+    promoted: (game: string, when: string, charged: string | null) =>
+      `Abriu uma vaga e sua inscrição em ${game} (${when}) foi confirmada!` +
+      (charged ? ` ${charged} foram debitados dos seus créditos.` : ''),
+    promotedAwaitingPayment: (game: string, when: string, amount: string, deadline: string) =>
+      `Abriu uma vaga em ${game} (${when}) e ela está reservada para você. Pague ${amount} até ${deadline} para confirmar.`,
+    promotedAtRaisedPrice: (game: string, when: string, joinedAt: string, amount: string, deadline: string) =>
+      `Abriu uma vaga em ${game} (${when}) e ela está reservada para você. O preço subiu de ${joinedAt} para ${amount} ` +
+      `depois que você entrou na fila, então nada foi cobrado: pague ${amount} até ${deadline} se quiser confirmar.`,
     paymentExpired: (game: string) =>
       `O prazo para pagar sua vaga em ${game} terminou e ela passou para o próximo da fila.`,
     cancelled: (game: string, outcome: string) => `Sua inscrição em ${game} foi cancelada. ${outcome}`,
     leftWaitlist: (game: string) => `Você saiu da lista de espera de ${game}.`,
-    gameChanged: (game: string, when: string) =>
-      `O organizador alterou o jogo ${game}. Confira os detalhes: agora ${when}.`,
+    gameChanged: (game: string, changes: string[]) => `O organizador alterou o jogo ${game}: ${changes.join('; ')}.`,
+    changedDate: (day: string) => `a data agora é ${day}`,
+    changedTime: (time: string) => `o horário agora é ${time}`,
+    changedPlace: (location: string, address: string) => `o local agora é ${location} (${address})`,
+    changedPrice: (before: string, after: string) => `o preço mudou de ${before} para ${after}`,
     gameCancelled: (game: string, when: string, refund: string) =>
       `O jogo ${game} (${when}) foi cancelado pelo organizador. ${refund}`,
     gameCancelledWithReason: (game: string, when: string, reason: string, refund: string) =>
@@ -183,7 +190,10 @@ export const messages = {
   gameAlreadyPublished: 'O jogo já está publicado.',
   gameUnpublished: 'Jogo despublicado com sucesso!',
   gameAlreadyDraft: 'O jogo já está como rascunho.',
-  gameCancelledByOrganiser: 'Jogo cancelado. Todos os inscritos foram avisados e reembolsados.',
+  gameCancelledByOrganiser: (credits: string | null, awaitingAdmin: string | null) =>
+    'Jogo cancelado. Todos os inscritos foram avisados.' +
+    (credits ? ` ${credits} voltaram aos créditos dos jogadores.` : '') +
+    (awaitingAdmin ? ` ${awaitingAdmin} em reembolsos de cartão/PIX aguardam a administração (até 7 dias úteis).` : ''),
   privateLinkRegenerated: 'Link regenerado com sucesso! O link anterior não funciona mais.',
   inviteEmailsRequired: 'Informe pelo menos um e-mail.',
   inviteEmailsTooMany: 'Envie no máximo 50 convites por vez.',
@@ -229,6 +239,8 @@ export const messages = {
     rejectionReasonRequired: 'Informe o motivo da rejeição.',
     cancellationProcessed: (amount: string) => `Reembolso de ${amount} processado com sucesso.`,
     cancellationRejected: 'Pedido de cancelamento rejeitado.',
+    refundGuaranteed:
+      'Este reembolso é garantido pelos Termos de Uso (cancelamento com 48 horas ou mais de antecedência, jogo cancelado ou jogador removido) e não pode ser rejeitado.',
     refundDescription: (game: string) => `Reembolso do jogo ${game}`,
     cancellationInProgress: 'Este pedido de cancelamento está sendo processado. Aguarde e recarregue a página.',
     originalPaymentNotFound: 'Não há pagamento por cartão/PIX registrado para estornar; escolha reembolso em créditos.',

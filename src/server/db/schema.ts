@@ -153,6 +153,11 @@ export const registrations = pgTable(
     paymentType: text('payment_type', { enum: ['credit', 'stripe', 'mercadopago', 'external'] }),
     /** What was actually charged: the base of any refund. */
     paidCents: integer('paid_cents').notNull().default(0),
+    /**
+     * The price in force when the player joined the waitlist: promotion never charges more than it
+     * (a raised price turns the promotion into a pending place to pay at the new price).
+     */
+    waitlistPriceCents: integer('waitlist_price_cents'),
     /** Only while pending: past it the slot passes to the next in line. */
     paymentDeadline: timestamptz('payment_deadline'),
     /** The place in line: the waitlist is ordered by (joined_at, id). */

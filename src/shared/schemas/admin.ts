@@ -266,6 +266,9 @@ export const cancellationSchema = z.object({
   rejectionReason: z.string().nullable().describe('Só em rejected'),
   processedAt: isoDateTime.nullable(),
   processedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  refundGuaranteed: z
+    .boolean()
+    .describe('Reembolso garantido pelos Termos (cancelado com 48 h ou mais, jogo cancelado ou jogador removido): não pode ser rejeitado'),
 });
 export type Cancellation = z.infer<typeof cancellationSchema>;
 

@@ -1,6 +1,7 @@
 import { formatBRL } from '../../shared/money';
-import { isRefundable } from '../../shared/rules/refund-policy';
+import { isRefundable, REFUND_WINDOW_HOURS } from '../../shared/rules/refund-policy';
 import type { PaymentType, RegistrationStatus } from '../../shared/schemas/games';
+import { formatDateTime } from './format';
 
 export const noRefundLateText = 'Sem reembolso: faltam menos de 48 horas para o jogo.';
 
@@ -28,4 +29,12 @@ export function refundOutcomeText(registration: Registration, now: Date = new Da
   const amount = formatBRL(registration.paidAmount || registration.price);
   if (paymentType === 'credit') return `Reembolso: ${amount} voltam para os seus créditos na hora.`;
   return `Reembolso: ${amount} voltam para o seu cartão ou PIX depois da análise do pedido, em até 7 dias úteis.`;
+}
+
+/** This game's refund rule for credits spent now, said before the click that charges them. */
+export function creditRefundRuleText(dateTime: string, now: Date = new Date()): string {
+  const gameStart = new Date(dateTime);
+  if (!isRefundable(gameStart, now)) return noRefundLateText;
+  const lastRefundableMoment = new Date(gameStart.getTime() - REFUND_WINDOW_HOURS * 60 * 60 * 1000);
+  return `Reembolso integral em créditos se você cancelar até ${formatDateTime(lastRefundableMoment)} (48 horas antes do jogo); depois disso, sem reembolso.`;
 }

@@ -233,6 +233,7 @@ export function aCancellation(overrides: Partial<Cancellation> = {}): Cancellati
     rejectionReason: null,
     processedAt: null,
     processedBy: null,
+    refundGuaranteed: false,
     ...overrides,
   };
 }

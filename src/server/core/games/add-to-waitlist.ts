@@ -6,9 +6,12 @@ import { notify } from '../notifications/notify';
 import { when } from './game-notices';
 import type { GameRow } from './registration-guards';
 
-/** Puts the user at the end of the game's line (no charge) and returns their 1-based position. */
+/**
+ * Puts the user at the end of the game's line (no charge), remembering the price in force so a
+ * later promotion never charges more, and returns their 1-based position.
+ */
 export async function addToWaitlist(tx: Tx, game: GameRow, userId: number, now: Date): Promise<number> {
-  await tx.insert(registrations).values({ gameId: game.id, userId, status: 'waitlist', joinedAt: now });
+  await tx.insert(registrations).values({ gameId: game.id, userId, status: 'waitlist', joinedAt: now, waitlistPriceCents: game.priceCents });
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(registrations)

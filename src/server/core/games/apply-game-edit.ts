@@ -11,13 +11,6 @@ import { promoteWaitlist } from './promote-waitlist';
 import { countOccupiedSlots, type GameRow } from './registration-guards';
 import type { GameValues } from './resolve-game-payload';
 
-/** What players plan around: when, where and how much. */
-const changesForPlayers = (before: GameRow, after: GameValues) =>
-  before.dateTime.getTime() !== after.dateTime.getTime() ||
-  before.location !== after.location ||
-  before.address !== after.address ||
-  before.priceCents !== after.priceCents;
-
 /**
  * Writes an edit to a locked, not cancelled game (callers refuse cancelled games before validating
  * the payload, so that answer is a 409), for organisers and admins alike: slots never drop below the players holding one, more slots go to the line at once; players hear
@@ -44,6 +37,6 @@ export async function applyGameEdit(tx: Tx, ctx: ServerContext, game: GameRow, v
     .set({ ...values, updatedAt: ctx.clock.now() })
     .where(eq(games.id, game.id))
     .returning();
-  if (changesForPlayers(game, values)) await notifyGameChanged(tx, updated!);
+  await notifyGameChanged(tx, game, updated!);
   await promoteWaitlist(tx, ctx, updated!, mails);
 }

@@ -15,9 +15,12 @@ export const when = (game: GameRow) => formatDateTime(game.dateTime);
 /** The player's page of a game. */
 export const gamePath = (gameId: number) => `/apply/${gameId}`;
 
+/** `R$ 25,00` from centavos. */
+export const brl = (cents: number) => formatBRL(toReais(cents));
+
 /** What happened to the money of a cancelled registration, in words. */
 export function refundText(outcome: RefundOutcome, amountCents: number, isLate: boolean): string {
-  const amount = formatBRL(toReais(amountCents));
+  const amount = brl(amountCents);
   if (outcome === 'credits') return messages.notice.refundToCredits(amount);
   if (outcome === 'request') return messages.notice.refundRequested(amount);
   return isLate ? messages.notice.noRefundLate : messages.notice.nothingToRefund;

@@ -1,20 +1,43 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import type { RefundOutcome } from '../../../shared/schemas/games';
 import type { Tx } from '../../db/open-database';
 import { registrations } from '../../db/schema';
 import type { ServerContext } from '../context';
 import { notify, type PendingMail } from '../notifications/notify';
-import { noticeWithEmail, type Recipient, refundText, when } from './game-notices';
+import { brl, noticeWithEmail, type Recipient, refundText, when } from './game-notices';
 import type { GameRow } from './registration-guards';
 
-/** For the organisers work: tells every player of the game (confirmed, pending, in line) that it changed. */
-export async function notifyGameChanged(tx: Tx, game: GameRow): Promise<void> {
+type PlannedFacts = Pick<GameRow, 'dateTime' | 'location' | 'address' | 'priceCents'>;
+
+/** What players plan around that an edit changed, each named with its new value (the price also with the old one). */
+export function describeGameChanges(before: PlannedFacts, after: PlannedFacts): string[] {
+  const [dayBefore, timeBefore] = formatDateTime(before.dateTime).split(' às ');
+  const [dayAfter, timeAfter] = formatDateTime(after.dateTime).split(' às ');
+  const changes: string[] = [];
+  if (dayBefore !== dayAfter) changes.push(messages.notice.changedDate(dayAfter!));
+  if (timeBefore !== timeAfter) changes.push(messages.notice.changedTime(timeAfter!));
+  if (before.location !== after.location || before.address !== after.address) {
+    changes.push(messages.notice.changedPlace(after.location, after.address));
+  }
+  if (before.priceCents !== after.priceCents) changes.push(messages.notice.changedPrice(brl(before.priceCents), brl(after.priceCents)));
+  return changes;
+}
+
+/**
+ * For the organisers work: tells every player of the game (confirmed, pending, in line) what an edit
+ * changed of what they plan around (date, time, place, price); nothing when none of it did.
+ */
+export async function notifyGameChanged(tx: Tx, before: GameRow, after: GameRow): Promise<void> {
+  const changes = describeGameChanges(before, after);
+  if (changes.length === 0) return;
+  const message = messages.notice.gameChanged(after.name, changes);
   const players = await tx
     .select({ userId: registrations.userId })
     .from(registrations)
-    .where(and(eq(registrations.gameId, game.id), ne(registrations.status, 'cancelled')));
-  for (const { userId } of players) await notify(tx, userId, 'game_changed', messages.notice.gameChanged(game.name, when(game)), game.id);
+    .where(and(eq(registrations.gameId, after.id), ne(registrations.status, 'cancelled')));
+  for (const { userId } of players) await notify(tx, userId, 'game_changed', message, after.id);
 }
 
 /**

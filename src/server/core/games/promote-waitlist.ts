@@ -8,15 +8,16 @@ import type { ServerContext } from '../context';
 import { lockBalance } from '../credits/post-credit-transaction';
 import type { PendingMail } from '../notifications/notify';
 import { confirmRegistration } from './confirm-registration';
-import { noticeWithEmail, when } from './game-notices';
+import { brl, noticeWithEmail, when } from './game-notices';
 import { countOccupiedSlots, type GameRow } from './registration-guards';
 
 /**
  * Gives every free slot to the first in line (joined_at, then id), inside the caller's transaction
  * and under its game lock. Outside-payment games and players with enough credits are confirmed
- * (and charged); others get the slot as `pending` with a payment deadline, after which
- * expirePendingPayments passes it on. Call it whenever a slot frees: a cancel, a removal, an expired
- * payment, more slots.
+ * (and charged the current price, never more than the one they joined the line at); others, and
+ * anyone whose price rose since they joined, get the slot as `pending` with a payment deadline,
+ * charged nothing until they choose to pay, after which expirePendingPayments passes it on.
+ * Call it whenever a slot frees: a cancel, a removal, an expired payment, more slots.
  */
 export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow, mails: PendingMail): Promise<void> {
   const now = ctx.clock.now();
@@ -24,7 +25,13 @@ export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow,
   let free = game.totalSlots - (await countOccupiedSlots(tx, game.id));
   while (free > 0) {
     const [next] = await tx
-      .select({ id: registrations.id, userId: registrations.userId, name: users.name, email: users.email })
+      .select({
+        id: registrations.id,
+        userId: registrations.userId,
+        waitlistPriceCents: registrations.waitlistPriceCents,
+        name: users.name,
+        email: users.email,
+      })
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.userId))
       .where(and(eq(registrations.gameId, game.id), eq(registrations.status, 'waitlist')))
@@ -32,14 +39,16 @@ export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow,
       .limit(1);
     if (!next) return;
     const to = { id: next.userId, name: next.name, email: next.email };
-    const canConfirm = !game.usePlatformPayment || (await lockBalance(tx, next.userId)) >= game.priceCents;
+    const joinedPrice = next.waitlistPriceCents ?? game.priceCents;
+    const priceRose = game.usePlatformPayment && game.priceCents > joinedPrice;
+    const canConfirm = !game.usePlatformPayment || (!priceRose && (await lockBalance(tx, next.userId)) >= game.priceCents);
     if (canConfirm) {
-      await confirmRegistration(tx, game, next, now);
+      const { paidCents } = await confirmRegistration(tx, game, next, now);
       await noticeWithEmail(tx, ctx, mails, {
         game,
         to,
         type: 'promoted',
-        message: messages.notice.promoted(game.name, when(game)),
+        message: messages.notice.promoted(game.name, when(game), paidCents > 0 ? brl(paidCents) : null),
         subject: `Vaga confirmada: ${game.name}`,
       });
     } else {
@@ -52,7 +61,9 @@ export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow,
         game,
         to,
         type: 'promotion_awaiting_payment',
-        message: messages.notice.promotedAwaitingPayment(game.name, when(game), formatDateTime(deadline)),
+        message: priceRose
+          ? messages.notice.promotedAtRaisedPrice(game.name, when(game), brl(joinedPrice), brl(game.priceCents), formatDateTime(deadline))
+          : messages.notice.promotedAwaitingPayment(game.name, when(game), brl(game.priceCents), formatDateTime(deadline)),
         subject: `Abriu uma vaga para você: ${game.name}`,
       });
     }

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pendingCancellation, signedInCast } from '../../../../test-support/server/admin';
-import { createGame, createUser } from '../../../../test-support/server/factories';
+import { createGame, createUser, HOUR_MS } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
-import { cancellationRequests, creditTransactions, notifications, paymentRefunds, payments, users } from '../../db/schema';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { cancellationRequests, creditTransactions, games, notifications, paymentRefunds, payments, users } from '../../db/schema';
 import { PaymentProviderError } from '../../integrations/payments/provider';
 
 let t: TestApp;
@@ -25,8 +25,12 @@ const refundsOf = (userId: number) =>
 const noticesOf = async (userId: number, type: string) =>
   (await db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)))).map((n) => n.message);
 
-async function request(options: { amountCents?: number; method?: 'card' | 'pix'; withPaymentRow?: boolean } = {}) {
-  const game = await createGame(db(), { name: `Vôlei ${Math.random().toString(36).slice(2, 7)}` });
+/** A request the player made `hoursBefore` the game (7 days by default: a refund the Terms promise). */
+async function request(options: { amountCents?: number; method?: 'card' | 'pix'; withPaymentRow?: boolean; hoursBefore?: number } = {}) {
+  const game = await createGame(db(), {
+    name: `Vôlei ${Math.random().toString(36).slice(2, 7)}`,
+    dateTime: new Date(TEST_NOW.getTime() + (options.hoursBefore ?? 7 * 24) * HOUR_MS),
+  });
   const player = await createUser(db());
   const made = await pendingCancellation(t.app, { gameId: game.id, userId: player.id, amountCents: options.amountCents ?? 2500, ...options });
   return { game, player, ...made };
@@ -54,6 +58,7 @@ describe('GET /api/admin/cancellations', () => {
       rejectionReason: null,
       processedAt: null,
       processedBy: null,
+      refundGuaranteed: true,
     });
     expect(pending.cancellations.every((c: { status: string }) => c.status === 'pending')).toBe(true);
     const rejected = (await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=rejected', headers: cast.admin.headers })).json();
@@ -123,7 +128,8 @@ describe('PUT /api/admin/cancellations/:id', () => {
   });
 
   it('rejects with a reason (required), tells the player, and then refuses to process', async () => {
-    const { request: req, player } = await request();
+    // Made inside the last 48 hours (older data): the Terms do not promise this one.
+    const { request: req, player } = await request({ hoursBefore: 47 });
     const noReason = await resolve(req.id, { status: 'rejected', reason: '   ' });
     expect([noReason.statusCode, noReason.json().message]).toEqual([400, 'Informe o motivo da rejeição.']);
     const res = await resolve(req.id, { status: 'rejected', reason: 'Pedido duplicado' });
@@ -139,7 +145,7 @@ describe('PUT /api/admin/cancellations/:id', () => {
   });
 
   it('keeps a request whose provider refund has an unknown outcome locked against rejection; processing again finishes it once', async () => {
-    const { request: req, registration } = await request();
+    const { request: req, registration } = await request({ hoursBefore: 47 });
     const sandbox = t.app.ctx.payments.byName('sandbox')!;
     vi.spyOn(sandbox, 'refund').mockRejectedValueOnce(new PaymentProviderError('sandbox', 'fora do ar', 503));
     const down = await resolve(req.id, { status: 'processed' });
@@ -166,6 +172,30 @@ describe('PUT /api/admin/cancellations/:id', () => {
     expect(credits.json().cancellation).toMatchObject({ status: 'processed', refundedAs: 'credits' });
     expect(await balanceOf(player.id)).toBe(2500);
     await expectLedgerBalanced(db());
+  });
+
+  it('refuses to reject a refund the Terms promise (cancelled 48 h or more before, game cancelled, player removed), changing nothing', async () => {
+    const early = await request({ hoursBefore: 48 });
+    const gameCancelled = await request({ hoursBefore: 2 });
+    await db().update(games).set({ status: 'cancelled' }).where(eq(games.id, gameCancelled.game.id));
+    const removed = await request({ hoursBefore: 2 });
+    await db().update(cancellationRequests).set({ reason: 'Removido pelo administrador' }).where(eq(cancellationRequests.id, removed.request.id));
+    for (const { request: req, player } of [early, gameCancelled, removed]) {
+      const res = await resolve(req.id, { status: 'rejected', reason: 'Fora do prazo' });
+      expect([res.statusCode, res.json().message]).toEqual([
+        409,
+        'Este reembolso é garantido pelos Termos de Uso (cancelamento com 48 horas ou mais de antecedência, jogo cancelado ou jogador removido) e não pode ser rejeitado.',
+      ]);
+      const [row] = await db().select().from(cancellationRequests).where(eq(cancellationRequests.id, req.id));
+      expect(row).toMatchObject({ status: 'pending', resolution: null, processedBy: null });
+      expect(await noticesOf(player.id, 'refund_rejected')).toEqual([]);
+    }
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=pending', headers: cast.admin.headers })).json();
+    const late = await request({ hoursBefore: 47 });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=pending', headers: cast.admin.headers })).json();
+    const flag = (list: { cancellations: { id: number; refundGuaranteed: boolean }[] }, id: number) => list.cancellations.find((c) => c.id === id)!.refundGuaranteed;
+    expect([early, gameCancelled, removed].map(({ request: req }) => flag(listed, req.id))).toEqual([true, true, true]);
+    expect(flag(after, late.request.id)).toBe(false);
   });
 
   it('answers 404 for an unknown request and 400 for an unknown status', async () => {

@@ -7,9 +7,9 @@ import { postCreditTransaction } from '../../core/credits/post-credit-transactio
 import { noticeWithEmail } from '../../core/games/game-notices';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import type { Tx } from '../../db/open-database';
-import { cancellationRequests, games, payments, users } from '../../db/schema';
+import { cancellationRequests, games, payments, registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { loadCancellations, PROCESSING } from './cancellation-view';
+import { guaranteed, loadCancellations, PROCESSING } from './cancellation-view';
 import { refundOriginalPayment } from './refund-original-payment';
 
 type RequestRow = typeof cancellationRequests.$inferSelect;
@@ -51,7 +51,12 @@ async function reject(ctx: ServerContext, admin: AuthUser, id: number, reason: s
   await ctx.db.transaction(async (tx) => {
     const request = await lockPendingRequest(tx, id);
     if (request.resolution === PROCESSING) throw new AppError('conflict', messages.admin.cancellationInProgress);
-    const [game] = await tx.select({ name: games.name }).from(games).where(eq(games.id, request.gameId));
+    const [game] = await tx.select().from(games).where(eq(games.id, request.gameId));
+    const [registration] = await tx
+      .select({ cancelledAt: registrations.cancelledAt })
+      .from(registrations)
+      .where(eq(registrations.id, request.registrationId));
+    if (guaranteed(request, game!, registration!.cancelledAt)) throw new AppError('conflict', messages.admin.refundGuaranteed);
     await settle(tx, ctx, mails, { request, admin, status: 'rejected', resolution: reason, message: messages.notice.refundRejected(game!.name, reason) });
   });
   return messages.admin.cancellationRejected;

@@ -12,7 +12,7 @@ import {
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
-import { notifyGameCancelled, notifyGameChanged } from '../../core/games/notify-game-update';
+import { describeGameChanges, notifyGameCancelled, notifyGameChanged } from '../../core/games/notify-game-update';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { lockGame } from '../../core/games/registration-guards';
 import { sendPendingMail, type PendingMail } from '../../core/notifications/notify';
@@ -168,6 +168,54 @@ describe('promotion from the waitlist', () => {
     await expectLedgerBalanced(db());
   });
 
+  /** A player who joins the line of a full R$ 10 game through the API, with `credits` to spare. */
+  async function joinLineAtTenReais(credits: number) {
+    const { game, holder } = await fullGameWithLine([]);
+    const player = await createSignedInUser(t.app);
+    await addCredits(db(), player.user.id, credits);
+    expect((await post(`/api/games/${game.id}/apply`, player.headers, { paymentType: 'credit' })).json().waitlisted).toBe(true);
+    expect(await statusOf(game.id, player.user.id)).toMatchObject({ status: 'waitlist', waitlistPriceCents: 1000 });
+    return { game, holder, player };
+  }
+
+  it('never charges more than the price the player joined the line at: a raised price offers the slot to pay, charging nothing', async () => {
+    const { game, holder, player } = await joinLineAtTenReais(5000);
+    await db().update(games).set({ priceCents: 2500 }).where(eq(games.id, game.id));
+    await post(`/api/games/${game.id}/cancel`, holder.headers);
+    const pending = await statusOf(game.id, player.user.id);
+    expect(pending).toMatchObject({ status: 'pending', paidCents: 0 });
+    expect(pending!.paymentDeadline).toEqual(at(2 * HOUR_MS));
+    expect(await balanceOf(player.user.id)).toBe(5000);
+    const notice = (await noticesOf(player.user.id)).at(-1)!;
+    expect(notice.type).toBe('promotion_awaiting_payment');
+    expect(notice.message).toContain('O preço subiu de R$ 10,00 para R$ 25,00');
+    expect(notice.message).toContain('nada foi cobrado: pague R$ 25,00 até 20/11/2026 às 11:00');
+    expect((await mailTo(player.user.email))[0]!.text).toContain('pague R$ 25,00');
+    // Paying is their choice, at the new price.
+    const res = await post(`/api/games/${game.id}/apply`, player.headers, { paymentType: 'credit' });
+    expect(res.json()).toMatchObject({ registrationType: 'confirmed', amountCharged: 25, credits: 25 });
+    await expectLedgerBalanced(db());
+  });
+
+  it('charges the lower price when it fell after the player joined, and says how much', async () => {
+    const { game, holder, player } = await joinLineAtTenReais(5000);
+    await db().update(games).set({ priceCents: 600 }).where(eq(games.id, game.id));
+    await post(`/api/games/${game.id}/cancel`, holder.headers);
+    expect(await statusOf(game.id, player.user.id)).toMatchObject({ status: 'confirmed', paidCents: 600 });
+    expect(await balanceOf(player.user.id)).toBe(4400);
+    const notice = (await noticesOf(player.user.id)).at(-1)!;
+    expect(notice).toMatchObject({ type: 'promoted' });
+    expect(notice.message).toContain('R$ 6,00 foram debitados dos seus créditos');
+    expect((await mailTo(player.user.email))[0]!.text).toContain('R$ 6,00 foram debitados');
+    await expectLedgerBalanced(db());
+  });
+
+  it('tells a player short of credits the amount to pay', async () => {
+    const { game, holder, player } = await joinLineAtTenReais(300);
+    await post(`/api/games/${game.id}/cancel`, holder.headers);
+    expect((await noticesOf(player.user.id)).at(-1)!.message).toContain('Pague R$ 10,00 até 20/11/2026 às 11:00');
+  });
+
   it('promotes nobody once the game has started', async () => {
     const { game, holder, waiting } = await fullGameWithLine([{ credits: 1000 }], { dateTime: at(DAY_MS) });
     await db().update(registrations).set({ status: 'cancelled' }).where(eq(registrations.userId, holder.user.id));
@@ -182,9 +230,22 @@ describe('organiser notices (helpers for the organisers work)', () => {
     const game = await createGame(db());
     const confirmed = await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'confirmed' });
     const cancelled = await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'cancelled' });
-    await db().transaction((tx) => notifyGameChanged(tx, game));
-    expect((await noticesOf(confirmed.userId)).map((n) => n.type)).toEqual(['game_changed']);
+    await db().transaction((tx) => notifyGameChanged(tx, game, { ...game, location: 'Quadra Nova', address: 'Rua B, 2', priceCents: 2500 }));
+    const notices = await noticesOf(confirmed.userId);
+    expect(notices.map((n) => n.type)).toEqual(['game_changed']);
+    expect(notices[0]!.message).toBe(
+      `O organizador alterou o jogo ${game.name}: o local agora é Quadra Nova (Rua B, 2); o preço mudou de R$ 10,00 para R$ 25,00.`,
+    );
     expect(await noticesOf(cancelled.userId)).toEqual([]);
+  });
+
+  it('names a new date and a new time apart, and stays silent when nothing players plan around changed', async () => {
+    const game = await createGame(db(), { dateTime: new Date('2026-12-01T22:00:00Z') });
+    expect(describeGameChanges(game, { ...game, dateTime: new Date('2026-12-02T22:00:00Z') })).toEqual(['a data agora é 02/12/2026']);
+    expect(describeGameChanges(game, { ...game, dateTime: new Date('2026-12-01T23:30:00Z') })).toEqual(['o horário agora é 20:30']);
+    const player = await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'waitlist' });
+    await db().transaction((tx) => notifyGameChanged(tx, game, { ...game, name: 'Outro nome' }));
+    expect(await noticesOf(player.userId)).toEqual([]);
   });
 
   it('notifies and e-mails a player that the organiser cancelled the game, with the refund', async () => {

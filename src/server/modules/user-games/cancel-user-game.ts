@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { CancelUserGameReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { brl } from '../../core/games/game-notices';
 import { notifyGameCancelled } from '../../core/games/notify-game-update';
 import { refundInFull } from '../../core/games/refund-in-full';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
@@ -66,8 +67,13 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
         reason,
       });
     }
-    return { ...totals, creditsRefunded: toReais(totals.creditsRefunded), requestedAmount: toReais(totals.requestedAmount) };
+    return totals;
   });
   await sendPendingMail(ctx, mails);
-  return { message: messages.gameCancelledByOrganiser, game: await loadUserGame(ctx.db, gameId), refunds };
+  const amount = (cents: number) => (cents > 0 ? brl(cents) : null);
+  return {
+    message: messages.gameCancelledByOrganiser(amount(refunds.creditsRefunded), amount(refunds.requestedAmount)),
+    game: await loadUserGame(ctx.db, gameId),
+    refunds: { ...refunds, creditsRefunded: toReais(refunds.creditsRefunded), requestedAmount: toReais(refunds.requestedAmount) },
+  };
 }

@@ -472,7 +472,9 @@ describe('POST /user-games/{id}/cancel', () => {
     const res = await api('POST', `/user-games/${game.id}/cancel`, headers, { reason: '  Chuva forte  ' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      message: 'Jogo cancelado. Todos os inscritos foram avisados e reembolsados.',
+      message:
+        'Jogo cancelado. Todos os inscritos foram avisados. R$ 10,00 voltaram aos créditos dos jogadores. ' +
+        'R$ 20,00 em reembolsos de cartão/PIX aguardam a administração (até 7 dias úteis).',
       game: { status: 'cancelled', cancelReason: 'Chuva forte', registeredPlayers: 0, waitlistCount: 0 },
       refunds: { registrationsCancelled: 5, waitlistCleared: 1, creditsRefunded: 10, refundRequests: 2, requestedAmount: 20 },
     });

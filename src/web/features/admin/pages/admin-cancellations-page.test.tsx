@@ -7,6 +7,7 @@ import { aCancellation, admin, meReply } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const pending = aCancellation({ user: { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br' }, amount: 22, paymentMethod: 'card' });
+const guaranteed = aCancellation({ user: { id: 9, name: 'Caio Reis', email: 'caio@exemplo.com.br' }, refundGuaranteed: true });
 const processed = aCancellation({
   user: { id: 8, name: 'Bruno Lima', email: 'bruno@exemplo.com.br' },
   status: 'processed',
@@ -31,7 +32,7 @@ describe('admin cancellations', () => {
         const status = new URL(call.path, 'http://localhost').searchParams.get('status');
         if (status === 'pending') return reply([pending]);
         if (status) return reply([]);
-        return reply([pending, processed]);
+        return reply([pending, guaranteed, processed]);
       },
     });
     const user = userEvent.setup();
@@ -47,10 +48,15 @@ describe('admin cancellations', () => {
     expect(ana.getByText('Cartão')).toBeInTheDocument();
     expect(ana.getByRole('button', { name: 'Processar pedido de Ana Souza' })).toBeInTheDocument();
     expect(ana.getByRole('button', { name: 'Rejeitar pedido de Ana Souza' })).toBeInTheDocument();
+    // A refund the Terms promise can only be processed.
+    const caio = rowOf('Caio Reis');
+    expect(caio.getByRole('button', { name: 'Processar pedido de Caio Reis' })).toBeInTheDocument();
+    expect(caio.queryByRole('button', { name: 'Rejeitar pedido de Caio Reis' })).not.toBeInTheDocument();
+    expect(caio.getByText('Garantido pelos Termos')).toBeInTheDocument();
     const bruno = rowOf('Bruno Lima');
     expect(bruno.queryByRole('button')).not.toBeInTheDocument();
     expect(bruno.getByText('Em créditos por Bia Admin em 02/03/2026')).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Paginação' })).toHaveTextContent('2 pedidos');
+    expect(screen.getByRole('navigation', { name: 'Paginação' })).toHaveTextContent('3 pedidos');
 
     await user.click(screen.getByRole('button', { name: 'Pendentes' }));
     await waitFor(() => expect(screen.queryByText('Bruno Lima')).not.toBeInTheDocument());

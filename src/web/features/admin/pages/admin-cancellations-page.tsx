@@ -160,9 +160,14 @@ export function AdminCancellationsPage() {
                         <Button onClick={() => setDialog({ kind: 'process', cancellation })} aria-label={`Processar pedido de ${cancellation.user.name}`}>
                           Processar
                         </Button>
-                        <Button variant="secondary" onClick={() => setDialog({ kind: 'reject', cancellation })} aria-label={`Rejeitar pedido de ${cancellation.user.name}`}>
-                          Rejeitar
-                        </Button>
+                        {cancellation.refundGuaranteed ? (
+                          // The Terms promise this refund: there is nothing to decide but how to pay it back.
+                          <span className="self-center text-sm text-slate-600 dark:text-slate-400">Garantido pelos Termos</span>
+                        ) : (
+                          <Button variant="secondary" onClick={() => setDialog({ kind: 'reject', cancellation })} aria-label={`Rejeitar pedido de ${cancellation.user.name}`}>
+                            Rejeitar
+                          </Button>
+                        )}
                       </span>
                     ) : (
                       <Resolution cancellation={cancellation} />

@@ -3,8 +3,10 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import { isFinished } from '../../../../shared/rules/game-timing';
+import { isRefundable } from '../../../../shared/rules/refund-policy';
 import type { ApplyBody, Game } from '../../../../shared/schemas/games';
 import { CancelRegistrationDialog } from '../../../components/games/cancel-registration-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { isFull } from '../../../components/games/game-facts';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -13,6 +15,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { redirectToCheckout } from '../../../lib/checkout-redirect';
 import { formatBRL, formatDateTime } from '../../../lib/format';
 import { useCancelRegistration } from '../../../lib/queries/me';
+import { creditRefundRuleText } from '../../../lib/refund-text';
 import { useSession } from '../../../lib/session';
 import { useApplyToGame, useJoinWaitlist } from '../api';
 
@@ -37,13 +40,18 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
   const waitlist = useJoinWaitlist();
   const cancel = useCancelRegistration();
   const [isCancelling, setIsCancelling] = useState(false);
+  const [isConfirmingLateCredit, setIsConfirmingLateCredit] = useState(false);
   const balanceHintId = useId();
+  const creditSummaryId = useId();
 
   const status = playerStatus(game);
   const isClosed = game.status === 'cancelled' || isFinished(game.dateTime, new Date());
   const hasPhone = Boolean(user?.phone);
   const balance = user?.credits ?? 0;
   const hasBalance = balance >= game.price;
+  // Rounded to centavos: reais in floating point would show 10.499999 as R$ 10,49.
+  const balanceAfter = Math.round((balance - game.price) * 100) / 100;
+  const price = formatBRL(game.price);
   const isBusy = apply.isPending || waitlist.isPending;
   const busyPayment = apply.isPending ? (apply.variables?.body.paymentType ?? 'plain') : null;
   const actionError = apply.error ?? waitlist.error;
@@ -63,6 +71,12 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
         },
       },
     );
+  }
+
+  /** Credits spent inside the last 48 hours never come back: the player says yes to that first. */
+  function payWithCredits() {
+    if (isRefundable(new Date(game.dateTime), new Date())) applyWith('credit');
+    else setIsConfirmingLateCredit(true);
   }
 
   function joinLine() {
@@ -99,11 +113,11 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
       <Button
         fullWidth
         size="lg"
-        onClick={() => applyWith('credit')}
+        onClick={payWithCredits}
         disabled={!hasPhone || isBusy || !hasBalance}
         busy={busyPayment === 'credit'}
         busyLabel="Inscrevendo..."
-        aria-describedby={hasBalance ? undefined : balanceHintId}
+        aria-describedby={hasBalance ? creditSummaryId : balanceHintId}
       >
         <Wallet className="size-5" aria-hidden="true" />
         Pagar com créditos
@@ -120,6 +134,33 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
           </>
         )}
       </p>
+      {hasBalance && (
+        <div id={creditSummaryId} className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+          <dl className="grid grid-cols-2 gap-x-3">
+            <dt>Valor</dt>
+            <dd className="text-right font-semibold tabular-nums">{price}</dd>
+            <dt>Saldo depois</dt>
+            <dd className="text-right font-semibold tabular-nums">{formatBRL(balanceAfter)}</dd>
+          </dl>
+          <p className="mt-2">{creditRefundRuleText(game.dateTime)}</p>
+        </div>
+      )}
+      <ConfirmDialog
+        open={isConfirmingLateCredit}
+        title="Pagar sem direito a reembolso?"
+        message={
+          <p>
+            Faltam menos de 48 horas para <strong>{game.name}</strong>: se você cancelar depois, os {price} não voltam para os seus créditos.
+          </p>
+        }
+        confirmLabel={`Pagar ${price} com créditos`}
+        cancelLabel="Voltar"
+        onConfirm={() => {
+          setIsConfirmingLateCredit(false);
+          applyWith('credit');
+        }}
+        onCancel={() => setIsConfirmingLateCredit(false)}
+      />
     </div>
   );
 

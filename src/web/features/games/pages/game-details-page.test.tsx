@@ -19,7 +19,8 @@ describe('game details', () => {
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     await findPageHeading('Vôlei de Quinta');
 
-    expect(screen.getByText('R$ 15,00')).toBeInTheDocument();
+    // In the game's facts and again in the credit summary above the apply button.
+    expect(screen.getAllByText('R$ 15,00')).toHaveLength(2);
     expect(screen.getByText('3 de 12 vagas')).toBeInTheDocument();
     expect(screen.getByText('Vôlei')).toBeInTheDocument();
     expect(screen.getByText('Florianópolis/SC')).toBeInTheDocument();
@@ -89,6 +90,54 @@ describe('game details', () => {
     // The header's balance follows the charge.
     await waitFor(() => expect(screen.getAllByText('R$ 10,50').length).toBeGreaterThan(0));
     expect(screen.getByRole('link', { name: 'Ver meu perfil' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('shows the amount, the balance after and the refund rule before charging credits', async () => {
+    const game = aPlayerGame({ price: 15, dateTime: '2030-01-20T22:00:00.000Z' });
+    const api = details(game, { ...player, credits: 25.5 }, {
+      [`POST /api/games/${game.id}/apply`]: {
+        body: { message: 'Inscrição realizada com sucesso!', waitlisted: false, registrationType: 'confirmed', paymentType: 'credit', amountCharged: 15, credits: 10.5 },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    const credit = screen.getByRole('button', { name: 'Pagar com créditos' });
+    expect(credit).toHaveAccessibleDescription(
+      'Valor R$ 15,00 Saldo depois R$ 10,50 ' +
+        'Reembolso integral em créditos se você cancelar até 18/01/2030 às 19:00 (48 horas antes do jogo); depois disso, sem reembolso.',
+    );
+    // Two days or more ahead: one click charges, no question asked.
+    await user.click(credit);
+    await findPageHeading('Inscrição realizada com sucesso!');
+    expect(api.callsTo('POST', `/api/games/${game.id}/apply`)).toHaveLength(1);
+  });
+
+  it('inside the last 48 hours, says there is no refund and asks before charging credits', async () => {
+    const game = aPlayerGame({ price: 15, dateTime: hoursFromNow(47) });
+    const api = details(game, { ...player, credits: 25.5 }, {
+      [`POST /api/games/${game.id}/apply`]: {
+        body: { message: 'Inscrição realizada com sucesso!', waitlisted: false, registrationType: 'confirmed', paymentType: 'credit', amountCharged: 15, credits: 10.5 },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    expect(screen.getByText('Sem reembolso: faltam menos de 48 horas para o jogo.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pagar com créditos' }));
+    let dialog = screen.getByRole('dialog', { name: 'Pagar sem direito a reembolso?' });
+    expect(dialog).toHaveTextContent(`Faltam menos de 48 horas para ${game.name}: se você cancelar depois, os R$ 15,00 não voltam para os seus créditos.`);
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', `/api/games/${game.id}/apply`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Pagar com créditos' }));
+    dialog = screen.getByRole('dialog', { name: 'Pagar sem direito a reembolso?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pagar R$ 15,00 com créditos' }));
+    await findPageHeading('Inscrição realizada com sucesso!');
+    expect(api.callsTo('POST', `/api/games/${game.id}/apply`)[0]?.body).toEqual({ paymentType: 'credit' });
   });
 
   it('goes to the waitlist page when the reply says waitlisted', async () => {

@@ -82,7 +82,7 @@ describe('my games list', () => {
       'GET /api/user-games': { body: [game] },
       [`POST /api/user-games/${game.id}/cancel`]: {
         body: {
-          message: 'Jogo cancelado. Todos os inscritos foram avisados e reembolsados.',
+          message: 'Jogo cancelado. Todos os inscritos foram avisados. R$ 10,00 voltaram aos créditos dos jogadores.',
           game: { ...game, status: 'cancelled', cancelReason: 'Quadra interditada' },
           refunds: { registrationsCancelled: 9, waitlistCleared: 0, creditsRefunded: 135, refundRequests: 0, requestedAmount: 0 },
         },
@@ -101,7 +101,7 @@ describe('my games list', () => {
 
     await user.type(within(dialog).getByLabelText('Motivo do cancelamento'), 'Quadra interditada');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar jogo' }));
-    expect(await screen.findByText('Jogo cancelado. Todos os inscritos foram avisados e reembolsados.')).toBeInTheDocument();
+    expect(await screen.findByText('Jogo cancelado. Todos os inscritos foram avisados. R$ 10,00 voltaram aos créditos dos jogadores.')).toBeInTheDocument();
     expect(api.callsTo('POST', `/api/user-games/${game.id}/cancel`).map((call) => call.body)).toEqual([{ reason: 'Quadra interditada' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
