@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { chooseTheme, demoIds, demoLogins, demoRoutes, openSettled, signInAs, type DemoIds, type Role, type Theme } from './support/demo-routes';
 
 // axe-core on every route of the four route tables, in both themes: no serious or critical
@@ -12,14 +12,6 @@ let ids: DemoIds;
 test.beforeAll(async ({ baseURL }) => {
   ids = await demoIds(baseURL!);
 });
-
-/** The serious and critical violations on the page as it is now, one readable line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`));
-}
 
 for (const theme of themes) {
   for (const role of roles) {

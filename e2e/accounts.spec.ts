@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import { seriousViolations } from './support/axe';
 import { chooseTheme, demoIds, demoLogins, openSettled, type DemoIds, type Theme } from './support/demo-routes';
 
 let ids: DemoIds;
 test.beforeAll(async ({ baseURL }) => {
   ids = await demoIds(baseURL!);
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-}
 
 /** A fresh account with a phone, signed in through the login form. */
 async function newSignedInPlayer(page: Page, baseURL: string, name: string): Promise<{ email: string; password: string }> {

@@ -1,8 +1,7 @@
 import { z } from './z';
 import { messages } from '../messages';
 import { isValidPhone, phoneDigits } from '../rules/phone';
-import { MIN_PASSWORD_LENGTH } from '../rules/password-strength';
-import { authReplySchema, publicUserSchema } from './auth';
+import { authReplySchema, newPasswordSchema, publicUserSchema } from './auth';
 import { myGameSchema, waitlistedGameSchema } from './games';
 
 export const meReplySchema = publicUserSchema.extend({
@@ -43,11 +42,7 @@ export const changePasswordBodySchema = z.strictObject({
     .string({ error: messages.currentPasswordRequired })
     .min(1, messages.currentPasswordRequired)
     .max(128, messages.passwordTooLong),
-  newPassword: z
-    .string({ error: messages.newPasswordRequired })
-    .min(1, messages.newPasswordRequired)
-    .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
-    .max(128, messages.passwordTooLong),
+  newPassword: newPasswordSchema,
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
