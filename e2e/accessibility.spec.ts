@@ -63,10 +63,10 @@ async function expectVisibleFocus(page: Page): Promise<void> {
 
 test('só com o teclado: cadastro e login rotulados, foco visível, diálogo prende o foco e fecha com Esc', async ({ page }) => {
   await page.goto('/register');
-  for (const label of ['Nome', 'Email', 'Senha']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  for (const label of ['Nome', 'E-mail', 'Senha']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
 
   await page.goto('/login');
-  await tabTo(page, page.getByLabel('Email'));
+  await tabTo(page, page.getByLabel('E-mail'));
   await expectVisibleFocus(page);
   await page.keyboard.type(demoLogins.admin.email);
   await tabTo(page, page.getByLabel('Senha'));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { seriousViolations } from './support/axe';
-import { chooseTheme, demoIds, demoLogins, openSettled, type DemoIds, type Theme } from './support/demo-routes';
+import { chooseTheme, demoIds, demoLogins, openSettled, signInAs, type DemoIds, type Theme } from './support/demo-routes';
 
 let ids: DemoIds;
 test.beforeAll(async ({ baseURL }) => {
@@ -24,7 +24,7 @@ async function newSignedInPlayer(page: Page, baseURL: string, name: string): Pro
     body: JSON.stringify({ phone: '48991234567' }),
   });
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Olá, / })).toBeVisible();
@@ -43,7 +43,7 @@ test('a visitor opens a game link (rendered with its preview), signs in and is b
   await expect(page.getByRole('link', { name: 'Criar conta' }).last()).toHaveAttribute('href', `/register?next=%2Fapply%2F${ids.publicGameId}`);
   await page.getByRole('link', { name: 'Entrar para participar' }).click();
   await expect(page).toHaveURL(/\/login\?next=/);
-  await page.getByLabel('Email').fill(demoLogins.player.email);
+  await page.getByLabel('E-mail').fill(demoLogins.player.email);
   await page.getByLabel('Senha').fill(demoLogins.player.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 
@@ -93,7 +93,7 @@ test('a player edits the profile, changes the password, downloads the data and d
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Sua conta foi excluída. Seus dados pessoais foram apagados.')).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Senha').fill('senha-nova-2');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Credenciais inválidas')).toBeVisible();
@@ -110,3 +110,17 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('on a phone the /my-games tabs scroll sideways and an arrow at the edge says so', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAs(page, 'organiser');
+  await openSettled(page, '/my-games');
+  const right = page.locator('[data-scroll-hint="right"]');
+  const left = page.locator('[data-scroll-hint="left"]');
+  await expect(right).toBeVisible();
+  await expect(left).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Cancelados' }).click();
+  await expect(page.getByRole('tab', { name: 'Cancelados' })).toBeInViewport();
+  await expect(left).toBeVisible();
+  await expect(right).toHaveCount(0);
+});

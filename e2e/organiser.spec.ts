@@ -66,7 +66,7 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await expect(player.getByRole('heading', { level: 1, name })).toBeVisible();
   await player.getByRole('button', { name: 'Entrar para participar' }).click();
   await expect(player).toHaveURL(/\/login$/);
-  await player.getByLabel('Email').fill('jogador@borajogar.com.br');
+  await player.getByLabel('E-mail').fill('jogador@borajogar.com.br');
   await player.getByLabel('Senha').fill('jogador123');
   await player.getByRole('button', { name: 'Entrar' }).click();
   await expect(player).toHaveURL(new URL(link).pathname);

@@ -43,7 +43,7 @@ test('a visitor reads the landing, then the support, terms and privacy pages fro
 
 test('a signed-in player opens the support page without being sent home', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel('Email').fill('jogador@borajogar.com.br');
+  await page.getByLabel('E-mail').fill('jogador@borajogar.com.br');
   await page.getByLabel('Senha').fill('jogador123');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('button', { name: 'Menu do usuário' })).toBeVisible();

@@ -3,8 +3,8 @@ import { httpMessages } from './http-messages';
 /** The product's pt-BR texts that both the server and the web app show. */
 export const messages = {
   // Validation (spec: players §5)
-  emailRequired: 'Email é obrigatório',
-  emailInvalid: 'Formato de email inválido',
+  emailRequired: 'E-mail é obrigatório',
+  emailInvalid: 'Formato de e-mail inválido',
   nameRequired: 'Nome é obrigatório',
   nameTooLong: 'Nome deve ter no máximo 100 caracteres',
   passwordRequired: 'Senha é obrigatória',

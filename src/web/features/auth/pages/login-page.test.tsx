@@ -14,17 +14,17 @@ describe('login page', () => {
     await findPageHeading('Entrar no Bora Jogar');
 
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('Email é obrigatório')).toBeInTheDocument();
+    expect(await screen.findByText('E-mail é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('Senha é obrigatória')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email é obrigatório');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('E-mail é obrigatório');
 
-    await user.type(screen.getByLabelText('Email'), 'ana@exemplo');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@exemplo');
     // Typing clears the message of that field.
-    expect(screen.queryByText('Email é obrigatório')).not.toBeInTheDocument();
+    expect(screen.queryByText('E-mail é obrigatório')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('Formato de email inválido')).toBeInTheDocument();
+    expect(await screen.findByText('Formato de e-mail inválido')).toBeInTheDocument();
 
     expect(api.callsTo('POST', '/api/auth/login')).toHaveLength(0);
   });

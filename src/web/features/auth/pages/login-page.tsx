@@ -61,7 +61,7 @@ export function LoginPage() {
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Input
-          label="Email"
+          label="E-mail"
           type="email"
           autoComplete="email"
           inputMode="email"

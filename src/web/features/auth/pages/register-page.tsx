@@ -59,7 +59,7 @@ export function RegisterPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Input label="Nome" autoComplete="name" error={errors.name?.message} {...register('name', { onChange: () => edited('name') })} />
         <Input
-          label="Email"
+          label="E-mail"
           type="email"
           autoComplete="email"
           inputMode="email"
