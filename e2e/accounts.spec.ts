@@ -117,6 +117,7 @@ test('on a phone the /my-games tabs scroll sideways and an arrow at the edge say
   await openSettled(page, '/my-games');
   const right = page.locator('[data-scroll-hint="right"]');
   const left = page.locator('[data-scroll-hint="left"]');
+  await page.getByRole('tab', { name: 'Todos' }).click();
   await expect(right).toBeVisible();
   await expect(left).toHaveCount(0);
   await page.getByRole('tab', { name: 'Cancelados' }).click();

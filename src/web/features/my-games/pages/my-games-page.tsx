@@ -39,9 +39,12 @@ function useHorizontalOverflow(strip: RefObject<HTMLDivElement | null>): Overflo
   useEffect(() => {
     const element = strip.current;
     if (!element) return;
+    // Compared with the tab list itself, not scrollLeft: the strip's own padding is not "more tabs".
     const measure = () => {
-      const left = element.scrollLeft > 1;
-      const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      const list = element.firstElementChild?.getBoundingClientRect();
+      const view = element.getBoundingClientRect();
+      const left = list !== undefined && list.left < view.left - 1;
+      const right = list !== undefined && list.right > view.right + 1;
       setOverflow((current) => (current.left === left && current.right === right ? current : { left, right }));
     };
     measure();
