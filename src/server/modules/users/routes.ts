@@ -27,8 +27,9 @@ const EXPORT_FILE_NAME = 'bora-jogar-meus-dados.json';
 
 export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const { limit } = ctx.rateLimiter;
-  // Both ask for the password again: a stolen session must not be able to guess it at leisure.
-  const passwordGuesses = () => limit({ name: 'account-password:ip', max: 10, windowMs: minutes(15), key: byIp });
+  // Both ask for the password again: a stolen session must not be able to guess it at leisure. One
+  // counter for both (made once: each limit() call counts on its own).
+  const passwordGuesses = limit({ name: 'account-password:ip', max: 10, windowMs: minutes(15), key: byIp });
   return async (app) => {
     app.get('/users/me', {
       schema: {
@@ -73,7 +74,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: changePasswordBodySchema,
         response: { 200: changePasswordReplySchema, ...errorReplies(400, 401, 429) },
       },
-      preValidation: passwordGuesses(),
+      preValidation: passwordGuesses,
       preHandler: app.requireUser,
       handler: async (request) => changePassword(ctx, currentUser(request), request.body),
     });
@@ -102,7 +103,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: deleteMeBodySchema,
         response: { 200: deleteMeReplySchema, ...errorReplies(400, 401, 409, 429) },
       },
-      preValidation: passwordGuesses(),
+      preValidation: passwordGuesses,
       preHandler: app.requireUser,
       handler: async (request) => deleteAccount(ctx, currentUser(request), request.body),
     });
