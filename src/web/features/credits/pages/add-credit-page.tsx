@@ -3,7 +3,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { formatBRL } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AddCreditsForm } from '../components/add-credits-form';
+import { AddCreditsForm } from '../../../components/credits/add-credits-form';
 
 export function AddCreditPage() {
   useDocumentTitle('Adicionar créditos');

@@ -10,8 +10,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatBRL } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { usePaymentVerification, useRefreshBalance } from '../api';
-import { AddCreditsModal } from '../components/add-credits-modal';
+import { usePaymentVerification, useRefreshBalance } from '../../../lib/queries/credits';
+import { AddCreditsModal } from '../../../components/credits/add-credits-modal';
 
 export const SESSION_NOT_FOUND = 'Sessão de pagamento não encontrada';
 export const VERIFY_ERROR = 'Erro ao verificar pagamento';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { aMyGame, aWaitlistedGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
-import { findPageHeading, renderApp } from '../../../test/render-app';
+import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 describe('profile', () => {
   it('shows the player, the balance and the games by status; cancelled only when there are some', async () => {
@@ -17,7 +17,6 @@ describe('profile', () => {
     expect(screen.getByText('Ana Souza')).toBeInTheDocument();
     expect(screen.getByText('ana@exemplo.com.br')).toBeInTheDocument();
     expect(screen.getByText('(48) 99123-4567')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Adicionar créditos' })).toHaveAttribute('href', '/add-credit');
 
     const row = (name: string) => within(screen.getByRole('link', { name }).closest('li')!);
     expect(await screen.findByRole('link', { name: 'Confirmado' })).toBeInTheDocument();
@@ -25,6 +24,20 @@ describe('profile', () => {
     expect(row('Pendente').getByText('Aguardando pagamento')).toBeInTheDocument();
     expect(row('Na fila').getByText('Posição na fila: 3')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Inscrições canceladas' })).not.toBeInTheDocument();
+  });
+
+  it('opens the add-credits dialog on the page itself (spec: players, profile)', async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/credits/config': { body: { mode: 'sandbox' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { token: 'jwt-ana' });
+    await findPageHeading('Meu Perfil');
+    await user.click(screen.getByRole('button', { name: 'Adicionar créditos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar créditos' });
+    expect(within(dialog).getByText('Escolha o valor e a forma de pagamento.')).toBeInTheDocument();
+    expect(currentPath()).toBe('/profile');
   });
 
   it('asks with the refund outcome before cancelling and shows the result in green', async () => {

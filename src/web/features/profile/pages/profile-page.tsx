@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isFuture } from '../../../../shared/rules/game-timing';
 import type { MyGame, WaitlistedGame } from '../../../../shared/schemas/games';
+import { AddCreditsModal } from '../../../components/credits/add-credits-modal';
 import { CancelRegistrationDialog } from '../../../components/games/cancel-registration-dialog';
 import { GameFacts } from '../../../components/games/game-facts';
 import { ListSkeleton, LoadError } from '../../../components/games/list-states';
@@ -77,6 +78,7 @@ export function ProfilePage() {
   const [target, setTarget] = useState<CancelTarget | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [isEditingPhone, setIsEditingPhone] = useState(false);
+  const [isAddCreditsOpen, setIsAddCreditsOpen] = useState(false);
 
   if (!user) return null;
   const now = new Date();
@@ -136,10 +138,11 @@ export function ProfilePage() {
             </p>
             <p className="mt-1 text-3xl font-bold tabular-nums">{formatBRL(user.credits)}</p>
           </div>
-          <Link to="/add-credit" className={buttonClasses('primary')}>
+          <Button onClick={() => setIsAddCreditsOpen(true)}>
             <Plus className="size-5" aria-hidden="true" />
             Adicionar créditos
-          </Link>
+          </Button>
+          <AddCreditsModal open={isAddCreditsOpen} onClose={() => setIsAddCreditsOpen(false)} />
         </Card>
       </div>
 

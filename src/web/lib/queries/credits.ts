@@ -7,10 +7,10 @@ import type {
   TopUpBody,
   VerifyPaymentReply,
 } from '../../../shared/schemas/credits';
-import { apiRequest } from '../../lib/api-client';
-import type { CheckoutReply } from '../../lib/checkout-redirect';
-import { meKey } from '../../lib/queries/me';
-import { refreshSessionUser } from '../../lib/session';
+import { apiRequest } from '../api-client';
+import type { CheckoutReply } from '../checkout-redirect';
+import { meKey } from './me';
+import { refreshSessionUser } from '../session';
 
 export function getCreditsConfig(): Promise<CreditsConfigReply> {
   return apiRequest<CreditsConfigReply>('/credits/config');

@@ -1,4 +1,4 @@
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from '../ui/modal';
 import { AddCreditsForm } from './add-credits-form';
 
 /** The Add Credits dialog (spec: players §2 modals): the same form as /add-credit. */

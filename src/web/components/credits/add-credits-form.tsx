@@ -1,15 +1,15 @@
 import { CreditCard, FlaskConical, QrCode } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { formatBRL } from '../../../../shared/money';
-import { topUpAmountSchema } from '../../../../shared/schemas/credits';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { redirectToCheckout } from '../../../lib/checkout-redirect';
-import { cn } from '../../../lib/cn';
-import { useAddTestCredits, useCreditsConfig, useStartTopUp } from '../api';
+import { formatBRL } from '../../../shared/money';
+import { topUpAmountSchema } from '../../../shared/schemas/credits';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { useToast } from '../ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { redirectToCheckout } from '../../lib/checkout-redirect';
+import { cn } from '../../lib/cn';
+import { useAddTestCredits, useCreditsConfig, useStartTopUp } from '../../lib/queries/credits';
 
 export const INVALID_AMOUNT = 'Por favor, insira um valor válido.';
 const QUICK_AMOUNTS = [20, 50, 100];
