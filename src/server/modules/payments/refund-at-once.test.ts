@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, createSignedInUser, DAY_MS } from '../../../../test-support/server/factories';
-import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { type LivePaymentsApp, startLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
+import { type LivePaymentsApp, setUpLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
 import { cancellationRequests, notifications, paymentRefunds, payments } from '../../db/schema';
 
 // Money back when the organiser or an admin ends a game: card and PIX refunds go through the (fake)
@@ -10,14 +9,9 @@ import { cancellationRequests, notifications, paymentRefunds, payments } from '.
 // parallel on PostgreSQL with TEST_DATABASE_URL).
 
 let live: LivePaymentsApp;
-beforeAll(async () => {
-  live = await startLivePaymentsApp();
+const { db, nowSeconds, stripeHook, mpHook } = setUpLivePaymentsApp((started) => {
+  live = started;
 });
-afterEach(() => expectLedgerBalanced(db()));
-afterAll(() => live.close());
-
-const db = () => live.t.app.ctx.db;
-const nowSeconds = () => Math.floor(live.t.clock.now().getTime() / 1000);
 const headersOf = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
 async function call(method: string, path: string, headers: Record<string, string>, body?: object) {
@@ -38,10 +32,10 @@ async function paidGame(card: number, pix: number, priceCents = 2500) {
     if (method === 'stripe') {
       const sessionId = new URL(res.json().url).pathname.split('/').at(-1)!;
       live.stripe.markSessionPaid(sessionId);
-      expect((await live.stripe.deliver(live.stripe.webhookFor(sessionId, { timestamp: nowSeconds() }), `${live.baseUrl}/api/webhooks/stripe`)).status).toBe(200);
+      expect((await stripeHook(live.stripe.webhookFor(sessionId, { timestamp: nowSeconds() }))).status).toBe(200);
     } else {
       const payment = live.mp.createPayment({ preferenceId: new URL(res.json().initPoint).searchParams.get('pref_id')! });
-      expect((await live.mp.deliver(live.mp.webhookFor(payment.id, { ts: nowSeconds() }), `${live.baseUrl}/api/webhooks/mercadopago`)).status).toBe(200);
+      expect((await mpHook(live.mp.webhookFor(payment.id, { ts: nowSeconds() }))).status).toBe(200);
     }
     players.push({ ...player, method });
   }
