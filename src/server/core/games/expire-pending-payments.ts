@@ -20,7 +20,7 @@ export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: Ga
   const expired = await tx
     .update(registrations)
     // Cancelled as of its deadline, the moment reads already showed it cancelled (effectiveStatus).
-    .set({ status: 'cancelled', cancelledAt: sql`${registrations.paymentDeadline}`, updatedAt: now })
+    .set({ status: 'cancelled', cancelledFrom: 'pending', cancelledAt: sql`${registrations.paymentDeadline}`, updatedAt: now })
     .where(
       and(eq(registrations.gameId, game.id), eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)),
     )

@@ -9,7 +9,7 @@ import { postCreditTransaction } from '../../core/credits/post-credit-transactio
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import { refundText } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
-import { findLiveRegistration, type GameRow, lockGame, type RegistrationRow } from '../../core/games/registration-guards';
+import { cancelledFields, findLiveRegistration, type GameRow, lockGame, type RegistrationRow } from '../../core/games/registration-guards';
 import { notify, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { closePendingCheckouts, closeWithProviders } from '../../core/payments/close-checkouts';
 import type { PaymentRow } from '../../core/payments/payment-records';
@@ -70,7 +70,7 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
 
     await tx
       .update(registrations)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .set(cancelledFields(registration, now))
       .where(eq(registrations.id, registration.id));
     // A checkout left open for this hold is abandoned with it: a payment that still comes becomes credits.
     if (registration.status === 'pending') closed.push(...(await closePendingCheckouts(tx, [registration.id], now)));

@@ -39,6 +39,7 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
     paidAmount: toReais(r.paidCents),
     createdAt: r.createdAt.toISOString(),
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
+    leftWaitlist: r.status === 'cancelled' && r.cancelledFrom === 'waitlist',
     waitlistPosition: positionOf.get(r.id) ?? null,
   }));
   const count = (status: GameRegistration['status']) => list.filter((r) => r.status === status).length;
@@ -47,8 +48,9 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
     stats: {
       confirmedRegistrations: count('confirmed'),
       pendingRegistrations: count('pending'),
-      cancelledRegistrations: count('cancelled'),
+      cancelledRegistrations: list.filter((r) => r.status === 'cancelled' && !r.leftWaitlist).length,
       waitlistRegistrations: count('waitlist'),
+      leftWaitlistRegistrations: list.filter((r) => r.leftWaitlist).length,
       availableSlots: game.availableSlots,
     },
     registrations: list,
@@ -59,5 +61,5 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
 function asOf(registration: typeof registrations.$inferSelect, now: Date): typeof registrations.$inferSelect {
   const status = effectiveStatus(registration, now);
   if (status === registration.status) return registration;
-  return { ...registration, status, cancelledAt: registration.paymentDeadline };
+  return { ...registration, status, cancelledFrom: 'pending', cancelledAt: registration.paymentDeadline };
 }

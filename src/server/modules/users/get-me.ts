@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { isFuture } from '../../../shared/rules/game-timing';
 import type { MyGame, WaitlistedGame } from '../../../shared/schemas/games';
 import type { MeReply } from '../../../shared/schemas/users';
@@ -25,6 +25,18 @@ export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply
     viewerId: user.id,
     limit: MAX_MY_GAMES,
   });
+  // The latest registration per game (as the views show it) of those the user cancelled while in line.
+  const leftLine = new Set(
+    (
+      await ctx.db
+        .selectDistinctOn([registrations.gameId], { gameId: registrations.gameId, status: registrations.status, cancelledFrom: registrations.cancelledFrom })
+        .from(registrations)
+        .where(eq(registrations.userId, user.id))
+        .orderBy(registrations.gameId, desc(registrations.id))
+    )
+      .filter((r) => r.status === 'cancelled' && r.cancelledFrom === 'waitlist')
+      .map((r) => r.gameId),
+  );
   const myGames: MyGame[] = [];
   const waitlistedGames: WaitlistedGame[] = [];
   for (const game of views) {
@@ -32,7 +44,13 @@ export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply
     if (registrationType === 'waitlist') {
       if (isFuture(game.dateTime, now)) waitlistedGames.push({ ...game, registrationType, position: waitlistPosition ?? 0 });
     } else if (registrationType) {
-      myGames.push({ ...game, registrationType, paymentType: game.paymentType ?? null, paymentDeadline: game.paymentDeadline ?? null });
+      myGames.push({
+        ...game,
+        registrationType,
+        paymentType: game.paymentType ?? null,
+        paymentDeadline: game.paymentDeadline ?? null,
+        leftWaitlist: registrationType === 'cancelled' && leftLine.has(game.id),
+      });
     }
   }
   return { ...toPublicUser(user), myGames, waitlistedGames };
