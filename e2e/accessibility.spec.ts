@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { chooseTheme, demoIds, demoLogins, demoRoutes, openSettled, signInAs, type DemoIds, type Role, type Theme } from './support/demo-routes';
 
 // axe-core on every route of the four route tables, in both themes: no serious or critical
@@ -12,14 +12,6 @@ let ids: DemoIds;
 test.beforeAll(async ({ baseURL }) => {
   ids = await demoIds(baseURL!);
 });
-
-/** The serious and critical violations on the page as it is now, one readable line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`));
-}
 
 for (const theme of themes) {
   for (const role of roles) {
@@ -71,10 +63,10 @@ async function expectVisibleFocus(page: Page): Promise<void> {
 
 test('só com o teclado: cadastro e login rotulados, foco visível, diálogo prende o foco e fecha com Esc', async ({ page }) => {
   await page.goto('/register');
-  for (const label of ['Nome', 'Email', 'Senha']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  for (const label of ['Nome', 'E-mail', 'Senha']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
 
   await page.goto('/login');
-  await tabTo(page, page.getByLabel('Email'));
+  await tabTo(page, page.getByLabel('E-mail'));
   await expectVisibleFocus(page);
   await page.keyboard.type(demoLogins.admin.email);
   await tabTo(page, page.getByLabel('Senha'));

@@ -6,7 +6,7 @@ test('a new player registers, saves a phone, recovers the password by e-mail and
 
   await page.goto('/register');
   await page.getByLabel('Nome').fill('Ana Souza');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill('primeira1');
   await page.getByRole('button', { name: 'Registrar' }).click();
 
@@ -28,14 +28,14 @@ test('a new player registers, saves a phone, recovers the password by e-mail and
   await page.getByRole('link', { name: 'Esqueci a senha' }).click();
   await expect(page).toHaveURL(/\/forgot/);
   const before = await mailCount(email);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Enviar código' }).click();
   await expect(page.getByText(/14:5\d|15:00/)).toBeVisible();
   const code = await readResetCode(email, before);
 
   await page.getByRole('button', { name: 'Continuar para redefinir senha' }).click();
   await expect(page).toHaveURL(/\/reset-password\?email=/);
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
   // Pasting the whole code fills the six boxes.
   await page.getByLabel('Dígito 1').focus();
   await page.evaluate((text) => {
@@ -52,7 +52,7 @@ test('a new player registers, saves a phone, recovers the password by e-mail and
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
   await expect(page.getByText('Senha redefinida com sucesso! Faça login com sua nova senha.')).toBeVisible();
 
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill('primeira1');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Credenciais inválidas')).toBeVisible();

@@ -8,7 +8,7 @@ const PLAYER = { email: 'jogador@borajogar.com.br', password: 'jogador123' };
 
 async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('E-mail').fill(ADMIN.email);
   await page.getByLabel('Senha').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/admin$/);

@@ -49,7 +49,7 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await expect(card).toBeVisible();
   for (const badge of ['Publicado', 'Privado', 'Por fora']) await expect(card.getByText(badge, { exact: true })).toBeVisible();
   await expect(card.getByText('R$ 20,00')).toBeVisible();
-  await expect(card.getByText('0/8 inscritos')).toBeVisible();
+  await expect(card.getByText('Inscritos: 0/8')).toBeVisible();
 
   // ── The link: shown on the card and copied to the clipboard ──
   const link = await card.getByLabel('Link privado').inputValue();
@@ -66,7 +66,7 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await expect(player.getByRole('heading', { level: 1, name })).toBeVisible();
   await player.getByRole('button', { name: 'Entrar para participar' }).click();
   await expect(player).toHaveURL(/\/login$/);
-  await player.getByLabel('Email').fill('jogador@borajogar.com.br');
+  await player.getByLabel('E-mail').fill('jogador@borajogar.com.br');
   await player.getByLabel('Senha').fill('jogador123');
   await player.getByRole('button', { name: 'Entrar' }).click();
   await expect(player).toHaveURL(new URL(link).pathname);
@@ -77,7 +77,7 @@ test('an organiser creates a private game paid outside, a player joins by the li
 
   // ── The organiser sees the registration ──
   await organiser.reload();
-  await expect(card.getByText('1/8 inscritos')).toBeVisible();
+  await expect(card.getByText('Inscritos: 1/8')).toBeVisible();
   await card.getByRole('button', { name: 'Ver inscrições' }).click();
   const registrations = organiser.getByRole('dialog', { name: 'Inscrições do Jogo' });
   const confirmed = registrations.getByRole('region', { name: /^Confirmados/ });

@@ -48,7 +48,7 @@ test.describe('without JavaScript', () => {
 
     await page.goto('/login');
     await expect(page).toHaveTitle('Entrar · Bora Jogar');
-    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toBeVisible();
     await expect(page.getByLabel('Senha')).toBeVisible();
   });
 });
@@ -102,7 +102,7 @@ test('a login typed and sent before the app has taken over signs in, and the pas
   });
   await slowScripts(page, 800);
   await page.goto('/login');
-  await page.getByLabel('Email').fill('jogador@borajogar.com.br');
+  await page.getByLabel('E-mail').fill('jogador@borajogar.com.br');
   await page.getByLabel('Senha').fill('jogador123');
   await page.getByLabel('Senha').press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá');
@@ -121,7 +121,7 @@ test('a filter picked before the app has taken over applies', async ({ page }) =
 
 test('a signed-in browser never shows the visitor page the server rendered', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel('Email').fill('jogador@borajogar.com.br');
+  await page.getByLabel('E-mail').fill('jogador@borajogar.com.br');
   await page.getByLabel('Senha').fill('jogador123');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-const HEADLINE = 'Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo';
+const HEADLINE = 'Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo';
 
 function footerLink(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Rodapé' }).getByRole('link', { name, exact: true });
@@ -22,7 +22,7 @@ test('a visitor reads the landing, then the support, terms and privacy pages fro
   await footerLink(page, 'Suporte').click();
   await expect(page).toHaveURL(/\/support$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Suporte' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'suporte@borajogar.com.br' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'contato@borajogar.com.br' })).toBeVisible();
 
   await footerLink(page, 'Termos').click();
   await expect(page).toHaveURL(/\/terms$/);
@@ -43,7 +43,7 @@ test('a visitor reads the landing, then the support, terms and privacy pages fro
 
 test('a signed-in player opens the support page without being sent home', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel('Email').fill('jogador@borajogar.com.br');
+  await page.getByLabel('E-mail').fill('jogador@borajogar.com.br');
   await page.getByLabel('Senha').fill('jogador123');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('button', { name: 'Menu do usuário' })).toBeVisible();

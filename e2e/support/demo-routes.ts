@@ -74,6 +74,7 @@ export function demoRoutes(role: Role, ids: DemoIds): DemoRoute[] {
         { path: '/register', name: 'cadastro' },
         { path: '/forgot', name: 'esqueci-a-senha' },
         { path: '/reset-password', name: 'redefinir-senha' },
+        { path: `/apply/${ids.publicGameId}`, name: 'jogo-por-link' },
         privateGame,
       ];
     case 'player':
@@ -119,7 +120,7 @@ export async function chooseTheme(page: Page, theme: Theme): Promise<void> {
 /** Signs in through the login form and waits for the tree of that role. */
 export async function signInAs(page: Page, role: Exclude<Role, 'visitor'>): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(demoLogins[role].email);
+  await page.getByLabel('E-mail').fill(demoLogins[role].email);
   await page.getByLabel('Senha').fill(demoLogins[role].password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   const heading = role === 'admin' ? page.getByRole('heading', { level: 1, name: 'Dashboard' }) : page.getByRole('heading', { level: 1, name: /^Olá, / });

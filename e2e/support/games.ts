@@ -28,7 +28,7 @@ export async function registerPlayer(request: APIRequestContext, name: string): 
 
 /** Signs in through the login form and waits for the player home. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Olá, / })).toBeVisible();

@@ -3,8 +3,8 @@ import { httpMessages } from './http-messages';
 /** The product's pt-BR texts that both the server and the web app show. */
 export const messages = {
   // Validation (spec: players §5)
-  emailRequired: 'Email é obrigatório',
-  emailInvalid: 'Formato de email inválido',
+  emailRequired: 'E-mail é obrigatório',
+  emailInvalid: 'Formato de e-mail inválido',
   nameRequired: 'Nome é obrigatório',
   nameTooLong: 'Nome deve ter no máximo 100 caracteres',
   passwordRequired: 'Senha é obrigatória',
@@ -31,6 +31,26 @@ export const messages = {
   googleUnverifiedEmail: 'Seu e-mail do Google não está verificado.',
   googleDomainNotAllowed: 'Domínio não autorizado para autenticação Google',
   phoneSaved: 'Telefone salvo com sucesso.',
+
+  // The account (profile, password, export, deletion)
+  nameTooShort: 'Nome deve ter pelo menos 2 caracteres',
+  profileSaved: 'Dados salvos com sucesso.',
+  currentPasswordRequired: 'Senha atual é obrigatória',
+  currentPasswordWrong: 'Senha atual incorreta',
+  noPasswordYet: 'Sua conta entra com o Google e ainda não tem senha. Para criar uma, use "Esqueci minha senha" no login.',
+  passwordChanged: 'Senha alterada com sucesso. As outras sessões foram encerradas.',
+  deletePasswordRequired: 'Informe sua senha para excluir a conta.',
+  deletePasswordWrong: 'Senha incorreta',
+  deleteEmailRequired: 'Digite o e-mail da sua conta para confirmar a exclusão.',
+  deleteEmailWrong: 'O e-mail digitado não é o da sua conta',
+  deleteHasCredits: (amount: string) =>
+    `Você ainda tem ${amount} em créditos. Use-os antes ou confirme que abre mão deles para excluir a conta.`,
+  deleteLastAdmin: 'Você é o único administrador: promova outra pessoa antes de excluir sua conta.',
+  accountDeleted: 'Conta excluída',
+  accountDeletedDone: 'Sua conta foi excluída. Seus dados pessoais foram apagados.',
+  forfeitDescription: 'Saldo cancelado com a exclusão da conta',
+  notificationsAllRead: (count: number) =>
+    count === 0 ? 'Nenhuma notificação por ler.' : count === 1 ? '1 notificação marcada como lida.' : `${count} notificações marcadas como lidas.`,
   unauthenticated: 'Usuário não autenticado',
   forbidden: 'Você não tem permissão para acessar este recurso.',
 

@@ -11,7 +11,13 @@ export type SsrApiTransport = (url: string, init: RequestInit) => Promise<Respon
  * A server-rendered page: the markup of `#root`, the query cache it was rendered with (JSON), the
  * document title, and when the browser hydrates it: at once, or on the first interaction.
  */
-export type SsrPage = { html: string; state: string; title: string; hydrate: 'eager' | 'interaction' };
+export type SsrPage = { html: string; state: string; title: string; hydrate: 'eager' | 'interaction'; share: SharePreview | null };
+
+/**
+ * What a link preview (WhatsApp, social networks: Open Graph and Twitter tags) shows for a page that
+ * sets one; the server adds the page's absolute address and the image.
+ */
+export type SharePreview = { title: string; description: string };
 
 /**
  * Renders `url` (absolute) as a visitor sees it, or null when the path is not a visitor page

@@ -3,27 +3,31 @@
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import { HYDRATE_AT_ONCE_ATTRIBUTE, type SsrPage, type SsrRender } from '../shared/ssr';
+import { HYDRATE_AT_ONCE_ATTRIBUTE, type SharePreview, type SsrPage, type SsrRender } from '../shared/ssr';
 import { AppProviders } from './app/app-providers';
 import { Root } from './app/root';
 import { visitorRoutes } from './app/routes';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
-import { documentTitle, ServerTitleContext } from './lib/use-document-title';
+import { documentTitle, ServerShareContext, ServerTitleContext } from './lib/use-document-title';
 
 const handler = createStaticHandler(visitorRoutes);
 
 /** A page asks for data while the server renders it; at most this many rounds fetch what it asked for. */
 const MAX_DATA_ROUNDS = 3;
 
-function renderTree(queryClient: QueryClient, context: StaticHandlerContext, setTitle: (title: string) => void): string {
+type Collectors = { setTitle: (title: string) => void; setShare: (share: SharePreview) => void };
+
+function renderTree(queryClient: QueryClient, context: StaticHandlerContext, { setTitle, setShare }: Collectors): string {
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <Root>
       <ServerTitleContext value={setTitle}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <ServerShareContext value={setShare}>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </ServerShareContext>
       </ServerTitleContext>
     </Root>,
   );
@@ -55,12 +59,18 @@ export const render: SsrRender = async (url, transport) => {
 
   const queryClient = createQueryClient();
   let title = documentTitle();
-  const setTitle = (pageTitle: string) => {
-    title = pageTitle;
+  let share: SharePreview | null = null;
+  const collectors: Collectors = {
+    setTitle: (pageTitle) => {
+      title = pageTitle;
+    },
+    setShare: (preview) => {
+      share = preview;
+    },
   };
   const tried = new Set<string>();
   try {
-    let html = renderTree(queryClient, context, setTitle);
+    let html = renderTree(queryClient, context, collectors);
     for (let round = 0; round < MAX_DATA_ROUNDS; round += 1) {
       const waiting = queryClient
         .getQueryCache()
@@ -73,9 +83,9 @@ export const render: SsrRender = async (url, transport) => {
         if (query.state.status !== 'success') queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
       }
       if (!waiting.some((query) => query.state.status === 'success')) break;
-      html = renderTree(queryClient, context, setTitle);
+      html = renderTree(queryClient, context, collectors);
     }
-    return { html, state: JSON.stringify(dehydrate(queryClient)), title, hydrate: hydrationOf(context, html) };
+    return { html, state: JSON.stringify(dehydrate(queryClient)), title, share, hydrate: hydrationOf(context, html) };
   } finally {
     queryClient.clear();
   }

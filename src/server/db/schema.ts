@@ -17,15 +17,24 @@ export const users = pgTable(
     phone: text('phone'),
     role: text('role', { enum: ['admin', 'player'] }).notNull().default('player'),
     balanceCents: integer('balance_cents').notNull().default(0),
-    /** Bumped by a password reset: tokens carrying an older version stop working. */
+    /** Bumped by a password change or reset and by deleting the account: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Set when the owner deleted the account: the row stays (the ledger and payments point at it, for the
+     * books) with its personal data erased, and the e-mail is free to register again.
+     */
+    deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_email_unique').on(t.email).where(sql`${t.deletedAt} is null`),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
     check('users_role_valid', sql`${t.role} in ('admin', 'player')`),
+    check(
+      'users_deleted_erased',
+      sql`${t.deletedAt} is null or (${t.name} = '' and ${t.email} = '' and ${t.phone} is null and ${t.googleSub} is null and ${t.passwordHash} is null)`,
+    ),
   ],
 );
 
@@ -184,7 +193,8 @@ export const creditTransactions = pgTable(
       .references(() => users.id),
     /** Signed: credits are positive, spending negative. */
     amountCents: integer('amount_cents').notNull(),
-    type: text('type', { enum: ['add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund'] }).notNull(),
+    /** forfeit: the balance an owner gave up when deleting their account. */
+    type: text('type', { enum: ['add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund', 'forfeit'] }).notNull(),
     description: text('description').notNull(),
     status: text('status').notNull().default('paid'),
     source: text('source').notNull(),
@@ -196,7 +206,7 @@ export const creditTransactions = pgTable(
   (t) => [
     check(
       'credit_transactions_type_valid',
-      sql`${t.type} in ('add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund')`,
+      sql`${t.type} in ('add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund', 'forfeit')`,
     ),
     uniqueIndex('credit_transactions_type_reference_unique').on(t.type, t.reference),
     index('credit_transactions_user_idx').on(t.userId),

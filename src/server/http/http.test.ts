@@ -112,7 +112,7 @@ describe('unknown routes', () => {
     ['POST', '/api/xyz'],
     ['GET', '/api'],
     ['GET', '/api/auth'],
-    ['DELETE', '/api/users/me'],
+    ['DELETE', '/api/users/phone'],
     ['GET', '/api/xyz?q=1'],
   ] as const)('%s %s answers a JSON 404', async (method, url) => {
     const res = await t.app.inject({ method, url });

@@ -34,7 +34,7 @@ async function appWith(renderer: string | null, cache: { cacheMs: number; clock:
   apps.push(app);
   app.get('/api/games', async () => [{ name: 'Vôlei </script><script>alert(1)</script>' }]);
   app.post('/api/games', async () => ({ created: true }));
-  await registerWebApp(app, path.join(dist, 'web'), cache);
+  await registerWebApp(app, path.join(dist, 'web'), { ...cache, publicUrl: 'https://bora.test' });
   await app.ready();
   return app;
 }
@@ -53,9 +53,15 @@ export async function render(url, transport) {
   };
 }`;
 
+const pageUrl = new URL('https://bora.test/apply/7');
+
 describe('fillTemplate', () => {
   it('puts the markup, the hydration mode, the title and the state where the loader was', () => {
-    const html = fillTemplate(template, { html: '<h1>Oi</h1>', state: '{"a":"</script>"}', title: 'Entrar · <Bora>', hydrate: 'interaction' });
+    const html = fillTemplate(
+      template,
+      { html: '<h1>Oi</h1>', state: '{"a":"</script>"}', title: 'Entrar · <Bora>', hydrate: 'interaction', share: null },
+      pageUrl,
+    );
     expect(html).toContain('<div id="root" data-ssr="interaction"><h1>Oi</h1></div>');
     expect(html).toContain('<title>Entrar · &lt;Bora></title>');
     expect(html).toContain('<script type="application/json" id="ssr-state">{"a":"\\u003c/script>"}</script>');
@@ -64,7 +70,19 @@ describe('fillTemplate', () => {
   });
 
   it('returns null for a template without the markers', () => {
-    expect(fillTemplate('<div id="root"></div>', { html: '', state: '{}', title: '', hydrate: 'eager' })).toBeNull();
+    expect(fillTemplate('<div id="root"></div>', { html: '', state: '{}', title: '', hydrate: 'eager', share: null }, pageUrl)).toBeNull();
+  });
+
+  it('adds Open Graph and Twitter tags, escaped and with absolute addresses, for a page with a link preview', () => {
+    const share = { title: 'Vôlei "da" <quinta>', description: 'Sábado, 28/11 às 19:00 · Ginásio & Cia · R$ 20,00 · 3 vagas' };
+    const html = fillTemplate(template, { html: '', state: '{}', title: 'Vôlei', hydrate: 'interaction', share }, pageUrl)!;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<meta property="og:title" content="Vôlei &quot;da&quot; &lt;quinta>">');
+    expect(head).toContain('<meta property="og:description" content="Sábado, 28/11 às 19:00 · Ginásio &amp; Cia · R$ 20,00 · 3 vagas">');
+    expect(head).toContain('<meta property="og:url" content="https://bora.test/apply/7">');
+    expect(head).toContain('<meta property="og:image" content="https://bora.test/icons/icon-512.png">');
+    expect(head).toContain('<meta name="twitter:card" content="summary">');
+    expect(fillTemplate(template, { html: '', state: '{}', title: 'Vôlei', hydrate: 'interaction', share: null }, pageUrl)).not.toContain('og:');
   });
 });
 

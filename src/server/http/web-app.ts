@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { messages } from '../../shared/messages';
-import { SSR_STATE_ELEMENT_ID, type SsrApiTransport, type SsrPage, type SsrRender } from '../../shared/ssr';
+import { type SharePreview, SSR_STATE_ELEMENT_ID, type SsrApiTransport, type SsrPage, type SsrRender } from '../../shared/ssr';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Clock } from '../lib/clock';
 import { createRefreshingCache } from '../lib/refreshing-cache';
@@ -12,16 +12,47 @@ import { createRefreshingCache } from '../lib/refreshing-cache';
 const rootStart = '<div id="root"><!--app-html:start-->';
 const rootEnd = '<!--app-html:end--></div>';
 
-/** The built index.html with the page's markup and query cache where the loader was. */
-export function fillTemplate(template: string, page: SsrPage): string | null {
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/** The image link previews show: the app's icon (crawlers need an absolute address). */
+const SHARE_IMAGE_PATH = '/icons/icon-512.png';
+
+/** Open Graph and Twitter tags, so a link pasted in WhatsApp or a social network shows a preview card. */
+function shareTags(share: SharePreview, pageUrl: URL): string {
+  const image = new URL(SHARE_IMAGE_PATH, pageUrl).href;
+  const tags: [string, string, string][] = [
+    ['name', 'description', share.description],
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Bora Jogar'],
+    ['property', 'og:locale', 'pt_BR'],
+    ['property', 'og:url', pageUrl.href],
+    ['property', 'og:title', share.title],
+    ['property', 'og:description', share.description],
+    ['property', 'og:image', image],
+    ['name', 'twitter:card', 'summary'],
+    ['name', 'twitter:title', share.title],
+    ['name', 'twitter:description', share.description],
+    ['name', 'twitter:image', image],
+  ];
+  return tags.map(([attribute, key, content]) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`).join('');
+}
+
+/**
+ * The built index.html with the page's markup and query cache where the loader was, its title and,
+ * when it has one, its link preview (`pageUrl`: the page's public address).
+ */
+export function fillTemplate(template: string, page: SsrPage, pageUrl: URL): string | null {
   const start = template.indexOf(rootStart);
   const end = template.indexOf(rootEnd, start);
   if (start < 0 || end < 0) return null;
   // `<` only occurs inside JSON strings, where \u003c means the same and cannot close the script.
   const state = page.state.replace(/</g, '\\u003c');
   const escapedTitle = page.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const head = page.share ? shareTags(page.share, pageUrl) : '';
   return (
-    template.slice(0, start).replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>`) +
+    template
+      .slice(0, start)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>${head}`) +
     `<div id="root" data-ssr="${page.hydrate}">${page.html}</div>` +
     `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>` +
     template.slice(end + rootEnd.length)
@@ -48,7 +79,7 @@ async function loadRenderer(webRoot: string, log: FastifyBaseLogger): Promise<Ss
 export async function registerWebApp(
   app: FastifyInstance,
   webRoot: string | undefined,
-  options: { cacheMs: number; clock: Clock; changes?: Pick<ChangeFeed, 'subscribe'> },
+  options: { cacheMs: number; clock: Clock; publicUrl: string; changes?: Pick<ChangeFeed, 'subscribe'> },
 ): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const hasBuild = indexFile !== undefined && fs.existsSync(indexFile);
@@ -90,7 +121,7 @@ export async function registerWebApp(
 
   async function renderPage(url: string): Promise<string> {
     const page = await render!(new URL(url, 'http://localhost').href, transport);
-    return (page && fillTemplate(template, page)) ?? template;
+    return (page && fillTemplate(template, page, new URL(url, options.publicUrl))) ?? template;
   }
 
   async function pageFor(url: string): Promise<string> {

@@ -51,6 +51,7 @@ export const adminUserSchema = z.object({
   role: z.enum(['admin', 'player']),
   credits: z.number().describe('Saldo em reais'),
   createdAt: isoDateTime,
+  deleted: z.boolean().describe('Conta excluída pelo dono: nome e contatos apagados'),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -123,7 +124,7 @@ export const idempotencyHeadersSchema = z.looseObject({
     .describe('Opcional: repetir o pedido com a mesma chave não adiciona de novo (devolve o mesmo lançamento)'),
 });
 
-export const creditTransactionTypeSchema = z.enum(['add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund']);
+export const creditTransactionTypeSchema = z.enum(['add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund', 'forfeit']);
 
 export const creditTransactionViewSchema = z.object({
   id: z.number().int(),

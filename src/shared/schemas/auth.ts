@@ -44,14 +44,17 @@ export const codeSchema = z
   .min(1, messages.codeRequired)
   .regex(/^\d{6}$/, messages.codeSixDigits);
 
+/** The new password of a reset or a change: the same rules as at registration, its own "required" text. */
+export const newPasswordSchema = z
+  .string({ error: messages.newPasswordRequired })
+  .min(1, messages.newPasswordRequired)
+  .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
+  .max(128, messages.passwordTooLong);
+
 export const resetPasswordBodySchema = z.strictObject({
   email: emailSchema,
   code: codeSchema,
-  newPassword: z
-    .string({ error: messages.newPasswordRequired })
-    .min(1, messages.newPasswordRequired)
-    .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
-    .max(128, messages.passwordTooLong),
+  newPassword: newPasswordSchema,
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 

@@ -18,3 +18,9 @@ export type UnreadCountReply = z.infer<typeof unreadCountReplySchema>;
 
 export const markReadReplySchema = z.object({ id: z.number().int(), read: z.literal(true) });
 export type MarkReadReply = z.infer<typeof markReadReplySchema>;
+
+export const markAllReadReplySchema = z.object({
+  message: z.string(),
+  updated: z.number().int().describe('Quantas notificações estavam por ler e foram marcadas agora'),
+});
+export type MarkAllReadReply = z.infer<typeof markAllReadReplySchema>;

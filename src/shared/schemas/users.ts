@@ -1,23 +1,106 @@
 import { z } from './z';
 import { messages } from '../messages';
 import { isValidPhone, phoneDigits } from '../rules/phone';
-import { publicUserSchema } from './auth';
+import { authReplySchema, newPasswordSchema, publicUserSchema } from './auth';
 import { myGameSchema, waitlistedGameSchema } from './games';
 
 export const meReplySchema = publicUserSchema.extend({
+  hasPassword: z.boolean().describe('false: a conta só entra com o Google (confirma a exclusão digitando o e-mail)'),
   myGames: z.array(myGameSchema).describe('Jogos com inscrição (confirmada, aguardando pagamento ou cancelada), dos últimos 30 dias em diante'),
   waitlistedGames: z.array(waitlistedGameSchema).describe('Jogos futuros em que o usuário está na fila'),
 });
 export type MeReply = z.infer<typeof meReplySchema>;
 
-export const phoneBodySchema = z.strictObject({
-  phone: z
-    .string({ error: messages.phoneInvalid })
-    .max(40, messages.phoneInvalid)
-    .refine(isValidPhone, messages.phoneInvalid)
-    .transform(phoneDigits),
-});
+const phoneSchema = z
+  .string({ error: messages.phoneInvalid })
+  .max(40, messages.phoneInvalid)
+  .refine(isValidPhone, messages.phoneInvalid)
+  .transform(phoneDigits);
+
+export const phoneBodySchema = z.strictObject({ phone: phoneSchema });
 export type PhoneBody = z.input<typeof phoneBodySchema>;
 
 export const phoneReplySchema = z.object({ message: z.string(), user: publicUserSchema });
 export type PhoneReply = z.infer<typeof phoneReplySchema>;
+
+export const updateMeBodySchema = z.strictObject({
+  name: z
+    .string({ error: messages.nameRequired })
+    .trim()
+    .min(1, messages.nameRequired)
+    .min(2, messages.nameTooShort)
+    .max(100, messages.nameTooLong),
+  phone: phoneSchema.optional().describe('Com DDD, como no cadastro do telefone; ausente deixa o atual'),
+});
+export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
+
+export const updateMeReplySchema = z.object({ message: z.string(), user: publicUserSchema });
+export type UpdateMeReply = z.infer<typeof updateMeReplySchema>;
+
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z
+    .string({ error: messages.currentPasswordRequired })
+    .min(1, messages.currentPasswordRequired)
+    .max(128, messages.passwordTooLong),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+export const changePasswordReplySchema = authReplySchema.extend({ message: z.string() });
+export type ChangePasswordReply = z.infer<typeof changePasswordReplySchema>;
+
+/** Accounts with a password confirm with it; accounts that only sign in with Google type their e-mail (decision 023). */
+export const deleteMeBodySchema = z.strictObject({
+  password: z.string().max(128, messages.passwordTooLong).optional(),
+  email: z.string().max(254, messages.emailInvalid).optional(),
+  forfeitCredits: z.boolean().optional().describe('true: abre mão do saldo restante'),
+});
+export type DeleteMeBody = z.input<typeof deleteMeBodySchema>;
+
+export const deleteMeReplySchema = z.object({ message: z.string() });
+
+const isoDateTime = z.string().describe('Data e hora ISO 8601');
+const nullableDateTime = isoDateTime.nullable();
+
+/** Everything held about the user, as downloaded from the profile. */
+export const exportReplySchema = z.object({
+  exportedAt: isoDateTime,
+  profile: publicUserSchema.extend({ signsInWithGoogle: z.boolean(), hasPassword: z.boolean(), createdAt: isoDateTime }),
+  registrations: z.array(
+    z.object({
+      gameId: z.number().int(),
+      gameName: z.string(),
+      gameDateTime: isoDateTime,
+      status: z.string(),
+      paymentType: z.string().nullable(),
+      paidAmount: z.number(),
+      joinedAt: isoDateTime,
+      confirmedAt: nullableDateTime,
+      cancelledAt: nullableDateTime,
+    }),
+  ).describe('Inscrições, aguardando pagamento, canceladas e listas de espera (status waitlist)'),
+  creditTransactions: z.array(
+    z.object({ amount: z.number(), type: z.string(), description: z.string(), createdAt: isoDateTime }),
+  ),
+  payments: z.array(
+    z.object({
+      purpose: z.string(),
+      method: z.string(),
+      provider: z.string(),
+      amount: z.number(),
+      status: z.string(),
+      refundedAmount: z.number(),
+      gameId: z.number().int().nullable(),
+      createdAt: isoDateTime,
+      paidAt: nullableDateTime,
+    }),
+  ),
+  cancellationRequests: z.array(
+    z.object({ gameId: z.number().int(), amount: z.number(), status: z.string(), reason: z.string().nullable(), createdAt: isoDateTime }),
+  ),
+  notifications: z.array(
+    z.object({ type: z.string(), message: z.string(), gameId: z.number().int().nullable(), readAt: nullableDateTime, createdAt: isoDateTime }),
+  ),
+  invitations: z.array(z.object({ gameId: z.number().int(), gameName: z.string(), email: z.string(), createdAt: isoDateTime })),
+});
+export type ExportReply = z.infer<typeof exportReplySchema>;

@@ -23,7 +23,7 @@ describe('session and route trees', () => {
     fakeApi({ 'GET /api/users/me': { status: 401, body: { message: 'Token inválido' } } });
     renderApp('/', { token: 'old' });
 
-    await findPageHeading('Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo');
+    await findPageHeading('Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo');
     expect(window.localStorage.getItem('authToken')).toBeNull();
     expect(currentPath()).toBe('/');
   });
@@ -31,7 +31,7 @@ describe('session and route trees', () => {
   it('sends a visitor from an unknown or member-only route to /', async () => {
     fakeApi(authConfig);
     renderApp('/profile');
-    await findPageHeading('Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo');
+    await findPageHeading('Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo');
     expect(currentPath()).toBe('/');
   });
 
@@ -67,7 +67,7 @@ describe('session and route trees', () => {
 
     await user.click(screen.getAllByRole('button', { name: 'Voltar ao Site' })[0]!);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sair e voltar ao site' }));
-    await findPageHeading('Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo');
+    await findPageHeading('Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo');
     expect(window.localStorage.getItem('authToken')).toBeNull();
   });
 
@@ -94,7 +94,7 @@ describe('session and route trees', () => {
     fakeApi(authConfig);
     const user = userEvent.setup();
     renderApp('/');
-    await findPageHeading('Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo');
+    await findPageHeading('Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo');
     const before = (window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
 
     await user.click(screen.getAllByRole('link', { name: 'Termos' })[0]!);

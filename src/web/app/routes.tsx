@@ -21,6 +21,9 @@ const privateGame: RouteObject = {
   lazy: page(() => import('../features/games/pages/private-game-page'), (m) => m.PrivateGamePage),
 };
 
+/** A game's page: shared links reach visitors too (rendered by the server, with a link preview). */
+const gameDetails = page(() => import('../features/games/pages/game-details-page'), (m) => m.GameDetailsPage);
+
 const forgot = page(() => import('../features/auth/pages/forgot-page'), (m) => m.ForgotPage);
 
 /** Visitor tree (spec: players §2); anything else goes to /. */
@@ -41,6 +44,7 @@ export const visitorRoutes: RouteObject[] = [
       { path: 'forgot', handle: hydrateOnInteraction, lazy: forgot },
       { path: 'forgot-password', handle: hydrateOnInteraction, lazy: forgot },
       { path: 'reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page'), (m) => m.ResetPasswordPage) },
+      { path: 'apply/:gameId', handle: hydrateOnInteraction, lazy: gameDetails },
       privateGame,
       { path: '*', element: <Navigate to="/" replace /> },
     ],
@@ -57,7 +61,7 @@ export const playerRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('../features/home/pages/home-page'), (m) => m.HomePage) },
       { path: 'games', lazy: page(() => import('../features/games/pages/games-page'), (m) => m.GamesPage) },
-      { path: 'apply/:gameId', lazy: page(() => import('../features/games/pages/game-details-page'), (m) => m.GameDetailsPage) },
+      { path: 'apply/:gameId', lazy: gameDetails },
       { path: 'confirmation/:gameId', lazy: page(() => import('../features/games/pages/confirmation-page'), (m) => m.ConfirmationPage) },
       { path: 'waitlist/:gameId', lazy: page(() => import('../features/games/pages/waitlist-page'), (m) => m.WaitlistPage) },
       { path: 'profile', lazy: page(() => import('../features/profile/pages/profile-page'), (m) => m.ProfilePage) },

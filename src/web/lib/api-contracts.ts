@@ -32,7 +32,7 @@ import {
   waitlistReplySchema,
 } from '../../shared/schemas/games';
 import { invitationSchema } from '../../shared/schemas/invitations';
-import { markReadReplySchema, notificationSchema, unreadCountReplySchema } from '../../shared/schemas/notifications';
+import { markAllReadReplySchema, markReadReplySchema, notificationSchema, unreadCountReplySchema } from '../../shared/schemas/notifications';
 import {
   cancelUserGameReplySchema,
   inviteByEmailReplySchema,
@@ -40,7 +40,14 @@ import {
   userGameReplySchema,
   userGameSchema,
 } from '../../shared/schemas/user-games';
-import { meReplySchema, phoneReplySchema } from '../../shared/schemas/users';
+import {
+  changePasswordReplySchema,
+  deleteMeReplySchema,
+  exportReplySchema,
+  meReplySchema,
+  phoneReplySchema,
+  updateMeReplySchema,
+} from '../../shared/schemas/users';
 
 /**
  * The success reply of every API route the web app calls, with the route as the server declares
@@ -57,6 +64,10 @@ export const replySchemas = {
 
   'GET /users/me': meReplySchema,
   'PUT /users/phone': phoneReplySchema,
+  'PUT /users/me': updateMeReplySchema,
+  'POST /users/me/password': changePasswordReplySchema,
+  'GET /users/me/export': exportReplySchema,
+  'DELETE /users/me': deleteMeReplySchema,
 
   'GET /games/sports': z.array(sportSchema),
   'GET /games/states': z.array(brazilianStateSchema),
@@ -73,6 +84,7 @@ export const replySchemas = {
 
   'GET /notifications': z.array(notificationSchema),
   'GET /notifications/unread-count': unreadCountReplySchema,
+  'POST /notifications/read-all': markAllReadReplySchema,
   'POST /notifications/:id/read': markReadReplySchema,
 
   'GET /credits/config': creditsConfigReplySchema,

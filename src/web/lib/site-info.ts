@@ -4,8 +4,8 @@ import { REFUND_WINDOW_HOURS } from '../../shared/rules/refund-policy';
  * Facts about the service shown on the landing, the footer and the static pages
  * (spec: players §1 and §9). One place, so the landing's FAQ and the support page never disagree.
  */
+/** The one address for every question: support, privacy and everything else. */
 export const contactEmail = 'contato@borajogar.com.br';
-export const supportEmail = 'suporte@borajogar.com.br';
 export const supportReplyHours = 24;
 export const refundWindowHours = REFUND_WINDOW_HOURS;
 export const inactiveAccountYears = 2;

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import type { SharePreview } from '../../shared/ssr';
 
 /** `Entrar · Bora Jogar`; the bare name on the home page. */
 export function documentTitle(title?: string): string {
@@ -13,4 +14,13 @@ export function useDocumentTitle(title?: string): void {
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
+}
+
+/** The server render collects the page's link preview through this, for the HTML's Open Graph tags. */
+export const ServerShareContext = createContext<((share: SharePreview) => void) | null>(null);
+
+/** Sets the link preview of a page the server renders; crawlers read only that HTML, so the browser has nothing to do. */
+export function useSharePreview(share: SharePreview | null): void {
+  const collect = useContext(ServerShareContext);
+  if (share) collect?.(share);
 }

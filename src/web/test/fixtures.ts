@@ -28,7 +28,7 @@ export const admin: PublicUser = { id: 1, name: 'Bia Admin', email: 'bia@exemplo
 
 /** `GET /api/users/me` for `user`, with their games (none unless given). */
 export function meReply(user: PublicUser, games: { myGames?: MyGame[]; waitlistedGames?: WaitlistedGame[] } = {}): { body: MeReply } {
-  return { body: { ...user, myGames: games.myGames ?? [], waitlistedGames: games.waitlistedGames ?? [] } };
+  return { body: { ...user, hasPassword: true, myGames: games.myGames ?? [], waitlistedGames: games.waitlistedGames ?? [] } };
 }
 
 /** `GET /api/auth/config` without Google sign-in: every page a visitor opens asks for it. */
@@ -178,6 +178,7 @@ export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     role: 'player',
     credits: 10,
     createdAt: '2026-01-10T12:00:00.000Z',
+    deleted: false,
     ...overrides,
   };
 }

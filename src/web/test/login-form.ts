@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 
 /** Fills the login page's form and submits it. */
 export async function submitLogin(user: UserEvent, email: string, password = 'segredo1'): Promise<void> {
-  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('E-mail'), email);
   await user.type(screen.getByLabelText('Senha'), password);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
 }

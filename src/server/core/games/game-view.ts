@@ -3,6 +3,7 @@ import { toReais } from '../../../shared/money';
 import type { Game } from '../../../shared/schemas/games';
 import type { Queryable } from '../../db/open-database';
 import { cities, games, registrations, sports, states, users } from '../../db/schema';
+import { displayName } from '../users/display-name';
 
 /** Registrations that hold a slot, once every hold past its deadline has been expired (write paths). */
 export const SLOT_HOLDING = ['confirmed', 'pending'] as const;
@@ -56,7 +57,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
       sport: { id: sports.id, name: sports.name },
       state: { id: states.id, name: states.name, uf: states.uf },
       city: { id: cities.id, name: cities.name },
-      creator: { id: users.id, name: users.name },
+      creator: { id: users.id, name: displayName },
     })
     .from(games)
     .innerJoin(users, eq(users.id, games.creatorId))

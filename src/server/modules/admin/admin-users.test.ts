@@ -74,6 +74,7 @@ describe('GET /api/admin/users', () => {
       role: 'player',
       credits: 0,
       createdAt: expect.any(String),
+      deleted: false,
     });
     // LIKE wildcards typed in the search are literal.
     expect((await get('/api/admin/users?search=%25%25%25')).json().total).toBe(0);

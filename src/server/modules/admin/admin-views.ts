@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { AdminUser, CreditTransactionView } from '../../../shared/schemas/admin';
 import type { UserGame } from '../../../shared/schemas/user-games';
@@ -17,8 +18,9 @@ export async function loadAdminGames(q: Queryable, ids: number[], now: Date): Pr
 export function toAdminUser(user: typeof users.$inferSelect): AdminUser {
   return {
     id: user.id,
-    name: user.name,
+    name: user.deletedAt ? messages.accountDeleted : user.name,
     email: user.email,
+    deleted: user.deletedAt !== null,
     phone: user.phone,
     role: user.role,
     credits: toReais(user.balanceCents),

@@ -7,6 +7,7 @@ import type { Cancellation } from '../../../shared/schemas/admin';
 import type { PaymentType } from '../../../shared/schemas/games';
 import type { Queryable } from '../../db/open-database';
 import { cancellationRequests, games, registrations, users } from '../../db/schema';
+import { displayName } from '../../core/users/display-name';
 
 const processor = alias(users, 'processor');
 
@@ -29,7 +30,7 @@ export async function loadCancellations(q: Queryable, options: { where: SQL | un
       request: cancellationRequests,
       game: { id: games.id, name: games.name, dateTime: games.dateTime, status: games.status },
       cancelledAt: registrations.cancelledAt,
-      user: { id: users.id, name: users.name, email: users.email },
+      user: { id: users.id, name: displayName, email: users.email },
       processor: { id: processor.id, name: processor.name },
     })
     .from(cancellationRequests)

@@ -127,8 +127,8 @@ describe('POST /api/auth/forgot', () => {
   });
 
   it.each([
-    ['missing e-mail', {}, 'Email é obrigatório'],
-    ['bad e-mail', { email: 'sem-arroba' }, 'Formato de email inválido'],
+    ['missing e-mail', {}, 'E-mail é obrigatório'],
+    ['bad e-mail', { email: 'sem-arroba' }, 'Formato de e-mail inválido'],
     ['unknown field', { email: 'a@b.com', code: '123456' }, 'Campo não permitido: code'],
   ])('answers 400 for %s', async (_label, payload, message) => {
     const before = inbox.messages.length;
@@ -270,7 +270,7 @@ describe('POST /api/auth/reset-password', () => {
     ['a short new password', { ...good, newPassword: '12345' }, 'newPassword', 'A senha deve ter pelo menos 6 caracteres'],
     ['no new password', { email: good.email, code: good.code }, 'newPassword', messages.newPasswordRequired],
     ['a new password too long', { ...good, newPassword: 'x'.repeat(129) }, 'newPassword', messages.passwordTooLong],
-    ['a bad e-mail', { ...good, email: 'rita' }, 'email', 'Formato de email inválido'],
+    ['a bad e-mail', { ...good, email: 'rita' }, 'email', 'Formato de e-mail inválido'],
     ['an unknown field', { ...good, confirmPassword: 'nova-senha-1' }, 'confirmPassword', 'Campo não permitido: confirmPassword'],
   ])('answers 400 for %s', async (_label, payload, field, message) => {
     const res = await post('/api/auth/reset-password', payload);

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
-import { createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
+import { createSignedInUser, createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
 import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 
 const MINUTE = 60_000;
@@ -197,6 +197,23 @@ describe('POST /api/auth/reset-password', () => {
     for (let i = 0; i < 30; i += 1) expect((await attempt(`reset-${i}@exemplo.com.br`, ip)).statusCode).toBe(400);
     expectLimited(await attempt('reset-x@exemplo.com.br', ip), 15 * 60);
     expect((await attempt('reset-x@exemplo.com.br', freshIp())).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/users/me/password and DELETE /api/users/me', () => {
+  it('share 10 password tries per address in 15 minutes, so a stolen session cannot guess the password at leisure', async () => {
+    const { headers } = await createSignedInUser(t.app);
+    const ip = freshIp();
+    const wrong = { currentPassword: 'errada-123', newPassword: 'nova-senha-456' };
+    for (let i = 0; i < 5; i += 1) expect((await post('/api/users/me/password', wrong, ip, headers)).statusCode).toBe(400);
+    for (let i = 0; i < 5; i += 1) {
+      const res = await t.app.inject({ method: 'DELETE', url: '/api/users/me', payload: { password: 'errada-123' }, remoteAddress: ip, headers });
+      expect(res.statusCode).toBe(400);
+    }
+    const limited = await post('/api/users/me/password', { ...wrong, currentPassword: DEFAULT_PASSWORD }, ip, headers);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: tooMany });
+    expect((await post('/api/users/me/password', { ...wrong, currentPassword: DEFAULT_PASSWORD }, freshIp(), headers)).statusCode).toBe(200);
   });
 });
 

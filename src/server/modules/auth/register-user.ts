@@ -1,3 +1,4 @@
+import { isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import type { registerBodySchema } from '../../../shared/schemas/auth';
@@ -14,7 +15,7 @@ export async function registerUser(ctx: ServerContext, input: z.output<typeof re
     const [created] = await tx
       .insert(users)
       .values({ name: input.name, email: input.email, passwordHash })
-      .onConflictDoNothing({ target: users.email })
+      .onConflictDoNothing({ target: users.email, where: isNull(users.deletedAt) })
       .returning();
     if (created) await claimEmailInvitations(tx, created);
     return created;

@@ -2,50 +2,18 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
 import { isFinished } from '../../../shared/rules/game-timing';
-import { isRefundable } from '../../../shared/rules/refund-policy';
 import type { CancelReply, RefundOutcome } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { postCreditTransaction } from '../../core/credits/post-credit-transaction';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import { refundText } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
-import { cancelledFields, findLiveRegistration, type GameRow, lockGame, type RegistrationRow } from '../../core/games/registration-guards';
+import { refundCancellation } from '../../core/games/refund-cancellation';
+import { cancelledFields, findLiveRegistration, lockGame } from '../../core/games/registration-guards';
 import { notify, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { closePendingCheckouts, closeWithProviders } from '../../core/payments/close-checkouts';
 import type { PaymentRow } from '../../core/payments/payment-records';
-import type { Tx } from '../../db/open-database';
-import { cancellationRequests, registrations } from '../../db/schema';
+import { registrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-
-/**
- * The spec's refund rule, by the server's clock: at least 48 hours before the game what was paid
- * comes back (credits at once, through the ledger; card/PIX as a request the admin area
- * processes); later, nothing does.
- */
-async function refund(tx: Tx, game: GameRow, registration: RegistrationRow, now: Date): Promise<RefundOutcome> {
-  const { paidCents, paymentType } = registration;
-  if (paidCents === 0 || !paymentType || !isRefundable(game.dateTime, now)) return 'none';
-  if (paymentType === 'credit') {
-    await postCreditTransaction(tx, {
-      userId: registration.userId,
-      amountCents: paidCents,
-      type: 'refund',
-      description: `Cancelamento da inscrição no jogo ${game.name}`,
-      source: 'credit',
-      reference: `registration:${registration.id}`,
-    });
-    return 'credits';
-  }
-  await tx.insert(cancellationRequests).values({
-    registrationId: registration.id,
-    gameId: game.id,
-    userId: registration.userId,
-    reason: 'Cancelado pelo jogador',
-    amountCents: paidCents,
-    paymentType,
-  });
-  return 'request';
-}
 
 function replyMessage(outcome: RefundOutcome, amountCents: number, isLate: boolean): string {
   const amount = formatBRL(toReais(amountCents));
@@ -79,7 +47,7 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
       return { message: messages.leftWaitlist, refund: 'none', refundedAmount: 0 };
     }
 
-    const outcome = await refund(tx, game, registration, now);
+    const outcome = await refundCancellation(tx, game, registration, now);
     const isLate = registration.paidCents > 0 && outcome === 'none';
     const refundedCents = outcome === 'none' ? 0 : registration.paidCents;
     await notify(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
 import {
   listNotificationsQuerySchema,
+  markAllReadReplySchema,
   markReadReplySchema,
   notificationSchema,
   unreadCountReplySchema,
@@ -12,6 +13,7 @@ import { currentUser } from '../../http/authentication';
 import { errorReplies } from '../../http/route-helpers';
 import { countUnreadNotifications } from './count-unread-notifications';
 import { listNotifications } from './list-notifications';
+import { markAllNotificationsRead } from './mark-all-read';
 import { markNotificationRead } from './mark-notification-read';
 
 export function notificationRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
@@ -41,6 +43,17 @@ export function notificationRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preHandler: app.requireUser,
       handler: async (request) => countUnreadNotifications(ctx, currentUser(request).id),
+    });
+
+    app.post('/notifications/read-all', {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marca todas as notificações do usuário como lidas',
+        security: [{ bearerAuth: [] }],
+        response: { 200: markAllReadReplySchema, ...errorReplies(401) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request) => markAllNotificationsRead(ctx, currentUser(request).id),
     });
 
     app.post('/notifications/:id/read', {

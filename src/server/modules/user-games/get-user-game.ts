@@ -5,6 +5,7 @@ import type { AuthUser, ServerContext } from '../../core/context';
 import { effectiveStatus } from '../../core/games/game-view';
 import { loadUserGame, notFound, ownedBy } from '../../core/games/user-game-view';
 import { games, registrations, users } from '../../db/schema';
+import { displayName } from '../../core/users/display-name';
 
 /** The organiser's view of one game: the game, counts per status and every registration ever made. */
 export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: number): Promise<UserGameDetail> {
@@ -15,7 +16,7 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
   const game = await loadUserGame(ctx.db, gameId, now);
 
   const rows = await ctx.db
-    .select({ registration: registrations, userName: users.name, userEmail: users.email })
+    .select({ registration: registrations, userName: displayName, userEmail: users.email })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(eq(registrations.gameId, gameId))

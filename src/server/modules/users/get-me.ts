@@ -53,5 +53,5 @@ export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply
       });
     }
   }
-  return { ...toPublicUser(user), myGames, waitlistedGames };
+  return { ...toPublicUser(user), hasPassword: user.passwordHash !== null, myGames, waitlistedGames };
 }

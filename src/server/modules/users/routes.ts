@@ -1,12 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meReplySchema, phoneBodySchema, phoneReplySchema } from '../../../shared/schemas/users';
+import {
+  changePasswordBodySchema,
+  changePasswordReplySchema,
+  deleteMeBodySchema,
+  deleteMeReplySchema,
+  exportReplySchema,
+  meReplySchema,
+  phoneBodySchema,
+  phoneReplySchema,
+  updateMeBodySchema,
+  updateMeReplySchema,
+} from '../../../shared/schemas/users';
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { errorReplies } from '../../http/route-helpers';
+import { byIp, minutes } from '../../lib/rate-limit';
+import { changePassword } from './change-password';
+import { deleteAccount } from './delete-account';
+import { exportMyData } from './export-my-data';
 import { getMe } from './get-me';
+import { updateMe } from './update-me';
 import { updatePhone } from './update-phone';
 
+/** The file name of the data download. */
+const EXPORT_FILE_NAME = 'bora-jogar-meus-dados.json';
+
 export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  const { limit } = ctx.rateLimiter;
+  // Both ask for the password again: a stolen session must not be able to guess it at leisure. One
+  // counter for both (made once: each limit() call counts on its own).
+  const passwordGuesses = limit({ name: 'account-password:ip', max: 10, windowMs: minutes(15), key: byIp });
   return async (app) => {
     app.get('/users/me', {
       schema: {
@@ -29,6 +52,60 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preHandler: app.requireUser,
       handler: async (request) => updatePhone(ctx, currentUser(request).id, request.body.phone),
+    });
+
+    app.put('/users/me', {
+      schema: {
+        tags: ['users'],
+        summary: 'Altera o nome (2 a 100 caracteres) e, se enviado, o telefone',
+        security: [{ bearerAuth: [] }],
+        body: updateMeBodySchema,
+        response: { 200: updateMeReplySchema, ...errorReplies(400, 401) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request) => updateMe(ctx, currentUser(request).id, request.body),
+    });
+
+    app.post('/users/me/password', {
+      schema: {
+        tags: ['users'],
+        summary: 'Troca a senha: encerra as outras sessões e devolve um token novo',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordBodySchema,
+        response: { 200: changePasswordReplySchema, ...errorReplies(400, 401, 429) },
+      },
+      preValidation: passwordGuesses,
+      preHandler: app.requireUser,
+      handler: async (request) => changePassword(ctx, currentUser(request), request.body),
+    });
+
+    app.get('/users/me/export', {
+      schema: {
+        tags: ['users'],
+        summary: 'Baixa (como anexo JSON) tudo o que o Bora Jogar guarda sobre o usuário',
+        security: [{ bearerAuth: [] }],
+        response: { 200: exportReplySchema, ...errorReplies(401) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request, reply) => {
+        reply.header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`);
+        reply.header('Cache-Control', 'no-store');
+        return exportMyData(ctx, currentUser(request));
+      },
+    });
+
+    app.delete('/users/me', {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Exclui a conta: apaga os dados pessoais, encerra as sessões e desiste das inscrições futuras (409 enquanto houver saldo, salvo forfeitCredits)',
+        security: [{ bearerAuth: [] }],
+        body: deleteMeBodySchema,
+        response: { 200: deleteMeReplySchema, ...errorReplies(400, 401, 409, 429) },
+      },
+      preValidation: passwordGuesses,
+      preHandler: app.requireUser,
+      handler: async (request) => deleteAccount(ctx, currentUser(request), request.body),
     });
   };
 }

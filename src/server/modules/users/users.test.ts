@@ -31,6 +31,7 @@ describe('GET /api/users/me', () => {
       phone: '48991234567',
       role: 'player',
       credits: 19.9,
+      hasPassword: true,
       myGames: [],
       waitlistedGames: [],
     });

@@ -3,9 +3,14 @@ import type { Game } from '../../../shared/schemas/games';
 import { cn } from '../../lib/cn';
 import { formatBRL, formatDate, formatLongDate, formatTime } from '../../lib/format';
 
-/** Slots left of the total: `3 de 12 vagas`. */
+/** Slots left of the total: `3 de 12 vagas`, `1 de 1 vaga` (the noun agrees with the total). */
 export function slotsText(game: Pick<Game, 'remainingSlots' | 'totalSlots'>): string {
-  return `${Math.max(game.remainingSlots, 0)} de ${game.totalSlots} vagas`;
+  return `${Math.max(game.remainingSlots, 0)} de ${game.totalSlots} ${game.totalSlots === 1 ? 'vaga' : 'vagas'}`;
+}
+
+/** `Florianópolis/SC`, or '' for a game without a city (private games may have none). */
+export function cityLabel(game: Pick<Game, 'city' | 'state'>): string {
+  return [game.city?.name, game.state?.uf].filter(Boolean).join('/');
 }
 
 export const isFull = (game: Pick<Game, 'remainingSlots'>) => game.remainingSlots <= 0;

@@ -8,6 +8,7 @@ export const transactionTypeLabels: Record<CreditTransactionView['type'], string
   add_pix: 'PIX',
   spend_game: 'Inscrição em jogo',
   refund: 'Reembolso',
+  forfeit: 'Saldo cancelado (conta excluída)',
 };
 
 const transactionStatusLabels: Record<string, string> = {

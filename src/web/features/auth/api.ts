@@ -11,11 +11,18 @@ import type {
   ResetPasswordBody,
 } from '../../../shared/schemas/auth';
 import { apiRequest } from '../../lib/api-client';
+import { safeNextPath } from '../../lib/next-path';
 import { signIn } from '../../lib/session';
 import { readStorage, removeStorage, storageKeys } from '../../lib/storage';
 
-/** Where a fresh sign-in lands: the private game whose link was kept before login, else home. */
+/**
+ * Where a fresh sign-in lands: the page named by the sign-in page's own `?next=` (same site only),
+ * else the private game whose link was kept before login, else home. Read from the address bar so
+ * e-mail, registration and Google sign-in all return the same way.
+ */
 export function takePostAuthDestination(): string {
+  const next = safeNextPath(new URLSearchParams(window.location.search).get('next'));
+  if (next) return next;
   const inviteLink = readStorage(storageKeys.inviteLink);
   if (!inviteLink) return '/';
   removeStorage(storageKeys.inviteLink);

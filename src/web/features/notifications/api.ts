@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarkReadReply, Notification, UnreadCountReply } from '../../../shared/schemas/notifications';
+import type { MarkAllReadReply, MarkReadReply, Notification, UnreadCountReply } from '../../../shared/schemas/notifications';
 import { apiRequest } from '../../lib/api-client';
 
 const notificationsKey = ['notifications'] as const;
@@ -43,6 +43,21 @@ export function useMarkNotificationRead() {
       queryClient.setQueryData(notificationsQuery.queryKey, (list) =>
         list?.map((notification) => (notification.id === id ? { ...notification, read: true } : notification)),
       );
+      return queryClient.invalidateQueries({ queryKey: unreadCountQuery.queryKey });
+    },
+  });
+}
+
+export function markAllNotificationsRead(): Promise<MarkAllReadReply> {
+  return apiRequest('/notifications/read-all', { method: 'POST', fallbackMessage: 'Erro ao marcar as notificações como lidas' });
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: () => {
+      queryClient.setQueryData(notificationsQuery.queryKey, (list) => list?.map((notification) => ({ ...notification, read: true })));
       return queryClient.invalidateQueries({ queryKey: unreadCountQuery.queryKey });
     },
   });

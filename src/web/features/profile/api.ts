@@ -1,7 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
-import type { PhoneBody, PhoneReply } from '../../../shared/schemas/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChangePasswordBody,
+  ChangePasswordReply,
+  DeleteMeBody,
+  ExportReply,
+  PhoneBody,
+  PhoneReply,
+  UpdateMeBody,
+  UpdateMeReply,
+} from '../../../shared/schemas/users';
 import { apiRequest } from '../../lib/api-client';
-import { updateSessionUser } from '../../lib/session';
+import { meKey } from '../../lib/queries/me';
+import { signIn, signOut, updateSessionUser } from '../../lib/session';
 
 export function savePhone(body: PhoneBody): Promise<PhoneReply> {
   return apiRequest('/users/phone', { method: 'PUT', body, fallbackMessage: 'Erro ao salvar telefone' });
@@ -9,4 +19,55 @@ export function savePhone(body: PhoneBody): Promise<PhoneReply> {
 
 export function useSavePhone() {
   return useMutation({ mutationFn: savePhone, onSuccess: (reply) => updateSessionUser(reply.user) });
+}
+
+export function updateMe(body: UpdateMeBody): Promise<UpdateMeReply> {
+  return apiRequest('/users/me', { method: 'PUT', body, fallbackMessage: 'Erro ao salvar seus dados' });
+}
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: (reply) => {
+      updateSessionUser(reply.user);
+      return queryClient.invalidateQueries({ queryKey: meKey });
+    },
+  });
+}
+
+export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordReply> {
+  return apiRequest('/users/me/password', { method: 'POST', body, fallbackMessage: 'Erro ao trocar a senha' });
+}
+
+/** The reply carries the only token still valid: it replaces the stored one, so this device stays signed in. */
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword, onSuccess: (reply) => signIn(reply, '/profile') });
+}
+
+export function exportMyData(): Promise<ExportReply> {
+  return apiRequest('/users/me/export', { fallbackMessage: 'Erro ao baixar seus dados' });
+}
+
+/** Saves the export as a file: the reply is already checked JSON, so it is written back out as it came. */
+export function useExportMyData() {
+  return useMutation({
+    mutationFn: exportMyData,
+    onSuccess: (data) => {
+      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'bora-jogar-meus-dados.json';
+      link.click();
+      URL.revokeObjectURL(url);
+    },
+  });
+}
+
+export function deleteMe(body: DeleteMeBody): Promise<{ message: string }> {
+  return apiRequest('/users/me', { method: 'DELETE', body, fallbackMessage: 'Erro ao excluir a conta' });
+}
+
+export function useDeleteMe() {
+  return useMutation({ mutationFn: deleteMe, onSuccess: (reply) => signOut({ to: '/login', message: reply.message }) });
 }

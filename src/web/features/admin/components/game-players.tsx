@@ -104,7 +104,7 @@ export function GamePlayers({ game }: { game: AdminGameDetail }) {
         <h2 id="enrolled-players" className="flex items-center gap-2 text-xl font-bold">
           <UsersRound className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />
           <span>
-            Inscritos (<span className="tabular-nums">{game.players.length}/{game.totalSlots}</span>)
+            Inscritos: <span className="tabular-nums">{game.players.length}/{game.totalSlots}</span>
           </span>
         </h2>
         {list(game.players, 'Nenhum jogador inscrito ainda.')}

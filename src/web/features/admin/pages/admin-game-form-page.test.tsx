@@ -245,7 +245,7 @@ describe('admin edit game', () => {
     renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
     await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
 
-    const enrolled = screen.getByRole('heading', { name: 'Inscritos (2/10)' }).closest('section')!;
+    const enrolled = screen.getByRole('heading', { name: 'Inscritos: 2/10' }).closest('section')!;
     expect(within(enrolled).getByText('(48) 99123-4567 · Créditos: R$ 12,50')).toBeInTheDocument();
     expect(within(enrolled).getByText('Aguardando pagamento')).toBeInTheDocument();
     expect(screen.getByText('Nenhuma pessoa na lista de espera.')).toBeInTheDocument();
@@ -260,7 +260,7 @@ describe('admin edit game', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remover jogador' }));
     expect(await screen.findByText('Ana Souza: Jogador removido com sucesso.')).toBeInTheDocument();
     expect(screen.getByText('R$ 15,00 devolvidos aos créditos do jogador.')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Inscritos (1/10)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Inscritos: 1/10' })).toBeInTheDocument();
     expect(api.callsTo('DELETE', `/api/admin/games/${game.id}/users/41`)).toHaveLength(1);
   });
 

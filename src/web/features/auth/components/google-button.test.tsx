@@ -14,10 +14,11 @@ describe('Google sign-in', () => {
     expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull();
   });
 
-  it('shows nothing when the server has no client id', async () => {
+  it('shows nothing, not even the "ou" divider, when the server has no client id', async () => {
     fakeApi({ 'GET /api/auth/config': { body: { googleClientId: null, googleAllowedOrigins: [TEST_ORIGIN] } } });
     renderApp('/login');
     await findPageHeading('Entrar no Bora Jogar');
+    expect(screen.queryByText('ou')).not.toBeInTheDocument();
     expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull();
     expect(screen.queryByText(/Google/)).not.toBeInTheDocument();
   });
@@ -32,6 +33,7 @@ describe('Google sign-in', () => {
     renderApp('/login');
     await findPageHeading('Entrar no Bora Jogar');
     expect(await screen.findByText('Carregando login com Google...')).toBeInTheDocument();
+    expect(screen.getByText('ou')).toBeInTheDocument();
     expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).not.toBeNull();
 
     vi.stubGlobal('google', {

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthConfig, useGoogleSignIn } from '../api';
+import { OrDivider } from './auth-card';
 import { loadGoogleIdentity } from '../google-identity';
 
 /**
@@ -25,11 +26,18 @@ export function GoogleButton() {
     () => true,
   );
 
+  // Without Google there is no second way in: no "ou" divider either.
   if (!clientId) return null;
-  if (!isAuthorisedHost) {
-    return <p className="text-center text-sm text-slate-600 dark:text-slate-400">{messages.googleDomainNotAllowed}</p>;
-  }
-  return <GoogleButtonFrame clientId={clientId} />;
+  return (
+    <>
+      <OrDivider />
+      {isAuthorisedHost ? (
+        <GoogleButtonFrame clientId={clientId} />
+      ) : (
+        <p className="text-center text-sm text-slate-600 dark:text-slate-400">{messages.googleDomainNotAllowed}</p>
+      )}
+    </>
+  );
 }
 
 function GoogleButtonFrame({ clientId }: { clientId: string }) {

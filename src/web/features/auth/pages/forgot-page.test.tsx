@@ -13,14 +13,14 @@ describe('forgot password page', () => {
     const user = userEvent.setup();
     renderApp('/forgot?email=ana%40exemplo.com.br');
     await findPageHeading('Esqueci a senha');
-    const email = screen.getByLabelText('Email');
+    const email = screen.getByLabelText('E-mail');
     expect(email).toHaveValue('ana@exemplo.com.br');
 
     await user.clear(email);
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
-    expect(await screen.findByText('Email é obrigatório')).toBeInTheDocument();
+    expect(await screen.findByText('E-mail é obrigatório')).toBeInTheDocument();
     await user.type(email, 'a');
-    expect(screen.queryByText('Email é obrigatório')).not.toBeInTheDocument();
+    expect(screen.queryByText('E-mail é obrigatório')).not.toBeInTheDocument();
   });
 
   it('is also served at /forgot-password', async () => {
@@ -37,10 +37,10 @@ describe('forgot password page', () => {
     renderApp('/forgot');
     await findPageHeading('Esqueci a senha');
 
-    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@exemplo.com.br');
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
 
-    await findPageHeading('Verifique seu email');
+    await findPageHeading('Verifique seu e-mail');
     expect(screen.getByText('Código enviado!')).toBeInTheDocument();
     expect(screen.getByText(/confira a caixa de spam/i)).toBeInTheDocument();
     expect(screen.getByTestId('countdown')).toHaveTextContent(/^1[45]:\d\d$/);
@@ -71,12 +71,12 @@ describe('forgot password page', () => {
     renderApp('/forgot');
     await findPageHeading('Esqueci a senha');
 
-    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@exemplo.com.br');
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
     await user.click(await screen.findByRole('button', { name: 'Continuar para redefinir senha' }));
 
     await findPageHeading('Redefinir senha');
     expect(currentPath()).toBe('/reset-password?email=ana%40exemplo.com.br');
-    expect(screen.getByLabelText('Email')).toHaveValue('ana@exemplo.com.br');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@exemplo.com.br');
   });
 });

@@ -56,7 +56,7 @@ export function ForgotPage() {
   if (sentTo) {
     return (
       <AuthCard
-        title="Verifique seu email"
+        title="Verifique seu e-mail"
         footer={
           <Link to="/login" className={textLinkClasses}>
             Voltar para o login
@@ -109,7 +109,7 @@ export function ForgotPage() {
   return (
     <AuthCard
       title="Esqueci a senha"
-      description="Informe seu email e enviaremos um código para você criar uma nova senha."
+      description="Informe seu e-mail e enviaremos um código para você criar uma nova senha."
       footer={
         <Link to="/login" className={textLinkClasses}>
           Voltar para o login
@@ -119,7 +119,7 @@ export function ForgotPage() {
       {error && <Alert tone="error">{error}</Alert>}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Input
-          label="Email"
+          label="E-mail"
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -130,7 +130,7 @@ export function ForgotPage() {
           Enviar código
         </Button>
       </form>
-      <p className="text-sm text-slate-600 dark:text-slate-400">Dica: o email pode cair na caixa de spam.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Dica: o e-mail pode cair na caixa de spam.</p>
     </AuthCard>
   );
 }

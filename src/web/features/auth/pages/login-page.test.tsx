@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { submitLogin } from '../../../test/login-form';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { aPlayerGame, authConfig, player } from '../../../test/fixtures';
+import { aPlayerGame, authConfig, meReply, player } from '../../../test/fixtures';
 
 describe('login page', () => {
   it('validates the fields on the client before calling the server', async () => {
@@ -14,17 +14,17 @@ describe('login page', () => {
     await findPageHeading('Entrar no Bora Jogar');
 
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('Email é obrigatório')).toBeInTheDocument();
+    expect(await screen.findByText('E-mail é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('Senha é obrigatória')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email é obrigatório');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('E-mail é obrigatório');
 
-    await user.type(screen.getByLabelText('Email'), 'ana@exemplo');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@exemplo');
     // Typing clears the message of that field.
-    expect(screen.queryByText('Email é obrigatório')).not.toBeInTheDocument();
+    expect(screen.queryByText('E-mail é obrigatório')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('Formato de email inválido')).toBeInTheDocument();
+    expect(await screen.findByText('Formato de e-mail inválido')).toBeInTheDocument();
 
     expect(api.callsTo('POST', '/api/auth/login')).toHaveLength(0);
   });
@@ -93,6 +93,39 @@ describe('login page', () => {
     await findPageHeading('Vôlei dos Amigos');
     expect(currentPath()).toBe('/games/private/abc123');
     expect(window.localStorage.getItem('inviteLink')).toBeNull();
+  });
+
+  it('a visitor on a game link signs in (or goes to register) and comes back to that game; ', async () => {
+    const game = aPlayerGame({ name: 'Vôlei do Link' });
+    fakeApi({
+      ...authConfig,
+      [`GET /api/games/${game.id}`]: { body: game },
+      'POST /api/auth/login': { body: { token: 'jwt-ana', user: player } },
+      'GET /api/users/me': meReply(player),
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`);
+    await findPageHeading('Vôlei do Link');
+    expect(screen.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', `/register?next=%2Fapply%2F${game.id}`);
+    await user.click(screen.getByRole('link', { name: 'Entrar para participar' }));
+    await findPageHeading('Entrar no Bora Jogar');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Criar conta' })).toHaveAttribute(
+      'href',
+      `/register?next=%2Fapply%2F${game.id}`,
+    );
+
+    await submitLogin(user, 'ana@exemplo.com.br');
+    await findPageHeading('Vôlei do Link');
+    expect(currentPath()).toBe(`/apply/${game.id}`);
+  });
+
+  it('ignores a next that leaves the site', async () => {
+    fakeApi({ ...authConfig, 'POST /api/auth/login': { body: { token: 'jwt-ana', user: player } } });
+    const user = userEvent.setup();
+    renderApp('/login?next=%2F%2Fevil.com');
+    await findPageHeading('Entrar no Bora Jogar');
+    await submitLogin(user, 'ana@exemplo.com.br');
+    await waitFor(() => expect(currentPath()).toBe('/'));
   });
 
   it('shows a message passed in navigation state in a green box and clears it from history', async () => {

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
-import { AuthCard, OrDivider, textLinkClasses } from '../components/auth-card';
+import { AuthCard, textLinkClasses } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 
 function stateMessage(state: unknown): string | null {
@@ -50,7 +50,7 @@ export function LoginPage() {
       footer={
         <p>
           Ainda não tem conta?{' '}
-          <Link to="/register" className={textLinkClasses}>
+          <Link to={{ pathname: '/register', search: location.search }} className={textLinkClasses}>
             Criar conta
           </Link>
         </p>
@@ -61,7 +61,7 @@ export function LoginPage() {
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Input
-          label="Email"
+          label="E-mail"
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -85,7 +85,6 @@ export function LoginPage() {
         </Button>
       </form>
 
-      <OrDivider />
       <GoogleButton />
     </AuthCard>
   );

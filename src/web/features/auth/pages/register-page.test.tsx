@@ -8,7 +8,7 @@ import { currentPath, findPageHeading, renderApp } from '../../../test/render-ap
 /** Ana's name, e-mail and password, sent. */
 async function submitRegistration(user: UserEvent) {
   await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
-  await user.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+  await user.type(screen.getByLabelText('E-mail'), 'ana@exemplo.com.br');
   await user.type(screen.getByLabelText('Senha'), 'segredo1');
   await user.click(screen.getByRole('button', { name: 'Registrar' }));
 }
@@ -23,12 +23,12 @@ describe('register page', () => {
     await user.type(screen.getByLabelText('Senha'), '12345');
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
     expect(await screen.findByText('Nome é obrigatório')).toBeInTheDocument();
-    expect(screen.getByText('Email é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('E-mail é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('A senha deve ter pelo menos 6 caracteres')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
   });
 
-  it('shows the server message for a taken email under the field', async () => {
+  it('shows the server message for a taken email under the field, until the field changes', async () => {
     fakeApi({
       ...authConfig,
       'POST /api/auth/register': { status: 409, body: { message: 'Este e-mail já está cadastrado', fields: { email: 'Este e-mail já está cadastrado' } } },
@@ -40,7 +40,11 @@ describe('register page', () => {
     await submitRegistration(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Este e-mail já está cadastrado');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Este e-mail já está cadastrado');
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Este e-mail já está cadastrado');
+
+    await user.type(screen.getByLabelText('E-mail'), 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Este e-mail já está cadastrado')).not.toBeInTheDocument();
   });
 
   it('creates the account and lands on the player home', async () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import { registerBodySchema, type RegisterBody } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
@@ -10,11 +10,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRegister } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
-import { AuthCard, OrDivider, textLinkClasses } from '../components/auth-card';
+import { AuthCard, textLinkClasses } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 
 export function RegisterPage() {
   useDocumentTitle('Criar conta');
+  const location = useLocation();
   const registerMutation = useRegister();
   const {
     register,
@@ -30,6 +31,12 @@ export function RegisterPage() {
   });
   const password = useWatch({ control, name: 'password' });
 
+  // A correction makes the last answer stale: its banner goes with the field's message.
+  function edited(field: keyof RegisterBody) {
+    clearErrors(field);
+    registerMutation.reset();
+  }
+
   const onSubmit = handleSubmit((values) =>
     registerMutation.mutate(values, { onError: (error) => applyFieldErrors(error, ['name', 'email', 'password'], setError) }),
   );
@@ -41,7 +48,7 @@ export function RegisterPage() {
       footer={
         <p>
           Já tem conta?{' '}
-          <Link to="/login" className={textLinkClasses}>
+          <Link to={{ pathname: '/login', search: location.search }} className={textLinkClasses}>
             Entrar
           </Link>
         </p>
@@ -50,14 +57,14 @@ export function RegisterPage() {
       {registerMutation.isError && <Alert tone="error">{errorMessage(registerMutation.error, 'Erro no cadastro')}</Alert>}
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Input label="Nome" autoComplete="name" error={errors.name?.message} {...register('name', { onChange: () => clearErrors('name') })} />
+        <Input label="Nome" autoComplete="name" error={errors.name?.message} {...register('name', { onChange: () => edited('name') })} />
         <Input
-          label="Email"
+          label="E-mail"
           type="email"
           autoComplete="email"
           inputMode="email"
           error={errors.email?.message}
-          {...register('email', { onChange: () => clearErrors('email') })}
+          {...register('email', { onChange: () => edited('email') })}
         />
         <Input
           label="Senha"
@@ -65,14 +72,13 @@ export function RegisterPage() {
           autoComplete="new-password"
           error={errors.password?.message}
           hint={password.length >= 6 ? messages.passwordValid : 'Use pelo menos 6 caracteres.'}
-          {...register('password', { onChange: () => clearErrors('password') })}
+          {...register('password', { onChange: () => edited('password') })}
         />
         <Button type="submit" fullWidth size="lg" busy={registerMutation.isPending} busyLabel="Registrando...">
           Registrar
         </Button>
       </form>
 
-      <OrDivider />
       <GoogleButton />
     </AuthCard>
   );

@@ -31,7 +31,7 @@ describe('reset password page', () => {
   it('prefills the email and fills all six boxes from a pasted code', async () => {
     fakeApi(authConfig);
     await openResetPage();
-    expect(screen.getByLabelText('Email')).toHaveValue('ana@exemplo.com.br');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@exemplo.com.br');
 
     box(3).focus();
     fireEvent.paste(box(3), { clipboardData: { getData: () => ' 12-34 56 ' } });

@@ -98,7 +98,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard
       title="Redefinir senha"
-      description="Digite o código de 6 dígitos que enviamos para o seu email e escolha uma nova senha."
+      description="Digite o código de 6 dígitos que enviamos para o seu e-mail e escolha uma nova senha."
       footer={
         <Link to="/login" className={textLinkClasses}>
           Voltar para o login
@@ -107,7 +107,7 @@ export function ResetPasswordPage() {
     >
       {isCodeExpired && (
         <Alert tone="warning" title="Código expirado ou inválido">
-          <p>Os códigos de verificação expiram em 15 minutos. Peça um novo código ou confira o email informado.</p>
+          <p>Os códigos de verificação expiram em 15 minutos. Peça um novo código ou confira o e-mail informado.</p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
             <Link to={`/forgot${emailQuery}`} className={buttonClasses('primary')}>
               Solicitar novo código
@@ -121,7 +121,7 @@ export function ResetPasswordPage() {
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Input
-          label="Email"
+          label="E-mail"
           type="email"
           autoComplete="email"
           inputMode="email"

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Game } from '../../../../shared/schemas/games';
-import { GameFacts, isFull } from '../../../components/games/game-facts';
+import { cityLabel, GameFacts, isFull } from '../../../components/games/game-facts';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -27,6 +27,7 @@ export function PaymentBadge({ usePlatformPayment }: { usePlatformPayment: boole
 export function GameCard({ game }: { game: Game }) {
   const label = gameLinkLabel(game);
   const isRegistered = game.userRegistration?.isRegistered;
+  const place = cityLabel(game);
   return (
     <Card className="flex w-full flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -34,6 +35,7 @@ export function GameCard({ game }: { game: Game }) {
         {isFull(game) && <Badge tone="danger">Lotado</Badge>}
       </div>
       <div className="flex flex-wrap gap-2">
+        {place && <Badge>{place}</Badge>}
         <PaymentBadge usePlatformPayment={game.usePlatformPayment} />
         {isRegistered && <Badge tone="success">Inscrito</Badge>}
         {game.userRegistration?.isOnWaitlist && <Badge tone="warning">Na lista de espera</Badge>}

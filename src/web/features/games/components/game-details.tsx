@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Game } from '../../../../shared/schemas/games';
 import { GameDescription } from '../../../components/games/game-description';
-import { isFull, slotsText } from '../../../components/games/game-facts';
+import { cityLabel, isFull, slotsText } from '../../../components/games/game-facts';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -28,7 +28,7 @@ function Fact({ icon, label, children, className }: { icon: ReactNode; label: st
 
 /** A game's page: what, when, where, how much, how many slots, and the actions the caller passes. */
 export function GameDetailsView({ game, actions }: { game: Game; actions: ReactNode }) {
-  const place = [game.city?.name, game.state?.uf].filter(Boolean).join('/');
+  const place = cityLabel(game);
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
       <div className="space-y-3">

@@ -71,7 +71,7 @@ describe('game details', () => {
     const game = aPlayerGame({ price: 15 });
     let balance = 25.5;
     const api = fakeApi({
-      'GET /api/users/me': () => ({ body: { ...player, credits: balance, myGames: [], waitlistedGames: [] } }),
+      'GET /api/users/me': () => meReply({ ...player, credits: balance }),
       [`GET /api/games/${game.id}`]: { body: game },
       [`POST /api/games/${game.id}/apply`]: () => {
         balance = 10.5;

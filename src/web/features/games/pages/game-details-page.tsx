@@ -1,16 +1,35 @@
 import { useParams } from 'react-router';
 import { LoadError } from '../../../components/games/list-states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import type { Game } from '../../../../shared/schemas/games';
+import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle, useSharePreview } from '../../../lib/use-document-title';
 import { useGame } from '../api';
 import { GameDetailsSkeleton, GameDetailsView, GameNotFound } from '../components/game-details';
 import { RegistrationActions } from '../components/registration-actions';
+import { VisitorActions } from '../components/visitor-actions';
 import { parseGameId } from '../game-id';
 
+function placesLeft(game: Game): string {
+  if (game.availableSlots === 0) return 'Lotado: lista de espera aberta';
+  return game.availableSlots === 1 ? '1 vaga restante' : `${game.availableSlots} vagas restantes`;
+}
+
+/** The link preview's line: date, time, place, price and places left. */
+export function shareDescription(game: Game): string {
+  const place = [game.location, game.city?.name].filter(Boolean).join(', ');
+  const price = game.price === 0 ? 'Gratuito' : formatBRL(game.price);
+  return `${formatLongDate(game.dateTime)} às ${formatTime(game.dateTime)} · ${place} · ${price} · ${placesLeft(game)}`;
+}
+
+/** A game's page: players apply here; a visitor (a shared link, an e-mail) sees the game and signs in to come back. */
 export function GameDetailsPage() {
   const gameId = parseGameId(useParams().gameId);
+  const { user } = useSession();
   const game = useGame(gameId);
   useDocumentTitle(game.data?.name ?? 'Detalhes do jogo');
+  useSharePreview(game.data ? { title: game.data.name, description: shareDescription(game.data) } : null);
 
   if (Number.isNaN(gameId) || (game.error instanceof ApiError && game.error.status === 404)) return <GameNotFound />;
   if (game.isPending) return <GameDetailsSkeleton />;
@@ -27,5 +46,6 @@ export function GameDetailsPage() {
       </div>
     );
   }
-  return <GameDetailsView game={game.data} actions={<RegistrationActions game={game.data} />} />;
+  const actions = user ? <RegistrationActions game={game.data} /> : <VisitorActions gameId={game.data.id} />;
+  return <GameDetailsView game={game.data} actions={actions} />;
 }

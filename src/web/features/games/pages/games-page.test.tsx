@@ -38,6 +38,7 @@ describe('games (player)', () => {
     expect(aberto.getByText('Pagamento por fora')).toBeInTheDocument();
     expect(aberto.getByText('5 de 10 vagas')).toBeInTheDocument();
     expect(aberto.getByText('R$ 20,00')).toBeInTheDocument();
+    expect(aberto.getByText('Florianópolis/SC')).toBeInTheDocument();
     expect(aberto.queryByText('Lotado')).not.toBeInTheDocument();
     // No invitations: no invited section.
     expect(screen.queryByRole('heading', { name: 'Jogos Convidados' })).not.toBeInTheDocument();

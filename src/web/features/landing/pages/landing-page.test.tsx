@@ -5,7 +5,7 @@ import { fakeApi } from '../../../test/fake-api';
 import { aGame } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
-const HEADLINE = 'Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo';
+const HEADLINE = 'Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo';
 
 const games = [
   aGame({ name: 'Vôlei de quinta', price: 25, remainingSlots: 4 }),

@@ -57,7 +57,7 @@ function Hero() {
           Jogos de vôlei organizados
         </p>
         <h1 id="hero-title" className="mt-4 text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
-          Seu jogo de vôlei, sem planilha e sem Pix perdido no grupo
+          Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo
         </h1>
         <p className="mt-4 text-lg text-brand-50 sm:text-xl">
           Encontre jogos perto de você, garanta sua vaga em poucos toques e pague com créditos, cartão ou PIX. Tudo pelo celular: você

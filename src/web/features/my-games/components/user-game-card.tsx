@@ -173,8 +173,7 @@ export function UserGameCard({ game }: { game: UserGame }) {
           </p>
           <p className="flex items-center gap-1.5 font-semibold tabular-nums text-slate-800 dark:text-slate-200">
             <Users className="size-5 shrink-0" aria-hidden="true" />
-            <span className="sr-only">Inscritos: </span>
-            {game.registeredPlayers}/{game.totalSlots} inscritos
+            Inscritos: {game.registeredPlayers}/{game.totalSlots}
             {game.waitlistCount > 0 && <span className="font-normal text-slate-600 dark:text-slate-400">· {game.waitlistCount} na fila</span>}
           </p>
           {description && <p className="line-clamp-2 text-slate-600 dark:text-slate-400">{description}</p>}

@@ -34,7 +34,7 @@ describe('my games list', () => {
     expect(screen.getByRole('tab', { name: 'Publicados' })).toHaveAttribute('aria-selected', 'true');
     const first = await findCard('Vôlei de Quinta');
     expect(api.callsTo('GET', '/api/user-games').map((call) => call.path)).toEqual(['/api/user-games?filter=published']);
-    for (const text of ['Publicado', 'Público', 'Pela plataforma', 'R$ 15,00', '9/12 inscritos', 'Traga água.']) expect(first.getByText(text)).toBeInTheDocument();
+    for (const text of ['Publicado', 'Público', 'Pela plataforma', 'R$ 15,00', 'Inscritos: 9/12', 'Traga água.']) expect(first.getByText(text)).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', `/my-games/${published.id}`);
     expect(first.getByRole('button', { name: 'Despublicar' })).toBeInTheDocument();
     expect(first.queryByRole('button', { name: 'Publicar' })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
-import { CalendarPlus, Plus } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { CalendarPlus, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { UserGamesFilter } from '../../../../shared/schemas/user-games';
 import { ListSkeleton, LoadError } from '../../../components/games/list-states';
@@ -31,9 +31,44 @@ function CreateGameLink() {
   );
 }
 
-/** Tabs over the list: arrow keys move between them, as in any tab list. */
+type Overflow = { left: boolean; right: boolean };
+
+/** Which sides of a sideways-scrolling strip hide something, kept current as it scrolls or resizes. */
+function useHorizontalOverflow(strip: RefObject<HTMLDivElement | null>): Overflow {
+  const [overflow, setOverflow] = useState<Overflow>({ left: false, right: false });
+  useEffect(() => {
+    const element = strip.current;
+    if (!element) return;
+    // Compared with the tab list itself, not scrollLeft: the strip's own padding is not "more tabs".
+    const measure = () => {
+      const list = element.firstElementChild?.getBoundingClientRect();
+      const view = element.getBoundingClientRect();
+      const left = list !== undefined && list.left < view.left - 1;
+      const right = list !== undefined && list.right > view.right + 1;
+      setOverflow((current) => (current.left === left && current.right === right ? current : { left, right }));
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [strip]);
+  return overflow;
+}
+
+const edgeHint = 'pointer-events-none absolute inset-y-0 flex w-10 items-center text-slate-600 dark:text-slate-300';
+
+/**
+ * Tabs over the list: arrow keys move between them, as in any tab list. On a narrow phone the strip
+ * scrolls sideways; a fading edge with an arrow shows there are more tabs that way.
+ */
 function FilterTabs({ value, onChange, panelId, idPrefix }: { value: UserGamesFilter; onChange: (filter: UserGamesFilter) => void; panelId: string; idPrefix: string }) {
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const strip = useRef<HTMLDivElement>(null);
+  const overflow = useHorizontalOverflow(strip);
   const selectedIndex = userGameFilters.findIndex((filter) => filter.value === value);
   useEffect(() => {
     // On a narrow phone the strip scrolls sideways: keep the chosen tab in sight.
@@ -53,36 +88,56 @@ function FilterTabs({ value, onChange, panelId, idPrefix }: { value: UserGamesFi
     tabs.current[next]?.focus();
   }
   return (
-    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <div role="tablist" aria-label="Filtrar jogos" onKeyDown={onKeyDown} className="flex w-max gap-1 rounded-2xl bg-slate-100 p-1 dark:bg-slate-800">
-        {userGameFilters.map((filter, index) => {
-          const isSelected = filter.value === value;
-          return (
-            <button
-              key={filter.value}
-              ref={(element) => {
-                tabs.current[index] = element;
-              }}
-              id={`${idPrefix}-${filter.value}`}
-              type="button"
-              role="tab"
-              aria-selected={isSelected}
-              aria-controls={panelId}
-              tabIndex={isSelected ? 0 : -1}
-              onClick={() => onChange(filter.value)}
-              className={cn(
-                'min-h-11 rounded-xl px-4 text-base font-semibold whitespace-nowrap transition-colors',
-                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300',
-                isSelected
-                  ? 'bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-200'
-                  : 'text-slate-700 hover:bg-white/60 dark:text-slate-300 dark:hover:bg-slate-700',
-              )}
-            >
-              {filter.label}
-            </button>
-          );
-        })}
+    <div className="relative -mx-4 sm:mx-0">
+      <div ref={strip} className="overflow-x-auto px-4 sm:px-0">
+        <div role="tablist" aria-label="Filtrar jogos" onKeyDown={onKeyDown} className="flex w-max gap-1 rounded-2xl bg-slate-100 p-1 dark:bg-slate-800">
+          {userGameFilters.map((filter, index) => {
+            const isSelected = filter.value === value;
+            return (
+              <button
+                key={filter.value}
+                ref={(element) => {
+                  tabs.current[index] = element;
+                }}
+                id={`${idPrefix}-${filter.value}`}
+                type="button"
+                role="tab"
+                aria-selected={isSelected}
+                aria-controls={panelId}
+                tabIndex={isSelected ? 0 : -1}
+                onClick={() => onChange(filter.value)}
+                className={cn(
+                  'min-h-11 rounded-xl px-4 text-base font-semibold whitespace-nowrap transition-colors',
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300',
+                  isSelected
+                    ? 'bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-200'
+                    : 'text-slate-700 hover:bg-white/60 dark:text-slate-300 dark:hover:bg-slate-700',
+                )}
+              >
+                {filter.label}
+              </button>
+            );
+          })}
+        </div>
       </div>
+      {overflow.left && (
+        <span
+          className={cn(edgeHint, 'left-0 justify-start bg-gradient-to-r from-slate-50 via-slate-50/80 to-transparent dark:from-slate-950 dark:via-slate-950/80')}
+          aria-hidden="true"
+          data-scroll-hint="left"
+        >
+          <ChevronLeft className="size-5" />
+        </span>
+      )}
+      {overflow.right && (
+        <span
+          className={cn(edgeHint, 'right-0 justify-end bg-gradient-to-l from-slate-50 via-slate-50/80 to-transparent dark:from-slate-950 dark:via-slate-950/80')}
+          aria-hidden="true"
+          data-scroll-hint="right"
+        >
+          <ChevronRight className="size-5" />
+        </span>
+      )}
     </div>
   );
 }

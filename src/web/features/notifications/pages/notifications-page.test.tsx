@@ -38,6 +38,30 @@ describe('notifications', () => {
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Notificações' })).not.toHaveTextContent('não lidas'));
   });
 
+  it('"Marcar todas como lidas" marks every one read at once and clears the badge', async () => {
+    let unreadCount = 2;
+    const api = fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/notifications': { body: [aNotification({ message: 'Primeira' }), aNotification({ message: 'Segunda' })] },
+      'GET /api/notifications/unread-count': () => ({ body: { count: unreadCount } }),
+      'POST /api/notifications/read-all': () => {
+        unreadCount = 0;
+        return { body: { message: '2 notificações marcadas como lidas.', updated: 2 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/notifications', { token: 'jwt-ana' });
+    await findPageHeading('Notificações');
+    expect(await screen.findAllByText('Não lida')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Marcar todas como lidas' }));
+    await waitFor(() => expect(screen.queryByText('Não lida')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/notifications/read-all')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Marcar todas como lidas' })).not.toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Notificações' })).not.toHaveTextContent('não lidas'));
+  });
+
   it('says Nenhuma notificação. when there are none', async () => {
     fakeApi({
       'GET /api/users/me': meReply(player),

@@ -1,4 +1,4 @@
-import { Bell, BellDot, Check } from 'lucide-react';
+import { Bell, BellDot, Check, CheckCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../../shared/schemas/notifications';
 import { ListSkeleton, LoadError } from '../../../components/games/list-states';
@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMarkNotificationRead, useNotifications } from '../api';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api';
 
 function NotificationItem({ notification }: { notification: Notification }) {
   const markRead = useMarkNotificationRead();
@@ -70,9 +70,23 @@ function NotificationItem({ notification }: { notification: Notification }) {
 export function NotificationsPage() {
   useDocumentTitle('Notificações');
   const notifications = useNotifications();
+  const markAll = useMarkAllNotificationsRead();
+  const hasUnread = notifications.data?.some((notification) => !notification.read) ?? false;
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
-      <PageHeader title="Notificações" description="Avisos sobre seus jogos, vagas e pagamentos." />
+      <PageHeader
+        title="Notificações"
+        description="Avisos sobre seus jogos, vagas e pagamentos."
+        actions={
+          hasUnread && (
+            <Button variant="secondary" onClick={() => markAll.mutate()} busy={markAll.isPending} busyLabel="Marcando...">
+              <CheckCheck className="size-4" aria-hidden="true" />
+              Marcar todas como lidas
+            </Button>
+          )
+        }
+      />
+      {markAll.isError && <Alert tone="error">{errorMessage(markAll.error, 'Erro ao marcar as notificações como lidas')}</Alert>}
       {notifications.isPending ? (
         <ListSkeleton label="Carregando notificações..." count={3} />
       ) : notifications.isError ? (

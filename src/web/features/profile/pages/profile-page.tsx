@@ -17,6 +17,7 @@ import { formatBRL, formatPhone } from '../../../lib/format';
 import { useCancelRegistration, useMe } from '../../../lib/queries/me';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AccountSettings } from '../components/account-settings';
 import { PhoneForm } from '../components/phone-modal';
 
 type CancelTarget = MyGame | WaitlistedGame;
@@ -203,6 +204,8 @@ export function ProfilePage() {
           </p>
         </>
       )}
+
+      <AccountSettings user={user} hasPassword={me.data?.hasPassword ?? true} />
 
       <CancelRegistrationDialog game={target} busy={cancel.isPending} onConfirm={confirmCancel} onCancel={() => setTarget(null)} />
       <PhoneForm open={isEditingPhone && !user.phone} onClose={() => setIsEditingPhone(false)} />

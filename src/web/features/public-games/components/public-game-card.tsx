@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import type { Game } from '../../../../shared/schemas/games';
 import { GameDescription } from '../../../components/games/game-description';
-import { GameFacts, isFull } from '../../../components/games/game-facts';
+import { cityLabel, GameFacts, isFull } from '../../../components/games/game-facts';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { withNext } from '../../../lib/next-path';
 
 export function PublicGameCard({ game }: { game: Game }) {
-  const place = [game.city?.name, game.state?.uf].filter(Boolean).join('/');
+  const place = cityLabel(game);
   return (
     <Card className="flex w-full flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -21,7 +22,7 @@ export function PublicGameCard({ game }: { game: Game }) {
       </div>
       <GameFacts game={game} />
       <GameDescription game={game} className="text-sm" />
-      <Link to="/login" className={buttonClasses('primary', 'md', 'mt-auto w-full sm:w-auto sm:self-start')} aria-label={`Participar: ${game.name}`}>
+      <Link to={withNext('/login', `/apply/${game.id}`)} className={buttonClasses('primary', 'md', 'mt-auto w-full sm:w-auto sm:self-start')} aria-label={`Participar: ${game.name}`}>
         Participar
       </Link>
     </Card>

@@ -30,7 +30,7 @@ const lastGamesQuery = (calls: RecordedCall[]) => {
 };
 
 describe('public games', () => {
-  it('shows each game with its badges, numbers, description and a Participar link to /login', async () => {
+  it('shows each game with its badges, numbers, description and a Participar link to /login that returns to the game', async () => {
     fakeApi({
       ...reference,
       'GET /api/games': {
@@ -52,7 +52,8 @@ describe('public games', () => {
     expect(open.getByText('Florianópolis/SC')).toBeInTheDocument();
     expect(open.getByText('água').tagName).toBe('STRONG');
     expect(open.queryByText('Lotado')).not.toBeInTheDocument();
-    expect(open.getByRole('link', { name: /Participar/ })).toHaveAttribute('href', '/login');
+    const participate = open.getByRole('link', { name: /Participar/ });
+    expect(participate.getAttribute('href')).toMatch(/^\/login\?next=%2Fapply%2F\d+$/);
 
     const full = within(second!);
     expect(full.getByText('Lotado')).toBeInTheDocument();

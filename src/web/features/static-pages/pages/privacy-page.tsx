@@ -39,20 +39,28 @@ export function PrivacyPage() {
       <DocumentSection number={2} title="Dados que coletamos">
         <ul>
           <li>
-            <strong>Cadastro:</strong> nome completo, e-mail, data de nascimento e telefone (pedimos o telefone para que o organizador do
-            jogo consiga falar com você).
+            <strong>Cadastro:</strong> nome completo, e-mail, telefone (pedimos o telefone para que o organizador do jogo consiga falar com
+            você) e sua senha, guardada só de forma cifrada (hash).
           </li>
           <li>
             <strong>Informações de pagamento:</strong> valores, forma de pagamento (créditos, cartão ou PIX), situação de cada pagamento e
             o histórico do seu saldo de créditos.
           </li>
           <li>
-            <strong>Uso do serviço:</strong> jogos em que você se inscreveu, lista de espera, cancelamentos, convites e notificações.
+            <strong>Uso do serviço:</strong> jogos em que você se inscreveu, lista de espera, cancelamentos e pedidos de reembolso, convites
+            e notificações.
           </li>
           <li>
-            <strong>Login com Google:</strong> se você escolher essa opção, recebemos do Google seu nome e e-mail.
+            <strong>Login com Google:</strong> se você escolher essa opção, recebemos do Google seu nome, e-mail e um identificador da sua
+            conta Google.
+          </li>
+          <li>
+            <strong>E-mails enviados:</strong> uma cópia dos e-mails que mandamos para você (avisos de jogos e códigos de recuperação).
           </li>
         </ul>
+        <p>
+          Você pode baixar uma cópia de tudo isso a qualquer momento em <strong>Meu Perfil → Baixar meus dados</strong>.
+        </p>
       </DocumentSection>
 
       <DocumentSection number={3} title="Como usamos seus dados">
@@ -126,7 +134,14 @@ export function PrivacyPage() {
       <DocumentSection number={8} title="Por quanto tempo guardamos">
         <p>
           Guardamos seus dados enquanto sua conta estiver ativa. <strong>Contas inativas podem ser excluídas depois de {inactiveAccountYears}{' '}
-          anos</strong> sem uso. Registros de pagamentos podem ser mantidos pelo prazo que a lei exigir, mesmo depois da exclusão da conta.
+          anos</strong> sem uso.
+        </p>
+        <p>
+          Você pode excluir sua conta quando quiser em <strong>Meu Perfil → Excluir conta</strong>. Na hora, apagamos seu nome, e-mail,
+          telefone, senha e o vínculo com o Google, suas notificações, convites e as cópias dos e-mails enviados; suas inscrições em jogos
+          futuros são canceladas. Para a contabilidade e as obrigações legais, <strong>ficam guardados sem nenhum dado pessoal</strong> o
+          histórico de créditos, os pagamentos, os pedidos de reembolso e as inscrições em jogos que já aconteceram. Depois da exclusão, o
+          mesmo e-mail pode criar uma conta nova.
         </p>
       </DocumentSection>
 

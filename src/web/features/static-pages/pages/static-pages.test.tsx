@@ -30,13 +30,15 @@ describe('privacy page', () => {
     const page = screen.getByRole('article');
 
     expect(page).toHaveTextContent('pessoas com 18 anos ou mais');
-    for (const data of ['nome completo', 'e-mail', 'data de nascimento', 'telefone', 'Informações de pagamento']) {
+    for (const data of ['nome completo', 'e-mail', 'telefone', 'Informações de pagamento', 'identificador da sua conta Google']) {
       expect(page).toHaveTextContent(data);
     }
     expect(page).toHaveTextContent('Stripe');
     expect(page).toHaveTextContent('Mercado Pago');
     expect(page).toHaveTextContent('nunca guardamos o número do seu cartão');
     expect(page).toHaveTextContent('Contas inativas podem ser excluídas depois de 2 anos');
+    expect(page).toHaveTextContent('Baixar meus dados');
+    expect(page).toHaveTextContent('ficam guardados sem nenhum dado pessoal');
     for (const key of ['authToken', 'theme', 'inviteLink']) expect(within(page).getByText(key, { selector: 'code' })).toBeInTheDocument();
     expect(page).toHaveTextContent('Lei 13.709/2018');
   });
@@ -70,7 +72,9 @@ describe('support page', () => {
     renderApp('/support');
     await findPageHeading('Suporte');
 
-    expect(screen.getByRole('link', { name: 'suporte@borajogar.com.br' })).toHaveAttribute('href', 'mailto:suporte@borajogar.com.br');
+    // One address everywhere: the page's and the footer's are the same.
+    const addresses = screen.getAllByRole('link', { name: /@borajogar\.com\.br$/ });
+    expect(new Set(addresses.map((link) => link.getAttribute('href')))).toEqual(new Set(['mailto:contato@borajogar.com.br']));
     expect(screen.getByText(/Respondemos em até/)).toHaveTextContent('Respondemos em até 24 horas');
     const hours = Object.fromEntries(
       screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),

@@ -4,7 +4,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FaqList } from '../../../components/ui/faq-list';
 import { useSession } from '../../../lib/session';
-import { faq, supportEmail, supportHours, supportReplyHours } from '../../../lib/site-info';
+import { contactEmail, faq, supportHours, supportReplyHours } from '../../../lib/site-info';
 import { DocumentPage, DocumentSection } from '../components/document-page';
 
 type HelpLink = { to: string; label: string; description: string; icon: LucideIcon };
@@ -41,8 +41,8 @@ export function SupportPage() {
             Respondemos em até <strong className="text-slate-900 dark:text-white">{supportReplyHours} horas</strong>. Conte o nome do jogo
             e a data, se for sobre um jogo.
           </p>
-          <a href={`mailto:${supportEmail}`} className={buttonClasses('primary', 'md', 'mt-5 break-all')}>
-            {supportEmail}
+          <a href={`mailto:${contactEmail}`} className={buttonClasses('primary', 'md', 'mt-5 break-all')}>
+            {contactEmail}
           </a>
         </Card>
         <Card>

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { contactEmail, minimumAge, refundWindowHours, supportEmail } from '../../../lib/site-info';
+import { contactEmail, minimumAge, refundWindowHours } from '../../../lib/site-info';
 import { DocumentPage, DocumentSection, LAST_UPDATED, textLinkClasses } from '../components/document-page';
 
 const refundCases = [
@@ -133,12 +133,8 @@ export function TermsPage() {
 
       <DocumentSection number={10} title="Mudanças e contato">
         <p>
-          Podemos atualizar estes termos; mudanças importantes serão avisadas na plataforma antes de valer. Dúvidas sobre um jogo ou um
-          pagamento:{' '}
-          <a href={`mailto:${supportEmail}`} className={textLinkClasses}>
-            {supportEmail}
-          </a>
-          . Outros assuntos:{' '}
+          Podemos atualizar estes termos; mudanças importantes serão avisadas na plataforma antes de valer. Dúvidas sobre um jogo, um
+          pagamento ou qualquer outro assunto:{' '}
           <a href={`mailto:${contactEmail}`} className={textLinkClasses}>
             {contactEmail}
           </a>

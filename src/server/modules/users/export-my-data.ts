@@ -1,0 +1,95 @@
+import { asc, eq } from 'drizzle-orm';
+import { toReais } from '../../../shared/money';
+import type { ExportReply } from '../../../shared/schemas/users';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { toPublicUser } from '../../core/users/public-user';
+import {
+  cancellationRequests,
+  creditTransactions,
+  games,
+  invitations,
+  notifications,
+  payments,
+  registrations,
+} from '../../db/schema';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Everything the product holds about the user, for the "Baixar meus dados" download (LGPD art. 18). */
+export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<ExportReply> {
+  const [registrationRows, ledger, paymentRows, cancellations, notificationRows, invitationRows] = await Promise.all([
+    ctx.db
+      .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime })
+      .from(registrations)
+      .innerJoin(games, eq(games.id, registrations.gameId))
+      .where(eq(registrations.userId, user.id))
+      .orderBy(asc(registrations.id)),
+    ctx.db.select().from(creditTransactions).where(eq(creditTransactions.userId, user.id)).orderBy(asc(creditTransactions.id)),
+    ctx.db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.id)),
+    ctx.db.select().from(cancellationRequests).where(eq(cancellationRequests.userId, user.id)).orderBy(asc(cancellationRequests.id)),
+    ctx.db.select().from(notifications).where(eq(notifications.userId, user.id)).orderBy(asc(notifications.id)),
+    ctx.db
+      .select({ invitation: invitations, gameName: games.name })
+      .from(invitations)
+      .innerJoin(games, eq(games.id, invitations.gameId))
+      .where(eq(invitations.userId, user.id))
+      .orderBy(asc(invitations.id)),
+  ]);
+  return {
+    exportedAt: ctx.clock.now().toISOString(),
+    profile: {
+      ...toPublicUser(user),
+      signsInWithGoogle: user.googleSub !== null,
+      hasPassword: user.passwordHash !== null,
+      createdAt: user.createdAt.toISOString(),
+    },
+    registrations: registrationRows.map(({ registration: r, gameName, gameDateTime }) => ({
+      gameId: r.gameId,
+      gameName,
+      gameDateTime: gameDateTime.toISOString(),
+      status: r.status,
+      paymentType: r.paymentType,
+      paidAmount: toReais(r.paidCents),
+      joinedAt: r.joinedAt.toISOString(),
+      confirmedAt: iso(r.confirmedAt),
+      cancelledAt: iso(r.cancelledAt),
+    })),
+    creditTransactions: ledger.map((row) => ({
+      amount: toReais(row.amountCents),
+      type: row.type,
+      description: row.description,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    payments: paymentRows.map((row) => ({
+      purpose: row.purpose,
+      method: row.method,
+      provider: row.provider,
+      amount: toReais(row.amountCents),
+      status: row.status,
+      refundedAmount: toReais(row.refundedCents),
+      gameId: row.gameId,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: iso(row.paidAt),
+    })),
+    cancellationRequests: cancellations.map((row) => ({
+      gameId: row.gameId,
+      amount: toReais(row.amountCents),
+      status: row.status,
+      reason: row.reason,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    notifications: notificationRows.map((row) => ({
+      type: row.type,
+      message: row.message,
+      gameId: row.gameId,
+      readAt: iso(row.readAt),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    invitations: invitationRows.map(({ invitation, gameName }) => ({
+      gameId: invitation.gameId,
+      gameName,
+      email: invitation.email,
+      createdAt: invitation.createdAt.toISOString(),
+    })),
+  };
+}
