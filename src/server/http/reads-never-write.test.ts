@@ -155,7 +155,10 @@ describe('reads with expired holds present', () => {
     await sweepExpiredPayments(t.app.ctx);
     expect(await digest(db())).not.toEqual(before);
     const [swept] = await db().select().from(registrations).where(eq(registrations.id, hold.id));
-    expect(swept).toMatchObject({ status: 'cancelled' });
+    expect(swept).toMatchObject({ status: 'cancelled', cancelledAt: at(-60_000) });
+    // What the organiser saw before the sweep is what is stored now.
+    const after = await get(`/api/user-games/${game.id}`, organiser.headers);
+    expect(after.registrations.find((r: { id: number }) => r.id === hold.id)).toEqual(detail.registrations.find((r: { id: number }) => r.id === hold.id));
     const [checkout] = await db().select().from(payments).where(eq(payments.registrationId, hold.id));
     expect(checkout).toMatchObject({ status: 'expired', settledAt: null });
     const [promoted] = await db().select().from(registrations).where(eq(registrations.userId, waiting.user.id));

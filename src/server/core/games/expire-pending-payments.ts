@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Tx } from '../../db/open-database';
 import { registrations } from '../../db/schema';
@@ -19,7 +19,8 @@ export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: Ga
   const now = ctx.clock.now();
   const expired = await tx
     .update(registrations)
-    .set({ status: 'cancelled', cancelledFrom: 'pending', cancelledAt: now, updatedAt: now })
+    // Cancelled as of its deadline, the moment reads already showed it cancelled (effectiveStatus).
+    .set({ status: 'cancelled', cancelledFrom: 'pending', cancelledAt: sql`${registrations.paymentDeadline}`, updatedAt: now })
     .where(
       and(eq(registrations.gameId, game.id), eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)),
     )

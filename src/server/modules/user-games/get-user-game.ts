@@ -62,5 +62,5 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
 function asOf(registration: typeof registrations.$inferSelect, now: Date): typeof registrations.$inferSelect {
   const status = effectiveStatus(registration, now);
   if (status === registration.status) return registration;
-  return { ...registration, status, cancelledAt: registration.paymentDeadline };
+  return { ...registration, status, cancelledFrom: 'pending', cancelledAt: registration.paymentDeadline };
 }
