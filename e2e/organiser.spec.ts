@@ -3,12 +3,11 @@ import { signIn } from './support/games';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A `datetime-local` value in São Paulo time, `days` from now at 19:30. */
-function saoPauloInput(days: number): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+/** A date input value in São Paulo time, `days` from now. */
+function saoPauloDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(Date.now() + days * DAY_MS),
   );
-  return `${day}T19:30`;
 }
 
 test('an organiser creates a private game paid outside, a player joins by the link, and the cancel reaches the player', async ({ browser }) => {
@@ -30,17 +29,18 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await organiser.getByRole('button', { name: 'Criar jogo' }).click();
   await expect(organiser.getByRole('alert').filter({ hasText: 'Preencha os campos obrigatórios: Nome, Local, Data e hora, Vagas' })).toBeVisible();
 
-  await organiser.getByLabel('Nome').fill(name);
+  await organiser.getByLabel('Nome do jogo').fill(name);
   await organiser.getByLabel('Local').fill('Quadra do Clube Doze');
   await organiser.getByLabel('Endereço (opcional)').fill('Rua Bocaiúva, 2000 - Centro, Florianópolis - SC');
-  await organiser.getByLabel('Data e hora').fill(saoPauloInput(5));
+  await organiser.getByLabel('Data', { exact: true }).fill(saoPauloDay(5));
+  await organiser.getByLabel('Horário').fill('19:30');
   await organiser.getByLabel('Preço (R$)').fill('20');
   await organiser.getByLabel('Vagas').fill('8');
   await organiser.getByLabel('Descrição').fill('Vôlei misto entre amigos. Traga água!');
   await organiser.getByLabel('Privado (apenas por link)').check();
   await organiser.getByLabel('Por fora (combinar diretamente)').check();
-  await expect(organiser.getByText(/combinar o pagamento diretamente com você, o organizador/)).toBeVisible();
-  await organiser.getByLabel('Publicar agora').check();
+  await expect(organiser.getByText(/combinar o pagamento diretamente com o organizador/)).toBeVisible();
+  await organiser.getByLabel('Publicar imediatamente').check();
   await organiser.getByRole('button', { name: 'Criar jogo' }).click();
   await expect(organiser.getByText('Jogo criado com sucesso!')).toBeVisible();
   await expect(organiser).toHaveURL(/\/my-games$/);
@@ -94,7 +94,7 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await expect(cancelDialog.getByText('Informe o motivo do cancelamento.')).toBeVisible();
   await cancelDialog.getByLabel('Motivo do cancelamento').fill(reason);
   await cancelDialog.getByRole('button', { name: 'Cancelar jogo' }).click();
-  await expect(organiser.getByText('Jogo cancelado. Todos os inscritos foram avisados e reembolsados.')).toBeVisible();
+  await expect(organiser.getByText('Jogo cancelado. Todos os inscritos foram avisados.', { exact: true })).toBeVisible();
   await expect(card).toBeHidden();
   await organiser.getByRole('tab', { name: 'Cancelados' }).click();
   const cancelledCard = organiser.getByRole('listitem').filter({ has: organiser.getByRole('heading', { name }) });

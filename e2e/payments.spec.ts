@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createGame, headerBalance, signIn } from './support/games';
 
@@ -67,4 +68,31 @@ test('a player applies to a game by card through the sandbox and gets the confir
 
   await page.goto('/notifications');
   await expect(page.getByText(new RegExp(`Pagamento recebido: sua inscrição em ${name}`))).toBeVisible();
+});
+
+test('a player leaves a card checkout with Cancelar, reads their own reserved place and cancels it: the place is free again', async ({ page, request }) => {
+  const name = `Vôlei Desistência ${Date.now()}`;
+  const gameId = await createGame({ name, hoursAhead: 72, priceCents: 1900, totalSlots: 4 });
+
+  await page.goto('/login');
+  await signIn(page, PLAYER.email, PLAYER.password);
+  const login = await request.post('/api/auth/login', { data: PLAYER });
+  const { token } = (await login.json()) as { token: string };
+  const applied = await request.post(`/api/games/${gameId}/apply`, { data: { paymentType: 'card' }, headers: { authorization: `Bearer ${token}` } });
+  const reply = (await applied.json()) as { url: string };
+
+  await page.goto(reply.url);
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/apply/${gameId}$`));
+  await expect(page.getByText(/Sua vaga está reservada enquanto o pagamento não é concluído/)).toBeVisible();
+  await expect(page.getByText(/a inscrição é cancelada e a vaga fica livre/)).toBeVisible();
+  await expect(page.getByText(/próximo da fila/)).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Cancelar inscrição' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar inscrição' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const game = (await (await request.get(`/api/games/${gameId}`)).json()) as { remainingSlots: number };
+  expect(game.remainingSlots).toBe(4);
 });

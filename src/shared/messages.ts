@@ -134,6 +134,11 @@ export const messages = {
     refundRejected: (game: string, reason: string) => `Seu pedido de reembolso do jogo ${game} foi rejeitado. Motivo: ${reason}`,
     refundToCredits: (amount: string) => `${amount} voltaram para os seus créditos.`,
     refundRequested: (amount: string) => `O reembolso de ${amount} foi solicitado e cai em até 7 dias úteis.`,
+    refundUnderway: (amount: string) => `O reembolso de ${amount} na forma de pagamento original já foi pedido; avisaremos quando for concluído.`,
+    refundedAtOnce: (game: string, amount: string, method: 'card' | 'pix') =>
+      method === 'card'
+        ? `Reembolso feito: ${amount} do jogo ${game} voltaram para o seu cartão (o prazo para aparecer na fatura depende do banco).`
+        : `Reembolso feito: ${amount} do jogo ${game} voltaram por PIX para a conta que pagou.`,
     noRefundLate: 'Como faltavam menos de 48 horas para o jogo, não há reembolso.',
     nothingToRefund: 'Não havia valor pago pela plataforma a reembolsar.',
   },
@@ -190,10 +195,11 @@ export const messages = {
   gameAlreadyPublished: 'O jogo já está publicado.',
   gameUnpublished: 'Jogo despublicado com sucesso!',
   gameAlreadyDraft: 'O jogo já está como rascunho.',
-  gameCancelledByOrganiser: (credits: string | null, awaitingAdmin: string | null) =>
+  gameCancelledByOrganiser: (credits: string | null, refundedAtOnce: string | null, awaitingAdmin: string | null) =>
     'Jogo cancelado. Todos os inscritos foram avisados.' +
     (credits ? ` ${credits} voltaram aos créditos dos jogadores.` : '') +
-    (awaitingAdmin ? ` ${awaitingAdmin} em reembolsos de cartão/PIX aguardam a administração (até 7 dias úteis).` : ''),
+    (refundedAtOnce ? ` ${refundedAtOnce} foram devolvidos na hora ao cartão/PIX de quem pagou assim.` : '') +
+    (awaitingAdmin ? ` ${awaitingAdmin} em reembolsos de cartão/PIX não foram concluídos pelo provedor e aguardam a administração.` : ''),
   privateLinkRegenerated: 'Link regenerado com sucesso! O link anterior não funciona mais.',
   inviteEmailsRequired: 'Informe pelo menos um e-mail.',
   inviteEmailsTooMany: 'Envie no máximo 50 convites por vez.',

@@ -182,6 +182,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return { status: 200, body: session };
   }
 
+  /** As Stripe answers: only an open session can be expired. */
+  function expireOpenSession(sessionId: string): { status: number; body: unknown } {
+    const session = sessions.get(sessionId);
+    if (!session) return stripeError(404, `No such checkout.session: '${sessionId}'`, 'resource_missing', 'session');
+    if (session.status !== 'open') return stripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.', 'checkout_session_not_open');
+    Object.assign(session, { status: 'expired', url: null });
+    return { status: 200, body: session };
+  }
+
   function createRefund(form: Record<string, unknown>): { status: number; body: unknown } {
     const intent = typeof form.payment_intent === 'string' ? paymentIntents.get(form.payment_intent) : undefined;
     if (!intent) return stripeError(404, `No such payment_intent: '${String(form.payment_intent)}'`, 'resource_missing', 'payment_intent');
@@ -264,11 +273,13 @@ ${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancelar</a>
 
     let result: { status: number; body: unknown };
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
     if (request.method === 'POST' && request.path === '/v1/checkout/sessions') result = createSession(body);
     else if (request.method === 'GET' && sessionPath) {
       const session = sessions.get(sessionPath[1]!);
       result = session ? { status: 200, body: session } : stripeError(404, `No such checkout.session: '${sessionPath[1]}'`, 'resource_missing', 'session');
-    } else if (request.method === 'POST' && request.path === '/v1/refunds') result = createRefund(body);
+    } else if (request.method === 'POST' && expirePath) result = expireOpenSession(expirePath[1]!);
+    else if (request.method === 'POST' && request.path === '/v1/refunds') result = createRefund(body);
     else result = stripeError(404, `Unrecognized request URL (${request.method}: ${request.path})`);
 
     if (typeof key === 'string' && result.status < 500) idempotent.set(`${request.path}:${key}`, result);

@@ -1,6 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { creditTransactions, payments, users } from '../../src/server/db/schema';
+import type { WebhookDelivery } from './fake-http';
 import { startFakeMercadoPago, type FakeMercadoPago } from './fake-mercadopago';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
+import { expectLedgerBalanced } from './ledger';
 import { createTestApp, type TestApp } from './test-app';
 
 export type LivePaymentsApp = { t: TestApp; stripe: FakeStripe; mp: FakeMercadoPago; baseUrl: string; close(): Promise<void> };
@@ -36,5 +41,38 @@ export async function startLivePaymentsApp(): Promise<LivePaymentsApp> {
       await t.close();
       await Promise.all([stripe.close(), mp.close()]);
     },
+  };
+}
+
+/**
+ * The live payments app for one test file: started before its tests (handed to `onStart`), the
+ * ledger checked and the clock put back to real time after each test, closed at the end. Returns
+ * the helpers most payment tests read and post with.
+ */
+export function setUpLivePaymentsApp(onStart: (live: LivePaymentsApp) => void) {
+  let live: LivePaymentsApp | undefined;
+  beforeAll(async () => {
+    live = await startLivePaymentsApp();
+    onStart(live);
+  });
+  afterEach(async () => {
+    await expectLedgerBalanced(live!.t.app.ctx.db);
+    live!.t.clock.set(new Date());
+  });
+  afterAll(() => live?.close());
+
+  const db = () => live!.t.app.ctx.db;
+  return {
+    db,
+    /** The app's clock in seconds, as webhook signatures are checked against it. */
+    nowSeconds: () => Math.floor(live!.t.clock.now().getTime() / 1000),
+    post: (url: string, headers: Record<string, string>, payload?: object) =>
+      live!.t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+    balanceOf: async (userId: number) => (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b,
+    ledgerOf: (userId: number) => db().select().from(creditTransactions).where(eq(creditTransactions.userId, userId)),
+    /** The user's newest payment row. */
+    paymentOf: async (userId: number) => (await db().select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.id)).at(-1)!,
+    stripeHook: (delivery: WebhookDelivery) => live!.stripe.deliver(delivery, `${live!.baseUrl}/api/webhooks/stripe`),
+    mpHook: (delivery: WebhookDelivery) => live!.mp.deliver(delivery, `${live!.baseUrl}/api/webhooks/mercadopago`),
   };
 }

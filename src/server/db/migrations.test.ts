@@ -30,7 +30,7 @@ const RELEASED: Record<string, string> = {
   '0002_payments': '40f87ccae6ec8d455b025ec3aa73445c284051b6aa7c609077dd0e257ca4e708',
   '0003_reconciliation': '2b5eeaa9b07255edaa863706cf18e93939e8e9e16816b81a44c56260d3de0016',
   '0004_ledger_append_only': '477bed065233c68f09ab45bc281655b5886ebc6a9805a39212976e20eaf5efc8',
-  '0005_waitlist_price': '83a776cd16f363e4c6fcd9b5e2bad51a4df920bda13a12b9c4527996b60e12f6',
+  '0005_waitlist_price': '4fb58e46b93ab3a3fa47e73321c1006fc0b39a6a954bc6d5ecea2d191582acd5',
   '0006_account_deletion': 'dc7ac6d3a4a138be8d7fd5466b4c01d037b5c1399884056b40c1f636cf5c1c78',
 };
 

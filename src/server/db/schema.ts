@@ -164,6 +164,8 @@ export const registrations = pgTable(
     joinedAt: timestamptz('joined_at').notNull(),
     confirmedAt: timestamptz('confirmed_at'),
     cancelledAt: timestamptz('cancelled_at'),
+    /** The status a cancelled registration had: `waitlist` means the player left the line, never holding a place. */
+    cancelledFrom: text('cancelled_from', { enum: ['confirmed', 'pending', 'waitlist'] }),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -171,6 +173,7 @@ export const registrations = pgTable(
     check('registrations_status_valid', sql`${t.status} in ('confirmed', 'pending', 'waitlist', 'cancelled')`),
     check('registrations_payment_type_valid', sql`${t.paymentType} in ('credit', 'stripe', 'mercadopago', 'external')`),
     check('registrations_paid_non_negative', sql`${t.paidCents} >= 0`),
+    check('registrations_cancelled_from_valid', sql`${t.cancelledFrom} in ('confirmed', 'pending', 'waitlist')`),
     uniqueIndex('registrations_one_live_per_user').on(t.gameId, t.userId).where(sql`${t.status} <> 'cancelled'`),
     index('registrations_game_status_idx').on(t.gameId, t.status),
     index('registrations_user_idx').on(t.userId),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, isCalendarDay } from '../dates';
 import { isFinished, isFuture, listingCutoff, paymentDeadline } from './game-timing';
-import { isRefundable } from './refund-policy';
+import { isRefundable, isRefundGuaranteed } from './refund-policy';
 
 const HOUR = 60 * 60 * 1000;
 const start = new Date('2026-12-10T22:00:00Z');
@@ -11,6 +11,18 @@ describe('refund policy', () => {
     expect(isRefundable(start, new Date(start.getTime() - 48 * HOUR))).toBe(true);
     expect(isRefundable(start, new Date(start.getTime() - 48 * HOUR + 1000))).toBe(false);
     expect(isRefundable(start, new Date(start.getTime() - 72 * HOUR))).toBe(true);
+  });
+});
+
+describe('guaranteed refunds', () => {
+  it('are the ones the Terms promise: cancelled 48 h or more ahead, a cancelled game, a removal by the platform', () => {
+    const gameStart = new Date('2030-01-10T22:00:00Z');
+    const base = { gameStart, gameCancelled: false, removedByPlatform: false };
+    expect(isRefundGuaranteed({ ...base, cancelledAt: new Date(gameStart.getTime() - 48 * HOUR) })).toBe(true);
+    expect(isRefundGuaranteed({ ...base, cancelledAt: new Date(gameStart.getTime() - 47 * HOUR) })).toBe(false);
+    expect(isRefundGuaranteed({ ...base, cancelledAt: null })).toBe(false);
+    expect(isRefundGuaranteed({ ...base, gameCancelled: true, cancelledAt: new Date(gameStart.getTime() - HOUR) })).toBe(true);
+    expect(isRefundGuaranteed({ ...base, removedByPlatform: true, cancelledAt: new Date(gameStart.getTime() - HOUR) })).toBe(true);
   });
 });
 

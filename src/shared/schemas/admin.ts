@@ -229,6 +229,7 @@ export const removePlayerReplySchema = z.object({
   message: z.string(),
   refund: refundOutcomeViewSchema,
   refundedAmount: z.number().describe('Reais devolvidos ou pedidos'),
+  refundedAtOnce: z.boolean().describe('Em request: o provedor já devolveu ao cartão/PIX (false: ficou em Cancelamentos)'),
 });
 export type RemovePlayerReply = z.infer<typeof removePlayerReplySchema>;
 
@@ -236,7 +237,8 @@ export const deleteGameReplySchema = z.object({
   message: z.string(),
   playersNotified: z.number().int().describe('Inscritos, aguardando pagamento e fila avisados'),
   refundedToCredits: z.number().describe('Reais devolvidos em créditos'),
-  refundRequests: z.number().int().describe('Pedidos de reembolso (cartão/PIX) criados para a tela de cancelamentos'),
+  refundedToOriginal: z.number().describe('Reais devolvidos na hora ao cartão/PIX pelo provedor'),
+  refundRequests: z.number().int().describe('Reembolsos de cartão/PIX que o provedor não concluiu: ficam na tela de cancelamentos'),
   refundRequestedAmount: z.number().describe('Reais nesses pedidos'),
 });
 export type DeleteGameReply = z.infer<typeof deleteGameReplySchema>;

@@ -124,6 +124,7 @@ export const myGameSchema = gameSchema.extend({
   registrationType: registrationStatusSchema.exclude(['waitlist']),
   paymentType: paymentTypeSchema.nullable(),
   paymentDeadline: isoDateTime.nullable(),
+  leftWaitlist: z.boolean().describe('Em cancelled: o usuário saiu da lista de espera (nunca teve vaga)'),
 });
 export type MyGame = z.infer<typeof myGameSchema>;
 

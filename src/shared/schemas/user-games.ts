@@ -209,6 +209,7 @@ export const gameRegistrationSchema = z.object({
   paidAmount: z.number().describe('Reais pagos pela plataforma'),
   createdAt: z.string().describe('Quando se inscreveu'),
   cancelledAt: z.string().nullable().describe('Quando foi cancelada'),
+  leftWaitlist: z.boolean().describe('Cancelada quando estava só na fila: o jogador saiu da lista de espera, nunca teve vaga'),
   waitlistPosition: z.number().int().nullable(),
 });
 export type GameRegistration = z.infer<typeof gameRegistrationSchema>;
@@ -216,8 +217,9 @@ export type GameRegistration = z.infer<typeof gameRegistrationSchema>;
 export const registrationStatsSchema = z.object({
   confirmedRegistrations: z.number().int(),
   pendingRegistrations: z.number().int(),
-  cancelledRegistrations: z.number().int(),
+  cancelledRegistrations: z.number().int().describe('Inscrições com vaga canceladas (saídas da fila não contam)'),
   waitlistRegistrations: z.number().int(),
+  leftWaitlistRegistrations: z.number().int().describe('Saídas da lista de espera'),
   availableSlots: z.number().int(),
 });
 export type RegistrationStats = z.infer<typeof registrationStatsSchema>;
@@ -243,8 +245,9 @@ export const cancelUserGameReplySchema = userGameReplySchema.extend({
     registrationsCancelled: z.number().int().describe('Inscrições confirmadas ou aguardando pagamento canceladas'),
     waitlistCleared: z.number().int(),
     creditsRefunded: z.number().describe('Reais devolvidos aos créditos'),
-    refundRequests: z.number().int().describe('Pedidos de reembolso de cartão/PIX criados para o admin'),
-    requestedAmount: z.number().describe('Reais pedidos em reembolso de cartão/PIX'),
+    refundedToOriginal: z.number().describe('Reais devolvidos na hora ao cartão/PIX pelo provedor'),
+    refundRequests: z.number().int().describe('Reembolsos de cartão/PIX que o provedor não concluiu: ficam para o admin'),
+    requestedAmount: z.number().describe('Reais nesses reembolsos à espera do admin'),
   }),
 });
 export type CancelUserGameReply = z.infer<typeof cancelUserGameReplySchema>;

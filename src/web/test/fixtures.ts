@@ -87,6 +87,7 @@ export function aMyGame(overrides: Partial<MyGame> = {}): MyGame {
     registrationType: 'confirmed',
     paymentType: 'credit',
     paymentDeadline: null,
+    leftWaitlist: false,
     ...overrides,
   };
 }
@@ -142,6 +143,7 @@ export function aRegistration(overrides: Partial<GameRegistration> = {}): GameRe
     paidAmount: 15,
     createdAt: '2026-03-02T15:00:00.000Z',
     cancelledAt: null,
+    leftWaitlist: false,
     waitlistPosition: null,
     ...overrides,
   };
@@ -155,8 +157,9 @@ export function aUserGameDetail(game: UserGame, registrations: GameRegistration[
     stats: {
       confirmedRegistrations: count('confirmed'),
       pendingRegistrations: count('pending'),
-      cancelledRegistrations: count('cancelled'),
+      cancelledRegistrations: registrations.filter((registration) => registration.status === 'cancelled' && !registration.leftWaitlist).length,
       waitlistRegistrations: count('waitlist'),
+      leftWaitlistRegistrations: registrations.filter((registration) => registration.leftWaitlist).length,
       availableSlots: game.totalSlots - count('confirmed') - count('pending'),
     },
     registrations,

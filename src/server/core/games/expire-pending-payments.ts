@@ -1,59 +1,53 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Tx } from '../../db/open-database';
-import { payments, registrations } from '../../db/schema';
+import { registrations } from '../../db/schema';
 import type { ServerContext } from '../context';
 import type { Job } from '../jobs';
+import { closePendingCheckouts, closeWithProviders } from '../payments/close-checkouts';
+import type { PaymentRow } from '../payments/payment-records';
 import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
 import { promoteWaitlist } from './promote-waitlist';
 import { type GameRow, lockGame } from './registration-guards';
 
 /**
  * Cancels the game's pending registrations whose payment deadline has passed and hands their slots
- * to the next in line. Runs under the game lock at the start of every use case that touches the game.
+ * to the next in line. Runs under the game lock at the start of every use case that changes the game.
+ * Returns the checkouts it closed, for closeWithProviders after commit.
  */
-export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: GameRow, mails: PendingMail): Promise<void> {
+export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: GameRow, mails: PendingMail): Promise<PaymentRow[]> {
   const now = ctx.clock.now();
   const expired = await tx
     .update(registrations)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .set({ status: 'cancelled', cancelledFrom: 'pending', cancelledAt: now, updatedAt: now })
     .where(
       and(eq(registrations.gameId, game.id), eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)),
     )
     .returning({ id: registrations.id, userId: registrations.userId });
-  if (expired.length === 0) return;
+  if (expired.length === 0) return [];
   // Their card/PIX checkouts stop holding anything; a payment that still arrives becomes credits.
-  await tx
-    .update(payments)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(inArray(payments.registrationId, expired.map((row) => row.id)), eq(payments.status, 'pending')));
+  const closed = await closePendingCheckouts(tx, expired.map((row) => row.id), now);
   for (const { userId } of expired) await notify(tx, userId, 'payment_expired', messages.notice.paymentExpired(game.name), game.id);
   await promoteWaitlist(tx, ctx, game, mails);
+  return closed;
 }
 
 /**
- * Applies every expired payment deadline (or only one game's), each game in its own transaction.
- * Reads call it first so nobody sees a slot held past its deadline; the periodic sweep calls it too.
+ * Applies every expired payment deadline, each game in its own transaction: the waitlist moves up,
+ * the players are told and the checkouts close. Reads never call it (they derive an expired hold as
+ * cancelled, see effectiveStatus); the periodic sweep and the write paths that need a place do.
  */
-export async function sweepExpiredPayments(ctx: ServerContext, onlyGameId?: number): Promise<void> {
+export async function sweepExpiredPayments(ctx: ServerContext): Promise<void> {
   const now = ctx.clock.now();
   const due = await ctx.db
     .selectDistinct({ gameId: registrations.gameId })
     .from(registrations)
-    .where(
-      and(
-        eq(registrations.status, 'pending'),
-        lte(registrations.paymentDeadline, now),
-        onlyGameId === undefined ? undefined : eq(registrations.gameId, onlyGameId),
-      ),
-    );
+    .where(and(eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)));
   for (const { gameId } of due) {
     const mails: PendingMail = [];
-    await ctx.db.transaction(async (tx) => {
-      const game = await lockGame(tx, gameId);
-      await expirePendingPayments(tx, ctx, game, mails);
-    });
+    const closed = await ctx.db.transaction(async (tx) => expirePendingPayments(tx, ctx, await lockGame(tx, gameId), mails));
     await sendPendingMail(ctx, mails);
+    await closeWithProviders(ctx, closed);
   }
 }
 

@@ -18,11 +18,15 @@ export const gamePath = (gameId: number) => `/apply/${gameId}`;
 /** `R$ 25,00` from centavos. */
 export const brl = (cents: number) => formatBRL(toReais(cents));
 
-/** What happened to the money of a cancelled registration, in words. */
-export function refundText(outcome: RefundOutcome, amountCents: number, isLate: boolean): string {
+/**
+ * What happened to the money of a cancelled registration, in words. A card/PIX refund is a request
+ * the admin processes when the player cancelled, and one already asked of the provider when the
+ * organiser or the platform ended the registration (`atOnce`).
+ */
+export function refundText(outcome: RefundOutcome, amountCents: number, isLate: boolean, atOnce = false): string {
   const amount = brl(amountCents);
   if (outcome === 'credits') return messages.notice.refundToCredits(amount);
-  if (outcome === 'request') return messages.notice.refundRequested(amount);
+  if (outcome === 'request') return atOnce ? messages.notice.refundUnderway(amount) : messages.notice.refundRequested(amount);
   return isLate ? messages.notice.noRefundLate : messages.notice.nothingToRefund;
 }
 

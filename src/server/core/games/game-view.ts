@@ -5,13 +5,27 @@ import type { Queryable } from '../../db/open-database';
 import { cities, games, registrations, sports, states, users } from '../../db/schema';
 import { displayName } from '../users/display-name';
 
-/** Registrations that hold a slot. */
+/** Registrations that hold a slot, once every hold past its deadline has been expired (write paths). */
 export const SLOT_HOLDING = ['confirmed', 'pending'] as const;
 
+/**
+ * What a registration is at `now`: a pending hold past its payment deadline is already cancelled,
+ * whether or not the sweep has written it yet. Reads derive it here and never expire anything.
+ */
+export function effectiveStatus(
+  registration: { status: RegistrationStatus; paymentDeadline: Date | null },
+  now: Date,
+): RegistrationStatus {
+  const { status, paymentDeadline } = registration;
+  return status === 'pending' && paymentDeadline !== null && paymentDeadline <= now ? 'cancelled' : status;
+}
+
 // Correlated subqueries name the outer table in full: Drizzle leaves columns unqualified in a
-// single-table select, where they would silently bind to the subquery's own table.
-const occupiedSlots = sql<number>`(select count(*)::int from registrations r
-  where r.game_id = "games"."id" and r.status in ('confirmed', 'pending'))`;
+// single-table select, where they would silently bind to the subquery's own table. A pending hold
+// counts until its deadline (the same rule as effectiveStatus).
+const occupiedSlots = (now: Date) => sql<number>`(select count(*)::int from registrations r
+  where r.game_id = "games"."id" and (r.status = 'confirmed'
+    or (r.status = 'pending' and (r.payment_deadline is null or r.payment_deadline > ${now.toISOString()}::timestamptz))))`;
 const waitlistCount = sql<number>`(select count(*)::int from registrations r
   where r.game_id = "games"."id" and r.status = 'waitlist')`;
 /** 1-based place in line of a waitlisted registration (line order: joined_at, then id). */
@@ -21,6 +35,8 @@ const waitlistPosition = sql<number>`(select count(*)::int from registrations w
 
 export type GameViewOptions = {
   where: SQL | undefined;
+  /** The server's clock: holds past their deadline no longer count. */
+  now: Date;
   /** The signed-in caller: adds their registration fields to each game. */
   viewerId?: number;
   /** Shows privateLink to someone who already holds it (an invitee); the creator always sees it. */
@@ -36,7 +52,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
   const query = q
     .select({
       game: games,
-      occupied: occupiedSlots,
+      occupied: occupiedSlots(options.now),
       waitlistCount,
       sport: { id: sports.id, name: sports.name },
       state: { id: states.id, name: states.name, uf: states.uf },
@@ -83,14 +99,14 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
       privateLink: options.revealPrivateLink || game.creatorId === viewerId ? game.privateLink : null,
     };
   });
-  return viewerId === undefined ? views : withViewerRegistrations(q, views, viewerId);
+  return viewerId === undefined ? views : withViewerRegistrations(q, views, viewerId, options.now);
 }
 
 /**
  * The caller's own side of games already loaded (possibly for someone else, or for nobody): their
  * registration on each, read now, and the private link of the games they created.
  */
-export async function withViewerRegistrations(q: Queryable, views: Game[], viewerId: number): Promise<Game[]> {
+export async function withViewerRegistrations(q: Queryable, views: Game[], viewerId: number, now: Date): Promise<Game[]> {
   if (views.length === 0) return views;
   const ids = views.map((view) => view.id);
   const ownIds = views.filter((view) => view.creator.id === viewerId && view.privateLink === null).map((view) => view.id);
@@ -114,7 +130,7 @@ export async function withViewerRegistrations(q: Queryable, views: Game[], viewe
   ]);
   // The newest registration per game is the live one when there is one (a new one needs the old cancelled).
   const mine = new Map<number, ViewerRegistration>();
-  for (const reg of regs) if (!mine.has(reg.gameId)) mine.set(reg.gameId, reg);
+  for (const reg of regs) if (!mine.has(reg.gameId)) mine.set(reg.gameId, { ...reg, status: effectiveStatus(reg, now) });
   const links = new Map(ownLinks.map((own) => [own.id, own.privateLink]));
 
   return views.map((view) => {
@@ -135,8 +151,10 @@ export async function withViewerRegistrations(q: Queryable, views: Game[], viewe
   });
 }
 
+type RegistrationStatus = (typeof registrations.$inferSelect)['status'];
+
 type ViewerRegistration = {
-  status: (typeof registrations.$inferSelect)['status'];
+  status: RegistrationStatus;
   paymentType: (typeof registrations.$inferSelect)['paymentType'];
   paidCents: number;
   paymentDeadline: Date | null;

@@ -50,7 +50,7 @@ export async function notifyGameCancelled(
   mails: PendingMail,
   input: { game: GameRow; to: Recipient; refund: RefundOutcome; refundedCents: number; reason?: string },
 ): Promise<void> {
-  const refund = refundText(input.refund, input.refundedCents, false);
+  const refund = refundText(input.refund, input.refundedCents, false, true);
   await noticeWithEmail(tx, ctx, mails, {
     game: input.game,
     to: input.to,

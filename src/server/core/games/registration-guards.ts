@@ -67,3 +67,12 @@ export async function countOccupiedSlots(tx: Tx, gameId: number): Promise<number
     .where(and(eq(registrations.gameId, gameId), inArray(registrations.status, [...SLOT_HOLDING])));
   return row?.count ?? 0;
 }
+
+/**
+ * The columns that cancel a live registration, remembering what it was (a player who was only in
+ * line left the waitlist; they never held a place). Any slot it held is free afterwards.
+ */
+export function cancelledFields(registration: RegistrationRow, now: Date) {
+  if (registration.status === 'cancelled') throw new Error(`registration ${registration.id} is already cancelled`);
+  return { status: 'cancelled' as const, cancelledFrom: registration.status, cancelledAt: now, paymentDeadline: null, updatedAt: now };
+}

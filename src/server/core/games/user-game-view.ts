@@ -30,7 +30,7 @@ export async function lockOwnGame(tx: Tx, gameId: number, user: AuthUser): Promi
 /** Games as their organiser sees them: the public view with the private link and the cancel reason. */
 export async function loadUserGames(
   q: Queryable,
-  options: { where: SQL | undefined; limit?: number; offset?: number },
+  options: { where: SQL | undefined; now: Date; limit?: number; offset?: number },
 ): Promise<UserGame[]> {
   const views = await loadGameViews(q, { ...options, revealPrivateLink: true, newestFirst: true });
   if (views.length === 0) return [];
@@ -42,8 +42,8 @@ export async function loadUserGames(
   return views.map((view) => ({ ...view, privateLink: view.privateLink!, cancelReason: reasonById.get(view.id) ?? null }));
 }
 
-export async function loadUserGame(q: Queryable, gameId: number): Promise<UserGame> {
-  const [game] = await loadUserGames(q, { where: eq(games.id, gameId) });
+export async function loadUserGame(q: Queryable, gameId: number, now: Date): Promise<UserGame> {
+  const [game] = await loadUserGames(q, { where: eq(games.id, gameId), now });
   if (!game) throw notFound();
   return game;
 }

@@ -103,7 +103,7 @@ async function releaseFailedHold(ctx: ServerContext, payment: PaymentRow, releas
     if (!releaseHold) return;
     const released = await tx
       .update(registrations)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .set({ status: 'cancelled', cancelledFrom: 'pending', cancelledAt: now, updatedAt: now })
       .where(and(eq(registrations.id, payment.registrationId!), eq(registrations.status, 'pending')))
       .returning({ id: registrations.id });
     if (released.length > 0) await promoteWaitlist(tx, ctx, game, mails);

@@ -115,6 +115,14 @@ export interface PaymentProvider {
    */
   findCheckoutPayment(checkout: { sessionId: string; reference: string }): Promise<ProviderPayment | null>;
 
+  /**
+   * Closes a checkout we no longer wait for (its hold expired or was cancelled) so it stops taking
+   * payment. True when the provider closed it now; false when it was no longer open or the provider
+   * cannot close a checkout (Mercado Pago, sandbox: the checkout is closed on our side only, and a
+   * payment that still arrives becomes credits). Throws PaymentProviderError when it cannot be asked.
+   */
+  expireCheckout(sessionId: string): Promise<boolean>;
+
   /** Refunds part or all of a paid payment, in centavos. */
   refund(providerPaymentId: string, amountCents: number, options?: RefundOptions): Promise<RefundResult>;
 

@@ -188,6 +188,26 @@ describe('handleWebhook', () => {
   });
 });
 
+describe('expireCheckout', () => {
+  test('expires an open session (true); a paid or unknown one is left alone (false); an outage throws', async () => {
+    const open = await stripe.createCheckout(input);
+    expect(await stripe.expireCheckout(open.sessionId)).toBe(true);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/checkout/sessions/${open.sessionId}/expire` });
+    expect(fake.sessions.get(open.sessionId)).toMatchObject({ status: 'expired' });
+    expect(await stripe.expireCheckout(open.sessionId)).toBe(false);
+
+    const paid = await stripe.createCheckout(input);
+    fake.markSessionPaid(paid.sessionId);
+    expect(await stripe.expireCheckout(paid.sessionId)).toBe(false);
+    expect(fake.sessions.get(paid.sessionId)).toMatchObject({ status: 'complete' });
+    expect(await stripe.expireCheckout('cs_test_nao_existe')).toBe(false);
+
+    const later = await stripe.createCheckout(input);
+    fake.failNext(500, 'fora do ar', 3);
+    await expect(stripe.expireCheckout(later.sessionId)).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});
+
 describe('refund', () => {
   test('refunds part of the PaymentIntent in centavos, with our idempotency key', async () => {
     const { sessionId } = await stripe.createCheckout(input);

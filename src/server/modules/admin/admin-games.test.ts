@@ -242,17 +242,22 @@ describe('DELETE /api/admin/games/:id', () => {
       message: 'Jogo excluído com sucesso. Os jogadores foram avisados e reembolsados.',
       playersNotified: 5,
       refundedToCredits: 20,
-      refundRequests: 2,
-      refundRequestedAmount: 40,
+      refundedToOriginal: 40,
+      refundRequests: 0,
+      refundRequestedAmount: 0,
     });
     expect(await balanceOf(byCredits.id)).toBe(2500);
     const requests = await db().select().from(cancellationRequests).where(eq(cancellationRequests.gameId, game.id));
     expect(requests.map((r) => [r.userId, r.amountCents, r.paymentType, r.status]).sort()).toEqual(
       [
-        [byCard.id, 2000, 'stripe', 'pending'],
-        [byPix.id, 2000, 'mercadopago', 'pending'],
+        [byCard.id, 2000, 'stripe', 'processed'],
+        [byPix.id, 2000, 'mercadopago', 'processed'],
       ].sort(),
     );
+    // Card and PIX went back through the provider at once; the players hear the amount and the method.
+    expect((await noticesOf(byCard.id, 'refund_processed'))[0]).toMatch(/^Reembolso feito: R\$ 20,00 do jogo .* voltaram para o seu cartão/);
+    expect((await noticesOf(byPix.id, 'refund_processed'))[0]).toMatch(/^Reembolso feito: R\$ 20,00 do jogo .* voltaram por PIX para a conta que pagou\.$/);
+    expect((await noticesOf(byCard.id, 'game_cancelled'))[0]).toContain('O reembolso de R$ 20,00 na forma de pagamento original já foi pedido');
     for (const user of [byCredits, byCard, byPix, outside, waiting]) {
       expect(await statusOf(game.id, user.id)).toBe('cancelled');
       expect(await noticesOf(user.id, 'game_cancelled')).toHaveLength(1);
@@ -290,7 +295,7 @@ describe('DELETE /api/admin/games/:id/users/:userId', () => {
 
     const res = await as('DELETE', `/api/admin/games/${game.id}/users/${removed.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'credits', refundedAmount: 10 });
+    expect(res.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'credits', refundedAmount: 10, refundedAtOnce: false });
     expect(await balanceOf(removed.id)).toBe(1000);
     expect(await statusOf(game.id, removed.id)).toBe('cancelled');
     expect((await noticesOf(removed.id, 'removed_from_game'))[0]).toMatch(/^Você foi removido do jogo .* pela administração\. R\$ 10,00 voltaram para os seus créditos\.$/);
@@ -303,7 +308,7 @@ describe('DELETE /api/admin/games/:id/users/:userId', () => {
     await expectLedgerBalanced(db());
   });
 
-  it('turns a card payment into a refund request, and takes someone off the line without promoting', async () => {
+  it('refunds a card payment through the provider at once, and takes someone off the line without promoting', async () => {
     const game = await createGame(db(), { priceCents: 3000, totalSlots: 1 });
     const byCard = await createUser(db());
     await cardPaidRegistration(t.app, { gameId: game.id, userId: byCard.id, amountCents: 3000 });
@@ -313,13 +318,14 @@ describe('DELETE /api/admin/games/:id/users/:userId', () => {
     await createRegistration(db(), { gameId: game.id, userId: second.id, status: 'waitlist', joinedAt: new Date(TEST_NOW.getTime() + 1000) });
 
     const offLine = await as('DELETE', `/api/admin/games/${game.id}/users/${second.id}`);
-    expect(offLine.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'none', refundedAmount: 0 });
+    expect(offLine.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'none', refundedAmount: 0, refundedAtOnce: false });
     expect(await statusOf(game.id, first.id)).toBe('waitlist');
 
     const res = await as('DELETE', `/api/admin/games/${game.id}/users/${byCard.id}`);
-    expect(res.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'request', refundedAmount: 30 });
+    expect(res.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'request', refundedAmount: 30, refundedAtOnce: true });
     const [request] = await db().select().from(cancellationRequests).where(eq(cancellationRequests.userId, byCard.id));
-    expect(request).toMatchObject({ amountCents: 3000, status: 'pending', reason: 'Removido pelo administrador' });
+    expect(request).toMatchObject({ amountCents: 3000, status: 'processed', resolution: 'original', reason: 'Removido pelo administrador' });
+    expect((await noticesOf(byCard.id, 'refund_processed'))[0]).toMatch(/^Reembolso feito: R\$ 30,00 do jogo .* voltaram para o seu cartão/);
     // Nobody in line can pay with credits: the slot is held for them, awaiting payment.
     expect(await statusOf(game.id, first.id)).toBe('pending');
     await expectLedgerBalanced(db());

@@ -8,9 +8,9 @@ import type { Queryable } from '../../db/open-database';
 import { type creditTransactions, games, type users } from '../../db/schema';
 
 /** Games as the admin sees them (as their organiser does: private link and cancel reason), in the order of `ids`. */
-export async function loadAdminGames(q: Queryable, ids: number[]): Promise<UserGame[]> {
+export async function loadAdminGames(q: Queryable, ids: number[], now: Date): Promise<UserGame[]> {
   if (ids.length === 0) return [];
-  const views = await loadUserGames(q, { where: inArray(games.id, ids) });
+  const views = await loadUserGames(q, { where: inArray(games.id, ids), now });
   const byId = new Map(views.map((view) => [view.id, view]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

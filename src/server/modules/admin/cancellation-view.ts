@@ -9,9 +9,6 @@ import type { Queryable } from '../../db/open-database';
 import { cancellationRequests, games, registrations, users } from '../../db/schema';
 import { displayName } from '../../core/users/display-name';
 
-/** Marks a request whose refund is under way (status still pending): see resolve-cancellation.ts. */
-export const PROCESSING = 'processing';
-
 const processor = alias(users, 'processor');
 
 /** Whether the Terms entitle this request (then it cannot be rejected); removals by the admin carry their own reason. */

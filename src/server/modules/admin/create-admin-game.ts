@@ -17,6 +17,6 @@ export async function createAdminGame(ctx: ServerContext, admin: AuthUser, body:
       .returning({ id: games.id });
     return created!.id;
   });
-  const [game] = await loadAdminGames(ctx.db, [gameId]);
+  const [game] = await loadAdminGames(ctx.db, [gameId], ctx.clock.now());
   return { message: messages.gameCreated, game: game! };
 }

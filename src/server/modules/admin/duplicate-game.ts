@@ -40,6 +40,6 @@ export async function duplicateGame(ctx: ServerContext, admin: AuthUser, gameId:
       creatorId: admin.id,
     })
     .returning({ id: games.id });
-  const [game] = await loadAdminGames(ctx.db, [copy!.id]);
+  const [game] = await loadAdminGames(ctx.db, [copy!.id], ctx.clock.now());
   return { message: messages.admin.gameDuplicated(source.name), game: game! };
 }

@@ -3,22 +3,24 @@ import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { AdminGameDetail, AdminGamePlayer } from '../../../shared/schemas/admin';
 import type { ServerContext } from '../../core/context';
-import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
+import { effectiveStatus } from '../../core/games/game-view';
 import { registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { loadAdminGames } from './admin-views';
 
 /** One game (cancelled ones too) with who holds a slot and who waits, each with contact and balance. */
 export async function getAdminGame(ctx: ServerContext, gameId: number): Promise<AdminGameDetail> {
-  await sweepExpiredPayments(ctx, gameId);
-  const [game] = await loadAdminGames(ctx.db, [gameId]);
+  const now = ctx.clock.now();
+  const [game] = await loadAdminGames(ctx.db, [gameId], now);
   if (!game) throw new AppError('not_found', messages.admin.gameNotFound);
-  const rows = await ctx.db
+  const all = await ctx.db
     .select({ registration: registrations, user: users })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(and(eq(registrations.gameId, gameId), inArray(registrations.status, ['confirmed', 'pending', 'waitlist'])))
     .orderBy(asc(registrations.joinedAt), asc(registrations.id));
+  // A hold past its deadline no longer holds a slot, though the sweep may not have cancelled it yet.
+  const rows = all.filter((row) => effectiveStatus(row.registration, now) !== 'cancelled');
   let position = 0;
   const toPlayer = ({ registration, user }: (typeof rows)[number]): AdminGamePlayer => ({
     id: user.id,

@@ -2,7 +2,6 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
 import { DASHBOARD_RECENT_GAMES, type DashboardReply } from '../../../shared/schemas/admin';
 import type { ServerContext } from '../../core/context';
-import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { games, registrations, users } from '../../db/schema';
 import { loadAdminGames } from './admin-views';
 
@@ -12,7 +11,6 @@ import { loadAdminGames } from './admin-views';
  * counting confirmed registrations only.
  */
 export async function getDashboard(ctx: ServerContext): Promise<DashboardReply> {
-  await sweepExpiredPayments(ctx);
   const now = ctx.clock.now();
   const notCancelled = ne(games.status, 'cancelled');
   const [[userCount], [gameCount], [upcomingCount], [revenue], recent] = await Promise.all([
@@ -37,6 +35,6 @@ export async function getDashboard(ctx: ServerContext): Promise<DashboardReply> 
     totalGames: gameCount?.count ?? 0,
     upcomingGames: upcomingCount?.count ?? 0,
     totalRevenue: toReais(Number(revenue?.cents ?? 0)),
-    recentGames: await loadAdminGames(ctx.db, recent.map((row) => row.id)),
+    recentGames: await loadAdminGames(ctx.db, recent.map((row) => row.id), now),
   };
 }

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, lte, ne, or } from 'drizzle-orm';
 import { ADMIN_GAMES_PAGE_SIZE, type AdminGamesQuery, type AdminGamesReply } from '../../../shared/schemas/admin';
 import type { ServerContext } from '../../core/context';
-import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { countGames } from '../../core/games/game-view';
 import { games } from '../../db/schema';
 import { likePattern, loadAdminGames, pageOf } from './admin-views';
@@ -12,7 +11,6 @@ import { likePattern, loadAdminGames, pageOf } from './admin-views';
  * latest date first.
  */
 export async function listAdminGames(ctx: ServerContext, query: AdminGamesQuery): Promise<AdminGamesReply> {
-  await sweepExpiredPayments(ctx);
   const now = ctx.clock.now();
   const where = and(
     query.status === 'all' ? undefined : query.status === 'cancelled' ? eq(games.status, 'cancelled') : ne(games.status, 'cancelled'),
@@ -29,5 +27,5 @@ export async function listAdminGames(ctx: ServerContext, query: AdminGamesQuery)
     .orderBy(...order)
     .limit(ADMIN_GAMES_PAGE_SIZE)
     .offset(offset);
-  return { games: await loadAdminGames(ctx.db, ids.map((row) => row.id)), ...page };
+  return { games: await loadAdminGames(ctx.db, ids.map((row) => row.id), now), ...page };
 }

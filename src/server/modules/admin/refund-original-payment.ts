@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../core/context';
+import { cancellationRefundKey } from '../../core/games/refund-in-full';
 import { refundPayment } from '../../core/payments/refund-payment';
 
 /**
@@ -13,7 +14,7 @@ export async function refundOriginalPayment(
   await refundPayment(ctx, {
     registrationId: input.registrationId,
     amountCents: input.amountCents,
-    idempotencyKey: `cancellation:${input.cancellationId}`,
+    idempotencyKey: cancellationRefundKey(input.cancellationId),
     destination: input.destination,
     createdBy: input.adminId,
   });

@@ -6,20 +6,23 @@ import type { AuthUser, ServerContext } from '../../core/context';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import { noticeWithEmail, refundText, when } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
-import { refundInFull } from '../../core/games/refund-in-full';
-import { findLiveRegistration } from '../../core/games/registration-guards';
+import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
+import { cancelledFields, findLiveRegistration } from '../../core/games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closePendingCheckouts } from '../../core/payments/close-checkouts';
 import { registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { lockAdminGame } from './admin-game-payload';
 
 /**
  * Takes a player out of a game (confirmed, pending or waitlisted) under the game lock: what they
- * paid comes back in full, they are told, and a freed slot goes to the next in line.
+ * paid comes back in full (card and PIX through the provider right after commit), they are told,
+ * and a freed slot goes to the next in line.
  */
 export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: number, userId: number): Promise<RemovePlayerReply> {
   const mails: PendingMail = [];
-  const reply = await ctx.db.transaction(async (tx): Promise<RemovePlayerReply> => {
+  const refunds: PendingRefunds = [];
+  const reply = await ctx.db.transaction(async (tx): Promise<Omit<RemovePlayerReply, 'refundedAtOnce'>> => {
     const now = ctx.clock.now();
     const game = await lockAdminGame(tx, gameId);
     if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
@@ -30,25 +33,29 @@ export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: 
 
     await tx
       .update(registrations)
-      .set({ status: 'cancelled', cancelledAt: now, paymentDeadline: null, updatedAt: now })
+      .set(cancelledFields(registration, now))
       .where(eq(registrations.id, registration.id));
+    // A checkout still open for the hold closes with it: a payment that still comes becomes credits.
+    if (registration.status === 'pending') await closePendingCheckouts(tx, [registration.id], now);
     const refund = await refundInFull(tx, {
       game,
       registration,
       description: messages.admin.refundDescription(game.name),
       reason: messages.admin.playerRemovedReason,
       adminId: admin.id,
+      refunds,
     });
     await noticeWithEmail(tx, ctx, mails, {
       game,
       to: player!,
       type: 'removed_from_game',
-      message: messages.notice.removedByAdmin(game.name, when(game), refundText(refund.outcome, refund.cents, false)),
+      message: messages.notice.removedByAdmin(game.name, when(game), refundText(refund.outcome, refund.cents, false, true)),
       subject: `Você foi removido do jogo ${game.name}`,
     });
     if (registration.status !== 'waitlist') await promoteWaitlist(tx, ctx, game, mails);
     return { message: messages.admin.playerRemoved, refund: refund.outcome, refundedAmount: toReais(refund.cents) };
   });
+  const atProvider = await refundAtProvider(ctx, refunds, mails);
   await sendPendingMail(ctx, mails);
-  return reply;
+  return { ...reply, refundedAtOnce: atProvider.refundedCount > 0 };
 }

@@ -5,11 +5,12 @@ import type { ResolveCancellationInput, ResolveCancellationReply } from '../../.
 import type { AuthUser, ServerContext } from '../../core/context';
 import { postCreditTransaction } from '../../core/credits/post-credit-transaction';
 import { noticeWithEmail } from '../../core/games/game-notices';
+import { PROCESSING } from '../../core/games/refund-in-full';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import type { Tx } from '../../db/open-database';
 import { cancellationRequests, games, payments, registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { guaranteed, loadCancellations, PROCESSING } from './cancellation-view';
+import { guaranteed, loadCancellations } from './cancellation-view';
 import { refundOriginalPayment } from './refund-original-payment';
 
 type RequestRow = typeof cancellationRequests.$inferSelect;

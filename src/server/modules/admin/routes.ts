@@ -164,7 +164,7 @@ export function adminRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: 'Exclui (cancela) um jogo: todos são reembolsados integralmente e avisados; o registro fica como cancelado',
+        summary: 'Exclui (cancela) um jogo: todos são reembolsados integralmente (cartão/PIX na hora, pelo provedor) e avisados; o registro fica como cancelado',
         params: idParamsSchema,
         response: { 200: deleteGameReplySchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
@@ -175,7 +175,7 @@ export function adminRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: 'Remove um jogador (confirmado, aguardando pagamento ou na fila), com reembolso integral; a fila anda',
+        summary: 'Remove um jogador (confirmado, aguardando pagamento ou na fila), com reembolso integral (cartão/PIX na hora); a fila anda',
         params: userParamsSchema,
         response: { 200: removePlayerReplySchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
@@ -208,7 +208,7 @@ export function adminRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: 'Processa (reembolsa uma única vez) ou rejeita (com motivo) um pedido pendente; 409 se já não estiver pendente',
+        summary: 'Processa (reembolsa uma única vez) ou rejeita (com motivo) um pedido pendente; 409 se já não estiver pendente ou se o reembolso for garantido pelos Termos',
         params: idParamsSchema,
         body: resolveCancellationBodySchema,
         response: { 200: resolveCancellationReplySchema, ...errorReplies(400, 401, 403, 404, 409, 503) },

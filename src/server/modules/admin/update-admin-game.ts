@@ -18,6 +18,6 @@ export async function updateAdminGame(ctx: ServerContext, gameId: number, body: 
     await applyGameEdit(tx, ctx, game, values, mails);
   });
   await sendPendingMail(ctx, mails);
-  const [game] = await loadAdminGames(ctx.db, [gameId]);
+  const [game] = await loadAdminGames(ctx.db, [gameId], ctx.clock.now());
   return { message: messages.gameUpdated, game: game! };
 }

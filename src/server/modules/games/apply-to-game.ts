@@ -17,6 +17,7 @@ import {
   lockGame,
 } from '../../core/games/registration-guards';
 import { notify, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closePendingCheckouts, closeWithProviders } from '../../core/payments/close-checkouts';
 import { type PaymentRow, registrationPaymentTypeOf } from '../../core/payments/payment-records';
 import { insertPendingPayment, openGameCheckout } from '../../core/payments/start-checkout';
 import { registrations, users } from '../../db/schema';
@@ -45,10 +46,11 @@ type GameCheckout = { payment: PaymentRow; createdHold: boolean; deadline: Date;
 export async function applyToGame(ctx: ServerContext, user: AuthUser, gameId: number, body: ApplyBody): Promise<ApplyReply> {
   const mails: PendingMail = [];
   let checkout: GameCheckout | undefined;
+  const closed: PaymentRow[] = [];
   const reply = await ctx.db.transaction(async (tx): Promise<ApplyReply> => {
     const now = ctx.clock.now();
     const game = await lockGame(tx, gameId);
-    await expirePendingPayments(tx, ctx, game, mails);
+    closed.push(...(await expirePendingPayments(tx, ctx, game, mails)));
     await assertCanReachGame(tx, game, user, body.privateLink);
     assertOpenForRegistration(game, now);
     assertHasPhone(user);
@@ -73,6 +75,8 @@ export async function applyToGame(ctx: ServerContext, user: AuthUser, gameId: nu
 
     const method = checkoutMethod(game, body.paymentType);
     const live = await findLiveRegistration(tx, game.id, user.id);
+    // A held slot paid now (by credits or a new checkout) no longer awaits a checkout opened before for it.
+    if (live?.status === 'pending') closed.push(...(await closePendingCheckouts(tx, [live.id], now)));
     if (live?.status === 'pending' && !method) return confirmed(live.id);
     if (live && live.status !== 'pending') {
       throw new AppError('conflict', live.status === 'waitlist' ? messages.alreadyOnWaitlist : messages.alreadyRegistered);
@@ -90,7 +94,7 @@ export async function applyToGame(ctx: ServerContext, user: AuthUser, gameId: nu
       };
     }
     if (method) {
-      // A slot already held (a promotion awaiting payment) keeps its own deadline.
+      // A slot already held (a promotion awaiting payment, or a checkout left unpaid) keeps its own deadline.
       const deadline = live?.paymentDeadline ?? new Date(Math.min(now.getTime() + ctx.payments.holdMinutes * 60_000, game.dateTime.getTime()));
       const registrationId =
         live?.id ??
@@ -128,6 +132,7 @@ export async function applyToGame(ctx: ServerContext, user: AuthUser, gameId: nu
     return confirmed(created!.id);
   });
   await sendPendingMail(ctx, mails);
+  await closeWithProviders(ctx, closed);
   if (!checkout) return reply;
   const redirect = await openGameCheckout(ctx, checkout.payment, {
     description: `${checkout.gameName}: 1 vaga`,

@@ -8,8 +8,10 @@ import { expirePendingPayments } from '../../core/games/expire-pending-payments'
 import { refundText } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { refundCancellation } from '../../core/games/refund-cancellation';
-import { findLiveRegistration, lockGame } from '../../core/games/registration-guards';
+import { cancelledFields, findLiveRegistration, lockGame } from '../../core/games/registration-guards';
 import { notify, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closePendingCheckouts, closeWithProviders } from '../../core/payments/close-checkouts';
+import type { PaymentRow } from '../../core/payments/payment-records';
 import { registrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
@@ -23,10 +25,11 @@ function replyMessage(outcome: RefundOutcome, amountCents: number, isLate: boole
 /** Cancels the caller's registration (confirmed, pending or waitlist) and gives a freed slot to the line. */
 export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gameId: number): Promise<CancelReply> {
   const mails: PendingMail = [];
+  const closed: PaymentRow[] = [];
   const reply = await ctx.db.transaction(async (tx): Promise<CancelReply> => {
     const now = ctx.clock.now();
     const game = await lockGame(tx, gameId);
-    await expirePendingPayments(tx, ctx, game, mails);
+    closed.push(...(await expirePendingPayments(tx, ctx, game, mails)));
     const registration = await findLiveRegistration(tx, game.id, user.id);
     if (!registration) throw new AppError('not_found', messages.notRegistered);
     // A game the organiser cancelled is settled (and refunded in full) by the organiser's use case.
@@ -35,8 +38,10 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
 
     await tx
       .update(registrations)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .set(cancelledFields(registration, now))
       .where(eq(registrations.id, registration.id));
+    // A checkout left open for this hold is abandoned with it: a payment that still comes becomes credits.
+    if (registration.status === 'pending') closed.push(...(await closePendingCheckouts(tx, [registration.id], now)));
     if (registration.status === 'waitlist') {
       await notify(tx, user.id, 'left_waitlist', messages.notice.leftWaitlist(game.name), game.id);
       return { message: messages.leftWaitlist, refund: 'none', refundedAmount: 0 };
@@ -56,5 +61,6 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
     return { message: replyMessage(outcome, refundedCents, isLate), refund: outcome, refundedAmount: toReais(refundedCents) };
   });
   await sendPendingMail(ctx, mails);
+  await closeWithProviders(ctx, closed);
   return reply;
 }

@@ -2,15 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Game } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { loadGameViews } from '../../core/games/game-view';
 import { recordInvitation } from '../../core/invitations/record-invitation';
 import { games, invitations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 async function loadGame(ctx: ServerContext, gameId: number, viewerId: number | undefined, revealPrivateLink: boolean) {
-  await sweepExpiredPayments(ctx, gameId);
-  const [game] = await loadGameViews(ctx.db, { where: eq(games.id, gameId), viewerId, revealPrivateLink });
+  const [game] = await loadGameViews(ctx.db, { where: eq(games.id, gameId), now: ctx.clock.now(), viewerId, revealPrivateLink });
   return game;
 }
 

@@ -3,7 +3,6 @@ import { saoPauloDayRange } from '../../../shared/dates';
 import { listingCutoff } from '../../../shared/rules/game-timing';
 import type { Game, ListGamesQuery } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../core/context';
-import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { countGames, loadGameViews } from '../../core/games/game-view';
 import { games } from '../../db/schema';
 
@@ -16,13 +15,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * there are. A signed-in caller's own fields are added on top (`withViewerRegistrations`).
  */
 export async function listGames(ctx: ServerContext, query: ListGamesQuery): Promise<{ games: Game[]; total: number }> {
-  await sweepExpiredPayments(ctx);
+  const now = ctx.clock.now();
   const day = query.date ? saoPauloDayRange(query.date) : undefined;
   const where = and(
     eq(games.state, 'published'),
     eq(games.visibility, 'public'),
     eq(games.status, 'active'),
-    gte(games.dateTime, listingCutoff(ctx.clock.now())),
+    gte(games.dateTime, listingCutoff(now)),
     query.sportId === undefined ? undefined : eq(games.sportId, query.sportId),
     query.stateId === undefined ? undefined : eq(games.stateId, query.stateId),
     query.cityId === undefined ? undefined : eq(games.cityId, query.cityId),
@@ -30,7 +29,7 @@ export async function listGames(ctx: ServerContext, query: ListGamesQuery): Prom
     query.location ? ilike(games.location, `%${escapeLike(query.location)}%`) : undefined,
   );
   const [page, total] = await Promise.all([
-    loadGameViews(ctx.db, { where, limit: query.limit, offset: query.offset }),
+    loadGameViews(ctx.db, { where, now, limit: query.limit, offset: query.offset }),
     countGames(ctx.db, where),
   ]);
   return { games: page, total };

@@ -19,7 +19,6 @@ import {
   waitlistReplySchema,
 } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../core/context';
-import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { withViewerRegistrations } from '../../core/games/game-view';
 import { currentUser } from '../../http/authentication';
 import { errorReplies } from '../../http/route-helpers';
@@ -85,8 +84,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         raw.type('application/json; charset=utf-8');
         if (request.user) {
           // A signed-in caller's own registrations are read now, never from the cache.
-          await sweepExpiredPayments(ctx);
-          return raw.send(JSON.stringify(await withViewerRegistrations(ctx.db, cached.games, request.user.id)));
+          return raw.send(JSON.stringify(await withViewerRegistrations(ctx.db, cached.games, request.user.id, ctx.clock.now())));
         }
         // Already-encoded bytes go out as they are.
         raw.header('Vary', 'Accept-Encoding');

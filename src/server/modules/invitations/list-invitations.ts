@@ -11,6 +11,7 @@ const MAX_INVITATIONS = 100;
 
 /** Invitations to published, active games that started no earlier than 24 hours ago, soonest first. */
 export async function listInvitations(ctx: ServerContext, user: AuthUser): Promise<Invitation[]> {
+  const now = ctx.clock.now();
   const rows = await ctx.db
     .select({ id: invitations.id, gameId: invitations.gameId, createdAt: invitations.createdAt })
     .from(invitations)
@@ -20,7 +21,7 @@ export async function listInvitations(ctx: ServerContext, user: AuthUser): Promi
         ownInvitations(user),
         eq(games.state, 'published'),
         eq(games.status, 'active'),
-        gte(games.dateTime, listingCutoff(ctx.clock.now())),
+        gte(games.dateTime, listingCutoff(now)),
       ),
     )
     .orderBy(asc(games.dateTime), asc(invitations.id))
@@ -29,6 +30,7 @@ export async function listInvitations(ctx: ServerContext, user: AuthUser): Promi
   // An invitee already holds the link, so the game shows it to them.
   const views = await loadGameViews(ctx.db, {
     where: inArray(games.id, rows.map((row) => row.gameId)),
+    now,
     viewerId: user.id,
     revealPrivateLink: true,
   });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addCredits, createGame, createRegistration, createSignedInUser, createUser, DAY_MS } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { refundPayment } from '../../core/payments/refund-payment';
 import { creditTransactions, notifications, paymentRefunds, payments, registrations, users } from '../../db/schema';
 
@@ -236,8 +237,10 @@ describe('paying a game by card or PIX (sandbox)', () => {
     expect((await post(`/api/games/${game.id}/apply`, waiting.headers, { paymentType: 'credit' })).json().waitlisted).toBe(true);
 
     t.clock.advance(30 * MINUTE_MS);
-    // Any use case on the game (here the detail read) applies the expired deadline first.
-    expect((await get(`/api/games/${game.id}`)).json().remainingSlots).toBe(0);
+    // A read shows the place free at once and writes nothing; the sweep hands it to the line.
+    expect((await get(`/api/games/${game.id}`)).json().remainingSlots).toBe(1);
+    expect(await registrationOf(game.id, late.user.id)).toMatchObject({ status: 'pending' });
+    await sweepExpiredPayments(t.app.ctx);
     expect(await registrationOf(game.id, late.user.id)).toMatchObject({ status: 'cancelled' });
     expect(await registrationOf(game.id, waiting.user.id)).toMatchObject({ status: 'confirmed', paymentType: 'credit' });
     expect((await paymentRows(late.user.id))[0]).toMatchObject({ status: 'expired', settledAt: null });

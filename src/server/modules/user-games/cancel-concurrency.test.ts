@@ -97,6 +97,7 @@ describe('organiser cancel in parallel', () => {
         registrationsCancelled: 25,
         waitlistCleared: 5,
         creditsRefunded: (10 * PRICE) / 100,
+        refundedToOriginal: 0,
         refundRequests: 10,
         requestedAmount: (10 * PRICE) / 100,
       });

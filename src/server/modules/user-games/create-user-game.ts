@@ -19,5 +19,5 @@ export async function createUserGame(ctx: ServerContext, user: AuthUser, body: G
       .returning({ id: games.id });
     return created!.id;
   });
-  return { message: messages.gameCreated, game: await loadUserGame(ctx.db, gameId) };
+  return { message: messages.gameCreated, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()) };
 }

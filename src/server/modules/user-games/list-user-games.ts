@@ -1,7 +1,6 @@
 import { and, eq, gt, lte, ne, type SQL } from 'drizzle-orm';
 import type { ListUserGamesQuery, UserGame, UserGamesFilter } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { countGames } from '../../core/games/game-view';
 import { loadUserGames, ownedBy } from '../../core/games/user-game-view';
 import { games } from '../../db/schema';
@@ -35,10 +34,10 @@ export async function listUserGames(
   user: AuthUser,
   query: ListUserGamesQuery,
 ): Promise<{ games: UserGame[]; total: number }> {
-  await sweepExpiredPayments(ctx);
-  const where = and(ownedBy(user), filterWhere(query.filter, ctx.clock.now()));
+  const now = ctx.clock.now();
+  const where = and(ownedBy(user), filterWhere(query.filter, now));
   const [page, total] = await Promise.all([
-    loadUserGames(ctx.db, { where, limit: query.limit, offset: query.offset }),
+    loadUserGames(ctx.db, { where, now, limit: query.limit, offset: query.offset }),
     countGames(ctx.db, where),
   ]);
   return { games: page, total };

@@ -32,5 +32,5 @@ export async function publishUserGame(ctx: ServerContext, user: AuthUser, gameId
     return messages.gamePublished;
   });
   await sendPendingMail(ctx, mails);
-  return { message, game: await loadUserGame(ctx.db, gameId) };
+  return { message, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()) };
 }

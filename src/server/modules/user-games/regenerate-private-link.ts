@@ -17,5 +17,5 @@ export async function regeneratePrivateLink(ctx: ServerContext, user: AuthUser, 
     if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
     await tx.update(games).set({ privateLink: generatePrivateLink(), updatedAt: ctx.clock.now() }).where(eq(games.id, game.id));
   });
-  return { message: messages.privateLinkRegenerated, game: await loadUserGame(ctx.db, gameId) };
+  return { message: messages.privateLinkRegenerated, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()) };
 }

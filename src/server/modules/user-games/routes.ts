@@ -114,7 +114,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: 'Cancela o jogo com um motivo: todas as inscrições são canceladas e reembolsadas integralmente',
+        summary: 'Cancela o jogo com um motivo: todas as inscrições são canceladas e reembolsadas integralmente (créditos e cartão/PIX na hora)',
         params: idParamsSchema,
         body: cancelUserGameBodySchema,
         response: { 200: cancelUserGameReplySchema, ...errorReplies(400, 401, 404, 409) },

@@ -18,5 +18,5 @@ export async function unpublishUserGame(ctx: ServerContext, user: AuthUser, game
     await tx.update(games).set({ state: 'draft', updatedAt: ctx.clock.now() }).where(eq(games.id, game.id));
     return messages.gameUnpublished;
   });
-  return { message, game: await loadUserGame(ctx.db, gameId) };
+  return { message, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()) };
 }

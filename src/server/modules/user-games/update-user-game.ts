@@ -17,5 +17,5 @@ export async function updateUserGame(ctx: ServerContext, user: AuthUser, gameId:
     await applyGameEdit(tx, ctx, game, values, mails);
   });
   await sendPendingMail(ctx, mails);
-  return { message: messages.gameUpdated, game: await loadUserGame(ctx.db, gameId) };
+  return { message: messages.gameUpdated, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()) };
 }

@@ -253,6 +253,28 @@ describe('GET /user-games', () => {
 });
 
 describe('GET /user-games/{id}', () => {
+  it('shows a player who left the line as such, not as a cancelled registration', async () => {
+    const { user, headers } = await createSignedInUser(t.app);
+    const game = await createGame(db(), { creatorId: user.id, totalSlots: 1, usePlatformPayment: false });
+    const holder = await createSignedInUser(t.app);
+    const waiting = await createSignedInUser(t.app);
+    await api('POST', `/games/${game.id}/apply`, holder.headers, {});
+    expect((await api('POST', `/games/${game.id}/waitlist`, waiting.headers, {})).statusCode).toBe(200);
+    expect((await api('POST', `/games/${game.id}/cancel`, waiting.headers)).json().message).toBe('Você saiu da lista de espera com sucesso.');
+
+    const body = (await api('GET', `/user-games/${game.id}`, headers)).json();
+    expect(body.stats).toMatchObject({ confirmedRegistrations: 1, cancelledRegistrations: 0, waitlistRegistrations: 0, leftWaitlistRegistrations: 1 });
+    const left = body.registrations.find((r: { userId: number }) => r.userId === waiting.user.id);
+    expect(left).toMatchObject({ status: 'cancelled', leftWaitlist: true });
+    const [row] = await db().select().from(registrations).where(eq(registrations.id, left.id));
+    expect(row!.cancelledFrom).toBe('waitlist');
+    // The player's own list says the same.
+    const me = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: waiting.headers })).json();
+    expect(me.myGames).toEqual([expect.objectContaining({ id: game.id, registrationType: 'cancelled', leftWaitlist: true })]);
+    const holderMe = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: holder.headers })).json();
+    expect(holderMe.myGames).toEqual([expect.objectContaining({ id: game.id, registrationType: 'confirmed', leftWaitlist: false })]);
+  });
+
   it('gives the game, the counts and every registration with its dates', async () => {
     const { user, headers } = await createSignedInUser(t.app);
     const game = await createGame(db(), { creatorId: user.id, totalSlots: 3 });
@@ -271,7 +293,14 @@ describe('GET /user-games/{id}', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.game).toMatchObject({ id: game.id, privateLink: game.privateLink, registeredPlayers: 3, availableSlots: 0 });
-    expect(body.stats).toEqual({ confirmedRegistrations: 2, pendingRegistrations: 1, cancelledRegistrations: 1, waitlistRegistrations: 1, availableSlots: 0 });
+    expect(body.stats).toEqual({
+      confirmedRegistrations: 2,
+      pendingRegistrations: 1,
+      cancelledRegistrations: 1,
+      waitlistRegistrations: 1,
+      leftWaitlistRegistrations: 0,
+      availableSlots: 0,
+    });
     const byName = Object.fromEntries(body.registrations.map((r: { userName: string }) => [r.userName, r]));
     expect(byName.Ana).toMatchObject({ userEmail: ana.email, paymentType: 'stripe', status: 'confirmed', paidAmount: 10, cancelledAt: null, waitlistPosition: null });
     expect(byName.Bia).toMatchObject({ paymentType: 'external', status: 'confirmed' });
@@ -474,9 +503,10 @@ describe('POST /user-games/{id}/cancel', () => {
     expect(res.json()).toMatchObject({
       message:
         'Jogo cancelado. Todos os inscritos foram avisados. R$ 10,00 voltaram aos créditos dos jogadores. ' +
-        'R$ 20,00 em reembolsos de cartão/PIX aguardam a administração (até 7 dias úteis).',
+        'R$ 20,00 em reembolsos de cartão/PIX não foram concluídos pelo provedor e aguardam a administração.',
       game: { status: 'cancelled', cancelReason: 'Chuva forte', registeredPlayers: 0, waitlistCount: 0 },
-      refunds: { registrationsCancelled: 5, waitlistCleared: 1, creditsRefunded: 10, refundRequests: 2, requestedAmount: 20 },
+      // Card and PIX here have no provider payment on record: the provider cannot refund them, the admin will.
+      refunds: { registrationsCancelled: 5, waitlistCleared: 1, creditsRefunded: 10, refundedToOriginal: 0, refundRequests: 2, requestedAmount: 20 },
     });
     const regs = await db().select().from(registrations).where(eq(registrations.gameId, game.id));
     expect(regs.every((r) => r.status === 'cancelled' && r.cancelledAt !== null)).toBe(true);
@@ -490,7 +520,7 @@ describe('POST /user-games/{id}/cancel', () => {
     expect(notes).toHaveLength(6);
     expect(notes.every((n) => n.message.includes('Motivo: “Chuva forte”'))).toBe(true);
     expect(notes.find((n) => n.userId === creditPlayer.user.id)!.message).toContain('R$ 10,00 voltaram para os seus créditos.');
-    expect(notes.find((n) => n.userId === card.id)!.message).toContain('O reembolso de R$ 10,00 foi solicitado');
+    expect(notes.find((n) => n.userId === card.id)!.message).toContain('O reembolso de R$ 10,00 na forma de pagamento original já foi pedido');
     const mails = await db().select().from(emailOutbox).where(inArray(emailOutbox.to, [card.email, waiting.email, outside.email]));
     expect(mails).toHaveLength(3);
     expect(mails.every((m) => m.subject.startsWith('Jogo cancelado:') && m.text.includes('Chuva forte'))).toBe(true);

@@ -7,8 +7,10 @@ import { lockBalance, postCreditTransaction } from '../../core/credits/post-cred
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { refundCancellation } from '../../core/games/refund-cancellation';
-import { findLiveRegistration, lockGame } from '../../core/games/registration-guards';
+import { cancelledFields, findLiveRegistration, lockGame } from '../../core/games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closePendingCheckouts, closeWithProviders } from '../../core/payments/close-checkouts';
+import type { PaymentRow } from '../../core/payments/payment-records';
 import type { Tx } from '../../db/open-database';
 import {
   emailOutbox,
@@ -16,7 +18,6 @@ import {
   invitations,
   notifications,
   passwordResetCodes,
-  payments,
   registrations,
   users,
 } from '../../db/schema';
@@ -44,7 +45,7 @@ async function assertConfirmed(user: AuthUser, input: DeleteMeBody): Promise<voi
  * Gives up the user's places in games that have not started, one game at a time under its lock (in id
  * order), with the usual refund rule and the freed slot handed to the line.
  */
-async function giveUpFutureRegistrations(tx: Tx, ctx: ServerContext, userId: number, mails: PendingMail): Promise<void> {
+async function giveUpFutureRegistrations(tx: Tx, ctx: ServerContext, userId: number, mails: PendingMail, closed: PaymentRow[]): Promise<void> {
   const now = ctx.clock.now();
   const live = await tx
     .selectDistinct({ gameId: registrations.gameId })
@@ -54,15 +55,12 @@ async function giveUpFutureRegistrations(tx: Tx, ctx: ServerContext, userId: num
     .orderBy(asc(registrations.gameId));
   for (const { gameId } of live) {
     const game = await lockGame(tx, gameId);
-    await expirePendingPayments(tx, ctx, game, mails);
+    closed.push(...(await expirePendingPayments(tx, ctx, game, mails)));
     const registration = await findLiveRegistration(tx, game.id, userId);
     if (!registration) continue;
-    await tx.update(registrations).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(registrations.id, registration.id));
+    await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
     // A checkout still open stops holding the slot; money that arrives anyway is kept as credits for the books.
-    await tx
-      .update(payments)
-      .set({ status: 'expired', updatedAt: now })
-      .where(and(eq(payments.registrationId, registration.id), eq(payments.status, 'pending')));
+    if (registration.status === 'pending') closed.push(...(await closePendingCheckouts(tx, [registration.id], now)));
     if (registration.status === 'waitlist') continue;
     if (game.status === 'active') await refundCancellation(tx, game, registration, now);
     await promoteWaitlist(tx, ctx, game, mails);
@@ -90,8 +88,9 @@ async function assertNotLastAdmin(tx: Tx, user: AuthUser): Promise<void> {
 export async function deleteAccount(ctx: ServerContext, user: AuthUser, input: DeleteMeBody): Promise<{ message: string }> {
   await assertConfirmed(user, input);
   const mails: PendingMail = [];
+  const closed: PaymentRow[] = [];
   await ctx.db.transaction(async (tx) => {
-    await giveUpFutureRegistrations(tx, ctx, user.id, mails);
+    await giveUpFutureRegistrations(tx, ctx, user.id, mails, closed);
     await assertNotLastAdmin(tx, user);
     const balanceCents = await lockBalance(tx, user.id);
     if (balanceCents > 0) {
@@ -124,5 +123,6 @@ export async function deleteAccount(ctx: ServerContext, user: AuthUser, input: D
       .where(eq(users.id, user.id));
   });
   await sendPendingMail(ctx, mails);
+  await closeWithProviders(ctx, closed);
   return { message: messages.accountDeletedDone };
 }

@@ -1,12 +1,11 @@
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { isFuture } from '../../../shared/rules/game-timing';
 import type { MyGame, WaitlistedGame } from '../../../shared/schemas/games';
 import type { MeReply } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { loadGameViews } from '../../core/games/game-view';
 import { toPublicUser } from '../../core/users/public-user';
-import { games, registrations, users } from '../../db/schema';
+import { games, registrations } from '../../db/schema';
 
 /** How far back "my games" reaches: recent games still show as Finalizado; older ones drop off. */
 const MY_GAMES_HISTORY_DAYS = 30;
@@ -17,17 +16,27 @@ const MAX_MY_GAMES = 200;
  * cancelled) and `waitlistedGames` (in line for a game that has not started, with the position).
  */
 export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply> {
-  await sweepExpiredPayments(ctx);
-  // Re-read: the sweep may just have charged this user for a promotion.
-  const [fresh] = await ctx.db.select().from(users).where(eq(users.id, user.id));
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - MY_GAMES_HISTORY_DAYS * 24 * 60 * 60 * 1000);
   const mine = ctx.db.select({ gameId: registrations.gameId }).from(registrations).where(eq(registrations.userId, user.id));
   const views = await loadGameViews(ctx.db, {
     where: and(inArray(games.id, mine), gte(games.dateTime, since)),
+    now,
     viewerId: user.id,
     limit: MAX_MY_GAMES,
   });
+  // The latest registration per game (as the views show it) of those the user cancelled while in line.
+  const leftLine = new Set(
+    (
+      await ctx.db
+        .selectDistinctOn([registrations.gameId], { gameId: registrations.gameId, status: registrations.status, cancelledFrom: registrations.cancelledFrom })
+        .from(registrations)
+        .where(eq(registrations.userId, user.id))
+        .orderBy(registrations.gameId, desc(registrations.id))
+    )
+      .filter((r) => r.status === 'cancelled' && r.cancelledFrom === 'waitlist')
+      .map((r) => r.gameId),
+  );
   const myGames: MyGame[] = [];
   const waitlistedGames: WaitlistedGame[] = [];
   for (const game of views) {
@@ -35,9 +44,14 @@ export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply
     if (registrationType === 'waitlist') {
       if (isFuture(game.dateTime, now)) waitlistedGames.push({ ...game, registrationType, position: waitlistPosition ?? 0 });
     } else if (registrationType) {
-      myGames.push({ ...game, registrationType, paymentType: game.paymentType ?? null, paymentDeadline: game.paymentDeadline ?? null });
+      myGames.push({
+        ...game,
+        registrationType,
+        paymentType: game.paymentType ?? null,
+        paymentDeadline: game.paymentDeadline ?? null,
+        leftWaitlist: registrationType === 'cancelled' && leftLine.has(game.id),
+      });
     }
   }
-  const current = fresh ?? user;
-  return { ...toPublicUser(current), hasPassword: current.passwordHash !== null, myGames, waitlistedGames };
+  return { ...toPublicUser(user), hasPassword: user.passwordHash !== null, myGames, waitlistedGames };
 }

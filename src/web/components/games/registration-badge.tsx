@@ -1,13 +1,15 @@
 import type { RegistrationStatus } from '../../../shared/schemas/games';
 import { Badge, type BadgeTone } from '../ui/badge';
 
-export type RegistrationView = RegistrationStatus | 'finished';
+/** A player who left the line had no registration to cancel: `left_waitlist` says so. */
+export type RegistrationView = RegistrationStatus | 'left_waitlist' | 'finished';
 
 const views: Record<RegistrationView, { label: string; tone: BadgeTone }> = {
   confirmed: { label: 'Inscrição confirmada', tone: 'success' },
   pending: { label: 'Aguardando pagamento', tone: 'warning' },
   waitlist: { label: 'Lista de espera', tone: 'warning' },
   cancelled: { label: 'Cancelada', tone: 'danger' },
+  left_waitlist: { label: 'Saiu da lista de espera', tone: 'neutral' },
   finished: { label: 'Finalizado', tone: 'neutral' },
 };
 

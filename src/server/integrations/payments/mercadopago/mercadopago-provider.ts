@@ -302,6 +302,12 @@ export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): 
       return best ? toPayment(best) : null;
     },
 
+    // A preference cannot be closed once a payer holds its PIX code: the checkout is closed on our
+    // side, and an approval that still comes is settled as a late payment (credits).
+    async expireCheckout() {
+      return false;
+    },
+
     async refund(providerPaymentId, amountCents, refundOptions?: RefundOptions) {
       assertAmountCents(amountCents);
       if (!/^\d{1,20}$/.test(providerPaymentId)) throw new RangeError(`not a Mercado Pago payment id: ${providerPaymentId}`);

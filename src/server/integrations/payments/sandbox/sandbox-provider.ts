@@ -140,6 +140,11 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       return session ? toPayment(session, session.status) : null;
     },
 
+    // The page keeps its Pagar button: that is how a late payment is tried out locally.
+    async expireCheckout() {
+      return false;
+    },
+
     async refund(providerPaymentId, amountCents) {
       assertAmountCents(amountCents);
       if (!providerPaymentId.startsWith(PAYMENT_PREFIX)) throw new RangeError(`not a sandbox payment id: ${providerPaymentId}`);

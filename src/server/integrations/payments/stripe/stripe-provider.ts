@@ -140,6 +140,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return session ? toPayment(session) : null;
     },
 
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return true;
+      } catch (error) {
+        // 400: the session is complete or already expired; 404: Stripe never knew it. Nothing to close.
+        if (error instanceof Stripe.errors.StripeError && (error.statusCode === 400 || error.statusCode === 404)) return false;
+        throw wrap(error, 'expiring the checkout session');
+      }
+    },
+
     async refund(providerPaymentId, amountCents, refundOptions?: RefundOptions) {
       assertAmountCents(amountCents);
       try {

@@ -11,7 +11,8 @@ import { useRemovePlayer } from '../api';
 
 function refundText(reply: RemovePlayerReply): string {
   if (reply.refund === 'credits') return `${formatBRL(reply.refundedAmount)} devolvidos aos créditos do jogador.`;
-  if (reply.refund === 'request') return `Pedido de reembolso de ${formatBRL(reply.refundedAmount)} (cartão/PIX) criado em Cancelamentos.`;
+  if (reply.refund === 'request' && reply.refundedAtOnce) return `${formatBRL(reply.refundedAmount)} devolvidos na hora ao cartão/PIX do jogador.`;
+  if (reply.refund === 'request') return `O provedor não concluiu o reembolso de ${formatBRL(reply.refundedAmount)} (cartão/PIX): ficou em Cancelamentos.`;
   return 'Não havia valor pago pela plataforma a reembolsar.';
 }
 

@@ -85,7 +85,7 @@ describe('admin game form', () => {
     expect(publish).toBeEnabled();
   }, 15_000);
 
-  it('shows the spec messages: required fields, public place, invalid date; nothing is sent', async () => {
+  it('shows the server\'s messages: required fields, public place, invalid date; nothing is sent', async () => {
     const api = fakeApi(reference);
     const user = userEvent.setup();
     renderApp('/admin/games/new', { token: 'jwt-bia' });
@@ -93,12 +93,12 @@ describe('admin game form', () => {
     const create = screen.getByRole('button', { name: 'Criar Jogo' });
 
     await user.click(create);
-    expect(screen.getByRole('alert')).toHaveTextContent('Por favor, preencha todos os campos obrigatórios.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Preencha os campos obrigatórios: Nome, Local, Data e hora, Vagas');
     expect(screen.getByLabelText('Nome do jogo')).toHaveAttribute('aria-invalid', 'true');
 
     await fillRequired(user);
     await user.click(create);
-    expect(screen.getByRole('alert')).toHaveTextContent('Para jogos públicos, é necessário selecionar esporte, estado e cidade.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Para jogos públicos, preencha: Esporte, Estado, Cidade');
 
     // A five-digit year is a valid date for the input but not a date and time the game can have.
     await user.click(screen.getByLabelText(/Privado/));
@@ -145,7 +145,7 @@ describe('admin game form', () => {
     expect(screen.getByRole('button', { name: 'Criando...' })).toBeDisabled();
     await waitFor(() => expect(answer).toBeDefined());
     answer!();
-    expect(await screen.findByText('Erro ao criar jogo: Cidade não encontrada, inativa ou de outro estado.')).toBeInTheDocument();
+    expect(await screen.findByText('Cidade não encontrada, inativa ou de outro estado.')).toBeInTheDocument();
     const posts = api.callsTo('POST', '/api/admin/games');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toEqual({
@@ -208,8 +208,27 @@ describe('admin edit game', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     await findPageHeading('Jogos');
     const [put] = api.callsTo('PUT', `/api/admin/games/${game.id}`);
-    expect(put!.body).toMatchObject({ totalSlots: 14, dateTime: '2030-06-01T19:00', state: 'published', cityId: 1 });
+    expect(put!.body).toMatchObject({ totalSlots: 14, dateTime: '2030-06-01T22:00:00.000Z', state: 'published', cityId: 1 });
     expect(screen.getByText('Jogo atualizado com sucesso!')).toBeInTheDocument();
+  });
+
+  it.each([
+    [true, 'R$ 22,00 devolvidos na hora ao cartão/PIX do jogador.'],
+    [false, 'O provedor não concluiu o reembolso de R$ 22,00 (cartão/PIX): ficou em Cancelamentos.'],
+  ])('says whether a card/PIX refund of a removed player was done at once (%s)', async (refundedAtOnce, text) => {
+    fakeApi({
+      ...reference,
+      [`GET /api/admin/games/${game.id}`]: { body: game },
+      [`DELETE /api/admin/games/${game.id}/users/41`]: {
+        body: { message: 'Jogador removido com sucesso.', refund: 'request', refundedAmount: 22, refundedAtOnce },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
+    await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Remover Ana Souza' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remover jogador' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   it('lists the enrolled players and the waitlist, and removes a player after confirming, showing the refund', async () => {
@@ -219,7 +238,7 @@ describe('admin edit game', () => {
       [`GET /api/admin/games/${game.id}`]: () => ({ body: removed ? { ...game, players: game.players.slice(1) } : game }),
       [`DELETE /api/admin/games/${game.id}/users/41`]: () => {
         removed = true;
-        return { body: { message: 'Jogador removido com sucesso.', refund: 'credits', refundedAmount: 15 } };
+        return { body: { message: 'Jogador removido com sucesso.', refund: 'credits', refundedAmount: 15, refundedAtOnce: false } };
       },
     });
     const user = userEvent.setup();
@@ -265,6 +284,6 @@ describe('admin edit game', () => {
     await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
     await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
-    expect(await screen.findByText('Erro ao atualizar jogo: Não é possível reduzir as vagas para menos de 2.')).toBeInTheDocument();
+    expect(await screen.findByText('Não é possível reduzir as vagas para menos de 2.')).toBeInTheDocument();
   });
 });

@@ -15,11 +15,12 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { adminGameQuery, useAdminGame, useCreateGame, useUpdateGame } from '../api';
-import { GameForm } from '../components/game-form';
+import { GameForm } from '../../../components/games/game-form';
 import { GamePlayers } from '../components/game-players';
-import { emptyGameForm, formValuesFromGame } from '../game-form-rules';
+import { emptyGameForm, formValuesFromGame } from '../../../components/games/game-form-values';
 
 const GAME_NOT_LOADED = 'Jogo não encontrado. Recarregue a página e tente novamente.';
+const LEAVE = { to: '/admin/games', label: 'Cancelar' };
 
 const backLinkClasses = 'inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline dark:text-brand-300';
 
@@ -32,8 +33,6 @@ function BackLink() {
   );
 }
 
-/** Spec §8: the server's message, else the error's own, else "Erro desconhecido". */
-const failure = (prefix: string, error: unknown) => `${prefix}: ${errorMessage(error, 'Erro desconhecido')}`;
 
 function CreateGame() {
   useDocumentTitle('Novo jogo');
@@ -47,18 +46,18 @@ function CreateGame() {
       <PageHeader title="Novo jogo" description="Sem marcar “Publicar imediatamente”, o jogo fica como rascunho." />
       <Card>
         <GameForm
-          initialValues={emptyGameForm}
+          defaultValues={emptyGameForm}
           submitLabel="Criar Jogo"
           busyLabel="Criando..."
-          isSubmitting={create.isPending}
-          submitError={create.isError ? failure('Erro ao criar jogo', create.error) : undefined}
-          onSubmit={(payload) =>
+          isBusy={create.isPending}
+          errorFallback="Erro ao criar jogo"
+          leave={LEAVE}
+          onSave={(payload) =>
             create.mutateAsync(payload).then((reply) => {
               toast.show(reply.message, 'success');
               void navigate('/admin/games');
             })
           }
-          onCancel={() => void navigate('/admin/games')}
         />
       </Card>
     </div>
@@ -72,28 +71,24 @@ function EditForm({ game }: { game: AdminGameDetail }) {
   const update = useUpdateGame();
   const [initialValues] = useState(() => formValuesFromGame(game));
   const [unchangedDateTime] = useState(() => new Date(game.dateTime));
-  const [isNotLoaded, setIsNotLoaded] = useState(false);
-
   return (
     <GameForm
-      initialValues={initialValues}
+      defaultValues={initialValues}
       unchangedDateTime={unchangedDateTime}
       submitLabel="Salvar alterações"
       busyLabel="Salvando..."
-      isSubmitting={update.isPending}
+      isBusy={update.isPending}
+      errorFallback="Erro ao atualizar jogo"
+      leave={LEAVE}
       lockedReason={game.status === 'cancelled' ? messages.gameLocked : undefined}
-      submitError={isNotLoaded ? GAME_NOT_LOADED : update.isError ? failure('Erro ao atualizar jogo', update.error) : undefined}
-      onSubmit={(payload: GamePayloadInput) => {
+      onSave={(payload: GamePayloadInput) => {
         // The form outlived its data (the cache was dropped): saving blind could overwrite someone else's change.
-        const isLoaded = queryClient.getQueryData(adminGameQuery(game.id).queryKey) !== undefined;
-        setIsNotLoaded(!isLoaded);
-        if (!isLoaded) return Promise.resolve();
+        if (queryClient.getQueryData(adminGameQuery(game.id).queryKey) === undefined) return Promise.reject(new Error(GAME_NOT_LOADED));
         return update.mutateAsync({ gameId: game.id, payload }).then((reply) => {
           toast.show(reply.message, 'success');
           void navigate('/admin/games');
         });
       }}
-      onCancel={() => void navigate('/admin/games')}
     />
   );
 }

@@ -88,6 +88,7 @@ describe('admin games', () => {
                 message: 'Jogo excluído com sucesso. Os jogadores foram avisados e reembolsados.',
                 playersNotified: 4,
                 refundedToCredits: 45,
+                refundedToOriginal: 30,
                 refundRequests: 1,
                 refundRequestedAmount: 15,
               },
@@ -108,7 +109,8 @@ describe('admin games', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Excluir jogo' }));
     expect(await screen.findByText('Vôlei de Quinta: Jogo excluído com sucesso. Os jogadores foram avisados e reembolsados.')).toBeInTheDocument();
     expect(
-      screen.getByText('4 pessoas avisadas · R$ 45,00 devolvidos em créditos · 1 pedido de reembolso por cartão/PIX (R$ 15,00) em Cancelamentos.'),
+      screen.getByText('4 pessoas avisadas · R$ 45,00 devolvidos em créditos · R$ 30,00 devolvidos na hora ao cartão/PIX · ' +
+          '1 reembolso por cartão/PIX não concluído pelo provedor (R$ 15,00) em Cancelamentos.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('DELETE', `/api/admin/games/${future.id}`)).toHaveLength(2);

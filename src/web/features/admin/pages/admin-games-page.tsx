@@ -38,11 +38,12 @@ const whenOptions = [
 function deleteSummary(reply: DeleteGameReply): string {
   const parts = [`${reply.playersNotified} ${reply.playersNotified === 1 ? 'pessoa avisada' : 'pessoas avisadas'}`];
   parts.push(`${formatBRL(reply.refundedToCredits)} devolvidos em créditos`);
-  parts.push(
-    reply.refundRequests === 0
-      ? 'nenhum pedido de reembolso por cartão/PIX'
-      : `${reply.refundRequests} ${reply.refundRequests === 1 ? 'pedido' : 'pedidos'} de reembolso por cartão/PIX (${formatBRL(reply.refundRequestedAmount)}) em Cancelamentos`,
-  );
+  parts.push(`${formatBRL(reply.refundedToOriginal)} devolvidos na hora ao cartão/PIX`);
+  if (reply.refundRequests > 0) {
+    parts.push(
+      `${reply.refundRequests} ${reply.refundRequests === 1 ? 'reembolso' : 'reembolsos'} por cartão/PIX não ${reply.refundRequests === 1 ? 'concluído' : 'concluídos'} pelo provedor (${formatBRL(reply.refundRequestedAmount)}) em Cancelamentos`,
+    );
+  }
   return `${parts.join(' · ')}.`;
 }
 

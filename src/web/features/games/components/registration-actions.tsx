@@ -233,14 +233,18 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
   }
 
   if (status === 'pending') {
+    // A hold with a payment method is the player's own card/PIX application (back here from a checkout
+    // they left); one without came from the waitlist, when their credits did not cover the price.
+    const isOwnApplication = game.paymentType === 'stripe' || game.paymentType === 'mercadopago';
     return (
       <div className="space-y-4">
         <Alert tone="warning" title="Aguardando pagamento">
-          Abriu uma vaga e ela está reservada para você.
+          {isOwnApplication ? 'Sua vaga está reservada enquanto o pagamento não é concluído.' : 'Abriu uma vaga e ela está reservada para você.'}
           {game.paymentDeadline && (
             <>
               {' '}
-              Pague até <strong>{formatDateTime(game.paymentDeadline)}</strong> para confirmar; depois disso ela passa para o próximo da fila.
+              Pague até <strong>{formatDateTime(game.paymentDeadline)}</strong> para confirmar;{' '}
+              {isOwnApplication ? 'depois disso a inscrição é cancelada e a vaga fica livre.' : 'depois disso ela passa para o próximo da fila.'}
             </>
           )}
         </Alert>

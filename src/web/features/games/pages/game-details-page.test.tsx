@@ -284,7 +284,21 @@ describe('game details', () => {
     await findPageHeading(game.name);
 
     expect(screen.getByText('Aguardando pagamento')).toBeInTheDocument();
+    expect(screen.getByText(/Abriu uma vaga e ela está reservada para você/)).toBeInTheDocument();
+    expect(screen.getByText(/passa para o próximo da fila/)).toBeInTheDocument();
     expect(screen.getByText(/10\/01\/2030 às/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancelar inscrição' })).toBeInTheDocument();
+  });
+
+  it('speaks of a direct application when they come back from a card or PIX checkout they left', async () => {
+    const game = aPlayerGame({ registrationType: 'pending', paymentType: 'stripe', paymentDeadline: '2030-01-10T20:30:00.000Z' });
+    details(game);
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    expect(screen.getByText(/Sua vaga está reservada enquanto o pagamento não é concluído/)).toBeInTheDocument();
+    expect(screen.getByText(/a inscrição é cancelada e a vaga fica livre/)).toBeInTheDocument();
+    expect(screen.queryByText(/Abriu uma vaga|fila/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancelar inscrição' })).toBeInTheDocument();
   });
 

@@ -113,7 +113,7 @@ export function HomePage() {
                 <Card className="flex w-full flex-col gap-3">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <h3 className="text-lg font-bold">{game.name}</h3>
-                    <RegistrationBadge status={isFinished(game.dateTime, now) ? 'finished' : game.registrationType} />
+                    <RegistrationBadge status={isFinished(game.dateTime, now) ? 'finished' : game.leftWaitlist ? 'left_waitlist' : game.registrationType} />
                   </div>
                   <GameFacts game={game} compact />
                   <div className="mt-auto flex flex-wrap gap-x-4">

@@ -31,14 +31,19 @@ function Stats({ stats }: { stats: RegistrationStats }) {
   );
 }
 
-type Group = { title: string; status: GameRegistration['status']; tone: BadgeTone; empty: string };
+type GroupKey = GameRegistration['status'] | 'left_waitlist';
+type Group = { title: string; key: GroupKey; tone: BadgeTone; empty: string };
 
 const groups: Group[] = [
-  { title: 'Confirmados', status: 'confirmed', tone: 'success', empty: 'Nenhuma inscrição confirmada.' },
-  { title: 'Aguardando Pagamento', status: 'pending', tone: 'warning', empty: 'Ninguém aguardando pagamento.' },
-  { title: 'Lista de espera', status: 'waitlist', tone: 'warning', empty: 'Ninguém na lista de espera.' },
-  { title: 'Cancelados', status: 'cancelled', tone: 'danger', empty: 'Nenhuma inscrição cancelada.' },
+  { title: 'Confirmados', key: 'confirmed', tone: 'success', empty: 'Nenhuma inscrição confirmada.' },
+  { title: 'Aguardando Pagamento', key: 'pending', tone: 'warning', empty: 'Ninguém aguardando pagamento.' },
+  { title: 'Lista de espera', key: 'waitlist', tone: 'warning', empty: 'Ninguém na lista de espera.' },
+  { title: 'Cancelados', key: 'cancelled', tone: 'danger', empty: 'Nenhuma inscrição cancelada.' },
+  { title: 'Saíram da lista de espera', key: 'left_waitlist', tone: 'neutral', empty: '' },
 ];
+
+/** Leaving the line is not a cancelled registration: it has its own group. */
+const groupOf = (registration: GameRegistration): GroupKey => (registration.leftWaitlist ? 'left_waitlist' : registration.status);
 
 function RegistrationItem({ registration }: { registration: GameRegistration }) {
   const isCancelled = registration.status === 'cancelled';
@@ -52,11 +57,11 @@ function RegistrationItem({ registration }: { registration: GameRegistration }) 
           )}
           {registration.userName}
         </p>
-        {registration.status !== 'waitlist' && <Badge tone="neutral" className="shrink-0 text-xs">{paymentTypeLabel(registration.paymentType)}</Badge>}
+        {registration.status !== 'waitlist' && !registration.leftWaitlist && <Badge tone="neutral" className="shrink-0 text-xs">{paymentTypeLabel(registration.paymentType)}</Badge>}
       </div>
       <p className="break-all text-sm text-slate-600 dark:text-slate-400">{registration.userEmail}</p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        {isCancelled ? 'Cancelada em ' : 'Inscrição em '}
+        {registration.leftWaitlist ? 'Saiu da fila em ' : isCancelled ? 'Cancelada em ' : 'Inscrição em '}
         <time dateTime={when} title={formatDateTime(when)}>
           {formatDate(when)}
         </time>
@@ -71,13 +76,13 @@ function RegistrationGroups({ registrations }: { registrations: GameRegistration
     <div className="space-y-5">
       {groups.map((group) => {
         const items = registrations
-          .filter((registration) => registration.status === group.status)
-          .sort((a, b) => (group.status === 'waitlist' ? (a.waitlistPosition ?? 0) - (b.waitlistPosition ?? 0) : 0));
-        // The line only shows when someone is in it; the three groups of the spec always show.
-        if (group.status === 'waitlist' && items.length === 0) return null;
-        const headingId = `${baseId}-${group.status}`;
+          .filter((registration) => groupOf(registration) === group.key)
+          .sort((a, b) => (group.key === 'waitlist' ? (a.waitlistPosition ?? 0) - (b.waitlistPosition ?? 0) : 0));
+        // The line and those who left it only show when someone is there; the three groups of the spec always show.
+        if ((group.key === 'waitlist' || group.key === 'left_waitlist') && items.length === 0) return null;
+        const headingId = `${baseId}-${group.key}`;
         return (
-          <section key={group.status} aria-labelledby={headingId}>
+          <section key={group.key} aria-labelledby={headingId}>
             <h3 id={headingId} className="mb-2 flex items-center gap-2 font-bold">
               {group.title}
               <Badge tone={group.tone} className="text-xs">

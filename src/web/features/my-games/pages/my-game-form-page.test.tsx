@@ -4,10 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { aUserGame, aUserGameDetail, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { toSaoPauloInput } from '../game-form-values';
+import { saoPauloDay } from '../../../components/games/game-form-values';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const inAWeek = () => toSaoPauloInput(new Date(Date.now() + 7 * DAY_MS).toISOString());
+const inAWeek = () => saoPauloDay(new Date(Date.now() + 7 * DAY_MS));
+
+/** Date and time, as typed into the two inputs. */
+function setWhen(date: string, time = '19:00') {
+  fireEvent.change(screen.getByLabelText('Data'), { target: { value: date } });
+  fireEvent.change(screen.getByLabelText('Horário'), { target: { value: time } });
+}
 
 const citiesOf: Record<string, Array<{ id: number; name: string; stateId: number; active: boolean }>> = {
   '24': [
@@ -40,28 +46,28 @@ async function openForm(path: string, routes: Parameters<typeof fakeApi>[0] = {}
 
 const submit = () => screen.getByRole('button', { name: 'Criar jogo' });
 
-describe('my game form', () => {
+describe('my game form', { timeout: 15_000 }, () => {
   it('lists the missing required fields with the server\'s words and sends nothing', async () => {
     const { api, user } = await openForm('/my-games/new');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Preencha os campos obrigatórios: Nome, Local, Data e hora, Vagas');
-    expect(screen.getByLabelText('Nome')).toHaveAccessibleDescription('Campo obrigatório');
+    expect(screen.getByLabelText('Nome do jogo')).toHaveAccessibleDescription('Campo obrigatório');
     expect(api.callsTo('POST', '/api/user-games')).toHaveLength(0);
 
     // Fixing fields updates the summary: only what is still missing is listed.
-    await user.type(screen.getByLabelText('Nome'), 'Vôlei de Quinta');
+    await user.type(screen.getByLabelText('Nome do jogo'), 'Vôlei de Quinta');
     await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');
     expect(screen.getByRole('alert')).toHaveTextContent('Preencha os campos obrigatórios: Data e hora, Vagas');
-    expect(screen.getByLabelText('Nome')).not.toHaveAccessibleDescription('Campo obrigatório');
+    expect(screen.getByLabelText('Nome do jogo')).not.toHaveAccessibleDescription('Campo obrigatório');
   });
 
   it('asks a public game for sport, state and city (only those missing); a private one does not', async () => {
     const { api, user } = await openForm('/my-games/new', {
       'POST /api/user-games': { status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame({ visibility: 'private', publicationState: 'draft' }) } },
     });
-    await user.type(screen.getByLabelText('Nome'), 'Vôlei de Quinta');
+    await user.type(screen.getByLabelText('Nome do jogo'), 'Vôlei de Quinta');
     await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');
-    fireEvent.change(screen.getByLabelText('Data e hora'), { target: { value: inAWeek() } });
+    setWhen(inAWeek());
     await user.type(screen.getByLabelText('Vagas'), '12');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Para jogos públicos, preencha: Esporte, Estado, Cidade');
@@ -80,13 +86,13 @@ describe('my game form', () => {
 
   it('wants a date and time in the future', async () => {
     const { api, user } = await openForm('/my-games/new');
-    await user.type(screen.getByLabelText('Nome'), 'Vôlei de Quinta');
+    await user.type(screen.getByLabelText('Nome do jogo'), 'Vôlei de Quinta');
     await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');
     await user.type(screen.getByLabelText('Vagas'), '51');
-    fireEvent.change(screen.getByLabelText('Data e hora'), { target: { value: '2020-01-10T19:00' } });
+    setWhen('2020-01-10');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('A data e hora do jogo devem ser no futuro');
-    expect(screen.getByLabelText('Data e hora')).toHaveAccessibleDescription('A data e hora do jogo devem ser no futuro');
+    expect(screen.getByLabelText('Data')).toHaveAccessibleDescription('A data e hora do jogo devem ser no futuro');
     expect(screen.getByLabelText('Vagas')).toHaveAccessibleDescription('O número de vagas deve ser entre 1 e 50.');
     expect(api.callsTo('POST', '/api/user-games')).toHaveLength(0);
   });
@@ -120,16 +126,16 @@ describe('my game form', () => {
       'GET /api/user-games': { body: [] },
     });
     const when = inAWeek();
-    await user.type(screen.getByLabelText('Nome'), '  Vôlei de Quinta ');
+    await user.type(screen.getByLabelText('Nome do jogo'), '  Vôlei de Quinta ');
     await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');
     await user.selectOptions(await screen.findByLabelText('Esporte'), 'Vôlei');
     await user.selectOptions(screen.getByLabelText('Estado'), 'Santa Catarina (SC)');
     await user.selectOptions(screen.getByLabelText('Cidade'), await screen.findByRole('option', { name: 'Florianópolis' }));
-    fireEvent.change(screen.getByLabelText('Data e hora'), { target: { value: when } });
+    setWhen(when, '19:30');
     await user.type(screen.getByLabelText('Vagas'), '12');
     await user.click(screen.getByLabelText('Por fora (combinar diretamente)'));
-    expect(screen.getByText(/combinar o pagamento diretamente com você, o organizador/)).toBeInTheDocument();
-    await user.click(screen.getByLabelText('Publicar agora'));
+    expect(screen.getByText(/combinar o pagamento diretamente com o organizador/)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Publicar imediatamente'));
     await user.click(submit());
 
     expect(await screen.findByText('Jogo criado com sucesso!')).toBeInTheDocument();
@@ -137,7 +143,7 @@ describe('my game form', () => {
       name: 'Vôlei de Quinta',
       location: 'Ginásio do Estreito',
       address: '',
-      dateTime: when,
+      dateTime: `${when}T19:30`,
       price: 0,
       totalSlots: 12,
       description: '',
@@ -157,12 +163,12 @@ describe('my game form', () => {
     const { user } = await openForm('/my-games/new', {
       'POST /api/user-games': { status: 400, body: { message: 'Cidade não encontrada, inativa ou de outro estado.', fields: { cityId: 'Cidade não encontrada, inativa ou de outro estado.' } } },
     });
-    await user.type(screen.getByLabelText('Nome'), 'Vôlei');
+    await user.type(screen.getByLabelText('Nome do jogo'), 'Vôlei');
     await user.type(screen.getByLabelText('Local'), 'Ginásio');
     await user.selectOptions(await screen.findByLabelText('Esporte'), 'Vôlei');
     await user.selectOptions(screen.getByLabelText('Estado'), 'Santa Catarina (SC)');
     await user.selectOptions(screen.getByLabelText('Cidade'), await screen.findByRole('option', { name: 'Florianópolis' }));
-    fireEvent.change(screen.getByLabelText('Data e hora'), { target: { value: inAWeek() } });
+    setWhen(inAWeek());
     await user.type(screen.getByLabelText('Vagas'), '10');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Cidade não encontrada, inativa ou de outro estado.');
@@ -198,11 +204,12 @@ describe('editing my game', () => {
       },
       'Editar jogo',
     );
-    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Vôlei de Quinta'));
-    expect(screen.getByLabelText('Data e hora')).toHaveValue('2030-05-10T19:30');
+    await waitFor(() => expect(screen.getByLabelText('Nome do jogo')).toHaveValue('Vôlei de Quinta'));
+    expect(screen.getByLabelText('Data')).toHaveValue('2030-05-10');
+    expect(screen.getByLabelText('Horário')).toHaveValue('19:30');
     expect(screen.getByLabelText('Preço (R$)')).toHaveValue(15);
     expect(screen.getByLabelText('Privado (apenas por link)')).toBeChecked();
-    expect(screen.getByLabelText('Publicar agora')).toBeChecked();
+    expect(screen.getByLabelText('Publicar imediatamente')).toBeChecked();
     await waitFor(() => expect(screen.getByLabelText('Cidade (opcional)')).toHaveValue('2'));
     // Someone registered: the payment mode stays.
     expect(screen.getByLabelText('Por fora (combinar diretamente)')).toBeDisabled();
@@ -227,7 +234,7 @@ describe('editing my game', () => {
     const warning = await screen.findByText('Este jogo não pode ser editado');
     expect(warning.closest('[role="status"]')).toHaveTextContent('Este jogo foi cancelado e não pode mais ser alterado.');
     expect(warning.closest('[role="status"]')).toHaveTextContent('Motivo: Chuva forte');
-    expect(screen.getByLabelText('Nome')).toBeDisabled();
+    expect(screen.getByLabelText('Nome do jogo')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Salvar alterações' })).not.toBeInTheDocument();
   });
 

@@ -13,11 +13,13 @@ import { buttonClasses } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateUserGame, useUpdateUserGame, useUserGame } from '../api';
-import { GameForm } from '../components/game-form';
-import { emptyGameForm, formValuesFromGame } from '../game-form-values';
+import { GameForm } from '../../../components/games/game-form';
+import { emptyGameForm, formValuesFromGame } from '../../../components/games/game-form-values';
 
 /** Spec §9: the success toast stays 1.5 s before going back to the list. */
 export const REDIRECT_DELAY_MS = 1500;
+
+const LEAVE = { to: '/my-games', label: 'Voltar' };
 
 function BackLink() {
   return (
@@ -64,6 +66,7 @@ function CreateGame() {
           isBusy={create.isPending || isLeaving}
           onSave={save}
           errorFallback="Erro ao criar jogo"
+          leave={LEAVE}
         />
       </Card>
     </div>
@@ -110,12 +113,13 @@ function EditGame({ gameId }: { gameId: number }) {
             // A new form when another game loads (the values are only read on mount).
             key={detail.data.game.id}
             defaultValues={formValuesFromGame(detail.data.game)}
-            original={{ dateTime: detail.data.game.dateTime, formDateTime: formValuesFromGame(detail.data.game).dateTime }}
+            unchangedDateTime={new Date(detail.data.game.dateTime)}
             submitLabel="Salvar alterações"
             busyLabel={isLeaving ? 'Jogo atualizado!' : 'Salvando...'}
             isBusy={update.isPending || isLeaving}
             onSave={save}
             errorFallback="Erro ao atualizar jogo"
+            leave={LEAVE}
             isPaymentLocked={detail.data.game.registeredPlayers + detail.data.game.waitlistCount > 0}
             lockedReason={
               detail.data.game.status === 'cancelled' ? (

@@ -84,7 +84,7 @@ describe('my games list', () => {
         body: {
           message: 'Jogo cancelado. Todos os inscritos foram avisados. R$ 10,00 voltaram aos créditos dos jogadores.',
           game: { ...game, status: 'cancelled', cancelReason: 'Quadra interditada' },
-          refunds: { registrationsCancelled: 9, waitlistCleared: 0, creditsRefunded: 135, refundRequests: 0, requestedAmount: 0 },
+          refunds: { registrationsCancelled: 9, waitlistCleared: 0, creditsRefunded: 135, refundedToOriginal: 0, refundRequests: 0, requestedAmount: 0 },
         },
       },
     });
@@ -200,6 +200,7 @@ describe('registrations dialog', () => {
       aRegistration({ userName: 'Paula Pendente', status: 'pending', paymentType: 'mercadopago' }),
       aRegistration({ userName: 'Caio Cancelado', status: 'cancelled', paymentType: 'stripe', cancelledAt: '2026-03-05T15:00:00.000Z' }),
       aRegistration({ userName: 'Wagner Fila', status: 'waitlist', paymentType: null, waitlistPosition: 1 }),
+      aRegistration({ userName: 'Lia Saiu', status: 'cancelled', leftWaitlist: true, paymentType: null, cancelledAt: '2026-03-04T15:00:00.000Z' }),
     ];
     let fails = true;
     const { api, user } = await openMyGames({
@@ -225,6 +226,11 @@ describe('registrations dialog', () => {
     expect(group('Cancelados').getByText(/^Cancelada em/)).toHaveTextContent('Cancelada em 05/03/2026');
     expect(group('Lista de espera').getByText('Wagner Fila')).toBeInTheDocument();
     expect(group('Lista de espera').getByText('1º')).toBeInTheDocument();
+    // Leaving the line is its own group, not a cancelled registration.
+    expect(group('Cancelados').queryByText('Lia Saiu')).not.toBeInTheDocument();
+    expect(group('Saíram da lista de espera').getByText('Lia Saiu')).toBeInTheDocument();
+    expect(group('Saíram da lista de espera').getByText(/^Saiu da fila em/)).toHaveTextContent('Saiu da fila em 04/03/2026');
+    expect(within(dialog).getByText('Canceladas').closest('div')).toHaveTextContent('1');
     // Stats: confirmed 2, pending 1, cancelled 1, free slots 12 - 3.
     const stats = within(dialog).getByText('Vagas livres').closest('div')!;
     expect(stats).toHaveTextContent('9');

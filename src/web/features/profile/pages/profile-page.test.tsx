@@ -57,6 +57,21 @@ describe('profile', () => {
     expect(screen.getAllByText('R$ 40,50').length).toBeGreaterThan(0);
   });
 
+  it('shows a waitlist the player left apart from cancelled registrations', async () => {
+    const cancelled = aMyGame({ name: 'Cancelei', registrationType: 'cancelled' });
+    const left = aMyGame({ name: 'Saí da fila', registrationType: 'cancelled', paymentType: null, leftWaitlist: true });
+    fakeApi({ 'GET /api/users/me': meReply(player, { myGames: [cancelled, left] }) });
+    renderApp('/profile', { token: 'jwt-ana' });
+    await findPageHeading('Meu Perfil');
+
+    const section = (name: string) => within(screen.getByRole('heading', { name }).closest('section')!);
+    expect(await screen.findByRole('heading', { name: 'Listas de espera que você deixou' })).toBeInTheDocument();
+    expect(section('Listas de espera que você deixou').getByText('Saiu da lista de espera')).toBeInTheDocument();
+    expect(section('Listas de espera que você deixou').getByRole('link', { name: 'Saí da fila' })).toBeInTheDocument();
+    expect(section('Inscrições canceladas').getByRole('link', { name: 'Cancelei' })).toBeInTheDocument();
+    expect(section('Inscrições canceladas').queryByRole('link', { name: 'Saí da fila' })).not.toBeInTheDocument();
+  });
+
   it('shows Erro ao cancelar inscrição. in red when the cancel fails', async () => {
     const game = aMyGame({ name: 'Quinta', dateTime: hoursFromNow(24), paymentType: 'credit' });
     fakeApi({

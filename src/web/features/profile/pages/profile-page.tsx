@@ -55,6 +55,20 @@ function GameRow({ game, badge, children }: { game: CancelTarget; badge: ReactNo
   );
 }
 
+/** Games the player is out of, one badge for all; nothing when there are none. */
+function PastSection({ id, title, games, status }: { id: string; title: string; games: MyGame[]; status: 'cancelled' | 'left_waitlist' }) {
+  if (games.length === 0) return null;
+  return (
+    <Section id={id} title={title}>
+      <ul className="space-y-3">
+        {games.map((game) => (
+          <GameRow key={game.id} game={game} badge={<RegistrationBadge status={status} />} />
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 export function ProfilePage() {
   useDocumentTitle('Meu Perfil');
   const { user } = useSession();
@@ -68,7 +82,8 @@ export function ProfilePage() {
   const now = new Date();
   const myGames = me.data?.myGames ?? [];
   const futureGames = myGames.filter((game) => game.registrationType !== 'cancelled' && isFuture(game.dateTime, now));
-  const cancelledGames = myGames.filter((game) => game.registrationType === 'cancelled');
+  const cancelledGames = myGames.filter((game) => game.registrationType === 'cancelled' && !game.leftWaitlist);
+  const leftLines = myGames.filter((game) => game.leftWaitlist);
   const waitlisted = me.data?.waitlistedGames ?? [];
 
   function confirmCancel() {
@@ -180,15 +195,8 @@ export function ProfilePage() {
             )}
           </Section>
 
-          {cancelledGames.length > 0 && (
-            <Section id="profile-cancelled" title="Inscrições canceladas">
-              <ul className="space-y-3">
-                {cancelledGames.map((game) => (
-                  <GameRow key={game.id} game={game} badge={<RegistrationBadge status="cancelled" />} />
-                ))}
-              </ul>
-            </Section>
-          )}
+          <PastSection id="profile-cancelled" title="Inscrições canceladas" games={cancelledGames} status="cancelled" />
+          <PastSection id="profile-left-waitlist" title="Listas de espera que você deixou" games={leftLines} status="left_waitlist" />
           <p>
             <Link to="/games" className={linkClasses}>
               Procurar mais jogos

@@ -1,35 +1,35 @@
-import { TriangleAlert } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { ExternalLink, TriangleAlert } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { MAX_SLOTS, MIN_SLOTS, type GamePayloadInput } from '../../../../shared/schemas/user-games';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { describedBy, fieldBorder, fieldClasses, FieldMessages, Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { useCities, useSports, useStates } from '../../../lib/queries/reference-data';
-import { formFieldOf, validateGameForm, type GameFormField, type GameFormValues } from '../game-form-values';
-
-type Original = { dateTime: string; formDateTime: string };
+import { MAX_SLOTS, MIN_SLOTS, type GamePayloadInput } from '../../../shared/schemas/user-games';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { useCities, useSports, useStates } from '../../lib/queries/reference-data';
+import { Alert } from '../ui/alert';
+import { Button, buttonClasses } from '../ui/button';
+import { describedBy, fieldBorder, fieldClasses, FieldMessages, Input } from '../ui/input';
+import { Select } from '../ui/select';
+import { canPublish, formFieldsOf, saoPauloDay, toGamePayload, type GameFormField, type GameFormValues } from './game-form-values';
 
 type GameFormProps = {
   defaultValues: GameFormValues;
-  /** Editing: the game's own date, which may stay even when already past. */
-  original?: Original;
+  /** Editing: the game's own instant, which may stay even when already past. */
+  unchangedDateTime?: Date;
   submitLabel: string;
   busyLabel: string;
   /** Saving, or saved and about to leave: the button stays busy. */
   isBusy: boolean;
-  /** Sends the payload; a rejection with an `ApiError` puts its message and field errors on the form. */
+  /** Sends the payload; a rejection puts its message (and an `ApiError`'s field errors) on the form. */
   onSave: (payload: GamePayloadInput) => Promise<unknown>;
-  /** Why nothing here can change (a cancelled game). */
+  /** Said when a failed save brings no message of its own ("Erro ao criar jogo"). */
+  errorFallback: string;
+  /** Where "leave without saving" goes, and its label. */
+  leave: { to: string; label: string };
+  /** Why nothing here can change (a cancelled game); the fields stay readable. */
   lockedReason?: ReactNode;
   /** Payment mode is fixed once someone registered. */
   isPaymentLocked?: boolean;
-  /** Server error fallback ("Erro ao criar jogo"). */
-  errorFallback: string;
 };
 
 function Radio({ name, checked, onChange, disabled, children }: { name: string; checked: boolean; onChange: () => void; disabled?: boolean; children: ReactNode }) {
@@ -54,12 +54,14 @@ function toFieldErrors(fields: Partial<Record<GameFormField, string>>): FieldErr
 }
 
 /**
- * The organiser's game form (organisers §2, §5): one date-and-time input, checked with the shared
- * `validateGamePayload` the server runs, so the messages are the same on both sides.
+ * The game form of organisers and admins (create and edit; decision 016): the spec's messages above the
+ * fields, the same rules the server runs, the server's field errors under their fields, and a second submit
+ * while one is on its way ignored.
  */
-export function GameForm({ defaultValues, original, submitLabel, busyLabel, isBusy, onSave, lockedReason, isPaymentLocked = false, errorFallback }: GameFormProps) {
+export function GameForm({ defaultValues, unchangedDateTime, submitLabel, busyLabel, isBusy, onSave, errorFallback, leave, lockedReason, isPaymentLocked = false }: GameFormProps) {
+  const validate = (values: GameFormValues) => toGamePayload(values, { now: new Date(), unchangedDateTime });
   const resolver: Resolver<GameFormValues, unknown, GamePayloadInput> = (values) => {
-    const result = validateGameForm(values, { now: new Date(), original });
+    const result = validate(values);
     return result.success ? { values: result.payload, errors: {} } : { values: {}, errors: toFieldErrors(result.fields) };
   };
   const { register, control, handleSubmit, setValue, setError, formState } = useForm<GameFormValues, unknown, GamePayloadInput>({
@@ -69,7 +71,9 @@ export function GameForm({ defaultValues, original, submitLabel, busyLabel, isBu
   });
   const values = useWatch({ control }) as GameFormValues;
   const { errors } = formState;
-  const [serverError, setServerError] = useState<string | undefined>();
+  const [saveError, setSaveError] = useState<string | undefined>();
+  // Set before the first re-render, so a double click in the same tick is ignored too.
+  const isSending = useRef(false);
   const descriptionId = useId();
   const publishId = useId();
 
@@ -79,43 +83,74 @@ export function GameForm({ defaultValues, original, submitLabel, busyLabel, isBu
   const cities = useCities(stateId);
   const isLocked = lockedReason !== undefined;
   const isPublic = values.visibility === 'public';
+  const isPublishable = canPublish(values);
+  const referenceError = [sports, states].find((query) => query.isError)?.error;
 
-  // The summary follows the fields once the organiser has tried to save: fixing one updates it.
-  const summary =
-    formState.submitCount > 0 && !formState.isSubmitSuccessful && Object.keys(errors).length > 0
-      ? validateGameForm(values, { now: new Date(), original })
-      : undefined;
+  const today = saoPauloDay(new Date());
+  const originalDay = unchangedDateTime ? saoPauloDay(unchangedDateTime) : undefined;
+  const minDate = originalDay && originalDay < today ? originalDay : today;
+
+  // The summary follows the fields once a save was tried: fixing one updates it.
+  const summary = formState.submitCount > 0 && !formState.isSubmitSuccessful && Object.keys(errors).length > 0 ? validate(values) : undefined;
   const summaryMessage = summary && !summary.success ? summary.message : undefined;
+  const mapQuery = (values.address ?? '').trim();
 
-  const submit = handleSubmit(async (payload) => {
-    if (isLocked || isBusy) return;
-    setServerError(undefined);
+  const save = async (payload: GamePayloadInput) => {
+    setSaveError(undefined);
     try {
       await onSave(payload);
     } catch (error) {
-      setServerError(errorMessage(error, errorFallback));
+      setSaveError(errorMessage(error, errorFallback));
       if (error instanceof ApiError && error.fields) {
-        for (const [key, message] of Object.entries(error.fields)) {
-          const field = formFieldOf(key);
-          if (field) setError(field, { type: 'server', message });
-        }
+        for (const [key, message] of Object.entries(error.fields)) for (const field of formFieldsOf(key)) setError(field, { type: 'server', message });
       }
     }
-  });
+  };
 
-  const referenceFailed = sports.isError || states.isError;
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLocked || isBusy || isSending.current) return;
+    isSending.current = true;
+    try {
+      await handleSubmit(save)(event);
+    } finally {
+      isSending.current = false;
+    }
+  }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
-      {lockedReason !== undefined && <Alert tone="warning" title="Este jogo não pode ser editado">{lockedReason}</Alert>}
-      {(summaryMessage ?? serverError) && <Alert tone="error">{summaryMessage ?? serverError}</Alert>}
-      {referenceFailed && <Alert tone="error">Erro ao carregar dados de referência</Alert>}
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6" aria-label={submitLabel}>
+      {isLocked && <Alert tone="warning" title="Este jogo não pode ser editado">{lockedReason}</Alert>}
+      {(summaryMessage ?? saveError) && <Alert tone="error">{summaryMessage ?? saveError}</Alert>}
+      {referenceError !== undefined && <Alert tone="error">Erro ao carregar dados de referência</Alert>}
 
       <fieldset disabled={isLocked} className="min-w-0 space-y-6">
         <div className="grid gap-4 md:grid-cols-2">
-          <Input label="Nome" required maxLength={100} autoComplete="off" placeholder="Ex.: Vôlei de Quinta" error={errors.name?.message} className="md:col-span-2" {...register('name')} />
+          <Input label="Nome do jogo" required maxLength={100} autoComplete="off" placeholder="Ex.: Vôlei de Quinta" error={errors.name?.message} className="md:col-span-2" {...register('name')} />
           <Input label="Local" required maxLength={200} placeholder="Ex.: Ginásio do Estreito" error={errors.location?.message} {...register('location')} />
-          <Input label="Endereço (opcional)" maxLength={300} placeholder="Rua, número, bairro, cidade" error={errors.address?.message} {...register('address')} />
+          <div>
+            <Input
+              label="Endereço (opcional)"
+              maxLength={300}
+              placeholder="Rua, número, bairro, cidade"
+              hint="Usado para mostrar o mapa do local aos jogadores."
+              error={errors.address?.message}
+              {...register('address')}
+            />
+            {mapQuery && (
+              <a
+                href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(mapQuery)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                referrerPolicy="no-referrer"
+                className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+              >
+                <ExternalLink className="size-4" aria-hidden="true" />
+                Conferir no mapa
+                <span className="sr-only"> (abre em outra aba)</span>
+              </a>
+            )}
+          </div>
         </div>
 
         <div className="grid gap-4 md:grid-cols-3">
@@ -157,37 +192,21 @@ export function GameForm({ defaultValues, original, submitLabel, busyLabel, isBu
               <Select
                 label={isPublic ? 'Cidade' : 'Cidade (opcional)'}
                 placeholder={cities.isFetching ? 'Carregando cidades...' : 'Selecione a cidade'}
-                // A failed city load leaves the list empty (spec §8).
+                // A failed city load leaves the list empty (spec §8) and says so.
                 options={(cities.data ?? []).map((city) => ({ value: String(city.id), label: city.name }))}
                 disabled={stateId === undefined}
                 hint={stateId === undefined ? 'Selecione um estado primeiro' : undefined}
-                error={errors.cityId?.message}
+                error={errors.cityId?.message ?? (cities.isError ? errorMessage(cities.error, 'Erro ao carregar cidades') : undefined)}
                 {...{ value, onChange, onBlur, ref, name }}
               />
             )}
           />
         </div>
 
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Input
-            label="Data e hora"
-            type="datetime-local"
-            required
-            hint="Horário de Brasília."
-            error={errors.dateTime?.message}
-            {...register('dateTime')}
-          />
-          <Input
-            label="Preço (R$)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder="0,00"
-            hint="Deixe vazio para um jogo gratuito."
-            error={errors.price?.message}
-            {...register('price')}
-          />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Input label="Data" type="date" required min={minDate} max="9999-12-31" error={errors.date?.message} {...register('date')} />
+          <Input label="Horário" type="time" required hint="Horário de Brasília." error={errors.time?.message} {...register('time')} />
+          <Input label="Preço (R$)" type="number" inputMode="decimal" min={0} step={0.01} placeholder="15,00" hint="Vazio para um jogo gratuito." error={errors.price?.message} {...register('price')} />
           <Input
             label="Vagas"
             type="number"
@@ -257,37 +276,39 @@ export function GameForm({ defaultValues, original, submitLabel, busyLabel, isBu
                 </div>
               )}
             />
-            {isPaymentLocked && (
-              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">A forma de pagamento não muda depois que alguém se inscreve.</p>
-            )}
+            {isPaymentLocked && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">A forma de pagamento não muda depois que alguém se inscreve.</p>}
             {errors.payment?.message && <p className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">{errors.payment.message}</p>}
             {values.payment === 'external' && (
               <p className="mt-3 flex gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
                 <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                Os participantes serão orientados a combinar o pagamento diretamente com você, o organizador. A plataforma não cobra nem reembolsa esse valor.
+                Os participantes serão orientados a combinar o pagamento diretamente com o organizador. A plataforma não cobra nem reembolsa esse valor.
               </p>
             )}
           </fieldset>
         </div>
 
         <div>
-          <label htmlFor={publishId} className="inline-flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
-            <input id={publishId} type="checkbox" aria-describedby={`${publishId}-hint`} className="size-5 accent-brand-700" {...register('publish')} />
-            Publicar agora
+          <label htmlFor={publishId} className={cn('inline-flex min-h-11 items-center gap-3 font-semibold', isPublishable ? 'cursor-pointer' : 'cursor-not-allowed text-slate-500 dark:text-slate-400')}>
+            <input id={publishId} type="checkbox" disabled={!isPublishable} aria-describedby={`${publishId}-hint`} className="size-5 accent-brand-700" {...register('publish')} />
+            Publicar imediatamente
           </label>
           <p id={`${publishId}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-            {values.publish
+            {!isPublishable
               ? isPublic
-                ? 'O jogo aparece no catálogo e já aceita inscrições.'
-                : 'Quem tiver o link já pode se inscrever.'
-              : 'Sem marcar, o jogo fica salvo como rascunho e só você vê.'}
+                ? 'Preencha os campos obrigatórios, o esporte, o estado e a cidade para poder publicar.'
+                : 'Preencha os campos obrigatórios para poder publicar.'
+              : values.publish
+                ? isPublic
+                  ? 'O jogo aparece no catálogo e já aceita inscrições.'
+                  : 'Quem tiver o link já pode se inscrever.'
+                : 'Sem marcar, o jogo fica salvo como rascunho e não aparece para os jogadores.'}
           </p>
         </div>
       </fieldset>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end dark:border-slate-800">
-        <Link to="/my-games" className={buttonClasses('secondary')}>
-          Voltar
+        <Link to={leave.to} className={buttonClasses('secondary')}>
+          {leave.label}
         </Link>
         {!isLocked && (
           <Button type="submit" size="lg" busy={isBusy || formState.isSubmitting} busyLabel={busyLabel}>

@@ -1,0 +1,158 @@
+import { TIME_ZONE } from '../../../shared/dates';
+import { messages } from '../../../shared/messages';
+import { gamePayloadSchema, validateGamePayload, type GamePayloadInput, type UserGame } from '../../../shared/schemas/user-games';
+
+/**
+ * The game form of organisers and admins, as typed: every field is text, as the inputs hold it. The date and
+ * the time are two inputs (decision 016), read as São Paulo time.
+ */
+export type GameFormValues = {
+  name: string;
+  location: string;
+  address: string;
+  sportId: string;
+  stateId: string;
+  cityId: string;
+  /** `YYYY-MM-DD` */
+  date: string;
+  /** `HH:MM`, São Paulo time */
+  time: string;
+  price: string;
+  totalSlots: string;
+  description: string;
+  visibility: 'public' | 'private';
+  payment: 'platform' | 'external';
+  publish: boolean;
+};
+
+export type GameFormField = keyof GameFormValues;
+
+/** Spec §9: public by default, paid through the platform. */
+export const emptyGameForm: GameFormValues = {
+  name: '',
+  location: '',
+  address: '',
+  sportId: '',
+  stateId: '',
+  cityId: '',
+  date: '',
+  time: '',
+  price: '',
+  totalSlots: '',
+  description: '',
+  visibility: 'public',
+  payment: 'platform',
+  publish: false,
+};
+
+const REQUIRED: GameFormField[] = ['name', 'location', 'date', 'time', 'totalSlots'];
+const PUBLIC_REQUIRED: GameFormField[] = ['sportId', 'stateId', 'cityId'];
+const PUBLIC_FIELD_REQUIRED = 'Obrigatório para jogos públicos';
+
+const isBlank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** What still blocks publishing: the required fields, and for a public game sport, state and city. */
+export function missingFields(values: GameFormValues): { required: GameFormField[]; place: GameFormField[] } {
+  return {
+    required: REQUIRED.filter((key) => isBlank(values[key])),
+    place: values.visibility === 'public' ? PUBLIC_REQUIRED.filter((key) => isBlank(values[key])) : [],
+  };
+}
+
+/** The publish checkbox waits for the required fields (spec §5). */
+export function canPublish(values: GameFormValues): boolean {
+  const missing = missingFields(values);
+  return missing.required.length === 0 && missing.place.length === 0;
+}
+
+export type GameFormResult =
+  | { success: true; payload: GamePayloadInput }
+  | { success: false; message: string; fields: Partial<Record<GameFormField, string>> };
+
+/**
+ * The payload the API takes: date and time as one São Paulo wall-clock value (the game's own instant when an
+ * edit left them as they were); an empty price is a free game.
+ */
+export function toPayload(values: GameFormValues, unchangedDateTime?: Date): GamePayloadInput {
+  const date = values.date.trim();
+  const time = values.time.trim();
+  const isUnchanged = unchangedDateTime !== undefined && date === saoPauloDay(unchangedDateTime) && time === timeFormat.format(unchangedDateTime);
+  return {
+    name: values.name,
+    location: values.location,
+    address: values.address,
+    dateTime: isUnchanged ? unchangedDateTime.toISOString() : date && time ? `${date}T${time}` : null,
+    price: values.price.trim() === '' ? 0 : values.price.trim().replace(',', '.'),
+    totalSlots: blankToNull(values.totalSlots),
+    description: values.description.trim(),
+    visibility: values.visibility,
+    usePlatformPayment: values.payment === 'platform',
+    state: values.publish && canPublish(values) ? 'published' : 'draft',
+    sportId: blankToNull(values.sportId),
+    stateId: blankToNull(values.stateId),
+    cityId: blankToNull(values.cityId),
+  };
+}
+
+/**
+ * The same rules, in the same words, as the server (the shared schema and `validateGamePayload`): required
+ * fields, sport/state/city for a public game, a date and time in the future (an edit may keep its own past
+ * date), slots 1–50, price ≥ 0. Text is trimmed.
+ */
+export function toGamePayload(values: GameFormValues, options: { now: Date; unchangedDateTime?: Date }): GameFormResult {
+  const shape = gamePayloadSchema.safeParse(toPayload(values, options.unchangedDateTime));
+  if (!shape.success) {
+    const fields: Partial<Record<GameFormField, string>> = {};
+    for (const issue of shape.error.issues) for (const field of formFieldsOf(String(issue.path[0] ?? ''))) fields[field] ??= issue.message;
+    return { success: false, message: shape.error.issues[0]?.message ?? messages.dateTimeInvalid, fields };
+  }
+  const checked = validateGamePayload(shape.data, options);
+  // The parsed shape: trimmed text and numbers, as the server reads them.
+  if (checked.success) return { success: true, payload: shape.data };
+  const fields: Partial<Record<GameFormField, string>> = {};
+  for (const [key, message] of Object.entries(checked.fields)) {
+    for (const field of formFieldsOf(key)) {
+      // The summary lists sport, state and city; under each field a short word is enough.
+      fields[field] = PUBLIC_REQUIRED.includes(field) && message.startsWith('Para jogos públicos') ? PUBLIC_FIELD_REQUIRED : message;
+    }
+  }
+  return { success: false, message: checked.message, fields };
+}
+
+/** Payload keys the server names differently from the form's fields (its field errors land on these). */
+const fieldsOfPayloadKey: Record<string, GameFormField[]> = { dateTime: ['date', 'time'], usePlatformPayment: ['payment'], state: ['publish'] };
+
+/** The form fields a server field error belongs to. */
+export function formFieldsOf(payloadKey: string): GameFormField[] {
+  return fieldsOfPayloadKey[payloadKey] ?? (payloadKey in emptyGameForm ? [payloadKey as GameFormField] : []);
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** `YYYY-MM-DD` of an instant in São Paulo, where the games are. */
+export function saoPauloDay(date: Date): string {
+  return dayFormat.format(date);
+}
+
+/** The form prefilled from a game (date and time in São Paulo time). */
+export function formValuesFromGame(game: UserGame): GameFormValues {
+  const when = new Date(game.dateTime);
+  return {
+    name: game.name,
+    location: game.location,
+    address: game.address,
+    sportId: game.sport ? String(game.sport.id) : '',
+    stateId: game.state ? String(game.state.id) : '',
+    cityId: game.city ? String(game.city.id) : '',
+    date: saoPauloDay(when),
+    time: timeFormat.format(when),
+    price: String(game.price),
+    totalSlots: String(game.totalSlots),
+    description: game.description,
+    visibility: game.visibility,
+    payment: game.usePlatformPayment ? 'platform' : 'external',
+    publish: game.publicationState === 'published',
+  };
+}
