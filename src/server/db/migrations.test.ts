@@ -178,6 +178,17 @@ async function rowsAfter(tag: string, database: Database) {
         from payments where public_id = 'pay_antigo'`);
       return;
     }
+    case '0006_account_deletion': {
+      // A player who deleted the account after giving up R$ 5: the row stays, erased, its ledger kept.
+      await run(`insert into users (name, email, password_hash, phone, role, deleted_at, created_at) values
+        ('', '', null, null, 'player', '2026-02-01T10:00:00Z', '2026-01-20T10:00:00Z')`);
+      await run(`insert into credit_transactions (user_id, amount_cents, type, description, source, reference)
+        select id, v.amount, v.type, v.description, v.source, v.reference from users,
+          (values (500, 'add_manual', 'Créditos adicionados', 'admin', 'admin:apagada'),
+                  (-500, 'forfeit', 'Saldo cancelado com a exclusão da conta', 'account_deletion', 'user:apagada')) as v(amount, type, description, source, reference)
+        where deleted_at is not null`);
+      return;
+    }
     default:
       return;
   }
