@@ -1,4 +1,5 @@
 import { RotateCw } from 'lucide-react';
+import { errorMessage } from '../../lib/api-client';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/spinner';
@@ -29,4 +30,11 @@ export function LoadError({ title, message, onRetry, isRetrying }: { title: stri
       </Button>
     </Alert>
   );
+}
+
+type RefetchableQuery = { error: unknown; isFetching: boolean; refetch: () => unknown };
+
+/** A failed TanStack query: its error's message (the server's, else `fallback`) and a retry that refetches it. */
+export function QueryError({ title, query, fallback }: { title: string; query: RefetchableQuery; fallback?: string }) {
+  return <LoadError title={title} message={errorMessage(query.error, fallback)} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
 }

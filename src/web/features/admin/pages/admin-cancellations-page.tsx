@@ -1,12 +1,11 @@
 import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import type { Cancellation, CancellationStatus } from '../../../../shared/schemas/admin';
-import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatBRL, formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -96,12 +95,7 @@ export function AdminCancellationsPage() {
       {cancellations.isPending ? (
         <ListSkeleton label="Carregando cancelamentos..." count={3} />
       ) : cancellations.isError ? (
-        <LoadError
-          title="Erro ao carregar cancelamentos"
-          message={errorMessage(cancellations.error)}
-          onRetry={() => void cancellations.refetch()}
-          isRetrying={cancellations.isFetching}
-        />
+        <QueryError title="Erro ao carregar cancelamentos" query={cancellations} />
       ) : cancellations.data.cancellations.length === 0 ? (
         <EmptyState icon={ReceiptText} title={active.empty} />
       ) : (

@@ -1,13 +1,12 @@
 import { CalendarClock, CalendarDays, Info, UsersRound, Wallet, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserGame } from '../../../../shared/schemas/user-games';
-import { LoadError } from '../../../components/games/list-states';
+import { QueryError } from '../../../components/games/list-states';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { formatBRL, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api';
@@ -68,12 +67,7 @@ export function AdminDashboardPage() {
           ))}
         </div>
       ) : dashboard.isError ? (
-        <LoadError
-          title="Erro ao carregar dashboard"
-          message={errorMessage(dashboard.error)}
-          onRetry={() => void dashboard.refetch()}
-          isRetrying={dashboard.isFetching}
-        />
+        <QueryError title="Erro ao carregar dashboard" query={dashboard} />
       ) : (
         <>
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import type { AdminGameDetail } from '../../../../shared/schemas/admin';
 import type { GamePayloadInput } from '../../../../shared/schemas/user-games';
-import { LoadError } from '../../../components/games/list-states';
+import { QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -118,7 +118,7 @@ function EditGame({ gameId }: { gameId: number }) {
       {game.isError && game.data === undefined ? (
         <>
           <PageHeader title="Editar jogo" />
-          <LoadError title="Erro ao carregar jogo" message={errorMessage(game.error)} onRetry={() => void game.refetch()} isRetrying={game.isFetching} />
+          <QueryError title="Erro ao carregar jogo" query={game} />
         </>
       ) : game.isPending ? (
         <>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { DeleteGameReply } from '../../../../shared/schemas/admin';
 import type { UserGame } from '../../../../shared/schemas/user-games';
-import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -209,7 +209,7 @@ export function AdminGamesPage() {
       {games.isPending ? (
         <ListSkeleton label="Carregando jogos..." count={4} />
       ) : games.isError ? (
-        <LoadError title="Erro ao carregar jogos" message={errorMessage(games.error)} onRetry={() => void games.refetch()} isRetrying={games.isFetching} />
+        <QueryError title="Erro ao carregar jogos" query={games} />
       ) : games.data.games.length === 0 ? (
         <EmptyState
           icon={CalendarDays}

@@ -2,7 +2,7 @@ import { ArrowLeft, CreditCard, Plus, ReceiptText, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminUser, CreditTransactionView, ProviderPaymentView } from '../../../../shared/schemas/admin';
-import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -191,12 +191,7 @@ export function AdminUserDetailPage() {
         ) : (
           <>
             <h1 className="text-2xl font-bold sm:text-3xl">Usuário</h1>
-            <LoadError
-              title="Erro ao carregar detalhes do usuário"
-              message={errorMessage(user.error)}
-              onRetry={() => void user.refetch()}
-              isRetrying={user.isFetching}
-            />
+            <QueryError title="Erro ao carregar detalhes do usuário" query={user} />
           </>
         )
       ) : (
@@ -212,12 +207,7 @@ export function AdminUserDetailPage() {
             {payments.isPending ? (
               <ListSkeleton label="Carregando transações..." count={2} />
             ) : payments.isError ? (
-              <LoadError
-                title="Erro ao carregar pagamentos"
-                message={errorMessage(payments.error)}
-                onRetry={() => void payments.refetch()}
-                isRetrying={payments.isFetching}
-              />
+              <QueryError title="Erro ao carregar pagamentos" query={payments} />
             ) : (
               <TransactionsTable transactions={payments.data.creditTransactions} />
             )}

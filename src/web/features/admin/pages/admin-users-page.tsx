@@ -1,11 +1,10 @@
 import { UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatBRL, formatDate, formatPhone } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -37,7 +36,7 @@ export function AdminUsersPage() {
       {users.isPending ? (
         <ListSkeleton label="Carregando usuários..." count={4} />
       ) : users.isError ? (
-        <LoadError title="Erro ao carregar usuários" message={errorMessage(users.error)} onRetry={() => void users.refetch()} isRetrying={users.isFetching} />
+        <QueryError title="Erro ao carregar usuários" query={users} />
       ) : users.data.users.length === 0 ? (
         <EmptyState
           icon={UsersRound}

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { LoadError } from '../../../components/games/list-states';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { QueryError } from '../../../components/games/list-states';
+import { ApiError } from '../../../lib/api-client';
 import type { Game } from '../../../../shared/schemas/games';
 import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -37,12 +37,7 @@ export function GameDetailsPage() {
     return (
       <div className="mx-auto w-full max-w-3xl space-y-4">
         <h1 className="text-2xl font-bold">Detalhes do jogo</h1>
-        <LoadError
-          title="Erro ao carregar dados do jogo"
-          message={errorMessage(game.error)}
-          onRetry={() => void game.refetch()}
-          isRetrying={game.isFetching}
-        />
+        <QueryError title="Erro ao carregar dados do jogo" query={game} />
       </div>
     );
   }

@@ -1,11 +1,10 @@
 import { SearchX, Volleyball } from 'lucide-react';
 import { GameFilters } from '../../../components/games/game-filters';
-import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { useGameFilters } from '../../../components/games/use-game-filters';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
 import { useGamesList } from '../../../lib/queries/games';
 import { useInvitations } from '../../../lib/queries/invitations';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -49,12 +48,7 @@ export function GamesPage() {
           {games.isPending ? (
             <ListSkeleton label="Carregando jogos..." />
           ) : games.isError ? (
-            <LoadError
-              title="Erro ao carregar jogos"
-              message={errorMessage(games.error, 'Erro ao carregar jogos')}
-              onRetry={() => void games.refetch()}
-              isRetrying={games.isFetching}
-            />
+            <QueryError title="Erro ao carregar jogos" query={games} fallback={'Erro ao carregar jogos'} />
           ) : games.data.length === 0 ? (
             filters.hasFilters ? (
               <EmptyState

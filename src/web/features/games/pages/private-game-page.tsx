@@ -1,9 +1,9 @@
 import { Lock } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/games/list-states';
+import { QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { storageKeys, writeStorage } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -31,12 +31,7 @@ export function PrivateGamePage() {
     return (
       <div className="mx-auto w-full max-w-3xl space-y-4">
         <h1 className="text-2xl font-bold">Jogo privado</h1>
-        <LoadError
-          title="Erro ao carregar jogo privado"
-          message={errorMessage(game.error)}
-          onRetry={() => void game.refetch()}
-          isRetrying={game.isFetching}
-        />
+        <QueryError title="Erro ao carregar jogo privado" query={game} />
       </div>
     );
   }

@@ -3,14 +3,13 @@ import { Link } from 'react-router';
 import { isFinished } from '../../../../shared/rules/game-timing';
 import type { MyGame } from '../../../../shared/schemas/games';
 import { GameFacts } from '../../../components/games/game-facts';
-import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { RegistrationBadge } from '../../../components/games/registration-badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
 import { useInvitations } from '../../../lib/queries/invitations';
 import { useMe } from '../../../lib/queries/me';
 import { useSession } from '../../../lib/session';
@@ -90,12 +89,7 @@ export function HomePage() {
         {me.isPending ? (
           <ListSkeleton label="Carregando seus jogos..." count={2} />
         ) : me.isError ? (
-          <LoadError
-            title="Erro ao carregar seus jogos"
-            message={errorMessage(me.error)}
-            onRetry={() => void me.refetch()}
-            isRetrying={me.isFetching}
-          />
+          <QueryError title="Erro ao carregar seus jogos" query={me} />
         ) : games.length === 0 ? (
           <EmptyState
             title="Nenhum jogo inscrito"

@@ -2,7 +2,7 @@ import { Mail, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Invitation } from '../../../../shared/schemas/invitations';
 import { GameFacts } from '../../../components/games/game-facts';
-import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -55,7 +55,7 @@ export function InvitationsPage() {
       {invitations.isPending ? (
         <ListSkeleton label="Carregando convites..." count={2} />
       ) : invitations.isError ? (
-        <LoadError title="Erro ao carregar convites" message={errorMessage(invitations.error, 'Erro ao carregar convites')} onRetry={() => void invitations.refetch()} isRetrying={invitations.isFetching} />
+        <QueryError title="Erro ao carregar convites" query={invitations} fallback={'Erro ao carregar convites'} />
       ) : invitations.data.length === 0 ? (
         <EmptyState
           icon={Mail}

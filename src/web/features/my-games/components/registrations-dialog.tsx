@@ -1,11 +1,10 @@
 import { useId } from 'react';
 import type { GameRegistration, RegistrationStats } from '../../../../shared/schemas/user-games';
-import { LoadError } from '../../../components/games/list-states';
+import { QueryError } from '../../../components/games/list-states';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Skeleton } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useUserGame } from '../api';
@@ -117,12 +116,7 @@ export function RegistrationsDialog({ gameId, gameName, onClose }: { gameId: num
             <RegistrationGroups registrations={detail.data.registrations} />
           </>
         ) : detail.isError ? (
-          <LoadError
-            title="Erro ao carregar dados do jogo"
-            message={errorMessage(detail.error, 'Erro ao carregar dados do jogo')}
-            onRetry={() => void detail.refetch()}
-            isRetrying={detail.isFetching}
-          />
+          <QueryError title="Erro ao carregar dados do jogo" query={detail} fallback={'Erro ao carregar dados do jogo'} />
         ) : (
           <div role="status" aria-label="Carregando inscrições..." className="space-y-3">
             <Skeleton className="h-20 w-full" />

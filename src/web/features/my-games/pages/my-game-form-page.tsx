@@ -3,14 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import type { GamePayloadInput, UserGame } from '../../../../shared/schemas/user-games';
-import { LoadError } from '../../../components/games/list-states';
+import { QueryError } from '../../../components/games/list-states';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { buttonClasses } from '../../../components/ui/button';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateUserGame, useUpdateUserGame, useUserGame } from '../api';
 import { GameForm } from '../../../components/games/game-form';
@@ -132,12 +132,7 @@ function EditGame({ gameId }: { gameId: number }) {
           />
         </Card>
       ) : detail.isError ? (
-        <LoadError
-          title="Erro ao carregar jogo"
-          message={errorMessage(detail.error, 'Erro ao carregar jogo')}
-          onRetry={() => void detail.refetch()}
-          isRetrying={detail.isFetching}
-        />
+        <QueryError title="Erro ao carregar jogo" query={detail} fallback={'Erro ao carregar jogo'} />
       ) : (
         <Card role="status" aria-label="Carregando jogo..." className="space-y-4">
           <Skeleton className="h-11 w-full" />

@@ -2,11 +2,10 @@ import { CalendarPlus, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { UserGamesFilter } from '../../../../shared/schemas/user-games';
-import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserGames } from '../api';
@@ -164,12 +163,7 @@ export function MyGamesPage() {
         {games.isPending ? (
           <ListSkeleton label="Carregando seus jogos..." count={2} />
         ) : games.isError ? (
-          <LoadError
-            title="Erro ao carregar seus jogos"
-            message={errorMessage(games.error, 'Erro ao carregar seus jogos')}
-            onRetry={() => void games.refetch()}
-            isRetrying={games.isFetching}
-          />
+          <QueryError title="Erro ao carregar seus jogos" query={games} fallback={'Erro ao carregar seus jogos'} />
         ) : games.data.length === 0 ? (
           <EmptyState icon={CalendarPlus} title={empty.title} description={empty.description} action={<CreateGameLink />} />
         ) : (

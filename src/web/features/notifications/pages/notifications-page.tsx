@@ -1,7 +1,7 @@
 import { Bell, BellDot, Check, CheckCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../../shared/schemas/notifications';
-import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -90,12 +90,7 @@ export function NotificationsPage() {
       {notifications.isPending ? (
         <ListSkeleton label="Carregando notificações..." count={3} />
       ) : notifications.isError ? (
-        <LoadError
-          title="Erro ao carregar notificações"
-          message={errorMessage(notifications.error)}
-          onRetry={() => void notifications.refetch()}
-          isRetrying={notifications.isFetching}
-        />
+        <QueryError title="Erro ao carregar notificações" query={notifications} />
       ) : notifications.data.length === 0 ? (
         <EmptyState icon={Bell} title="Nenhuma notificação." />
       ) : (

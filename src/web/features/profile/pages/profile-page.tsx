@@ -6,7 +6,7 @@ import type { MyGame, WaitlistedGame } from '../../../../shared/schemas/games';
 import { AddCreditsModal } from '../../../components/credits/add-credits-modal';
 import { CancelRegistrationDialog } from '../../../components/games/cancel-registration-dialog';
 import { GameFacts } from '../../../components/games/game-facts';
-import { ListSkeleton, LoadError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { RegistrationBadge } from '../../../components/games/registration-badge';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -151,7 +151,7 @@ export function ProfilePage() {
       {me.isPending ? (
         <ListSkeleton label="Carregando seus jogos..." count={2} />
       ) : me.isError ? (
-        <LoadError title="Erro ao carregar seus jogos" message={errorMessage(me.error)} onRetry={() => void me.refetch()} isRetrying={me.isFetching} />
+        <QueryError title="Erro ao carregar seus jogos" query={me} />
       ) : (
         <>
           <Section id="profile-future" title="Próximos jogos">
