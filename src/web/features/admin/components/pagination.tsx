@@ -1,22 +1,22 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
-/** Anterior / Próxima, "Página X de Y" and how many items there are in all. */
+/** A loaded page of an admin list query. */
+type PagedQuery = { data: { page: number; totalPages: number; total: number }; isFetching: boolean };
+
+/** Anterior / Próxima, "Página X de Y" and how many items there are in all, for a paged list query. */
 export function Pagination({
-  page,
-  totalPages,
-  total,
+  of: {
+    data: { page, totalPages, total },
+    isFetching,
+  },
   noun,
   onPageChange,
-  isFetching = false,
 }: {
-  page: number;
-  totalPages: number;
-  total: number;
+  of: PagedQuery;
   /** Singular and plural: `['usuário', 'usuários']`. */
   noun: [string, string];
   onPageChange: (page: number) => void;
-  isFetching?: boolean;
 }) {
   const pages = Math.max(totalPages, 1);
   return (

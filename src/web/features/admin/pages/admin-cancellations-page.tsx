@@ -171,14 +171,7 @@ export function AdminCancellationsPage() {
               );
             })}
           </DataTable>
-          <Pagination
-            page={cancellations.data.page}
-            totalPages={cancellations.data.totalPages}
-            total={cancellations.data.total}
-            noun={['pedido', 'pedidos']}
-            onPageChange={list.setPage}
-            isFetching={cancellations.isFetching}
-          />
+          <Pagination of={cancellations} noun={['pedido', 'pedidos']} onPageChange={list.setPage} />
         </div>
       )}
 

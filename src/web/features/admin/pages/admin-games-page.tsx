@@ -239,14 +239,7 @@ export function AdminGamesPage() {
               />
             ))}
           </ul>
-          <Pagination
-            page={games.data.page}
-            totalPages={games.data.totalPages}
-            total={games.data.total}
-            noun={['jogo', 'jogos']}
-            onPageChange={list.setPage}
-            isFetching={games.isFetching}
-          />
+          <Pagination of={games} noun={['jogo', 'jogos']} onPageChange={list.setPage} />
         </div>
       )}
 

@@ -91,14 +91,7 @@ export function AdminUsersPage() {
               </Row>
             ))}
           </DataTable>
-          <Pagination
-            page={users.data.page}
-            totalPages={users.data.totalPages}
-            total={users.data.total}
-            noun={['usuário', 'usuários']}
-            onPageChange={list.setPage}
-            isFetching={users.isFetching}
-          />
+          <Pagination of={users} noun={['usuário', 'usuários']} onPageChange={list.setPage} />
         </div>
       )}
     </div>
