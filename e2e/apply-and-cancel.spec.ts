@@ -20,8 +20,9 @@ test('a visitor filters public games, signs in, pays with credits, then cancels 
   await expect(card.getByText('Joinville/SC')).toBeVisible();
 
   await card.getByRole('link', { name: /Participar/ }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, 'jogador@borajogar.com.br', 'jogador123');
+  await expect(page).toHaveURL(/\/login\?next=%2Fapply%2F\d+$/);
+  // Signed in, the player is back on the game they chose.
+  await signIn(page, 'jogador@borajogar.com.br', 'jogador123', page.getByRole('heading', { level: 1, name }));
   const balanceBefore = await headerBalance(page);
 
   // Apply from the member list.

@@ -26,12 +26,12 @@ export async function registerPlayer(request: APIRequestContext, name: string): 
   return { email, password, token };
 }
 
-/** Signs in through the login form and waits for the player home. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/** Signs in on the login page shown; waits for where that sign-in leads (home, unless a `next` says otherwise). */
+export async function signIn(page: Page, email: string, password: string, landsOn = page.getByRole('heading', { level: 1, name: /^Olá, / })): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Olá, / })).toBeVisible();
+  await expect(landsOn).toBeVisible();
 }
 
 /** `R$ 1.234,50` → 1234.5 */
