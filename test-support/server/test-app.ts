@@ -11,6 +11,13 @@ import { type Config, loadConfig } from '../../src/server/lib/config';
 
 export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * The name of a test of requests racing each other. Only PostgreSQL runs transactions side by side; the
+ * embedded database runs them one at a time, where a race cannot happen and its test would prove nothing, so
+ * such tests run with `describe.runIf(isPostgres)` / `it.runIf(isPostgres)` and say why they were skipped.
+ */
+export const raced = (name: string) => (isPostgres ? name : `${name} (pulado: corridas só acontecem no PostgreSQL; defina TEST_DATABASE_URL)`);
+
 /** Where a test app's clock starts unless told otherwise. */
 export const TEST_NOW = new Date('2026-11-20T12:00:00.000Z');
 

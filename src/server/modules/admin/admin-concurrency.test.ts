@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPaidRegistration, pendingCancellation, signedInCast } from '../../../../test-support/server/admin';
 import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { createTestApp, isPostgres, raced, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
 import { cancellationRequests, creditTransactions, paymentRefunds, payments, registrations, users } from '../../db/schema';
 
 /**
@@ -44,7 +44,7 @@ const refundRows = (userIds: number[]) =>
   db().select().from(creditTransactions).where(and(inArray(creditTransactions.userId, userIds), eq(creditTransactions.type, 'refund')));
 const statuses = (replies: { status: number }[]) => replies.map((r) => r.status).sort();
 
-describe('parallel admin requests', () => {
+describe.runIf(isPostgres)(raced('parallel admin requests'), () => {
   it('processing the same request twice at once (credits) refunds once: one 200, one 409', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const game = await createGame(db());

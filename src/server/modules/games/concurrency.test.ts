@@ -3,13 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { createTestApp, isPostgres, raced, type TestApp } from '../../../../test-support/server/test-app';
 import { creditTransactions, registrations, users } from '../../db/schema';
 
-/**
- * Money and slot invariants under real parallel HTTP requests (on PostgreSQL with TEST_DATABASE_URL;
- * PGlite runs them one at a time, which must give the same answers).
- */
+/** Money and slot invariants under real parallel HTTP requests, on PostgreSQL (TEST_DATABASE_URL). */
 let t: TestApp;
 let baseUrl: string;
 const ROUNDS = 3;
@@ -49,7 +46,7 @@ const balances = async (ids: number[]) =>
 const gameRegistrations = (gameId: number) =>
   db().select().from(registrations).where(eq(registrations.gameId, gameId)).orderBy(asc(registrations.joinedAt), asc(registrations.id));
 
-describe('parallel requests', () => {
+describe.runIf(isPostgres)(raced('parallel requests'), () => {
   it('100 funded players racing for the last slot: one confirmed and charged, 99 waitlisted free', { timeout: 120_000 }, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const game = await createGame(db(), { totalSlots: 2, priceCents: 1000 });

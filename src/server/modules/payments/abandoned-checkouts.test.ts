@@ -4,7 +4,7 @@ import { addCredits, createGame, createSignedInUser, DAY_MS } from '../../../../
 import type { FakeMercadoPago } from '../../../../test-support/server/fake-mercadopago';
 import type { FakeStripe } from '../../../../test-support/server/fake-stripe';
 import { setUpLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
-import type { TestApp } from '../../../../test-support/server/test-app';
+import { isPostgres, raced, type TestApp } from '../../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { cancellationRequests, payments, registrations } from '../../db/schema';
 
@@ -131,7 +131,7 @@ describe('abandoned PIX checkouts (Mercado Pago)', () => {
   });
 });
 
-describe('expiry racing a late payment (run on PostgreSQL for real concurrency)', () => {
+describe.runIf(isPostgres)(raced('expiry racing a late payment'), () => {
   it('sweep, webhooks and a competitor apply at once: the money lands once, as credits, and the place goes to the line once', async () => {
     for (let round = 0; round < 3; round += 1) {
       const { game, user, sessionId } = await cardHold({ totalSlots: 1 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createGame, createSignedInUser, DAY_MS } from '../../../../test-support/server/factories';
 import { type LivePaymentsApp, setUpLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
+import { isPostgres, raced } from '../../../../test-support/server/test-app';
 import { cancellationRequests, notifications, paymentRefunds, payments } from '../../db/schema';
 
 // Money back when the organiser or an admin ends a game: card and PIX refunds go through the (fake)
@@ -47,7 +48,7 @@ const refundNotices = async (userId: number) =>
   (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter((n) => n.type === 'refund_processed').map((n) => n.message);
 
 describe('refunds at once when a game ends', () => {
-  it('two simultaneous organiser cancels: one 200, one 409, and every card and PIX payment refunded through its provider exactly once', async () => {
+  it.runIf(isPostgres)(raced('two simultaneous organiser cancels: one 200, one 409, and every card and PIX payment refunded through its provider exactly once'), async () => {
     const { organiser, game, players } = await paidGame(3, 2);
     const stripeBefore = live.stripe.refunds.length;
     const mpBefore = live.mp.refunds.length;
@@ -76,7 +77,7 @@ describe('refunds at once when a game ends', () => {
     expect(paid.map((p) => [p.status, p.refundedCents])).toEqual(Array(5).fill(['refunded', 2500]));
   });
 
-  it('an admin deleting the game while the organiser cancels it refunds once, whoever wins', async () => {
+  it.runIf(isPostgres)(raced('an admin deleting the game while the organiser cancels it refunds once, whoever wins'), async () => {
     const { organiser, game } = await paidGame(2, 1, 1800);
     const admin = await createSignedInUser(live.t.app, { role: 'admin' });
     const stripeBefore = live.stripe.refunds.length;
@@ -102,7 +103,7 @@ describe('refunds at once when a game ends', () => {
     expect(await refundNotices(players[0]!.user.id)).toEqual([expect.stringMatching(/^Reembolso feito: R\$ 30,00 .* voltaram para o seu cartão/)]);
   });
 
-  it('a provider failure leaves the refund to the admin; racing and repeated retries refund once', async () => {
+  it.runIf(isPostgres)(raced('a provider failure leaves the refund to the admin; racing and repeated retries refund once'), async () => {
     const { organiser, game, players } = await paidGame(1, 0, 2000);
     const admin = await createSignedInUser(live.t.app, { role: 'admin' });
     const before = live.stripe.refunds.length;
