@@ -76,8 +76,6 @@ export const messages = {
   alreadyOnWaitlist: 'Você já está na lista de espera deste jogo.',
   gameHasFreeSlots: 'Este jogo ainda tem vagas: faça sua inscrição em vez de entrar na lista de espera.',
   paymentTypeRequired: 'Escolha a forma de pagamento.',
-  paymentMethodUnavailable:
-    'O pagamento com cartão ou PIX ainda não está disponível. Use seus créditos para se inscrever.',
   insufficientBalance: 'Saldo insuficiente',
   notRegistered: 'Você não tem inscrição ativa neste jogo.',
   registrationConfirmed: 'Inscrição realizada com sucesso!',

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../../shared/messages';
 import { checkoutNavigation } from '../../../lib/checkout-redirect';
 import { fakeApi } from '../../../test/fake-api';
 import { aPlayerGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
@@ -158,20 +159,17 @@ describe('game details', () => {
     expect(currentPath()).toBe(`/waitlist/${game.id}`);
   });
 
-  it('shows the server message when card payment is not available yet', async () => {
+  it('shows the server message when the checkout cannot be started, and stays on the game', async () => {
     const game = aPlayerGame();
     details(game, player, {
-      [`POST /api/games/${game.id}/apply`]: {
-        status: 400,
-        body: { message: 'O pagamento com cartão ou PIX ainda não está disponível. Use seus créditos para se inscrever.' },
-      },
+      [`POST /api/games/${game.id}/apply`]: { status: 503, body: { message: messages.pixCheckoutFailed } },
     });
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     await findPageHeading(game.name);
 
     await user.click(screen.getByRole('button', { name: 'Pagar com PIX' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('O pagamento com cartão ou PIX ainda não está disponível.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.pixCheckoutFailed);
     expect(currentPath()).toBe(`/apply/${game.id}`);
   });
 
