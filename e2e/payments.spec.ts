@@ -39,36 +39,32 @@ test('a player tops up R$ 50 by PIX and by card through the sandbox, and sees th
   await expect(page.getByText('R$ 50,00 foram adicionados aos seus créditos.')).toHaveCount(2);
 });
 
-test('a player applies to a game by card through the sandbox and gets the confirmation', async ({ page, request }) => {
-  const name = `Vôlei no Cartão ${Date.now()}`;
-  const gameId = await createGame({ name, hoursAhead: 72, priceCents: 2200, totalSlots: 8 });
+for (const method of ['Cartão', 'PIX'] as const) {
+  test(`a player applies to a game with the game page's ${method} button, pays on the sandbox and gets the confirmation`, async ({ page }) => {
+    const name = `Vôlei no ${method} ${Date.now()}`;
+    const gameId = await createGame({ name, hoursAhead: 72, priceCents: 2200, totalSlots: 8 });
 
-  await page.goto('/login');
-  await signIn(page, PLAYER.email, PLAYER.password);
-  const before = await headerBalance(page);
+    await page.goto('/login');
+    await signIn(page, PLAYER.email, PLAYER.password);
+    const before = await headerBalance(page);
 
-  // The game page's card button belongs to the games screens; the API call is the same one it makes.
-  const login = await request.post('/api/auth/login', { data: PLAYER });
-  const { token } = (await login.json()) as { token: string };
-  const applied = await request.post(`/api/games/${gameId}/apply`, { data: { paymentType: 'card' }, headers: { authorization: `Bearer ${token}` } });
-  expect(applied.ok()).toBe(true);
-  const reply = (await applied.json()) as { url: string; registrationType: string };
-  expect(reply.registrationType).toBe('pending');
+    await page.goto(`/apply/${gameId}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('button', { name: method === 'PIX' ? 'Pagar com PIX' : 'Pagar com cartão' }).click();
+    await expect(page.getByText(`Vaga em ${name}`)).toBeVisible();
+    await payOnSandbox(page, 'R$ 22,00', method);
+    await expect(page.getByText(`Pagamento confirmado! Sua inscrição em ${name} está confirmada.`)).toBeVisible();
+    // Paid through the provider: the credits stay as they were.
+    expect(await headerBalance(page)).toBe(before);
 
-  await page.goto(reply.url);
-  await expect(page.getByText(`Vaga em ${name}`)).toBeVisible();
-  await payOnSandbox(page, 'R$ 22,00', 'Cartão');
-  await expect(page.getByText(`Pagamento confirmado! Sua inscrição em ${name} está confirmada.`)).toBeVisible();
-  // Paid by card: the credits stay as they were.
-  expect(await headerBalance(page)).toBe(before);
+    await page.getByRole('link', { name: 'Ver inscrição' }).click();
+    await expect(page).toHaveURL(new RegExp(`/confirmation/${gameId}$`));
+    await expect(page.getByText('Inscrição realizada com sucesso!')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Ver inscrição' }).click();
-  await expect(page).toHaveURL(new RegExp(`/confirmation/${gameId}$`));
-  await expect(page.getByText('Inscrição realizada com sucesso!')).toBeVisible();
-
-  await page.goto('/notifications');
-  await expect(page.getByText(new RegExp(`Pagamento recebido: sua inscrição em ${name}`))).toBeVisible();
-});
+    await page.goto('/notifications');
+    await expect(page.getByText(new RegExp(`Pagamento recebido: sua inscrição em ${name}`))).toBeVisible();
+  });
+}
 
 test('a player leaves a card checkout with Cancelar, reads their own reserved place and cancels it: the place is free again', async ({ page, request }) => {
   const name = `Vôlei Desistência ${Date.now()}`;
