@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { anInvitation, aPlayerGame, meReply, player } from '../../../test/fixtures';
+import { anInvitation, aPlayerGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const reference = {
@@ -42,6 +42,15 @@ describe('games (player)', () => {
     expect(aberto.queryByText('Lotado')).not.toBeInTheDocument();
     // No invitations: no invited section.
     expect(screen.queryByRole('heading', { name: 'Jogos Convidados' })).not.toBeInTheDocument();
+  });
+
+  it('lists only games still to come, though the public list also brings those of the last 24 hours', async () => {
+    const started = aPlayerGame({ name: 'Começou há duas horas', dateTime: hoursFromNow(-2) });
+    const later = aPlayerGame({ name: 'Hoje à noite', dateTime: hoursFromNow(6) });
+    fakeApi({ ...reference, 'GET /api/games': { body: [started, later] }, 'GET /api/invitations': { body: [] } });
+    renderApp('/games', { token: 'jwt-ana' });
+    await screen.findByRole('heading', { name: 'Hoje à noite' });
+    expect(screen.queryByRole('heading', { name: 'Começou há duas horas' })).not.toBeInTheDocument();
   });
 
   it('shows the invited games on top, opened by their private link', async () => {

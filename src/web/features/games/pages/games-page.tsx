@@ -1,4 +1,5 @@
 import { SearchX, Volleyball } from 'lucide-react';
+import { isFuture } from '../../../../shared/rules/game-timing';
 import { GameFilters } from '../../../components/games/game-filters';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { useGameFilters } from '../../../components/games/use-game-filters';
@@ -34,6 +35,8 @@ export function GamesPage() {
   useDocumentTitle('Jogos');
   const filters = useGameFilters();
   const games = useGamesList(filters.query);
+  // The member list keeps only games still to come (spec: players, rules); the public list also shows the last 24 h.
+  const upcoming = games.data?.filter((game) => isFuture(game.dateTime, new Date()));
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-8">
@@ -48,8 +51,8 @@ export function GamesPage() {
           {games.isPending ? (
             <ListSkeleton label="Carregando jogos..." />
           ) : games.isError ? (
-            <QueryError title="Erro ao carregar jogos" query={games} fallback={'Erro ao carregar jogos'} />
-          ) : games.data.length === 0 ? (
+            <QueryError title="Erro ao carregar jogos" query={games} fallback="Erro ao carregar jogos" />
+          ) : upcoming === undefined || upcoming.length === 0 ? (
             filters.hasFilters ? (
               <EmptyState
                 icon={SearchX}
@@ -66,7 +69,7 @@ export function GamesPage() {
             )
           ) : (
             <ul className="grid gap-4 md:grid-cols-2">
-              {games.data.map((game) => (
+              {upcoming.map((game) => (
                 <li key={game.id} className="flex">
                   <GameCard game={game} />
                 </li>

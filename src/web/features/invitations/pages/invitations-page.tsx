@@ -55,7 +55,7 @@ export function InvitationsPage() {
       {invitations.isPending ? (
         <ListSkeleton label="Carregando convites..." count={2} />
       ) : invitations.isError ? (
-        <QueryError title="Erro ao carregar convites" query={invitations} fallback={'Erro ao carregar convites'} />
+        <QueryError title="Erro ao carregar convites" query={invitations} fallback="Erro ao carregar convites" />
       ) : invitations.data.length === 0 ? (
         <EmptyState
           icon={Mail}

@@ -116,7 +116,7 @@ export function RegistrationsDialog({ gameId, gameName, onClose }: { gameId: num
             <RegistrationGroups registrations={detail.data.registrations} />
           </>
         ) : detail.isError ? (
-          <QueryError title="Erro ao carregar dados do jogo" query={detail} fallback={'Erro ao carregar dados do jogo'} />
+          <QueryError title="Erro ao carregar dados do jogo" query={detail} fallback="Erro ao carregar dados do jogo" />
         ) : (
           <div role="status" aria-label="Carregando inscrições..." className="space-y-3">
             <Skeleton className="h-20 w-full" />

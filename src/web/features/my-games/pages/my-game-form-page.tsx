@@ -132,7 +132,7 @@ function EditGame({ gameId }: { gameId: number }) {
           />
         </Card>
       ) : detail.isError ? (
-        <QueryError title="Erro ao carregar jogo" query={detail} fallback={'Erro ao carregar jogo'} />
+        <QueryError title="Erro ao carregar jogo" query={detail} fallback="Erro ao carregar jogo" />
       ) : (
         <Card role="status" aria-label="Carregando jogo..." className="space-y-4">
           <Skeleton className="h-11 w-full" />

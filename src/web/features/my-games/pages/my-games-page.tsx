@@ -163,7 +163,7 @@ export function MyGamesPage() {
         {games.isPending ? (
           <ListSkeleton label="Carregando seus jogos..." count={2} />
         ) : games.isError ? (
-          <QueryError title="Erro ao carregar seus jogos" query={games} fallback={'Erro ao carregar seus jogos'} />
+          <QueryError title="Erro ao carregar seus jogos" query={games} fallback="Erro ao carregar seus jogos" />
         ) : games.data.length === 0 ? (
           <EmptyState icon={CalendarPlus} title={empty.title} description={empty.description} action={<CreateGameLink />} />
         ) : (

@@ -22,7 +22,7 @@ export function PublicGamesPage() {
         {games.isPending ? (
           <ListSkeleton label="Carregando jogos..." />
         ) : games.isError ? (
-          <QueryError title="Erro ao carregar jogos" query={games} fallback={'Erro ao carregar jogos'} />
+          <QueryError title="Erro ao carregar jogos" query={games} fallback="Erro ao carregar jogos" />
         ) : games.data.length === 0 ? (
           filters.hasFilters ? (
             <EmptyState
