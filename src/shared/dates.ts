@@ -61,6 +61,22 @@ export function saoPauloDayRange(day: string): { start: Date; end: Date } {
   return dayRange(day, TIME_ZONE);
 }
 
+const isoParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as São Paulo wall-clock day (`YYYY-MM-DD`) and time (`HH:mm`). */
+export function saoPauloDateAndTime(date: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(isoParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
 const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
   timeZone: TIME_ZONE,
   day: '2-digit',

@@ -76,6 +76,7 @@ export const messages = {
   alreadyOnWaitlist: 'Você já está na lista de espera deste jogo.',
   gameHasFreeSlots: 'Este jogo ainda tem vagas: faça sua inscrição em vez de entrar na lista de espera.',
   paymentTypeRequired: 'Escolha a forma de pagamento.',
+  gameStatusFilterInvalid: 'Status inválido: use active ou cancelled.',
   insufficientBalance: 'Saldo insuficiente',
   notRegistered: 'Você não tem inscrição ativa neste jogo.',
   registrationConfirmed: 'Inscrição realizada com sucesso!',

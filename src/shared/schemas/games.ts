@@ -32,8 +32,11 @@ export const gameSchema = z.object({
   location: z.string(),
   address: z.string(),
   dateTime: isoDateTime,
+  date: z.string().describe('Dia do jogo (AAAA-MM-DD) no horário de Brasília, o mesmo instante de dateTime'),
+  time: z.string().describe('Hora do jogo (HH:mm) no horário de Brasília'),
   price: z.number().describe('Preço em reais'),
   totalSlots: z.number().int(),
+  slots: z.number().int().describe('O mesmo que totalSlots (nome da especificação)'),
   remainingSlots: z.number().int().describe('Vagas livres (confirmadas e aguardando pagamento ocupam vaga)'),
   availableSlots: z.number().int().describe('O mesmo que remainingSlots'),
   registeredPlayers: z.number().int().describe('Inscrições confirmadas ou aguardando pagamento'),
@@ -56,8 +59,11 @@ export const gameSchema = z.object({
   paidAmount: z.number().optional().describe('Quanto o usuário pagou pela inscrição (base do reembolso), em reais'),
   paymentDeadline: isoDateTime.nullable().optional().describe('Prazo para pagar uma vaga aguardando pagamento'),
   waitlistPosition: z.number().int().nullable().optional(),
+  waitlistId: z.number().int().nullable().optional().describe('Na lista de espera: o id da inscrição do usuário na fila'),
 });
 export type Game = z.infer<typeof gameSchema>;
+
+export const privateLinkSchema = z.string().min(1).max(100);
 
 export const listGamesQuerySchema = z.strictObject({
   sportId: optionalIdQuerySchema,
@@ -68,11 +74,21 @@ export const listGamesQuerySchema = z.strictObject({
     z.string().refine(isCalendarDay, messages.dateInvalid).optional().describe('Dia (AAAA-MM-DD) no horário de Brasília'),
   ),
   location: z.preprocess(emptyToUndefined, z.string().trim().max(100, messages.locationTooLong).optional()),
+  status: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['active', 'cancelled'], { error: messages.gameStatusFilterInvalid })
+      .optional()
+      .describe('active (padrão): jogos abertos; cancelled: os cancelados'),
+  ),
+  privateLink: z.preprocess(
+    emptyToUndefined,
+    privateLinkSchema.optional().describe('O jogo com esse link privado (lista com um jogo), ou lista vazia'),
+  ),
   ...pageQueryShape(100),
 });
 export type ListGamesQuery = z.output<typeof listGamesQuerySchema>;
 
-export const privateLinkSchema = z.string().min(1).max(100);
 export const privateLinkParamsSchema = z.strictObject({ link: privateLinkSchema });
 
 export const applyBodySchema = z.strictObject({

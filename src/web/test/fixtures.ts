@@ -1,4 +1,5 @@
 // Replies of the API for the web tests, typed by the shared schemas (the fake API also checks them at run time).
+import { saoPauloDateAndTime } from '../../shared/dates';
 import type { AdminGameDetail, AdminGamePlayer, AdminUser, Cancellation, CreditTransactionView } from '../../shared/schemas/admin';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { Game, MyGame, WaitlistedGame } from '../../shared/schemas/games';
@@ -42,12 +43,13 @@ export const authConfig = { 'GET /api/auth/config': { body: { googleClientId: nu
 export function aGame(overrides: Partial<Game> = {}): Game {
   const id = newId();
   const remaining = overrides.remainingSlots ?? 3;
+  const dateTime = overrides.dateTime ?? hoursFromNow(24 * 7);
   return {
     id,
     name: `Vôlei de Quinta ${id}`,
     location: 'Ginásio do Estreito',
     address: 'Rua Santos Saraiva, 500 - Estreito, Florianópolis - SC',
-    dateTime: hoursFromNow(24 * 7),
+    dateTime,
     price: 15,
     totalSlots: 12,
     remainingSlots: remaining,
@@ -66,6 +68,10 @@ export function aGame(overrides: Partial<Game> = {}): Game {
     creator: { id: 3, name: 'Otávio Organizador' },
     privateLink: null,
     ...overrides,
+    // The spec's names, derived from the fields they repeat unless given.
+    date: overrides.date ?? saoPauloDateAndTime(new Date(dateTime)).date,
+    time: overrides.time ?? saoPauloDateAndTime(new Date(dateTime)).time,
+    slots: overrides.slots ?? overrides.totalSlots ?? 12,
   };
 }
 

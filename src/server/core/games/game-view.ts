@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
+import { saoPauloDateAndTime } from '../../../shared/dates';
 import type { Game } from '../../../shared/schemas/games';
 import type { Queryable } from '../../db/open-database';
 import { cities, games, registrations, sports, states, users } from '../../db/schema';
@@ -80,8 +81,10 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
       location: game.location,
       address: game.address,
       dateTime: game.dateTime.toISOString(),
+      ...saoPauloDateAndTime(game.dateTime),
       price: toReais(game.priceCents),
       totalSlots: game.totalSlots,
+      slots: game.totalSlots,
       remainingSlots: remaining,
       availableSlots: remaining,
       registeredPlayers: occupied,
@@ -119,6 +122,7 @@ export async function withViewerRegistrations(q: Queryable, views: Game[], viewe
         paidCents: registrations.paidCents,
         paymentDeadline: registrations.paymentDeadline,
         position: waitlistPosition,
+        id: registrations.id,
       })
       .from(registrations)
       // One array parameter, not a hundred: building the statement is most of this call's cost.
@@ -147,6 +151,7 @@ export async function withViewerRegistrations(q: Queryable, views: Game[], viewe
       paidAmount: toReais(reg?.paidCents ?? 0),
       paymentDeadline: reg?.status === 'pending' && reg.paymentDeadline ? reg.paymentDeadline.toISOString() : null,
       waitlistPosition: reg?.status === 'waitlist' ? reg.position : null,
+      waitlistId: reg?.status === 'waitlist' ? reg.id : null,
     };
   });
 }
@@ -159,6 +164,7 @@ type ViewerRegistration = {
   paidCents: number;
   paymentDeadline: Date | null;
   position: number;
+  id: number;
 };
 
 /** How many games match, for the X-Total-Count of a paged list. */

@@ -247,3 +247,52 @@ describe('the visitor list cache (LISTING_CACHE_MS)', () => {
     }
   });
 });
+
+describe("the spec's filters and names", () => {
+  it('filters by status: active by default, cancelled on request, anything else a 400 in Portuguese', async () => {
+    const location = `Quadra Status ${Date.now()}`;
+    const open = await createGame(t.app.ctx.db, { location, dateTime: at(3 * DAY_MS) });
+    const cancelled = await createGame(t.app.ctx.db, { location, dateTime: at(3 * DAY_MS), status: 'cancelled', cancelReason: 'Chuva' });
+    const list = async (extra: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/games?location=${encodeURIComponent(location)}${extra}` })).json().map((g: { id: number }) => g.id);
+    expect(await list('')).toEqual([open.id]);
+    expect(await list('&status=active')).toEqual([open.id]);
+    expect(await list('&status=cancelled')).toEqual([cancelled.id]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/games?status=talvez' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Status inválido: use active ou cancelled.');
+  });
+
+  it('filters by privateLink: the game with that link, whatever its visibility, else an empty list', async () => {
+    const secret = await createGame(t.app.ctx.db, { visibility: 'private', dateTime: at(2 * DAY_MS) });
+    const found = await t.app.inject({ method: 'GET', url: `/api/games?privateLink=${encodeURIComponent(secret.privateLink)}` });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().map((g: { id: number }) => g.id)).toEqual([secret.id]);
+    // The list never hands the link out: the caller already has it.
+    expect(found.json()[0].privateLink).toBeNull();
+    const none = await t.app.inject({ method: 'GET', url: '/api/games?privateLink=nao-existe' });
+    expect(none.json()).toEqual([]);
+  });
+
+  it('gives each game its São Paulo date and time and slots, and a waitlisted caller the id of their place in line', async () => {
+    // 22:30 UTC is 19:30 in São Paulo, on the same day.
+    const game = await createGame(t.app.ctx.db, { totalSlots: 1, dateTime: new Date('2026-11-27T22:30:00.000Z') });
+    await createRegistration(t.app.ctx.db, { gameId: game.id, userId: (await createUser(t.app.ctx.db)).id, status: 'confirmed' });
+    const waiting = await createSignedInUser(t.app);
+    const line = await createRegistration(t.app.ctx.db, { gameId: game.id, userId: waiting.user.id, status: 'waitlist' });
+    const seen = (await t.app.inject({ method: 'GET', url: `/api/games/${game.id}`, headers: waiting.headers })).json();
+    expect(seen).toMatchObject({ date: '2026-11-27', time: '19:30', slots: 1, totalSlots: 1, waitlistId: line.id, waitlistPosition: 1 });
+    const visitor = (await t.app.inject({ method: 'GET', url: `/api/games/${game.id}` })).json();
+    expect(visitor).toMatchObject({ date: '2026-11-27', time: '19:30', slots: 1 });
+    expect(visitor.waitlistId).toBeUndefined();
+  });
+
+  it('shows the filters and the fields in the OpenAPI document, with where we differ from the spec', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const list = spec.paths['/api/games'].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['status', 'privateLink', 'sportId', 'date']));
+    expect(list.description).toContain('decisão 022');
+    const game = list.responses['200'].content['application/json'].schema.items.properties;
+    expect(Object.keys(game)).toEqual(expect.arrayContaining(['date', 'time', 'slots', 'waitlistId']));
+  });
+});

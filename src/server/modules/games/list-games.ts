@@ -17,10 +17,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listGames(ctx: ServerContext, query: ListGamesQuery): Promise<{ games: Game[]; total: number }> {
   const now = ctx.clock.now();
   const day = query.date ? saoPauloDayRange(query.date) : undefined;
+  // The spec's `privateLink` filter: the game with that link (any visibility, as its link opens it), else nothing.
   const where = and(
     eq(games.state, 'published'),
-    eq(games.visibility, 'public'),
-    eq(games.status, 'active'),
+    query.privateLink === undefined ? eq(games.visibility, 'public') : eq(games.privateLink, query.privateLink),
+    eq(games.status, query.status ?? 'active'),
     gte(games.dateTime, listingCutoff(now)),
     query.sportId === undefined ? undefined : eq(games.sportId, query.sportId),
     query.stateId === undefined ? undefined : eq(games.stateId, query.stateId),

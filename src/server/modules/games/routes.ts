@@ -31,6 +31,8 @@ import { joinWaitlist } from './join-waitlist';
 import { listGames } from './list-games';
 import { listCities, listSports, listStates } from './list-reference-data';
 
+const PRIVATE_LINK_TRIES = { name: 'private-link:ip', max: 60, windowMs: minutes(1) };
+
 const acceptsGzip = (header: string | string[] | undefined) => /\bgzip\b/.test(String(header ?? ''));
 
 export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
@@ -66,9 +68,13 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['games'],
         summary: 'Jogos públicos publicados a partir de 24 h atrás, por data (total no cabeçalho X-Total-Count)',
+        description:
+          'Filtros da especificação: sportId, stateId, cityId, date, location, status e privateLink. Cada jogo traz também os nomes da especificação (date, time, slots e, para quem está na fila, waitlistId). Diferenças deliberadas (decisão 022): o organizador aparece só pelo nome (creator.name), sem e-mail; o rascunho/publicado do organizador vem em publicationState, e state é o estado (UF) do jogo.',
         querystring: listGamesQuerySchema,
-        response: { 200: z.array(gameSchema), ...errorReplies(400) },
+        response: { 200: z.array(gameSchema), ...errorReplies(400, 429) },
       },
+      // Asking by `privateLink` is trying a link: the same limit as opening one.
+      preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: (request) => ((request.query as { privateLink?: unknown }).privateLink ? byIp(request) : undefined) }),
       preHandler: app.optionalUser,
       handler: async (request, reply) => {
         // The list is the same for everyone: served from a short-lived cache of the games and their
@@ -104,7 +110,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: gameSchema, ...errorReplies(400, 404, 429) },
       },
       // Links are unguessable; the limit keeps anyone from trying.
-      preValidation: ctx.rateLimiter.limit({ name: 'private-link:ip', max: 60, windowMs: minutes(1), key: byIp }),
+      preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: byIp }),
       preHandler: app.optionalUser,
       handler: async (request) => getGameByPrivateLink(ctx, request.params.link, request.user),
     });
