@@ -27,7 +27,7 @@ function Fact({ icon, label, children, className }: { icon: ReactNode; label: st
 }
 
 /** A game's page: what, when, where, how much, how many slots, and the actions the caller passes. */
-export function GameDetailsView({ game, actions }: { game: Game; actions: ReactNode }) {
+export function GameDetailsView({ game, actions, summary }: { game: Game; actions: ReactNode; summary?: ReactNode }) {
   const place = cityLabel(game);
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
@@ -63,6 +63,7 @@ export function GameDetailsView({ game, actions }: { game: Game; actions: ReactN
                 {slotsText(game)}
               </Fact>
             </dl>
+            {summary}
           </Card>
 
           <section aria-labelledby="game-place" className="space-y-3">
@@ -109,11 +110,12 @@ export function GameDetailsSkeleton() {
   );
 }
 
-export function GameNotFound() {
+/** A game that cannot be shown; with `message`, the server's own words for why (a private link that failed). */
+export function GameNotFound({ message }: { message?: string }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 py-10 text-center">
-      <h1 className="text-2xl font-bold">Jogo não encontrado ou não está disponível para inscrição</h1>
-      <p className="text-slate-600 dark:text-slate-400">Ele pode ter sido removido, ainda não foi publicado ou é privado.</p>
+      <h1 className="text-2xl font-bold">{message ? 'Jogo não encontrado' : 'Jogo não encontrado ou não está disponível para inscrição'}</h1>
+      <p className="text-slate-600 dark:text-slate-400">{message ?? 'Ele pode ter sido removido, ainda não foi publicado ou é privado.'}</p>
       <Link to="/games" className={buttonClasses('primary')}>
         Voltar para os jogos
       </Link>

@@ -1,15 +1,45 @@
 import { Lock } from 'lucide-react';
+import { isFuture } from '../../../../shared/rules/game-timing';
+import type { Game } from '../../../../shared/schemas/games';
+import { isFull } from '../../../components/games/game-facts';
 import { useNavigate, useParams } from 'react-router';
 import { QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
 import { storageKeys, writeStorage } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePrivateGame } from '../api';
 import { GameDetailsSkeleton, GameDetailsView, GameNotFound } from '../components/game-details';
 import { RegistrationActions } from '../components/registration-actions';
+
+/** Spec (private game page): the places taken as a bar, and Ativo or Encerrado. */
+function SlotsAndStatus({ game, isOver }: { game: Game; isOver: boolean }) {
+  const taken = Math.max(game.totalSlots - Math.max(game.remainingSlots, 0), 0);
+  return (
+    <div className="mt-5 space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-sm font-semibold text-slate-700 dark:text-slate-300">
+          {taken} de {game.totalSlots} {game.totalSlots === 1 ? 'vaga ocupada' : 'vagas ocupadas'}
+        </span>
+        <Badge tone={isOver ? 'neutral' : 'success'}>{isOver ? 'Encerrado' : 'Ativo'}</Badge>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Vagas ocupadas"
+        aria-valuemin={0}
+        aria-valuemax={game.totalSlots}
+        aria-valuenow={taken}
+        className="h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <div className={cn('h-full rounded-full', isFull(game) ? 'bg-red-600' : 'bg-brand-600')} style={{ width: `${(taken / Math.max(game.totalSlots, 1)) * 100}%` }} />
+      </div>
+    </div>
+  );
+}
 
 /** A game opened by its private link: visitors see it and are sent to sign in; players apply with the link. */
 export function PrivateGamePage() {
@@ -25,7 +55,7 @@ export function PrivateGamePage() {
     navigate('/login');
   }
 
-  if (game.error instanceof ApiError && game.error.status === 404) return <GameNotFound />;
+  if (game.error instanceof ApiError && game.error.status === 404) return <GameNotFound message={game.error.message} />;
   if (game.isPending) return <GameDetailsSkeleton />;
   if (game.isError) {
     return (
@@ -36,7 +66,15 @@ export function PrivateGamePage() {
     );
   }
 
-  const actions = user ? (
+  const isOver = !isFuture(game.data.dateTime, new Date());
+  const isInvolved = game.data.userRegistration?.isRegistered || game.data.userRegistration?.isOnWaitlist;
+  // Spec: a full or finished game offers no way in, to visitors and players alike (their own registration still shows).
+  const closedLabel = isInvolved ? undefined : isOver ? 'Jogo Encerrado' : isFull(game.data) ? 'Vagas Esgotadas' : undefined;
+  const actions = closedLabel ? (
+    <Button size="lg" fullWidth disabled>
+      {closedLabel}
+    </Button>
+  ) : user ? (
     <RegistrationActions game={game.data} privateLink={privateLink} />
   ) : (
     <div className="space-y-3">
@@ -55,7 +93,7 @@ export function PrivateGamePage() {
           Este jogo não aparece no catálogo: só entra quem recebeu o link.
         </span>
       </Alert>
-      <GameDetailsView game={game.data} actions={actions} />
+      <GameDetailsView game={game.data} actions={actions} summary={<SlotsAndStatus game={game.data} isOver={isOver} />} />
     </div>
   );
 }

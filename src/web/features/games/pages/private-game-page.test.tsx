@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../../shared/messages';
+import { fakeApi } from '../../../test/fake-api';
+import { aGame, aPlayerGame, authConfig, hoursFromNow, meReply, player } from '../../../test/fixtures';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+
+const LINK = 'amigos-123';
+const privateGame = (overrides: Parameters<typeof aGame>[0] = {}) => aGame({ name: 'Vôlei dos Amigos', visibility: 'private', ...overrides });
+
+describe('private game page (/games/private/{link})', () => {
+  it('shows the places taken as a bar and the game as Ativo, and lets a visitor sign in to join', async () => {
+    fakeApi({ ...authConfig, [`GET /api/games/private/${LINK}`]: { body: privateGame({ totalSlots: 10, remainingSlots: 4 }) } });
+    renderApp(`/games/private/${LINK}`);
+    await findPageHeading('Vôlei dos Amigos');
+    const bar = screen.getByRole('progressbar', { name: 'Vagas ocupadas' });
+    expect(bar).toHaveAttribute('aria-valuenow', '6');
+    expect(bar).toHaveAttribute('aria-valuemax', '10');
+    expect(screen.getByText('6 de 10 vagas ocupadas')).toBeInTheDocument();
+    expect(screen.getByText('Ativo')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entrar para participar' })).toBeEnabled();
+  });
+
+  it('offers no way into a full game: a disabled "Vagas Esgotadas", for visitors and players alike', async () => {
+    fakeApi({ ...authConfig, [`GET /api/games/private/${LINK}`]: { body: privateGame({ totalSlots: 8, remainingSlots: 0 }) } });
+    renderApp(`/games/private/${LINK}`);
+    await findPageHeading('Vôlei dos Amigos');
+    expect(screen.getByRole('button', { name: 'Vagas Esgotadas' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Entrar para participar' })).not.toBeInTheDocument();
+  });
+
+  it('says Jogo Encerrado, disabled, once the game has started; the status reads Encerrado', async () => {
+    fakeApi({
+      ...authConfig,
+      'GET /api/users/me': meReply(player),
+      [`GET /api/games/private/${LINK}`]: { body: aPlayerGame({ name: 'Vôlei dos Amigos', visibility: 'private', dateTime: hoursFromNow(-3) }) },
+    });
+    renderApp(`/games/private/${LINK}`, { token: 'jwt-ana' });
+    await findPageHeading('Vôlei dos Amigos');
+    expect(screen.getByRole('button', { name: 'Jogo Encerrado' })).toBeDisabled();
+    expect(screen.getByText('Encerrado')).toBeInTheDocument();
+  });
+
+  it("shows the server's message under Jogo não encontrado when the link fails", async () => {
+    fakeApi({ ...authConfig, [`GET /api/games/private/${LINK}`]: { status: 404, body: { message: messages.gameNotAvailable } } });
+    renderApp(`/games/private/${LINK}`);
+    await findPageHeading('Jogo não encontrado');
+    expect(screen.getByText(messages.gameNotAvailable)).toBeInTheDocument();
+  });
+});
