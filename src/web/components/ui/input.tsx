@@ -37,7 +37,7 @@ export function describedBy(id: string, error?: string, hint?: ReactNode): strin
   return undefined;
 }
 
-type InputProps = InputHTMLAttributes<HTMLInputElement> & {
+export type InputProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;

@@ -6,7 +6,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { forgotBodySchema, type ForgotBody } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCountdown } from '../../../lib/format';
 import { useCountdown } from '../../../lib/use-countdown';
@@ -14,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRequestPasswordReset } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
 import { AuthCard, textLinkClasses } from '../components/auth-card';
+import { EmailInput } from '../components/email-input';
 
 /** Code lifetime when the server does not say (spec: players §9). */
 const DEFAULT_EXPIRES_IN = 15 * 60;
@@ -118,12 +118,7 @@ export function ForgotPage() {
     >
       {error && <Alert tone="error">{error}</Alert>}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Input
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
+        <EmailInput error={errors.email?.message}
           {...register('email', { onChange: () => clearErrors('email') })}
         />
         <Button type="submit" fullWidth size="lg" busy={forgot.isPending} busyLabel="Enviando...">

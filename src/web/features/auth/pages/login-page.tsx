@@ -12,6 +12,7 @@ import { useLogin } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
 import { AuthCard, textLinkClasses } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
+import { EmailInput } from '../components/email-input';
 
 function stateMessage(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'message' in state && typeof state.message === 'string') return state.message;
@@ -60,12 +61,7 @@ export function LoginPage() {
       {loginMutation.isError && <Alert tone="error">{errorMessage(loginMutation.error, 'Erro ao fazer login')}</Alert>}
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Input
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
+        <EmailInput error={errors.email?.message}
           {...register('email', { onChange: () => clearErrors('email') })}
         />
         <Input

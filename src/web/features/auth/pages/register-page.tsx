@@ -12,6 +12,7 @@ import { useRegister } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
 import { AuthCard, textLinkClasses } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
+import { EmailInput } from '../components/email-input';
 
 export function RegisterPage() {
   useDocumentTitle('Criar conta');
@@ -58,12 +59,7 @@ export function RegisterPage() {
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Input label="Nome" autoComplete="name" error={errors.name?.message} {...register('name', { onChange: () => edited('name') })} />
-        <Input
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
+        <EmailInput error={errors.email?.message}
           {...register('email', { onChange: () => edited('email') })}
         />
         <Input

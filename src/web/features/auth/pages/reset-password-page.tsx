@@ -15,6 +15,7 @@ import { isExpiredCodeError, useResetPassword } from '../api';
 import { AuthCard, textLinkClasses } from '../components/auth-card';
 import { CODE_LENGTH, CodeInput } from '../components/code-input';
 import { PasswordStrengthMeter } from '../components/password-strength-meter';
+import { EmailInput } from '../components/email-input';
 
 /** Wait before going to the login page after a successful reset (spec: players §9). */
 export const RESET_REDIRECT_DELAY_MS = 2000;
@@ -120,12 +121,7 @@ export function ResetPasswordPage() {
       )}
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Input
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
+        <EmailInput error={errors.email?.message}
           {...register('email', { onChange: () => clearErrors('email') })}
         />
         <Controller
