@@ -32,9 +32,9 @@ export function meReply(user: PublicUser, games: { myGames?: MyGame[]; waitliste
   return { body: { ...user, hasPassword: true, myGames: games.myGames ?? [], waitlistedGames: games.waitlistedGames ?? [] } };
 }
 
-/** `GET /api/auth/config` without Google sign-in: every page a visitor opens asks for it. */
 /** The origin the web tests run at (jsdom's), allowed for Google as the server would list PUBLIC_URL's. */
 export const TEST_ORIGIN = 'http://localhost:3000';
+/** `GET /api/auth/config` without Google sign-in: every page a visitor opens asks for it. */
 export const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null, googleAllowedOrigins: [TEST_ORIGIN] } } };
 
 // ── Games as players see them ──
