@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gameListFiltersSearch, parseGameListFilters } from '../../shared/game-list-filters';
 import { messages } from '../../shared/messages';
 import { type SharePreview, SSR_STATE_ELEMENT_ID, type SsrApiTransport, type SsrPage, type SsrRender } from '../../shared/ssr';
 import type { ChangeFeed } from '../db/change-feed';
@@ -59,6 +60,24 @@ export function fillTemplate(template: string, page: SsrPage, pageUrl: URL): str
   );
 }
 
+/** The visitor's games list: its rendered page depends on the path and its filters only (decision 031). */
+const GAMES_LIST_PATH = '/public-games';
+
+/** Filtered games lists kept rendered at once; apart from the other pages, so many filters never push those out. */
+const FILTERED_LIST_PAGES = 100;
+
+/**
+ * The address a page is rendered and kept under. A games list keeps only the filters it applies, in
+ * one order: `?date=…&sportId=1&utm_source=x` and `?sportId=1&date=…` are one page, and values the
+ * page ignores (`sportId=abc`) render and share the unfiltered list.
+ */
+export function pageAddress(url: string): { address: string; isFilteredList: boolean } {
+  const parsed = new URL(url, 'http://localhost');
+  if (parsed.pathname !== GAMES_LIST_PATH) return { address: url, isFilteredList: false };
+  const search = gameListFiltersSearch(parseGameListFilters(parsed.searchParams));
+  return { address: `${parsed.pathname}${search}`, isFilteredList: search !== '' };
+}
+
 /** The renderer built next to the web app (dist/ssr), or null when there is none. */
 async function loadRenderer(webRoot: string, log: FastifyBaseLogger): Promise<SsrRender | null> {
   const entry = path.join(path.dirname(webRoot), 'ssr', 'entry-server.js');
@@ -111,13 +130,19 @@ export async function registerWebApp(
   };
 
   // A rendered page is served from memory for as long as the visitor list it shows may be (LISTING_CACHE_MS).
-  const pages = createRefreshingCache<string>({
-    ttlMs: options.cacheMs,
-    maxEntries: 500,
-    clock: options.clock,
-    onError: (error) => app.log.error({ err: error }, 'falha ao renderizar a página no servidor'),
+  const cacheOf = (maxEntries: number) =>
+    createRefreshingCache<string>({
+      ttlMs: options.cacheMs,
+      maxEntries,
+      clock: options.clock,
+      onError: (error) => app.log.error({ err: error }, 'falha ao renderizar a página no servidor'),
+    });
+  const pages = cacheOf(500);
+  const filteredLists = cacheOf(FILTERED_LIST_PAGES);
+  options.changes?.subscribe(() => {
+    pages.clear();
+    filteredLists.clear();
   });
-  options.changes?.subscribe(() => pages.clear());
 
   async function renderPage(url: string): Promise<string> {
     const page = await render!(new URL(url, 'http://localhost').href, transport);
@@ -126,8 +151,9 @@ export async function registerWebApp(
 
   async function pageFor(url: string): Promise<string> {
     if (!render) return template;
+    const { address, isFilteredList } = pageAddress(url);
     try {
-      return await pages.get(url, () => renderPage(url));
+      return await (isFilteredList ? filteredLists : pages).get(address, () => renderPage(address));
     } catch (error) {
       // The browser can still draw the page on its own.
       app.log.error({ err: error, url }, 'falha ao renderizar a página no servidor');

@@ -35,7 +35,7 @@ export const visitorRoutes: RouteObject[] = [
     ErrorBoundary: RouteErrorPage,
     children: [
       { index: true, handle: hydrateOnInteraction, lazy: page(() => import('../features/landing/pages/landing-page'), (m) => m.LandingPage) },
-      { path: 'public-games', handle: hydrateOnInteraction, lazy: page(() => import('../features/public-games/pages/public-games-page'), (m) => m.PublicGamesPage) },
+      { path: 'public-games', handle: hydrateOnInteraction, lazy: page(() => import('../features/games/pages/games-page'), (m) => m.PublicGamesPage) },
       { path: 'terms', handle: hydrateOnInteraction, lazy: page(() => import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage) },
       { path: 'privacy', handle: hydrateOnInteraction, lazy: page(() => import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage) },
       { path: 'support', handle: hydrateOnInteraction, lazy: page(() => import('../features/static-pages/pages/support-page'), (m) => m.SupportPage) },
