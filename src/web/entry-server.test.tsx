@@ -66,6 +66,25 @@ describe('server render of visitor pages', () => {
     expect(page.hydrate).toBe('interaction');
   });
 
+  it('renders a filtered address already filtered: only the matching games, the fields filled, the same query for the browser', async () => {
+    const calls = api({
+      'GET /api/games': (call) => {
+        const query = new URLSearchParams(call.path.split('?')[1] ?? '');
+        return { body: query.get('cityId') === '2' && query.get('location') === 'Lagoa' ? [aGame({ name: 'Vôlei na Lagoa' })] : [aGame({ name: 'Vôlei do Estreito' })] };
+      },
+    });
+    const page = await renderPage('/public-games?stateId=24&cityId=2&location=Lagoa&sportId=abc');
+    expect(page.html).toContain('Vôlei na Lagoa');
+    expect(page.html).not.toContain('Vôlei do Estreito');
+    // The invalid sport is left out, on the server as in the browser.
+    expect(calls.callsTo('GET', '/api/games').map((call) => call.path)).toEqual(['/api/games?stateId=24&cityId=2&location=Lagoa']);
+    expect(page.html).toMatch(/<option value="2" selected="">Joinville<\/option>/);
+    expect(page.html).toMatch(/<input[^>]*value="Lagoa"/);
+    expect(page.html).toContain('Filtros (3)');
+    const keys = (JSON.parse(page.state) as { queries: { queryKey: unknown[] }[] }).queries.map((q) => q.queryKey);
+    expect(keys).toContainEqual(['games', 'list', { stateId: 24, cityId: 2, location: 'Lagoa' }]);
+  });
+
   it.each([
     ['/login', 'Entrar · Bora Jogar', 'Entrar no Bora Jogar'],
     ['/register', 'Criar conta · Bora Jogar', 'Criar conta'],

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { anInvitation, aPlayerGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
-import { findPageHeading, renderApp } from '../../../test/render-app';
+import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 const reference = {
   'GET /api/users/me': meReply(player),
@@ -77,6 +77,24 @@ describe('games (player)', () => {
     const empty = (await screen.findByText('Nenhum jogo encontrado')).parentElement!;
     await user.click(within(empty).getByRole('button', { name: 'Limpar Filtros' }));
     expect(await screen.findByRole('heading', { name: 'Único' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Cidade')).toBeDisabled();
+  });
+
+  it('takes its filters from the address like the public list, and Limpar Filtros empties it', async () => {
+    const api = fakeApi({
+      ...reference,
+      'GET /api/games': (call) => ({ body: [aPlayerGame({ name: call.path.includes('cityId=1') ? 'Em Florianópolis' : 'Qualquer lugar' })] }),
+      'GET /api/invitations': { body: [] },
+    });
+    const user = userEvent.setup();
+    renderApp('/games?stateId=24&cityId=1', { token: 'jwt-ana' });
+    expect(await screen.findByRole('heading', { name: 'Em Florianópolis' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/games').map((call) => call.path)).toEqual(['/api/games?stateId=24&cityId=1']);
+    await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
+
+    await user.click(within(screen.getByRole('search', { name: 'Filtrar jogos' })).getByRole('button', { name: 'Limpar Filtros' }));
+    expect(currentPath()).toBe('/games');
+    expect(await screen.findByRole('heading', { name: 'Qualquer lugar' })).toBeInTheDocument();
     expect(screen.getByLabelText('Cidade')).toBeDisabled();
   });
 });

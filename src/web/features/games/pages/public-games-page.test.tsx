@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, type RecordedCall } from '../../../test/fake-api';
-import { aGame } from '../../../test/fixtures';
-import { findPageHeading, renderApp } from '../../../test/render-app';
+import { aGame, authConfig } from '../../../test/fixtures';
+import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 const reference = {
   'GET /api/games/sports': { body: [{ id: 1, name: 'Vôlei', active: true }, { id: 9, name: 'Basquete', active: false }] },
@@ -138,5 +138,91 @@ describe('public games', () => {
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { name: 'Voltou!' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/games')).toHaveLength(2);
+  });
+
+  describe('filters in the address', () => {
+    const scrolls = () => (window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
+    const byQuery = (call: RecordedCall) => ({
+      body: [aGame({ name: new URLSearchParams(call.path.split('?')[1] ?? '').size > 0 ? 'Jogo filtrado' : 'Todos os jogos' })],
+    });
+    const form = () => within(screen.getByRole('search', { name: 'Filtrar jogos' }));
+
+    it('opens a shared filtered link with its filters in the fields and the list asked for with them only', async () => {
+      const api = fakeApi({ ...reference, 'GET /api/games': byQuery });
+      renderApp('/public-games?sportId=1&stateId=24&cityId=2&date=2026-12-05&location=Gin%C3%A1sio&utm_source=zap');
+      expect(await screen.findByRole('heading', { name: 'Jogo filtrado' })).toBeInTheDocument();
+      expect(api.callsTo('GET', '/api/games').map((call) => call.path)).toEqual([
+        '/api/games?sportId=1&stateId=24&cityId=2&date=2026-12-05&location=Gin%C3%A1sio',
+      ]);
+      await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('2'));
+      expect(screen.getByLabelText('Esporte')).toHaveValue('1');
+      expect(screen.getByLabelText('Estado')).toHaveValue('24');
+      expect(screen.getByLabelText('Data')).toHaveValue('2026-12-05');
+      expect(screen.getByLabelText('Local')).toHaveValue('Ginásio');
+      // The phones' folded panel says how many filters are on.
+      const toggle = form().getByRole('button', { name: 'Filtros (5)' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.setup().click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    });
+
+    it('ignores values the API would refuse and shows the whole list', async () => {
+      const api = fakeApi({ ...reference, 'GET /api/games': byQuery });
+      renderApp(`/public-games?sportId=abc&cityId=-2&date=2026-02-30&location=${'x'.repeat(101)}`);
+      expect(await screen.findByRole('heading', { name: 'Todos os jogos' })).toBeInTheDocument();
+      expect(api.callsTo('GET', '/api/games').map((call) => call.path)).toEqual(['/api/games']);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(form().getByRole('button', { name: 'Filtros' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Local')).toHaveValue('');
+      expect(screen.getByLabelText('Data')).toHaveValue('');
+    });
+
+    it('writes each change into the address in place, the location once typing settles, without scrolling', async () => {
+      const api = fakeApi({ ...reference, 'GET /api/games': byQuery });
+      const user = userEvent.setup();
+      renderApp('/public-games?utm_source=zap');
+      await screen.findByRole('heading', { name: 'Todos os jogos' });
+      const entries = window.history.length;
+      const scrolled = scrolls();
+
+      await user.selectOptions(screen.getByLabelText('Esporte'), 'Vôlei');
+      await waitFor(() => expect(currentPath()).toBe('/public-games?sportId=1'));
+      await user.type(screen.getByLabelText('Local'), 'Praia Mole ');
+      expect(screen.getByLabelText('Local')).toHaveValue('Praia Mole ');
+      await waitFor(() => expect(currentPath()).toBe('/public-games?sportId=1&location=Praia+Mole'));
+      // The trailing space typed stays in the field while the address keeps the trimmed text.
+      expect(screen.getByLabelText('Local')).toHaveValue('Praia Mole ');
+      expect(await screen.findByRole('heading', { name: 'Jogo filtrado' })).toBeInTheDocument();
+      // One request per settled change, none per keystroke.
+      expect(api.callsTo('GET', '/api/games').map((call) => call.path)).toEqual([
+        '/api/games',
+        '/api/games?sportId=1',
+        '/api/games?sportId=1&location=Praia+Mole',
+      ]);
+      expect(window.history.length).toBe(entries);
+      expect(scrolls()).toBe(scrolled);
+      expect(form().getByRole('button', { name: 'Filtros (2)' })).toBeInTheDocument();
+
+      await user.click(form().getByRole('button', { name: 'Limpar filtros' }));
+      expect(currentPath()).toBe('/public-games');
+      expect(screen.getByLabelText('Local')).toHaveValue('');
+      expect(await screen.findByRole('heading', { name: 'Todos os jogos' })).toBeInTheDocument();
+    });
+
+    it('brings the filters back with the address when the reader goes back to the list', async () => {
+      fakeApi({ ...reference, ...authConfig, 'GET /api/games': byQuery });
+      const user = userEvent.setup();
+      renderApp('/public-games');
+      await screen.findByRole('heading', { name: 'Todos os jogos' });
+      await user.type(screen.getByLabelText('Local'), 'Lagoa');
+      await screen.findByRole('heading', { name: 'Jogo filtrado' });
+
+      await user.click(screen.getByRole('link', { name: /^Participar/ }));
+      await findPageHeading('Entrar no Bora Jogar');
+      act(() => window.history.back());
+      expect(await screen.findByRole('heading', { name: 'Jogo filtrado' })).toBeInTheDocument();
+      expect(currentPath()).toBe('/public-games?location=Lagoa');
+      expect(screen.getByLabelText('Local')).toHaveValue('Lagoa');
+    });
   });
 });
