@@ -85,6 +85,13 @@ describe('server render of visitor pages', () => {
     expect(keys).toContainEqual(['games', 'list', { stateId: 24, cityId: 2, location: 'Lagoa' }]);
   });
 
+  it('renders a link that names a city alone with its state and city picked', async () => {
+    api();
+    const page = await renderPage('/public-games?cityId=2');
+    expect(page.html).toMatch(/<option value="24" selected="">Santa Catarina \(SC\)<\/option>/);
+    expect(page.html).toMatch(/<option value="2" selected="">Joinville<\/option>/);
+  });
+
   it.each([
     ['/login', 'Entrar · Bora Jogar', 'Entrar no Bora Jogar'],
     ['/register', 'Criar conta · Bora Jogar', 'Criar conta'],

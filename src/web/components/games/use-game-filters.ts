@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -7,6 +8,7 @@ import {
   type GameListFilters,
 } from '../../../shared/game-list-filters';
 import { keepScrollState } from '../../lib/keep-scroll';
+import { allCitiesQuery } from '../../lib/queries/reference-data';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 export type GameFiltersState = {
@@ -36,13 +38,16 @@ export function useGameFilters(): GameFiltersState {
   const [params, setParams] = useSearchParams();
   const query = parseGameListFilters(params);
   const applied = query.location ?? '';
+  // A link may name a city without its state (`?cityId=2`): the state's picker shows the city's state.
+  const allCities = useQuery(allCitiesQuery(query.cityId !== undefined && query.stateId === undefined));
+  const stateId = query.stateId ?? allCities.data?.find((city) => city.id === query.cityId)?.stateId;
 
   // The field as typed; the address takes it once the typing settles.
   const [location, setLocation] = useState(applied);
   const settled = useDebouncedValue(location.trim(), LOCATION_SETTLE_MS);
 
   const apply = (change: (current: GameListFilters) => GameListFilters) =>
-    setParams((current) => new URLSearchParams(gameListFiltersSearch(change(parseGameListFilters(current)))), {
+    setParams((current) => new URLSearchParams(gameListFiltersSearch(change({ stateId, ...parseGameListFilters(current) }))), {
       replace: true,
       preventScrollReset: true,
       state: keepScrollState,
@@ -61,7 +66,7 @@ export function useGameFilters(): GameFiltersState {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
 
-  const values: GameListFilters = { ...query, location: location === '' ? undefined : location };
+  const values: GameListFilters = { ...query, stateId, location: location === '' ? undefined : location };
   const count = countGameListFilters({ ...values, location: location.trim() || undefined });
   return {
     values,

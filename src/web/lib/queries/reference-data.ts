@@ -41,6 +41,16 @@ export function citiesQuery(stateId: number | undefined) {
   });
 }
 
+/** Every active city: only to find the state of a city an address names without its state. */
+export function allCitiesQuery(isEnabled: boolean) {
+  return queryOptions({
+    queryKey: ['reference', 'cities', 'all'],
+    queryFn: () => apiRequest<City[]>('/games/cities', { fallbackMessage: 'Erro ao carregar cidades' }).then(activeOnly),
+    enabled: isEnabled,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
 /** The cities of a state; idle until a state is chosen. */
 export function useCities(stateId: number | undefined) {
   return useQuery(citiesQuery(stateId));
