@@ -32,7 +32,7 @@ export function GameFilters({ filters, clearLabel = 'Limpar filtros' }: { filter
     >
       <Button
         variant="secondary"
-        className="flex-1 sm:hidden"
+        className="flex-1 whitespace-nowrap sm:hidden"
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={() => setIsOpen((open) => !open)}
@@ -82,9 +82,9 @@ export function GameFilters({ filters, clearLabel = 'Limpar filtros' }: { filter
           onChange={(event) => filters.set('location', event.target.value || undefined)}
         />
       </div>
-      <div className="flex items-end">
-        <Button variant="secondary" fullWidth onClick={filters.clear} disabled={!filters.hasFilters}>
-          <X className="size-5" aria-hidden="true" />
+      <div className="flex flex-1 items-end">
+        <Button variant="secondary" fullWidth className="whitespace-nowrap" onClick={filters.clear} disabled={!filters.hasFilters}>
+          <X className="size-5 max-sm:hidden" aria-hidden="true" />
           {clearLabel}
         </Button>
       </div>
