@@ -40,6 +40,12 @@ test('a shared filtered link on a phone: filtered by the server, folded filters 
   expect(html).toContain(inJoinville);
   expect(html).not.toContain(inFlorianopolis);
 
+  // Hydrating the filtered page gives the same markup: React reports no mismatch.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto(link);
   await expect(games(page).getByRole('heading', { name: inJoinville })).toBeVisible();
   await expect(games(page).getByRole('heading', { name: inFlorianopolis })).toHaveCount(0);
@@ -56,6 +62,7 @@ test('a shared filtered link on a phone: filtered by the server, folded filters 
   await expect(page).toHaveURL(filtered);
   await expect(games(page).getByRole('heading', { name: inFlorianopolis })).toBeVisible();
   await expect(games(page).getByRole('heading', { name: inJoinville })).toHaveCount(0);
+  expect(errors).toEqual([]);
 
   await page.reload();
   await expect(page).toHaveURL(filtered);

@@ -53,6 +53,22 @@ export async function render(url, transport) {
   };
 }`;
 
+/** Renders the address it is given and counts its renders. */
+const countingRenderer = `
+let renders = 0;
+export async function render(url) {
+  renders += 1;
+  const { pathname, search } = new URL(url);
+  return { html: '<p>' + pathname + search + ' render ' + renders + '</p>', state: '{}', title: 'Bora Jogar', hydrate: 'interaction' };
+}`;
+
+/** An app with the counting renderer and its page cache on (1 s on a clock the test moves). */
+async function countingApp() {
+  const clock = fixedClock(new Date('2026-11-20T12:00:00Z'));
+  const app = await appWith(countingRenderer, { cacheMs: 1000, clock });
+  return { clock, body: async (url: string) => (await app.inject({ method: 'GET', url })).body };
+}
+
 const pageUrl = new URL('https://bora.test/apply/7');
 
 describe('fillTemplate', () => {
@@ -131,35 +147,16 @@ export async function render(url, transport) {
   });
 
   it('serves a rendered page from memory for LISTING_CACHE_MS, then renders it again', async () => {
-    const clock = fixedClock(new Date('2026-11-20T12:00:00Z'));
-    const app = await appWith(
-      `let renders = 0;
-export async function render() {
-  renders += 1;
-  return { html: '<p>render ' + renders + '</p>', state: '{}', title: 'Bora Jogar', hydrate: 'interaction' };
-}`,
-      { cacheMs: 1000, clock },
-    );
-    const body = async (url: string) => (await app.inject({ method: 'GET', url })).body;
-    expect(await body('/')).toContain('<p>render 1</p>');
-    expect(await body('/')).toContain('<p>render 1</p>');
-    expect(await body('/login')).toContain('<p>render 2</p>');
+    const { clock, body } = await countingApp();
+    expect(await body('/')).toContain('<p>/ render 1</p>');
+    expect(await body('/')).toContain('<p>/ render 1</p>');
+    expect(await body('/login')).toContain('<p>/login render 2</p>');
     clock.advance(2001);
-    expect(await body('/')).toContain('<p>render 3</p>');
+    expect(await body('/')).toContain('<p>/ render 3</p>');
   });
 
   it('renders and keeps a games list under the filters it applies: junk, order and invalid values make no new page', async () => {
-    const clock = fixedClock(new Date('2026-11-20T12:00:00Z'));
-    const app = await appWith(
-      `let renders = 0;
-export async function render(url) {
-  renders += 1;
-  const { pathname, search } = new URL(url);
-  return { html: '<p>' + pathname + search + ' render ' + renders + '</p>', state: '{}', title: 'Bora Jogar', hydrate: 'interaction' };
-}`,
-      { cacheMs: 1000, clock },
-    );
-    const body = async (url: string) => (await app.inject({ method: 'GET', url })).body;
+    const { body } = await countingApp();
     expect(await body('/public-games?date=2026-12-05&utm_source=zap&sportId=1')).toContain('<p>/public-games?sportId=1&date=2026-12-05 render 1</p>');
     expect(await body('/public-games?sportId=1&date=2026-12-05')).toContain('render 1</p>');
     expect(await body('/public-games?sportId=abc&date=2026-02-30')).toContain('<p>/public-games render 2</p>');
@@ -169,22 +166,13 @@ export async function render(url) {
   });
 
   it('keeps at most 100 filtered lists, apart from the other pages, so many filters never push those out', async () => {
-    const clock = fixedClock(new Date('2026-11-20T12:00:00Z'));
-    const app = await appWith(
-      `let renders = 0;
-export async function render() {
-  renders += 1;
-  return { html: '<p>render ' + renders + '</p>', state: '{}', title: 'Bora Jogar', hydrate: 'interaction' };
-}`,
-      { cacheMs: 1000, clock },
-    );
-    const body = async (url: string) => (await app.inject({ method: 'GET', url })).body;
-    expect(await body('/')).toContain('<p>render 1</p>');
+    const { body } = await countingApp();
+    expect(await body('/')).toContain('<p>/ render 1</p>');
     for (let city = 1; city <= 101; city += 1) await body(`/public-games?cityId=${city}`);
-    expect(await body('/')).toContain('<p>render 1</p>');
-    expect(await body('/public-games?cityId=101')).toContain('<p>render 102</p>');
+    expect(await body('/')).toContain('<p>/ render 1</p>');
+    expect(await body('/public-games?cityId=101')).toContain('render 102</p>');
     // The oldest filtered list went.
-    expect(await body('/public-games?cityId=1')).toContain('<p>render 103</p>');
+    expect(await body('/public-games?cityId=1')).toContain('render 103</p>');
   });
 
   it('serves the plain app when there is no renderer', async () => {
