@@ -84,6 +84,9 @@ describe('reads with expired holds present', () => {
         ['/api/games', who],
         [`/api/games?date=${at(7 * DAY_MS).toISOString().slice(0, 10)}`, who],
         [`/api/games/${game.id}`, who],
+        // What a filtered games list reads (decision 031), a city named without its state included.
+        ['/api/games?sportId=1&stateId=1&cityId=1&location=Gin', who],
+        ['/api/games/cities', who],
         ['/api/games/sports', who],
         ['/api/health', who],
       );
