@@ -1,32 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { gameListFiltersSearch, type GameListFilters } from '../../../shared/game-list-filters';
 import type { Game } from '../../../shared/schemas/games';
 import { apiRequest } from '../api-client';
 
 /** The filters of the game lists (spec: players §3), as the query string carries them. */
-export type GameFilters = {
-  sportId?: number;
-  stateId?: number;
-  cityId?: number;
-  /** `YYYY-MM-DD` */
-  date?: string;
-  location?: string;
-};
+export type GameFilters = GameListFilters;
 
 /** Every cached game list and game lives under this key: one invalidation refreshes them all. */
 export const gamesKey = ['games'] as const;
 
-function toSearch(filters: GameFilters): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
 /** The public list (signed-in callers also get their registration on each game). */
 export function listGames(filters: GameFilters, signal?: AbortSignal): Promise<Game[]> {
-  return apiRequest<Game[]>(`/games${toSearch(filters)}`, { signal, fallbackMessage: 'Erro ao carregar jogos' });
+  return apiRequest<Game[]>(`/games${gameListFiltersSearch(filters)}`, { signal, fallbackMessage: 'Erro ao carregar jogos' });
 }
 
 export function gamesListQuery(filters: GameFilters) {
