@@ -102,6 +102,15 @@ const envSchema = z
       .min(1, 'deve ser entre 1 e 3600 segundos')
       .max(3600, 'deve ser entre 1 e 3600 segundos')
       .default(60),
+    REMINDER_HOURS: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ error: 'deve ser um número inteiro de horas' })
+        .int('deve ser um número inteiro de horas')
+        .min(3, 'deve ser entre 3 e 168 horas')
+        .max(168, 'deve ser entre 3 e 168 horas')
+        .default(24),
+    ),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'deve ter pelo menos 16 caracteres').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PAYMENTS: optionalText.pipe(z.enum(['sandbox', 'live'], { error: 'use sandbox ou live' }).optional()),
@@ -186,6 +195,8 @@ export type Config = {
   logLevel: string;
   /** How often payment holds past their deadline are released by the background job. */
   holdSweepMs: number;
+  /** How long before a game its players are reminded of it. */
+  reminderHours: number;
   /** Bearer token of GET /api/metrics; without it the route does not exist. */
   metricsToken: string | undefined;
   payments: PaymentsConfig;
@@ -237,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
+    reminderHours: e.REMINDER_HOURS,
     payments: paymentsConfig(e),
   };
 }
