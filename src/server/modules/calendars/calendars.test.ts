@@ -101,7 +101,7 @@ describe("the player's private calendar feed", () => {
     return { url, path: new URL(url).pathname };
   }
 
-  it('GET /api/users/me/calendar gives an absolute address under PUBLIC_URL with a 256-bit secret, the same every time', async () => {
+  it('GET /api/users/me/calendar gives an absolute address under PUBLIC_URL with a 64-hex-digit secret, the same every time', async () => {
     const player = await createSignedInUser(t.app);
     const { url } = await feedOf(player.headers);
     expect(url).toMatch(/^http:\/\/bora\.test\/api\/calendar\/[0-9a-f]{64}\.ics$/);

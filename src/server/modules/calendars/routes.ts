@@ -9,7 +9,7 @@ import { getCalendarFeed, readCalendarFeed, regenerateCalendarFeed } from './cal
 
 /**
  * Feeds are read by calendar services, many users' feeds from one of their addresses, so the limit is
- * generous; it is there to stop anyone hammering the route, since a 256-bit secret cannot be guessed.
+ * generous; it is there to stop anyone hammering the route, since a secret of at least 244 random bits cannot be guessed.
  */
 const FEED_READS = { name: 'calendar-feed:ip', max: 300, windowMs: minutes(1), key: byIp };
 
