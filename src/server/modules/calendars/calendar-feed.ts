@@ -7,7 +7,7 @@ import type { AuthUser, ServerContext } from '../../core/context';
 import { games, registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
-/** 256 random bits, as 64 hex digits (the database's own tokens have the same shape). */
+/** 64 hex digits: 256 random bits from regenerate, 244 from the column default (two UUIDs). */
 const FEED_TOKEN = /^[0-9a-f]{64}$/;
 /** How far back the feed keeps games, so past games stay in the player's calendar for a while. */
 const FEED_HISTORY_MS = 365 * 24 * 60 * 60 * 1000;

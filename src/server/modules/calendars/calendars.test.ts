@@ -1,14 +1,9 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addCredits, createGame, createRegistration, createSignedInUser, DAY_MS, DEFAULT_PASSWORD, HOUR_MS } from '../../../../test-support/server/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { createTestApp, TEST_NOW, testAppForFile } from '../../../../test-support/server/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(TEST_NOW));
+const t = testAppForFile();
 
 const db = () => t.app.ctx.db;
 const GAME_AT = new Date('2026-11-27T22:30:00.000Z');

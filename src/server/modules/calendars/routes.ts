@@ -16,25 +16,25 @@ const FEED_READS = { name: 'calendar-feed:ip', max: 300, windowMs: minutes(1), k
 export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const feedReads = ctx.rateLimiter.limit(FEED_READS);
   return async (app) => {
-    app.get('/users/me/calendar', {
-      schema: {
-        tags: ['users'],
-        summary: 'O endereço da agenda privada do usuário (jogos confirmados e aguardando pagamento)',
-        security: [{ bearerAuth: [] }],
-        response: { 200: calendarFeedReplySchema, ...errorReplies(401, 404) },
-      },
+    // The owner's two routes: signed in, under the users tag.
+    const ownRoute = <S extends object>(summary: string, response: S) => ({
+      schema: { tags: ['users'], security: [{ bearerAuth: [] }], summary, response },
       preHandler: app.requireUser,
+    });
+
+    app.get('/users/me/calendar', {
+      ...ownRoute('O endereço da agenda privada do usuário (jogos confirmados e aguardando pagamento)', {
+        200: calendarFeedReplySchema,
+        ...errorReplies(401, 404),
+      }),
       handler: async (request) => getCalendarFeed(ctx, currentUser(request)),
     });
 
     app.post('/users/me/calendar/regenerate', {
-      schema: {
-        tags: ['users'],
-        summary: 'Gera um novo endereço da agenda privada; o antigo passa a responder 404',
-        security: [{ bearerAuth: [] }],
-        response: { 200: regenerateCalendarFeedReplySchema, ...errorReplies(401) },
-      },
-      preHandler: app.requireUser,
+      ...ownRoute('Gera um novo endereço da agenda privada; o antigo passa a responder 404', {
+        200: regenerateCalendarFeedReplySchema,
+        ...errorReplies(401),
+      }),
       handler: async (request) => regenerateCalendarFeed(ctx, currentUser(request)),
     });
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, createRegistration, createSignedInUser, createUser, HOUR_MS } from '../../../../test-support/server/factories';
-import { createTestApp, isPostgres, raced, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { createTestApp, isPostgres, raced, testAppForFile } from '../../../../test-support/server/test-app';
 import { emailOutbox, notifications, registrations } from '../../db/schema';
 import { sendReminders } from './send-reminders';
 
@@ -11,12 +11,7 @@ const REMINDER_AT = new Date(GAME_AT.getTime() - 24 * HOUR_MS);
 const MINUTE = 60_000;
 const PLACE = 'Ginásio do Centro (Rua das Flores, 100 - Centro, Florianópolis - SC)';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.clock.set(TEST_NOW));
+const t = testAppForFile();
 
 const db = () => t.app.ctx.db;
 

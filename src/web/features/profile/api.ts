@@ -83,15 +83,10 @@ export function useCalendarFeed() {
   return useQuery({ queryKey: calendarFeedKey, queryFn: getCalendarFeed });
 }
 
-export function regenerateCalendarFeed(): Promise<RegenerateCalendarFeedReply> {
-  return apiRequest('/users/me/calendar/regenerate', { method: 'POST', fallbackMessage: 'Erro ao gerar um novo link da agenda' });
-}
-
 /** The new address replaces the shown one at once: the old one already answers 404. */
 export function useRegenerateCalendarFeed() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: regenerateCalendarFeed,
-    onSuccess: (reply) => queryClient.setQueryData<CalendarFeedReply>(calendarFeedKey, { url: reply.url }),
-  });
+  const regenerate = () =>
+    apiRequest<RegenerateCalendarFeedReply>('/users/me/calendar/regenerate', { method: 'POST', fallbackMessage: 'Erro ao gerar um novo link da agenda' });
+  return useMutation({ mutationFn: regenerate, onSuccess: ({ url }) => queryClient.setQueryData<CalendarFeedReply>(calendarFeedKey, { url }) });
 }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
+import { useCopy } from '../../../components/ui/use-copy';
 import { errorMessage } from '../../../lib/api-client';
 import { useCalendarFeed, useRegenerateCalendarFeed } from '../api';
 
@@ -21,14 +22,7 @@ export function MyCalendar() {
   const regenerate = useRegenerateCalendarFeed();
   const [isConfirming, setIsConfirming] = useState(false);
 
-  async function copy(url: string) {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.show('Link da agenda copiado!', 'success');
-    } catch {
-      toast.show('Não foi possível copiar. Selecione o link e copie manualmente.', 'error');
-    }
-  }
+  const copy = useCopy();
 
   return (
     <section aria-labelledby="profile-calendar" className="space-y-4">
@@ -50,7 +44,7 @@ export function MyCalendar() {
           <>
             <Input label="Link da sua agenda" value={feed.data.url} readOnly onFocus={(event) => event.currentTarget.select()} />
             <div className="flex flex-wrap gap-3">
-              <Button onClick={() => void copy(feed.data.url)}>
+              <Button onClick={() => void copy(feed.data.url, 'Link da agenda copiado!')}>
                 <Copy className="size-5" aria-hidden="true" />
                 Copiar link
               </Button>
