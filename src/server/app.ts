@@ -22,6 +22,7 @@ import { registerRateLimits } from './lib/rate-limit';
 import { createTokenService } from './lib/token-service';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { calendarRoutes } from './modules/calendars/routes';
 import { creditRoutes } from './modules/credits/routes';
 import { gameRoutes } from './modules/games/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -31,6 +32,7 @@ import { createAppPaymentProviders } from './modules/payments/app-payment-provid
 import { paymentReconciliationJob } from './modules/payments/reconcile-payments';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout-routes';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes';
+import { reminderJob } from './modules/reminders/send-reminders';
 import { userGameRoutes } from './modules/user-games/routes';
 import { userRoutes } from './modules/users/routes';
 
@@ -94,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   };
   app.decorate('ctx', ctx);
-  const jobs = startJobs(ctx, [paymentSweepJob(ctx), paymentReconciliationJob(ctx)], database.isJobLeader);
+  const jobs = startJobs(ctx, [paymentSweepJob(ctx), paymentReconciliationJob(ctx), reminderJob(ctx)], database.isJobLeader);
   app.addHook('onClose', async () => {
     // Stopped first: a sweep in flight may still queue e-mails.
     await jobs.stop();
@@ -135,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes(database, () => isDraining));
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(calendarRoutes(ctx));
       await api.register(gameRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(invitationRoutes(ctx));

@@ -52,8 +52,7 @@ export function zonedTimeToInstant(wallTime: string, timeZone: string): Date {
 
 /** The instants [start, end) of a calendar day in `timeZone`: 23 or 25 hours long when the clocks change that day. */
 export function dayRange(day: string, timeZone: string): { start: Date; end: Date } {
-  const next = new Date(new Date(`${day}T00:00:00Z`).getTime() + DAY_MS).toISOString().slice(0, 10);
-  return { start: zonedTimeToInstant(`${day}T00:00`, timeZone), end: zonedTimeToInstant(`${next}T00:00`, timeZone) };
+  return { start: zonedTimeToInstant(`${day}T00:00`, timeZone), end: zonedTimeToInstant(`${nextDay(day)}T00:00`, timeZone) };
 }
 
 /** The instants [start, end) of a calendar day in São Paulo. */
@@ -90,4 +89,18 @@ const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
 export function formatDateTime(date: Date): string {
   const parts = Object.fromEntries(dateTimeFormat.formatToParts(date).map((p) => [p.type, p.value]));
   return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
+}
+
+/** The São Paulo day after `day` (`YYYY-MM-DD`). */
+function nextDay(day: string): string {
+  return new Date(new Date(`${day}T00:00:00Z`).getTime() + DAY_MS).toISOString().slice(0, 10);
+}
+
+/** `hoje às 19:30`, `amanhã às 19:30` or `28/11/2026 às 19:30`, as seen at `now` in São Paulo. */
+export function formatRelativeDateTime(date: Date, now: Date): string {
+  const game = saoPauloDateAndTime(date);
+  const today = saoPauloDateAndTime(now).date;
+  if (game.date === today) return `hoje às ${game.time}`;
+  if (game.date === nextDay(today)) return `amanhã às ${game.time}`;
+  return formatDateTime(date);
 }

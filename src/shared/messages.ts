@@ -140,7 +140,18 @@ export const messages = {
         : `Reembolso feito: ${amount} do jogo ${game} voltaram por PIX para a conta que pagou.`,
     noRefundLate: 'Como faltavam menos de 48 horas para o jogo, não há reembolso.',
     nothingToRefund: 'Não havia valor pago pela plataforma a reembolsar.',
+    reminder: (game: string, when: string, place: string) => `Lembrete: ${game} é ${when}, em ${place}. Bom jogo!`,
+    reminderToPay: (game: string, when: string, place: string, amount: string, deadline: string) =>
+      `Lembrete: ${game} é ${when}, em ${place}. Sua vaga ainda não está paga: pague ${amount} até ${deadline} para confirmar.`,
+    reminderSubject: (game: string) => `Lembrete: ${game}`,
   },
+
+  // Calendars: a game's .ics and the player's private feed
+  calendarName: 'Bora Jogar: meus jogos',
+  calendarEventDescription: (url: string) => `Veja o jogo no Bora Jogar: ${url}`,
+  calendarEventCancelled: (reason: string | null) => (reason ? `Jogo cancelado. Motivo: ${reason}` : 'Jogo cancelado.'),
+  calendarFeedNotFound: 'Agenda não encontrada. Gere um novo link no seu perfil.',
+  calendarFeedRegenerated: 'Novo link da agenda gerado. O link antigo parou de funcionar.',
 
   // Credits and payments
   topUpAmountInvalid: 'Informe um valor entre R$ 1,00 e R$ 5.000,00, com no máximo duas casas decimais.',

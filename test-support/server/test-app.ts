@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type Database, openDatabase } from '../../src/server/db/open-database';
 import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
@@ -98,4 +98,18 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The file's test app, made before its first test and closed after the last, its clock put back at TEST_NOW
+ * before each test. The object is filled in by beforeAll: read its fields inside tests only.
+ */
+export function testAppForFile(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await createTestApp(options));
+  });
+  afterAll(() => holder.close());
+  beforeEach(() => holder.clock.set(options.now ?? TEST_NOW));
+  return holder;
 }

@@ -32,6 +32,7 @@ const RELEASED: Record<string, string> = {
   '0004_ledger_append_only': '477bed065233c68f09ab45bc281655b5886ebc6a9805a39212976e20eaf5efc8',
   '0005_waitlist_price': '4fb58e46b93ab3a3fa47e73321c1006fc0b39a6a954bc6d5ecea2d191582acd5',
   '0006_account_deletion': 'dc7ac6d3a4a138be8d7fd5466b4c01d037b5c1399884056b40c1f636cf5c1c78',
+  '0007_reminders_calendars': '72b1e4788291c989a275ab575fa849ffdd91bb6c00640edf2119048b08feaaa5',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -187,6 +188,22 @@ async function rowsAfter(tag: string, database: Database) {
           (values (500, 'add_manual', 'Créditos adicionados', 'admin', 'admin:apagada'),
                   (-500, 'forfeit', 'Saldo cancelado com a exclusão da conta', 'account_deletion', 'user:apagada')) as v(amount, type, description, source, reference)
         where deleted_at is not null`);
+      return;
+    }
+    case '0007_reminders_calendars': {
+      // Every live account already had a calendar feed of its own, each with a different secret; erased ones none.
+      const tokens = await query<{ deleted: boolean; token: string | null }>(
+        database,
+        sql`select deleted_at is not null as deleted, calendar_token as token from users order by id`,
+      );
+      const live = tokens.filter((row) => !row.deleted).map((row) => row.token);
+      expect(live.every((token) => /^[0-9a-f]{64}$/.test(token ?? ''))).toBe(true);
+      expect(new Set(live).size).toBe(live.length);
+      expect(tokens.filter((row) => row.deleted).map((row) => row.token)).toEqual([null]);
+      // A player already reminded of the next game.
+      await run(`insert into registrations (game_id, user_id, status, payment_type, paid_cents, joined_at, confirmed_at, reminded_at)
+        select g.id, u.id, 'confirmed', 'external', 0, '2026-02-02T10:00:00Z', '2026-02-02T10:00:00Z', '2026-02-03T10:00:00Z'
+        from games g, users u where u.email = 'admin@antigo.test' order by g.id limit 1`);
       return;
     }
     default:

@@ -24,11 +24,17 @@ export const users = pgTable(
      * books) with its personal data erased, and the e-mail is free to register again.
      */
     deletedAt: timestamptz('deleted_at'),
+    /**
+     * The secret of the user's calendar feed (`/api/calendar/{token}.ics`), 244 random bits from the database;
+     * kept readable so the profile can show the address again (decision 028). Null once the account is deleted.
+     */
+    calendarToken: text('calendar_token').default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email).where(sql`${t.deletedAt} is null`),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
+    uniqueIndex('users_calendar_token_unique').on(t.calendarToken),
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
     check('users_role_valid', sql`${t.role} in ('admin', 'player')`),
     check(
@@ -166,6 +172,8 @@ export const registrations = pgTable(
     cancelledAt: timestamptz('cancelled_at'),
     /** The status a cancelled registration had: `waitlist` means the player left the line, never holding a place. */
     cancelledFrom: text('cancelled_from', { enum: ['confirmed', 'pending', 'waitlist'] }),
+    /** When the player was reminded of the game (set once, by the reminder job's conditional update). */
+    remindedAt: timestamptz('reminded_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -178,6 +186,9 @@ export const registrations = pgTable(
     index('registrations_game_status_idx').on(t.gameId, t.status),
     index('registrations_user_idx').on(t.userId),
     index('registrations_pending_deadline_idx').on(t.paymentDeadline).where(sql`${t.status} = 'pending'`),
+    index('registrations_reminder_due_idx')
+      .on(t.gameId)
+      .where(sql`${t.remindedAt} is null and ${t.status} in ('confirmed', 'pending')`),
   ],
 );
 

@@ -87,6 +87,7 @@ describe('reads with expired holds present', () => {
         // What a filtered games list reads (decision 031), a city named without its state included.
         ['/api/games?sportId=1&stateId=1&cityId=1&location=Gin', who],
         ['/api/games/cities', who],
+        [`/api/games/${game.id}/calendar.ics`, who],
         ['/api/games/sports', who],
         ['/api/health', who],
       );
@@ -94,6 +95,7 @@ describe('reads with expired holds present', () => {
     for (const who of [player.headers, waiting.headers, organiser.headers, admin.headers]) {
       reads.push(
         ['/api/users/me', who],
+        ['/api/users/me/calendar', who],
         ['/api/notifications', who],
         ['/api/notifications/unread-count', who],
         ['/api/invitations', who],
@@ -104,8 +106,10 @@ describe('reads with expired holds present', () => {
     }
     // The private game opens for the invited player and its organiser (a first visit by link records an invitation).
     for (const who of [player.headers, organiser.headers]) {
-      reads.push([`/api/games/${hidden.id}`, who], [`/api/games/private/${hidden.privateLink}`, who]);
+      reads.push([`/api/games/${hidden.id}`, who], [`/api/games/private/${hidden.privateLink}`, who], [`/api/games/${hidden.id}/calendar.ics`, who]);
     }
+    // The player's calendar feed, read without signing in, with their expired holds in it.
+    reads.push([`/api/calendar/${player.user.calendarToken}.ics`, anyone]);
     reads.push(
       [`/api/user-games/${game.id}`, organiser.headers],
       [`/api/user-games/${hidden.id}`, organiser.headers],

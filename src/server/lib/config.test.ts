@@ -22,7 +22,9 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       trustProxy: false,
       logLevel: 'info',
+      reminderHours: 24,
     });
+    expect(loadConfig({ REMINDER_HOURS: '48' }).reminderHours).toBe(48);
   });
 
   it('derives the public URL from the port and drops trailing slashes from a given one', () => {
@@ -110,6 +112,9 @@ describe('loadConfig', () => {
     ['GOOGLE_JWKS_URL', { GOOGLE_JWKS_URL: 'certs' }],
     ['GOOGLE_ALLOWED_ORIGINS', { GOOGLE_ALLOWED_ORIGINS: 'https://ok.com.br, exemplo.com' }],
     ['HOLD_SWEEP_SECONDS', { HOLD_SWEEP_SECONDS: '0' }],
+    ['REMINDER_HOURS', { REMINDER_HOURS: '2' }],
+    ['REMINDER_HOURS', { REMINDER_HOURS: '24.5' }],
+    ['REMINDER_HOURS', { REMINDER_HOURS: 'um dia' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'curto' }],
   ])('throws a ConfigError naming %s for %j', (variable, env) => {
     let error: unknown;

@@ -44,6 +44,18 @@ const trustProxy = optionalText.transform((value, ctx): boolean | string[] => {
   return entries;
 });
 
+/** A whole number of `unit` between `min` and `max`; unset or blank is `fallback`. */
+const wholeNumber = (unit: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: `deve ser um número inteiro de ${unit}` })
+      .int(`deve ser um número inteiro de ${unit}`)
+      .min(min, `deve ser entre ${min} e ${max} ${unit}`)
+      .max(max, `deve ser entre ${min} e ${max} ${unit}`)
+      .default(fallback),
+  );
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).transform((value) => value.replace(/\/+$/, ''));
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -102,6 +114,7 @@ const envSchema = z
       .min(1, 'deve ser entre 1 e 3600 segundos')
       .max(3600, 'deve ser entre 1 e 3600 segundos')
       .default(60),
+    REMINDER_HOURS: wholeNumber('horas', 3, 168, 24),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'deve ter pelo menos 16 caracteres').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PAYMENTS: optionalText.pipe(z.enum(['sandbox', 'live'], { error: 'use sandbox ou live' }).optional()),
@@ -118,15 +131,7 @@ const envSchema = z
     MERCADOPAGO_ACCESS_TOKEN: optionalText,
     MERCADOPAGO_WEBHOOK_SECRET: optionalText,
     MERCADOPAGO_API_URL: optionalText.pipe(httpUrl.default('https://api.mercadopago.com')),
-    PAYMENT_HOLD_MINUTES: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.coerce
-        .number({ error: 'deve ser um número inteiro de minutos' })
-        .int('deve ser um número inteiro de minutos')
-        .min(1, 'deve ser entre 1 e 1440 minutos')
-        .max(1440, 'deve ser entre 1 e 1440 minutos')
-        .default(30),
-    ),
+    PAYMENT_HOLD_MINUTES: wholeNumber('minutos', 1, 1440, 30),
   })
   .superRefine((env, ctx) => {
     const present = PAYMENT_KEYS.filter((key) => env[key] !== undefined);
@@ -186,6 +191,8 @@ export type Config = {
   logLevel: string;
   /** How often payment holds past their deadline are released by the background job. */
   holdSweepMs: number;
+  /** How long before a game its players are reminded of it. */
+  reminderHours: number;
   /** Bearer token of GET /api/metrics; without it the route does not exist. */
   metricsToken: string | undefined;
   payments: PaymentsConfig;
@@ -237,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
+    reminderHours: e.REMINDER_HOURS,
     payments: paymentsConfig(e),
   };
 }

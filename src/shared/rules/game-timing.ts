@@ -6,6 +6,23 @@ export const LISTING_LOOKBACK_HOURS = 24;
 /** How long a player promoted from the waitlist has to pay before the slot passes on. */
 export const PAYMENT_WINDOW_HOURS = 2;
 
+/**
+ * Games have a start and no end: calendars show them this long (decision 028), the length of a
+ * typical court booking.
+ */
+export const GAME_DURATION_HOURS = 2;
+
+/** When a game shown in a calendar ends. */
+export function gameEnd(start: Date): Date {
+  return new Date(start.getTime() + GAME_DURATION_HOURS * HOUR_MS);
+}
+
+/**
+ * No reminder goes out this close to the start (decision 028): whoever signs up that late has just
+ * been told, and a reminder could arrive after the game began.
+ */
+export const REMINDER_CUTOFF_HOURS = 2;
+
 type MaybeDate = Date | string | null | undefined;
 
 function toTime(value: MaybeDate): number | undefined {

@@ -77,6 +77,7 @@ export const exportReplySchema = z.object({
       joinedAt: isoDateTime,
       confirmedAt: nullableDateTime,
       cancelledAt: nullableDateTime,
+      remindedAt: nullableDateTime.describe('Quando o lembrete do jogo foi enviado'),
     }),
   ).describe('Inscrições, aguardando pagamento, canceladas e listas de espera (status waitlist)'),
   creditTransactions: z.array(
@@ -102,5 +103,8 @@ export const exportReplySchema = z.object({
     z.object({ type: z.string(), message: z.string(), gameId: z.number().int().nullable(), readAt: nullableDateTime, createdAt: isoDateTime }),
   ),
   invitations: z.array(z.object({ gameId: z.number().int(), gameName: z.string(), email: z.string(), createdAt: isoDateTime })),
+  calendarFeed: z
+    .object({ active: z.boolean() })
+    .describe('Se a agenda privada (link de assinatura) está ativa; o link em si fica no perfil'),
 });
 export type ExportReply = z.infer<typeof exportReplySchema>;

@@ -14,6 +14,7 @@ import {
   userPaymentsReplySchema,
 } from '../../shared/schemas/admin';
 import { authConfigReplySchema, authReplySchema, forgotReplySchema } from '../../shared/schemas/auth';
+import { calendarFeedReplySchema, regenerateCalendarFeedReplySchema } from '../../shared/schemas/calendars';
 import { messageReplySchema } from '../../shared/schemas/common';
 import {
   addCreditsReplySchema,
@@ -68,6 +69,8 @@ export const replySchemas = {
   'POST /users/me/password': changePasswordReplySchema,
   'GET /users/me/export': exportReplySchema,
   'DELETE /users/me': deleteMeReplySchema,
+  'GET /users/me/calendar': calendarFeedReplySchema,
+  'POST /users/me/calendar/regenerate': regenerateCalendarFeedReplySchema,
 
   'GET /games/sports': z.array(sportSchema),
   'GET /games/states': z.array(brazilianStateSchema),

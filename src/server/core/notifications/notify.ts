@@ -21,7 +21,8 @@ export type NotificationType =
   | 'invitation_received'
   | 'removed_from_game'
   | 'refund_processed'
-  | 'refund_rejected';
+  | 'refund_rejected'
+  | 'game_reminder';
 
 /** Records a notification for a user, in the caller's transaction so it exists only if the event does. */
 export async function notify(q: Queryable, userId: number, type: NotificationType, message: string, gameId?: number) {

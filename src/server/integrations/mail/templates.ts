@@ -47,7 +47,7 @@ export function resetCodeEmail(input: { to: string; name: string; code: string; 
   return { to: input.to, subject, text, html };
 }
 
-/** A short notice about one game (promotion, cancellation…) with a link to it. */
+/** A short notice about one game (promotion, cancellation…) with a link to it, and to its place on a map when given. */
 export function gameNoticeEmail(input: {
   to: string;
   name: string;
@@ -55,13 +55,23 @@ export function gameNoticeEmail(input: {
   paragraphs: string[];
   gamePath: string;
   publicUrl: string;
+  mapUrl?: string;
 }): MailMessage {
   const gameUrl = `${input.publicUrl}${input.gamePath}`;
-  const text = [`Olá, ${input.name}!`, '', ...input.paragraphs.flatMap((p) => [p, '']), `Veja o jogo: ${gameUrl}`, '', 'Equipe Bora Jogar'].join('\n');
+  const text = [
+    `Olá, ${input.name}!`,
+    '',
+    ...input.paragraphs.flatMap((p) => [p, '']),
+    ...(input.mapUrl ? [`Como chegar: ${input.mapUrl}`] : []),
+    `Veja o jogo: ${gameUrl}`,
+    '',
+    'Equipe Bora Jogar',
+  ].join('\n');
+  const mapLink = input.mapUrl ? `\n<p><a href="${escapeHtml(input.mapUrl)}">Como chegar (mapa)</a></p>` : '';
   const html = layout(
     input.subject,
     `<p>Olá, ${escapeHtml(input.name)}!</p>
-${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}${mapLink}
 <p><a href="${escapeHtml(gameUrl)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Ver o jogo</a></p>`,
     input.publicUrl,
   );

@@ -27,6 +27,7 @@ import { createRefreshingCache } from '../../lib/refreshing-cache';
 import { applyToGame } from './apply-to-game';
 import { cancelRegistration } from './cancel-registration';
 import { getGame, getGameByPrivateLink } from './get-game';
+import { getGameCalendar } from './get-game-calendar';
 import { joinWaitlist } from './join-waitlist';
 import { listGames } from './list-games';
 import { listCities, listSports, listStates } from './list-reference-data';
@@ -124,6 +125,22 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preHandler: app.optionalUser,
       handler: async (request) => getGame(ctx, request.params.id, request.user?.id),
+    });
+
+    app.get('/games/:id/calendar.ics', {
+      schema: {
+        tags: ['games'],
+        summary: 'O jogo em iCalendar (text/calendar) para adicionar à agenda; quem pode ver o jogo pode baixá-lo',
+        params: idParamsSchema,
+        response: { 200: z.string().describe('VCALENDAR com um VEVENT'), ...errorReplies(400, 404) },
+      },
+      preHandler: app.optionalUser,
+      handler: async (request, reply) => {
+        const ics = await getGameCalendar(ctx, request.params.id, request.user?.id);
+        reply.type('text/calendar; charset=utf-8');
+        reply.header('Content-Disposition', `attachment; filename="jogo-${request.params.id}.ics"`);
+        return ics;
+      },
     });
 
     app.post('/games/:id/apply', {

@@ -116,6 +116,8 @@ export async function deleteAccount(ctx: ServerContext, user: AuthUser, input: D
         phone: null,
         googleSub: null,
         passwordHash: null,
+        // The calendar feed's address stops answering.
+        calendarToken: null,
         role: 'player',
         deletedAt: ctx.clock.now(),
         tokenVersion: sql`${users.tokenVersion} + 1`,

@@ -53,6 +53,7 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       joinedAt: r.joinedAt.toISOString(),
       confirmedAt: iso(r.confirmedAt),
       cancelledAt: iso(r.cancelledAt),
+      remindedAt: iso(r.remindedAt),
     })),
     creditTransactions: ledger.map((row) => ({
       amount: toReais(row.amountCents),
@@ -91,5 +92,6 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       email: invitation.email,
       createdAt: invitation.createdAt.toISOString(),
     })),
+    calendarFeed: { active: user.calendarToken !== null },
   };
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CalendarFeedReply, RegenerateCalendarFeedReply } from '../../../shared/schemas/calendars';
 import type {
   ChangePasswordBody,
   ChangePasswordReply,
@@ -70,4 +71,22 @@ export function deleteMe(body: DeleteMeBody): Promise<{ message: string }> {
 
 export function useDeleteMe() {
   return useMutation({ mutationFn: deleteMe, onSuccess: (reply) => signOut({ to: '/login', message: reply.message }) });
+}
+
+export const calendarFeedKey = ['me', 'calendar'] as const;
+
+export function getCalendarFeed(): Promise<CalendarFeedReply> {
+  return apiRequest('/users/me/calendar', { fallbackMessage: 'Erro ao carregar o link da agenda' });
+}
+
+export function useCalendarFeed() {
+  return useQuery({ queryKey: calendarFeedKey, queryFn: getCalendarFeed });
+}
+
+/** The new address replaces the shown one at once: the old one already answers 404. */
+export function useRegenerateCalendarFeed() {
+  const queryClient = useQueryClient();
+  const regenerate = () =>
+    apiRequest<RegenerateCalendarFeedReply>('/users/me/calendar/regenerate', { method: 'POST', fallbackMessage: 'Erro ao gerar um novo link da agenda' });
+  return useMutation({ mutationFn: regenerate, onSuccess: ({ url }) => queryClient.setQueryData<CalendarFeedReply>(calendarFeedKey, { url }) });
 }

@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
+import { AddToCalendar } from './add-to-calendar';
 import { PaymentBadge } from './game-card';
 import { LocationMap } from './location-map';
 
@@ -65,6 +66,8 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
             </dl>
             {summary}
           </Card>
+
+          <AddToCalendar game={game} />
 
           <section aria-labelledby="game-place" className="space-y-3">
             <h2 id="game-place" className="text-xl font-bold">

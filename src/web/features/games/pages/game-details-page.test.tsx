@@ -37,6 +37,35 @@ describe('game details', () => {
     expect(screen.getByText('Vôlei misto.')).toBeInTheDocument();
   });
 
+  it('adds the game to a calendar: its .ics file and Google Calendar with the same two hours', async () => {
+    const game = aPlayerGame({ name: 'Vôlei de Quinta', dateTime: '2030-03-14T22:30:00.000Z', location: 'Arena Sul', address: 'Rua A, 1' });
+    details(game);
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading('Vôlei de Quinta');
+
+    const section = within(screen.getByRole('region', { name: 'Adicionar à agenda' }));
+    const file = section.getByRole('link', { name: 'Baixar arquivo da agenda (.ics)' });
+    expect(file).toHaveAttribute('href', `/api/games/${game.id}/calendar.ics`);
+    expect(file).toHaveAttribute('download', `jogo-${game.id}.ics`);
+    const google = new URL(section.getByRole('link', { name: /Google Agenda/ }).getAttribute('href')!);
+    expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(Object.fromEntries(google.searchParams)).toEqual({
+      action: 'TEMPLATE',
+      text: 'Vôlei de Quinta',
+      dates: '20300314T223000Z/20300315T003000Z',
+      location: 'Arena Sul, Rua A, 1',
+      details: `${window.location.origin}/apply/${game.id}`,
+    });
+  });
+
+  it('offers no calendar for a cancelled game', async () => {
+    const game = aPlayerGame({ name: 'Jogo cancelado', status: 'cancelled', registrationType: 'cancelled' });
+    details(game);
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading('Jogo cancelado');
+    expect(screen.queryByRole('region', { name: 'Adicionar à agenda' })).not.toBeInTheDocument();
+  });
+
   it('disables every apply button without a phone and says why', async () => {
     const game = aPlayerGame();
     details(game, { ...player, phone: null });

@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { fieldBorder, fieldClasses } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
+import { useCopy } from '../../../components/ui/use-copy';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatBRL, formatDate, formatLongDate, formatTime } from '../../../lib/format';
@@ -21,18 +22,10 @@ type OpenDialog = 'registrations' | 'cancel' | 'regenerate' | 'invite' | null;
 
 /** The private link as text anyone can select, and the ways to pass it on. */
 function PrivateLinkTools({ game, isFinished, onRegenerate, onInvite }: { game: UserGame; isFinished: boolean; onRegenerate: () => void; onInvite: () => void }) {
-  const toast = useToast();
   const fieldId = useId();
   const url = privateGameUrl(game.privateLink);
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.show('Link copiado!', 'success');
-    } catch {
-      toast.show('Não foi possível copiar. Selecione o link e copie manualmente.', 'error');
-    }
-  }
+  const copy = useCopy();
 
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-950/40">
@@ -50,7 +43,7 @@ function PrivateLinkTools({ game, isFinished, onRegenerate, onInvite }: { game: 
         />
       </div>
       <div className="flex flex-wrap gap-2 [&>*]:grow">
-        <Button variant="secondary" onClick={() => void copy()}>
+        <Button variant="secondary" onClick={() => void copy(url, 'Link copiado!')}>
           <Copy className="size-4" aria-hidden="true" />
           Copiar link
         </Button>

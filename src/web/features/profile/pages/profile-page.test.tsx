@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { aMyGame, aWaitlistedGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
+import { aMyGame, aWaitlistedGame, calendarFeed, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 describe('profile', () => {
@@ -88,6 +88,7 @@ describe('profile', () => {
   it('shows Erro ao cancelar inscrição. in red when the cancel fails', async () => {
     const game = aMyGame({ name: 'Quinta', dateTime: hoursFromNow(24), paymentType: 'credit' });
     fakeApi({
+      ...calendarFeed,
       'GET /api/users/me': meReply(player, { myGames: [game] }),
       [`POST /api/games/${game.id}/cancel`]: { status: 409, body: {} },
     });
@@ -114,5 +115,37 @@ describe('profile', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sair da lista' }));
     expect(await screen.findByText('Você saiu da lista de espera com sucesso.')).toBeInTheDocument();
     expect(api.callsTo('POST', `/api/games/${waiting.id}/cancel`)).toHaveLength(1);
+  });
+
+  it('Minha agenda: shows the private feed address, copies it, and after confirming gives a new one', async () => {
+    const first = calendarFeed['GET /api/users/me/calendar'].body.url;
+    const second = first.replace(/a{64}/, 'b'.repeat(64));
+    const api = fakeApi({
+      ...calendarFeed,
+      'GET /api/users/me': meReply(player),
+      'POST /api/users/me/calendar/regenerate': { body: { url: second, message: 'Novo link da agenda gerado. O link antigo parou de funcionar.' } },
+    });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderApp('/profile', { token: 'jwt-ana' });
+    await findPageHeading('Meu Perfil');
+
+    const section = within(screen.getByRole('region', { name: 'Minha agenda' }));
+    expect(await section.findByLabelText('Link da sua agenda')).toHaveValue(first);
+    await user.click(section.getByRole('button', { name: 'Copiar link' }));
+    expect(writeText).toHaveBeenCalledWith(first);
+    expect(await screen.findByText('Link da agenda copiado!')).toBeInTheDocument();
+
+    await user.click(section.getByRole('button', { name: 'Gerar novo link' }));
+    const dialog = screen.getByRole('dialog', { name: 'Gerar novo link da agenda?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Manter o atual' }));
+    expect(api.callsTo('POST', '/api/users/me/calendar/regenerate')).toHaveLength(0);
+
+    await user.click(section.getByRole('button', { name: 'Gerar novo link' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Gerar novo link da agenda?' })).getByRole('button', { name: 'Gerar novo link' }));
+    expect(await screen.findByText('Novo link da agenda gerado. O link antigo parou de funcionar.')).toBeInTheDocument();
+    expect(section.getByLabelText('Link da sua agenda')).toHaveValue(second);
+    expect(api.callsTo('POST', '/api/users/me/calendar/regenerate')).toHaveLength(1);
   });
 });

@@ -19,6 +19,7 @@ import { useCancelRegistration, useMe } from '../../../lib/queries/me';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountSettings } from '../components/account-settings';
+import { MyCalendar } from '../components/my-calendar';
 import { PhoneForm } from '../components/phone-modal';
 
 type CancelTarget = MyGame | WaitlistedGame;
@@ -207,6 +208,8 @@ export function ProfilePage() {
           </p>
         </>
       )}
+
+      <MyCalendar />
 
       <AccountSettings user={user} hasPassword={me.data?.hasPassword ?? true} />
 

@@ -1,0 +1,190 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { addCredits, createGame, createRegistration, createSignedInUser, DAY_MS, DEFAULT_PASSWORD, HOUR_MS } from '../../../../test-support/server/factories';
+import { createTestApp, TEST_NOW, testAppForFile } from '../../../../test-support/server/test-app';
+
+const t = testAppForFile();
+
+const db = () => t.app.ctx.db;
+const GAME_AT = new Date('2026-11-27T22:30:00.000Z');
+
+/** The events of an iCalendar text, read back by ical.js. */
+function eventsOf(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getAllSubcomponents('vevent').map((component) => {
+    const event = new ICAL.Event(component);
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      location: event.location,
+      description: event.description,
+      start: event.startDate.toJSDate().toISOString(),
+      end: event.endDate.toJSDate().toISOString(),
+      startIsUtc: event.startDate.zone?.tzid === 'UTC',
+      status: component.getFirstPropertyValue('status'),
+    };
+  });
+}
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+describe('a game in a calendar file', () => {
+  it('GET /api/games/{id}/calendar.ics: one event with a stable UID, UTC start, a two-hour end, place and link', async () => {
+    const game = await createGame(db(), { name: 'Vôlei da sexta', dateTime: GAME_AT });
+    const res = await get(`/api/games/${game.id}/calendar.ics`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="jogo-${game.id}.ics"`);
+    expect(res.body).toContain('DTSTART:20261127T223000Z');
+    expect(eventsOf(res.body)).toEqual([
+      {
+        uid: `jogo-${game.id}@bora.test`,
+        summary: 'Vôlei da sexta',
+        location: 'Ginásio do Centro, Rua das Flores, 100 - Centro, Florianópolis - SC',
+        description: `Veja o jogo no Bora Jogar: http://bora.test/apply/${game.id}`,
+        start: '2026-11-27T22:30:00.000Z',
+        end: '2026-11-28T00:30:00.000Z',
+        startIsUtc: true,
+        status: 'CONFIRMED',
+      },
+    ]);
+    // The same game gives the same file: calendars update the event instead of adding another.
+    t.clock.advance(HOUR_MS);
+    expect((await get(`/api/games/${game.id}/calendar.ics`)).body).toBe(res.body);
+  });
+
+  it('says CANCELLED once the organiser cancelled the game, with the reason', async () => {
+    const organiser = await createSignedInUser(t.app);
+    const game = await createGame(db(), { creatorId: organiser.user.id, dateTime: GAME_AT });
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/user-games/${game.id}/cancel`, headers: organiser.headers, payload: { reason: 'Quadra interditada' } });
+    expect(cancel.statusCode).toBe(200);
+    const [event] = eventsOf((await get(`/api/games/${game.id}/calendar.ics`, organiser.headers)).body);
+    expect(event).toMatchObject({ uid: `jogo-${game.id}@bora.test`, status: 'CANCELLED' });
+    expect(event!.description).toContain('Jogo cancelado. Motivo: Quadra interditada');
+  });
+
+  it('opens only for whoever may see the game: a private one not for strangers, a draft not for visitors', async () => {
+    const organiser = await createSignedInUser(t.app);
+    const player = await createSignedInUser(t.app);
+    const stranger = await createSignedInUser(t.app);
+    const hidden = await createGame(db(), { creatorId: organiser.user.id, visibility: 'private' });
+    await createRegistration(db(), { gameId: hidden.id, userId: player.user.id, status: 'confirmed' });
+    const draft = await createGame(db(), { creatorId: organiser.user.id, state: 'draft' });
+    for (const [url, headers] of [
+      [`/api/games/${hidden.id}/calendar.ics`, {}],
+      [`/api/games/${hidden.id}/calendar.ics`, stranger.headers],
+      [`/api/games/${draft.id}/calendar.ics`, player.headers],
+      ['/api/games/999999/calendar.ics', {}],
+    ] as const) {
+      const res = await get(url, headers);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).toBe('Jogo não encontrado ou não está disponível para inscrição');
+    }
+    expect((await get(`/api/games/${hidden.id}/calendar.ics`, player.headers)).statusCode).toBe(200);
+    expect((await get(`/api/games/${hidden.id}/calendar.ics`, organiser.headers)).statusCode).toBe(200);
+    expect((await get(`/api/games/${draft.id}/calendar.ics`, organiser.headers)).statusCode).toBe(200);
+  });
+});
+
+describe("the player's private calendar feed", () => {
+  async function feedOf(headers: Record<string, string>) {
+    const res = await get('/api/users/me/calendar', headers);
+    expect(res.statusCode).toBe(200);
+    const { url } = res.json() as { url: string };
+    return { url, path: new URL(url).pathname };
+  }
+
+  it('GET /api/users/me/calendar gives an absolute address under PUBLIC_URL with a 64-hex-digit secret, the same every time', async () => {
+    const player = await createSignedInUser(t.app);
+    const { url } = await feedOf(player.headers);
+    expect(url).toMatch(/^http:\/\/bora\.test\/api\/calendar\/[0-9a-f]{64}\.ics$/);
+    expect((await feedOf(player.headers)).url).toBe(url);
+    const other = await createSignedInUser(t.app);
+    expect((await feedOf(other.headers)).url).not.toBe(url);
+    expect((await get('/api/users/me/calendar')).statusCode).toBe(401);
+  });
+
+  it('lists, without signing in, the games the player is confirmed in, pending in (tentative), and those cancelled by the organiser as CANCELLED', async () => {
+    const player = await createSignedInUser(t.app);
+    const organiser = await createSignedInUser(t.app);
+    const confirmed = await createGame(db(), { name: 'Confirmado', dateTime: GAME_AT });
+    const pending = await createGame(db(), { name: 'Pendente', dateTime: new Date(GAME_AT.getTime() + DAY_MS) });
+    const expired = await createGame(db(), { name: 'Prazo vencido' });
+    const waiting = await createGame(db(), { name: 'Na fila' });
+    const left = await createGame(db(), { name: 'Desisti' });
+    const called = await createGame(db(), { name: 'Cancelado pelo organizador', creatorId: organiser.user.id, dateTime: new Date(GAME_AT.getTime() + 2 * DAY_MS) });
+    const notMine = await createGame(db(), { name: 'De outra pessoa' });
+    await addCredits(db(), player.user.id, 5000);
+    for (const game of [confirmed, left, called]) {
+      const apply = await t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: player.headers, payload: { paymentType: 'credit' } });
+      expect(apply.statusCode).toBe(200);
+    }
+    await createRegistration(db(), { gameId: pending.id, userId: player.user.id, status: 'pending', paymentType: 'stripe', paymentDeadline: new Date(TEST_NOW.getTime() + HOUR_MS) });
+    await createRegistration(db(), { gameId: expired.id, userId: player.user.id, status: 'pending', paymentType: 'stripe', paymentDeadline: new Date(TEST_NOW.getTime() - 1) });
+    await createRegistration(db(), { gameId: waiting.id, userId: player.user.id, status: 'waitlist' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/games/${left.id}/cancel`, headers: player.headers })).statusCode).toBe(200);
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/user-games/${called.id}/cancel`, headers: organiser.headers, payload: { reason: 'Chuva' } });
+    expect(cancel.statusCode).toBe(200);
+    expect(notMine.id).toBeGreaterThan(0);
+
+    const { path } = await feedOf(player.headers);
+    const res = await get(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('X-WR-CALNAME:Bora Jogar: meus jogos');
+    expect(eventsOf(res.body).map((event) => [event.summary, event.status, event.uid])).toEqual([
+      ['Confirmado', 'CONFIRMED', `jogo-${confirmed.id}@bora.test`],
+      ['Pendente', 'TENTATIVE', `jogo-${pending.id}@bora.test`],
+      ['Cancelado pelo organizador', 'CANCELLED', `jogo-${called.id}@bora.test`],
+    ]);
+  });
+
+  it('POST /api/users/me/calendar/regenerate gives a new address and the old one answers 404', async () => {
+    const player = await createSignedInUser(t.app);
+    const before = await feedOf(player.headers);
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/calendar/regenerate', headers: player.headers });
+    expect(res.statusCode).toBe(200);
+    const { url, message } = res.json() as { url: string; message: string };
+    expect(message).toBe('Novo link da agenda gerado. O link antigo parou de funcionar.');
+    expect(url).toMatch(/^http:\/\/bora\.test\/api\/calendar\/[0-9a-f]{64}\.ics$/);
+    expect(url).not.toBe(before.url);
+    expect((await feedOf(player.headers)).url).toBe(url);
+    const old = await get(before.path);
+    expect(old.statusCode).toBe(404);
+    expect(old.json().message).toBe('Agenda não encontrada. Gere um novo link no seu perfil.');
+    expect((await get(new URL(url).pathname)).statusCode).toBe(200);
+    for (const guess of ['/api/calendar/abc.ics', `/api/calendar/${'0'.repeat(64)}.ics`, `/api/calendar/${'g'.repeat(64)}.ics`]) {
+      expect((await get(guess)).statusCode, guess).toBe(404);
+    }
+  });
+
+  it("is in the data export as active (without its secret), and deleting the account ends it", async () => {
+    const player = await createSignedInUser(t.app);
+    const { url, path } = await feedOf(player.headers);
+    const exported = await get('/api/users/me/export', player.headers);
+    expect(exported.json().calendarFeed).toEqual({ active: true });
+    expect(exported.body).not.toContain(url.split('/').pop()!.replace('.ics', ''));
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: player.headers, payload: { password: DEFAULT_PASSWORD } });
+    expect(deleted.statusCode).toBe(200);
+    expect((await get(path)).statusCode).toBe(404);
+  });
+});
+
+describe('feed guessing', () => {
+  it('is rate limited per address', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMITS: 'on' } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 301; i += 1) {
+        statuses.push((await limited.app.inject({ method: 'GET', url: `/api/calendar/${i.toString(16).padStart(64, '0')}.ics` })).statusCode);
+      }
+      expect(statuses.slice(0, 300).every((status) => status === 404)).toBe(true);
+      expect(statuses[300]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
