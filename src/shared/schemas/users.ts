@@ -102,5 +102,8 @@ export const exportReplySchema = z.object({
     z.object({ type: z.string(), message: z.string(), gameId: z.number().int().nullable(), readAt: nullableDateTime, createdAt: isoDateTime }),
   ),
   invitations: z.array(z.object({ gameId: z.number().int(), gameName: z.string(), email: z.string(), createdAt: isoDateTime })),
+  seriesMemberships: z
+    .array(z.object({ seriesId: z.number().int(), joinedAt: isoDateTime, leftAt: nullableDateTime, endReason: z.string().nullable() }))
+    .describe('Séries semanais em que é ou foi mensalista'),
 });
 export type ExportReply = z.infer<typeof exportReplySchema>;
