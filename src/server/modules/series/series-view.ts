@@ -19,15 +19,14 @@ export const canManage = (row: SeriesRow, user: AuthUser) => row.creatorId === u
 
 /** The series as the API shows it: what its games are (from the latest one), its weeks and its member places. */
 export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: number): Promise<Series> {
-  const [[latest], [members], [created], [own]] = await Promise.all([
-    q.select().from(games).where(eq(games.seriesId, row.id)).orderBy(desc(games.seriesWeek)).limit(1),
-    q.select({ value: count() }).from(seriesMembers).where(and(eq(seriesMembers.seriesId, row.id), isNull(seriesMembers.leftAt))),
-    q.select({ value: count() }).from(games).where(eq(games.seriesId, row.id)),
-    q
-      .select({ id: seriesMembers.id })
-      .from(seriesMembers)
-      .where(and(eq(seriesMembers.seriesId, row.id), eq(seriesMembers.userId, viewerId), isNull(seriesMembers.leftAt))),
-  ]);
+  // One after the other: inside a transaction the queries share one connection.
+  const [latest] = await q.select().from(games).where(eq(games.seriesId, row.id)).orderBy(desc(games.seriesWeek)).limit(1);
+  const [members] = await q.select({ value: count() }).from(seriesMembers).where(and(eq(seriesMembers.seriesId, row.id), isNull(seriesMembers.leftAt)));
+  const [created] = await q.select({ value: count() }).from(games).where(eq(games.seriesId, row.id));
+  const [own] = await q
+    .select({ id: seriesMembers.id })
+    .from(seriesMembers)
+    .where(and(eq(seriesMembers.seriesId, row.id), eq(seriesMembers.userId, viewerId), isNull(seriesMembers.leftAt)));
   const memberCount = members?.value ?? 0;
   return {
     id: row.id,
