@@ -337,3 +337,15 @@ describe('accounts players own (LGPD)', () => {
     expect(await liveRegistrations(sixth!.id)).toEqual([]);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the series routes with their bodies', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/series', '/api/series/{id}', '/api/series/{id}/cancel', '/api/series/{id}/members', '/api/series/{id}/members/me']),
+    );
+    const body = doc.paths['/api/series'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties ?? body.anyOf?.[0]?.properties ?? {})).toEqual(expect.arrayContaining(['firstDateTime', 'occurrences', 'memberSlots']));
+    expect(doc.paths['/api/series/{id}'].put.tags).toEqual(['series']);
+  });
+});
