@@ -179,8 +179,8 @@ export function toSeriesPayload(payload: GamePayloadInput, values: GameFormValue
   return {
     ...game,
     firstDateTime: dateTime,
-    occurrences: blankToNull(values.occurrences),
-    memberSlots: values.memberSlots.trim() === '' ? 0 : values.memberSlots.trim(),
+    occurrences: values.occurrences.trim() === '' ? null : Number(values.occurrences.trim()),
+    memberSlots: values.memberSlots.trim() === '' ? 0 : Number(values.memberSlots.trim()),
   };
 }
 
