@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { registerPlayer, signIn } from './support/games';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A date input value in São Paulo time, `days` from now. */
+function saoPauloDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + days * DAY_MS),
+  );
+}
+
+test('an organiser creates a weekly series, a player becomes mensalista and holds a place in its three games', async ({ browser, request }) => {
+  const name = `Racha semanal ${Date.now()}`;
+
+  // ── The organiser: the one game form, with "Repetir toda semana" ──
+  const organiserContext = await browser.newContext();
+  const organiser = await organiserContext.newPage();
+  await organiser.goto('/login');
+  await signIn(organiser, 'organizador@borajogar.com.br', 'organizador123');
+  await organiser.goto('/my-games/new');
+  await expect(organiser.getByRole('heading', { level: 1, name: 'Criar jogo' })).toBeVisible();
+  await organiser.getByLabel('Nome do jogo').fill(name);
+  await organiser.getByLabel('Local').fill('Arena Beira-Mar');
+  await organiser.getByLabel('Esporte').selectOption({ label: 'Vôlei' });
+  await organiser.getByLabel('Estado').selectOption({ label: 'Santa Catarina (SC)' });
+  await organiser.getByLabel('Cidade').selectOption({ label: 'Florianópolis' });
+  await organiser.getByLabel('Data', { exact: true }).fill(saoPauloDay(3));
+  await organiser.getByLabel('Horário').fill('19:30');
+  await organiser.getByLabel('Vagas', { exact: true }).fill('10');
+  await organiser.getByLabel('Repetir toda semana').check();
+  await organiser.getByLabel('Quantas semanas').fill('3');
+  await organiser.getByLabel('Vagas de mensalistas').fill('11');
+  await organiser.getByRole('button', { name: 'Criar série' }).click();
+  await expect(organiser.getByRole('alert').filter({ hasText: 'As vagas de mensalistas vão de 0 até o total de vagas (10).' })).toBeVisible();
+  await organiser.getByLabel('Vagas de mensalistas').fill('4');
+  await organiser.getByRole('button', { name: 'Criar série' }).click();
+  await expect(organiser.getByText('Série criada! 3 jogos publicados; os próximos saem toda semana.')).toBeVisible();
+  await expect(organiser).toHaveURL(/\/my-series\/\d+$/);
+  await expect(organiser.getByRole('heading', { level: 1, name })).toBeVisible();
+  const games = organiser.getByRole('link', { name: / às 19:30$/ });
+  await expect(games).toHaveCount(3);
+  const firstGame = await games.first().getAttribute('href');
+  expect(await seriousViolations(organiser)).toEqual([]);
+
+  // ── A player opens a game of the series and becomes mensalista ──
+  const account = await registerPlayer(request, 'Bia Mensalista');
+  const playerContext = await browser.newContext();
+  const player = await playerContext.newPage();
+  await player.goto('/login');
+  await signIn(player, account.email, account.password);
+  await player.goto(firstGame!);
+  await expect(player.getByRole('heading', { level: 1, name })).toBeVisible();
+  const series = player.getByRole('region', { name: /^Racha semanal: toda / });
+  await expect(series.getByText(/Restam 4 vagas de mensalistas\./)).toBeVisible();
+  expect(await seriousViolations(player)).toEqual([]);
+  await series.getByRole('button', { name: 'Quero ser mensalista' }).click();
+  await expect(player.getByText('Agora você é mensalista! 3 jogo(s) confirmado(s).')).toBeVisible();
+  await expect(series.getByText('Você é mensalista: tem vaga em todos os jogos da série.')).toBeVisible();
+
+  // ── Three games on the player's profile ──
+  await player.goto('/profile');
+  const upcoming = player.getByRole('region', { name: 'Próximos jogos' });
+  await expect(upcoming.getByRole('listitem').filter({ hasText: name })).toHaveCount(3);
+
+  // ── The organiser's series page shows the mensalista and the places taken ──
+  await organiser.reload();
+  await expect(organiser.getByText('Bia Mensalista')).toBeVisible();
+  await expect(organiser.getByText('1 de 10 vagas ocupadas · 9 livres')).toHaveCount(3);
+  await expect(organiser.getByText('3 de 4')).toBeVisible();
+
+  await playerContext.close();
+  await organiserContext.close();
+});
