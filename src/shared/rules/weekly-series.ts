@@ -1,4 +1,4 @@
-import { TIME_ZONE, zonedTimeToInstant } from '../dates';
+import { TIME_ZONE, zonedTimeToInstant, zonedWallTime } from '../dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -6,34 +6,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SERIES_HORIZON_DAYS = 35;
 export const MAX_OCCURRENCES = 52;
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(instant: Date, timeZone: string): { day: string; time: string } {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallClocks.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
-}
-
 /**
  * The instant of week `week` (0 = the first game) of a series: the same wall-clock time as the first game, `week`
  * calendar weeks later, in `timeZone` (São Paulo). Counted on the calendar, not in hours, so a daylight-saving change
  * between two weeks keeps the game at 19:30 on the clocks of the place.
  */
 export function weeklyDateTime(first: Date, week: number, timeZone: string = TIME_ZONE): Date {
-  const { day, time } = wallClock(first, timeZone);
+  const { day, time } = zonedWallTime(first, timeZone);
   const shifted = new Date(new Date(`${day}T00:00:00Z`).getTime() + week * 7 * DAY_MS).toISOString().slice(0, 10);
   return zonedTimeToInstant(`${shifted}T${time}`, timeZone);
 }

@@ -6,10 +6,9 @@ import { cancelGame } from '../../core/games/cancel-game';
 import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
 import { lockGame } from '../../core/games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
-import { lockSeries, upcomingGames } from '../../core/series/member-places';
+import { upcomingGames } from '../../core/series/member-places';
 import { series, seriesMembers } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { canManage, loadSeriesGames, seriesNotFound, toSeriesView } from './series-view';
+import { loadSeriesGames, lockOpenSeries, toSeriesView } from './series-view';
 
 /**
  * Cancels a series for good: every game still to come is cancelled as a game cancel does it (every registration
@@ -21,9 +20,7 @@ export async function cancelSeries(ctx: ServerContext, user: AuthUser, seriesId:
   const refunds: PendingRefunds = [];
   const cancelledGames = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const row = await lockSeries(tx, seriesId);
-    if (!canManage(row, user)) throw seriesNotFound();
-    if (row.status === 'cancelled') throw new AppError('conflict', messages.series.alreadyCancelled);
+    const row = await lockOpenSeries(tx, seriesId, user, messages.series.alreadyCancelled);
     const upcoming = await upcomingGames(tx, row.id, now);
     for (const { id } of upcoming) await cancelGame(tx, ctx, await lockGame(tx, id), { reason, mails, refunds });
     await tx.update(series).set({ status: 'cancelled', cancelReason: reason, updatedAt: now }).where(eq(series.id, row.id));

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addCredits, createSignedInUser, DAY_MS, referenceIds } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { createTestApp, isPostgres, raced, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
@@ -8,25 +8,24 @@ import { creditTransactions, games, registrations, seriesMembers } from '../../d
 import { rollSeriesForward } from './roll-series-forward';
 
 /** Member places and money under real parallel HTTP requests, on PostgreSQL (TEST_DATABASE_URL). */
-let t: TestApp;
-let baseUrl: string;
+const apps: TestApp[] = [];
+afterAll(() => Promise.all(apps.map((app) => app.close())));
 
-beforeAll(async () => {
-  t = await createTestApp();
+/** The app listening on a port: requests race over real connections. */
+async function listening(): Promise<{ t: TestApp; post: (path: string, headers: { authorization: string }, body: object) => Promise<number> }> {
+  const t = await createTestApp();
+  apps.push(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => t.close());
-
-const db = () => t.app.ctx.db;
-
-async function post(path: string, headers: { authorization: string }, body: object) {
-  const res = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return res.status;
+  const { port } = t.app.server.address() as AddressInfo;
+  const post = async (path: string, headers: { authorization: string }, body: object) =>
+    (await fetch(`http://127.0.0.1:${port}/api${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+  return { t, post };
 }
 
 describe.runIf(isPostgres)(raced('players racing for member places'), () => {
   it('20 mensalistas and 10 drop-ins at once, with the job rolling: never over memberSlots or totalSlots, each place charged once', { timeout: 120_000 }, async () => {
+    const { t, post } = await listening();
+    const db = () => t.app.ctx.db;
     const ref = await referenceIds(db());
     const organiser = await createSignedInUser(t.app);
     const created = await t.app.inject({

@@ -4,8 +4,8 @@ import { toReais } from '../../../shared/money';
 import type { Series, SeriesDetail } from '../../../shared/schemas/series';
 import type { AuthUser } from '../../core/context';
 import { loadUserGames } from '../../core/games/user-game-view';
-import type { SeriesRow } from '../../core/series/member-places';
-import type { Queryable } from '../../db/open-database';
+import { lockSeries, type SeriesRow } from '../../core/series/member-places';
+import type { Queryable, Tx } from '../../db/open-database';
 import { games, series, seriesMembers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { messages } from '../../../shared/messages';
@@ -16,6 +16,14 @@ const weekdays = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, weekday
 export const seriesNotFound = () => new AppError('not_found', messages.series.notFound);
 
 export const canManage = (row: SeriesRow, user: AuthUser) => row.creatorId === user.id || user.role === 'admin';
+
+/** Locks a series its caller manages and that is not cancelled (409 with `cancelledMessage`); anyone else's is a 404. */
+export async function lockOpenSeries(tx: Tx, seriesId: number, user: AuthUser, cancelledMessage: string): Promise<SeriesRow> {
+  const row = await lockSeries(tx, seriesId);
+  if (!canManage(row, user)) throw seriesNotFound();
+  if (row.status === 'cancelled') throw new AppError('conflict', cancelledMessage);
+  return row;
+}
 
 /** The series as the API shows it: what its games are (from the latest one), its weeks and its member places. */
 export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: number): Promise<Series> {

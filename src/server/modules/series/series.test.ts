@@ -20,22 +20,9 @@ type Headers = { authorization: string };
 
 /** Thursdays at 19:30 in São Paulo from 26/11/2026 (TEST_NOW is Friday 20/11, 09:00 there). */
 function payload(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Racha de quinta',
-    location: 'Arena Beira-Mar',
-    address: 'Av. Beira-Mar Norte, 1000 - Florianópolis',
-    firstDateTime: '2026-11-26T19:30',
-    occurrences: 8,
-    memberSlots: 3,
-    price: 10,
-    totalSlots: 4,
-    visibility: 'public',
-    usePlatformPayment: true,
-    sportId: ref.volei,
-    stateId: ref.santaCatarina,
-    cityId: ref.florianopolis,
-    ...overrides,
-  };
+  const place = { sportId: ref.volei, stateId: ref.santaCatarina, cityId: ref.florianopolis };
+  const weekly = { firstDateTime: '2026-11-26T19:30', occurrences: 8, memberSlots: 3 };
+  return { name: 'Racha de quinta', location: 'Arena Beira-Mar', address: 'Av. Beira-Mar Norte, 1000', price: 10, totalSlots: 4, ...place, ...weekly, ...overrides };
 }
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, body?: unknown) =>

@@ -6,10 +6,10 @@ import { applyGameEdit } from '../../core/games/apply-game-edit';
 import { lockGame } from '../../core/games/registration-guards';
 import { resolveGamePayload } from '../../core/games/resolve-game-payload';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
-import { activeMembers, createDueGames, lockSeries, upcomingGames } from '../../core/series/member-places';
+import { activeMembers, createDueGames, upcomingGames } from '../../core/series/member-places';
 import { games, series } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { canManage, loadSeriesGames, seriesNotFound, toSeriesView } from './series-view';
+import { loadSeriesGames, lockOpenSeries, toSeriesView } from './series-view';
 
 /**
  * Edits a series under its lock: the payload (without date and publication) goes to every game still to come, each
@@ -20,9 +20,7 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
   const mails: PendingMail = [];
   const updatedGames = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const row = await lockSeries(tx, seriesId);
-    if (!canManage(row, user)) throw seriesNotFound();
-    if (row.status === 'cancelled') throw new AppError('conflict', messages.series.cancelled);
+    const row = await lockOpenSeries(tx, seriesId, user, messages.series.cancelled);
     const checked = validateSeriesPayload(body, { now, current: row });
     if (!checked.success) throw new AppError('bad_request', checked.message, checked.fields);
     const { occurrences, memberSlots } = checked.data;

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { SeriesDetail, SeriesMember } from '../../../../shared/schemas/series';
 import { QueryError } from '../../../components/games/list-states';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -16,14 +16,11 @@ import { formatBRL, formatDate, formatPhone, formatTime } from '../../../lib/for
 import { useRemoveSeriesMember, useSeriesDetail } from '../../../lib/queries/series';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-function BackLink() {
-  return (
-    <Link to="/my-games" className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Meus jogos
-    </Link>
-  );
-}
+const backLink = (
+  <Link to="/my-games" className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+    <ArrowLeft className="size-4" aria-hidden="true" /> Meus jogos
+  </Link>
+);
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -129,16 +126,8 @@ export function SeriesPage() {
   if (!Number.isInteger(seriesId) || seriesId <= 0 || (detail.error instanceof ApiError && detail.error.status === 404)) {
     return (
       <div className="mx-auto w-full max-w-3xl">
-        <BackLink />
-        <EmptyState
-          title="Série não encontrada."
-          description="Ela pode ter sido criada por outra pessoa ou o endereço está errado."
-          action={
-            <Link to="/my-games" className={buttonClasses('primary')}>
-              Voltar aos meus jogos
-            </Link>
-          }
-        />
+        {backLink}
+        <EmptyState title="Série não encontrada." description="Ela pode ter sido criada por outra pessoa ou o endereço está errado." />
       </div>
     );
   }
@@ -155,7 +144,7 @@ export function SeriesPage() {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <div>
-        <BackLink />
+        {backLink}
         <PageHeader
           title={series.name}
           description={
