@@ -30,6 +30,8 @@ import { invitationRoutes } from './modules/invitations/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createAppPaymentProviders } from './modules/payments/app-payment-providers';
 import { paymentReconciliationJob } from './modules/payments/reconcile-payments';
+import { seriesRollJob } from './modules/series/roll-series-forward';
+import { seriesRoutes } from './modules/series/routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout-routes';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes';
 import { reminderJob } from './modules/reminders/send-reminders';
@@ -96,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   };
   app.decorate('ctx', ctx);
-  const jobs = startJobs(ctx, [paymentSweepJob(ctx), paymentReconciliationJob(ctx), reminderJob(ctx)], database.isJobLeader);
+  const jobs = startJobs(ctx, [paymentSweepJob(ctx), paymentReconciliationJob(ctx), reminderJob(ctx), seriesRollJob(ctx)], database.isJobLeader);
   app.addHook('onClose', async () => {
     // Stopped first: a sweep in flight may still queue e-mails.
     await jobs.stop();
@@ -141,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(gameRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(invitationRoutes(ctx));
+      await api.register(seriesRoutes(ctx));
       await api.register(userGameRoutes(ctx));
       await api.register(creditRoutes(ctx));
       await api.register(paymentWebhookRoutes(ctx));

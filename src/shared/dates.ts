@@ -12,8 +12,7 @@ export function isCalendarDay(value: string): boolean {
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** How far ahead of UTC the clocks of `timeZone` are at `instant`, in milliseconds (−3 h in São Paulo today). */
-function offsetMs(instant: number, timeZone: string): number {
+function wallClockParts(instant: number, timeZone: string): Record<string, number> {
   let format = wallClocks.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -28,7 +27,12 @@ function offsetMs(instant: number, timeZone: string): number {
     });
     wallClocks.set(timeZone, format);
   }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+  return Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+}
+
+/** How far ahead of UTC the clocks of `timeZone` are at `instant`, in milliseconds (−3 h in São Paulo today). */
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = wallClockParts(instant, timeZone);
   const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   return wall - (instant - (((instant % 1000) + 1000) % 1000));
 }
@@ -48,6 +52,16 @@ export function zonedTimeToInstant(wallTime: string, timeZone: string): Date {
   const after = offsetMs(wall + DAY_MS, timeZone);
   const matches = [before, after].map((offset) => wall - offset).filter((instant) => offsetMs(instant, timeZone) === wall - instant);
   return new Date(matches.length > 0 ? Math.min(...matches) : wall - before);
+}
+
+/** What the clocks of `timeZone` show at `instant`: `YYYY-MM-DD` and `HH:mm:ss` (the inverse of zonedTimeToInstant). */
+export function zonedWallTime(instant: Date, timeZone: string): { day: string; time: string } {
+  const parts = wallClockParts(instant.getTime(), timeZone);
+  const pad = (value: number | undefined, width = 2) => String(value).padStart(width, '0');
+  return {
+    day: `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`,
+    time: `${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}`,
+  };
 }
 
 /** The instants [start, end) of a calendar day in `timeZone`: 23 or 25 hours long when the clocks change that day. */

@@ -1,4 +1,5 @@
 import { httpMessages } from './http-messages';
+import { seriesMessages } from './series-messages';
 
 /** The product's pt-BR texts that both the server and the web app show. */
 export const messages = {
@@ -227,6 +228,9 @@ export const messages = {
   // Invitations
   invitationNotFound: 'Convite não encontrado.',
   invitationRemoved: 'Convite removido com sucesso.',
+
+  // Weekly series and mensalistas
+  series: seriesMessages,
 
   // Administrator area (spec: organisers-and-admin §5, §8)
   admin: {

@@ -33,6 +33,7 @@ const RELEASED: Record<string, string> = {
   '0005_waitlist_price': '4fb58e46b93ab3a3fa47e73321c1006fc0b39a6a954bc6d5ecea2d191582acd5',
   '0006_account_deletion': 'dc7ac6d3a4a138be8d7fd5466b4c01d037b5c1399884056b40c1f636cf5c1c78',
   '0007_reminders_calendars': '72b1e4788291c989a275ab575fa849ffdd91bb6c00640edf2119048b08feaaa5',
+  '0008_series': '33109f842655513f3c84131c1d6e5bbe8be02bf0a9ce79b1b017edd5dcea243b',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -204,6 +205,21 @@ async function rowsAfter(tag: string, database: Database) {
       await run(`insert into registrations (game_id, user_id, status, payment_type, paid_cents, joined_at, confirmed_at, reminded_at)
         select g.id, u.id, 'confirmed', 'external', 0, '2026-02-02T10:00:00Z', '2026-02-02T10:00:00Z', '2026-02-03T10:00:00Z'
         from games g, users u where u.email = 'admin@antigo.test' order by g.id limit 1`);
+      return;
+    }
+    case '0008_series': {
+      // A weekly series with its first game; the player is a mensalista, the one who gave up left it.
+      await run(`insert into series (creator_id, first_date_time, occurrences, member_slots)
+        select id, '2027-02-11T22:00:00Z', 8, 4 from users where email = 'admin@antigo.test'`);
+      await run(`insert into games (name, location, address, date_time, price_cents, total_slots, visibility, use_platform_payment, state,
+          status, private_link, creator_id, series_id, series_week)
+        select 'Racha de quinta', 'Ginásio do Centro', 'Rua das Flores, 100', '2027-02-11T22:00:00Z', 2000, 12, 'private', true, 'published',
+          'active', 'link-da-serie', creator_id, id, 0 from series`);
+      await run(`insert into series_members (series_id, user_id, joined_at, left_at, end_reason)
+        select (select id from series), u.id, '2026-02-01T10:00:00Z', v.left_at::timestamptz, v.end_reason
+        from (values ('jogadora@antigo.test', null, null), ('desistente@antigo.test', '2026-02-02T10:00:00Z', 'left'))
+          as v(email, left_at, end_reason)
+        join users u on u.email = v.email`);
       return;
     }
     default:

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -130,11 +130,16 @@ export const games = pgTable(
     creatorId: integer('creator_id')
       .notNull()
       .references(() => users.id),
+    /** A weekly series' game and its week (0 = the first game): one game per week, however many instances roll it forward. */
+    seriesId: integer('series_id').references((): AnyPgColumn => series.id),
+    seriesWeek: integer('series_week'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('games_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('games_series_week_with_series', sql`(${t.seriesId} is null) = (${t.seriesWeek} is null)`),
+    uniqueIndex('games_series_week_unique').on(t.seriesId, t.seriesWeek).where(sql`${t.seriesId} is not null`),
     check('games_total_slots_range', sql`${t.totalSlots} between 1 and 50`),
     check('games_visibility_valid', sql`${t.visibility} in ('public', 'private')`),
     check('games_state_valid', sql`${t.state} in ('draft', 'published')`),
@@ -365,5 +370,58 @@ export const invitations = pgTable(
     uniqueIndex('invitations_game_user_unique').on(t.gameId, t.userId),
     index('invitations_user_idx').on(t.userId),
     index('invitations_email_idx').on(t.email),
+  ],
+);
+
+// ── Weekly series ──
+
+/**
+ * A weekly game (racha): its games are ordinary games (`games.series_id`), published weekly at the
+ * first game's São Paulo wall-clock time; the latest game carries what the next one copies.
+ */
+export const series = pgTable(
+  'series',
+  {
+    id: serial('id').primaryKey(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id),
+    firstDateTime: timestamptz('first_date_time').notNull(),
+    occurrences: integer('occurrences').notNull(),
+    /** Places each game keeps for mensalistas (members): at most this many active members. */
+    memberSlots: integer('member_slots').notNull(),
+    status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('series_occurrences_range', sql`${t.occurrences} between 1 and 52`),
+    check('series_member_slots_range', sql`${t.memberSlots} between 0 and 50`),
+    check('series_status_valid', sql`${t.status} in ('active', 'cancelled')`),
+    index('series_creator_idx').on(t.creatorId),
+  ],
+);
+
+/** Mensalistas: a member holds a place in every game of the series until the membership ends (`left_at`). */
+export const seriesMembers = pgTable(
+  'series_members',
+  {
+    id: serial('id').primaryKey(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    joinedAt: timestamptz('joined_at').notNull(),
+    leftAt: timestamptz('left_at'),
+    endReason: text('end_reason', { enum: ['left', 'removed', 'series_cancelled', 'account_deleted'] }),
+  },
+  (t) => [
+    check('series_members_end_reason_valid', sql`${t.endReason} in ('left', 'removed', 'series_cancelled', 'account_deleted')`),
+    check('series_members_ended_has_reason', sql`(${t.leftAt} is null) = (${t.endReason} is null)`),
+    uniqueIndex('series_members_one_active').on(t.seriesId, t.userId).where(sql`${t.leftAt} is null`),
+    index('series_members_user_idx').on(t.userId),
   ],
 );

@@ -6,7 +6,7 @@ import { createTestApp, TEST_NOW, type TestApp } from '../../../test-support/ser
 import { sweepExpiredPayments } from '../core/games/expire-pending-payments';
 import { recordInvitation } from '../core/invitations/record-invitation';
 import type { Db } from '../db/open-database';
-import { payments, registrations } from '../db/schema';
+import { games, payments, registrations, series, seriesMembers } from '../db/schema';
 
 // Reads derive an expired hold (pending past its payment deadline) as cancelled and never expire
 // it themselves: the sweep and the write paths do. Proven by digesting every application table
@@ -71,12 +71,19 @@ async function expiredHolds() {
   const hidden = await createGame(db(), { name: 'Jogo fechado', visibility: 'private', totalSlots: 1, creatorId: organiser.user.id });
   await recordInvitation(db(), hidden.id, player.user);
   await createRegistration(db(), { gameId: hidden.id, userId: player.user.id, status: 'pending', paymentDeadline: at(-1) });
-  return { admin, player, organiser, other, waiting, game, hidden, hold };
+  // The public game is the first week of a weekly series with a mensalista.
+  const [weekly] = await db()
+    .insert(series)
+    .values({ creatorId: organiser.user.id, firstDateTime: game.dateTime, occurrences: 4, memberSlots: 1 })
+    .returning();
+  await db().update(games).set({ seriesId: weekly!.id, seriesWeek: 0 }).where(eq(games.id, game.id));
+  await db().insert(seriesMembers).values({ seriesId: weekly!.id, userId: other.user.id, joinedAt: at(-DAY_MS) });
+  return { admin, player, organiser, other, waiting, game, hidden, hold, seriesId: weekly!.id };
 }
 
 describe('reads with expired holds present', () => {
   it('write no row, and already show the holds as cancelled and their places as free', async () => {
-    const { admin, player, organiser, waiting, game, hidden, hold } = await expiredHolds();
+    const { admin, player, organiser, waiting, game, hidden, hold, seriesId } = await expiredHolds();
     const anyone = {};
     const reads: [string, Record<string, string>][] = [];
     for (const who of [anyone, player.headers, waiting.headers, organiser.headers, admin.headers]) {
@@ -122,6 +129,10 @@ describe('reads with expired holds present', () => {
       [`/api/admin/users/${player.user.id}`, admin.headers],
       [`/api/admin/users/${player.user.id}/payments`, admin.headers],
       ['/api/admin/cancellations', admin.headers],
+      ['/api/series', organiser.headers],
+      [`/api/series/${seriesId}`, organiser.headers],
+      [`/api/series/${seriesId}`, admin.headers],
+      [`/api/series/${seriesId}/membership`, player.headers],
     );
 
     const before = await digest(db());

@@ -52,6 +52,7 @@ export const gameSchema = z.object({
   city: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   creator: z.object({ id: z.number().int(), name: z.string() }),
   privateLink: z.string().nullable().describe('Só para o organizador do jogo e convidados'),
+  seriesId: z.number().int().nullable().optional().describe('O racha semanal (série) de que o jogo faz parte'),
   // Present only for a signed-in caller.
   userRegistration: z.object({ isRegistered: z.boolean(), isOnWaitlist: z.boolean() }).optional(),
   registrationType: registrationStatusSchema.nullable().optional().describe('A última inscrição do usuário; null se nunca se inscreveu'),

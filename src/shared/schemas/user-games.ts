@@ -11,7 +11,7 @@ export const MAX_SLOTS = 50;
 export const MAX_PRICE = 10_000;
 
 /** Forms send a cleared field as '' and numbers sometimes as text; both mean what they say. */
-const formNumber = (value: unknown) => {
+export const formNumber = (value: unknown) => {
   if (value === '') return undefined;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return value;

@@ -106,5 +106,8 @@ export const exportReplySchema = z.object({
   calendarFeed: z
     .object({ active: z.boolean() })
     .describe('Se a agenda privada (link de assinatura) está ativa; o link em si fica no perfil'),
+  seriesMemberships: z
+    .array(z.object({ seriesId: z.number().int(), joinedAt: isoDateTime, leftAt: nullableDateTime, endReason: z.string().nullable() }))
+    .describe('Séries semanais em que é ou foi mensalista'),
 });
 export type ExportReply = z.infer<typeof exportReplySchema>;

@@ -72,6 +72,7 @@ export const playerRoutes: RouteObject[] = [
       { path: 'my-games', lazy: page(() => import('../features/my-games/pages/my-games-page'), (m) => m.MyGamesPage) },
       { path: 'my-games/new', lazy: page(() => import('../features/my-games/pages/my-game-form-page'), (m) => m.MyGameFormPage) },
       { path: 'my-games/:id', lazy: page(() => import('../features/my-games/pages/my-game-form-page'), (m) => m.MyGameFormPage) },
+      { path: 'my-series/:id', lazy: page(() => import('../features/series/pages/series-page'), (m) => m.SeriesPage) },
       // The static pages are visitor routes in the spec; a player following a footer link must not bounce to /.
       { path: 'terms', lazy: page(() => import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage) },
       { path: 'privacy', lazy: page(() => import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage) },

@@ -34,6 +34,7 @@ import {
 } from '../../shared/schemas/games';
 import { invitationSchema } from '../../shared/schemas/invitations';
 import { markAllReadReplySchema, markReadReplySchema, notificationSchema, unreadCountReplySchema } from '../../shared/schemas/notifications';
+import { joinSeriesReplySchema, leaveSeriesReplySchema, seriesDetailSchema, seriesReplySchema, seriesSchema } from '../../shared/schemas/series';
 import {
   cancelUserGameReplySchema,
   inviteByEmailReplySchema,
@@ -105,6 +106,14 @@ export const replySchemas = {
   'POST /user-games/:id/cancel': cancelUserGameReplySchema,
   'POST /user-games/:id/regenerate-link': userGameReplySchema,
   'POST /user-games/:id/invitations': inviteByEmailReplySchema,
+
+  'POST /series': seriesReplySchema,
+  'GET /series/:id': seriesDetailSchema,
+  'GET /series/:id/membership': seriesSchema,
+  'POST /series/:id/cancel': seriesReplySchema,
+  'POST /series/:id/members': joinSeriesReplySchema,
+  'DELETE /series/:id/members/me': leaveSeriesReplySchema,
+  'DELETE /series/:id/members/:userId': leaveSeriesReplySchema,
 
   'GET /admin/dashboard': dashboardReplySchema,
   'GET /admin/users': adminUsersReplySchema,

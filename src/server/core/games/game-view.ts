@@ -100,6 +100,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
       city: row.city,
       creator: row.creator,
       privateLink: options.revealPrivateLink || game.creatorId === viewerId ? game.privateLink : null,
+      seriesId: game.seriesId,
     };
   });
   return viewerId === undefined ? views : withViewerRegistrations(q, views, viewerId, options.now);

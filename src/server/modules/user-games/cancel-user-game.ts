@@ -1,16 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { CancelUserGameReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { cancelGame } from '../../core/games/cancel-game';
 import { brl } from '../../core/games/game-notices';
-import { notifyGameCancelled } from '../../core/games/notify-game-update';
-import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
-import { cancelledFields } from '../../core/games/registration-guards';
+import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
-import { closePendingCheckouts } from '../../core/payments/close-checkouts';
-import { games, registrations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -25,52 +21,10 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
   const mails: PendingMail = [];
   const refunds: PendingRefunds = [];
   const totals = await ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
     const game = await lockOwnGame(tx, gameId, user);
     if (game.status === 'cancelled') throw new AppError('conflict', messages.gameAlreadyCancelled);
 
-    const live = await tx
-      .select({ registration: registrations, name: users.name, email: users.email })
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .where(and(eq(registrations.gameId, game.id), inArray(registrations.status, ['confirmed', 'pending', 'waitlist'])))
-      .orderBy(asc(registrations.id));
-    // Checkouts still open for pending holds close with the game: a payment that still comes becomes credits.
-    const pending = live.filter(({ registration }) => registration.status === 'pending');
-    await closePendingCheckouts(tx, pending.map(({ registration }) => registration.id), now);
-    const [cancelled] = await tx
-      .update(games)
-      .set({ status: 'cancelled', cancelReason: reason, updatedAt: now })
-      .where(eq(games.id, game.id))
-      .returning();
-
-    const counts = { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0 };
-    for (const { registration, name, email } of live) {
-      await tx
-        .update(registrations)
-        .set(cancelledFields(registration, now))
-        .where(eq(registrations.id, registration.id));
-      const outcome = registration.status === 'waitlist' ? 'none' : (
-              await refundInFull(tx, {
-                game,
-                registration,
-                description: `Jogo ${game.name} cancelado pelo organizador`,
-                reason: messages.organiserCancellationReason(reason),
-                refunds,
-              })
-            ).outcome;
-      if (registration.status === 'waitlist') counts.waitlistCleared += 1;
-      else counts.registrationsCancelled += 1;
-      if (outcome === 'credits') counts.creditsRefunded += registration.paidCents;
-      await notifyGameCancelled(tx, ctx, mails, {
-        game: cancelled!,
-        to: { id: registration.userId, name, email },
-        refund: outcome,
-        refundedCents: outcome === 'none' ? 0 : registration.paidCents,
-        reason,
-      });
-    }
-    return counts;
+    return cancelGame(tx, ctx, game, { reason, mails, refunds });
   });
   const atProvider = await refundAtProvider(ctx, refunds, mails);
   await sendPendingMail(ctx, mails);

@@ -11,6 +11,7 @@ import { cancelledFields, findLiveRegistration, lockGame } from '../../core/game
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { closePendingCheckouts, closeWithProviders } from '../../core/payments/close-checkouts';
 import type { PaymentRow } from '../../core/payments/payment-records';
+import { endMembershipsOf } from '../../core/series/member-places';
 import type { Tx } from '../../db/open-database';
 import {
   emailOutbox,
@@ -90,6 +91,8 @@ export async function deleteAccount(ctx: ServerContext, user: AuthUser, input: D
   const mails: PendingMail = [];
   const closed: PaymentRow[] = [];
   await ctx.db.transaction(async (tx) => {
+    // First, under each series' lock: no new week can give the leaving account a place afterwards.
+    await endMembershipsOf(tx, user.id, ctx.clock.now());
     await giveUpFutureRegistrations(tx, ctx, user.id, mails, closed);
     await assertNotLastAdmin(tx, user);
     const balanceCents = await lockBalance(tx, user.id);

@@ -11,13 +11,14 @@ import {
   notifications,
   payments,
   registrations,
+  seriesMembers,
 } from '../../db/schema';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Everything the product holds about the user, for the "Baixar meus dados" download (LGPD art. 18). */
 export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<ExportReply> {
-  const [registrationRows, ledger, paymentRows, cancellations, notificationRows, invitationRows] = await Promise.all([
+  const [registrationRows, ledger, paymentRows, cancellations, notificationRows, invitationRows, memberships] = await Promise.all([
     ctx.db
       .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime })
       .from(registrations)
@@ -34,6 +35,7 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       .innerJoin(games, eq(games.id, invitations.gameId))
       .where(eq(invitations.userId, user.id))
       .orderBy(asc(invitations.id)),
+    ctx.db.select().from(seriesMembers).where(eq(seriesMembers.userId, user.id)).orderBy(asc(seriesMembers.id)),
   ]);
   return {
     exportedAt: ctx.clock.now().toISOString(),
@@ -93,5 +95,11 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       createdAt: invitation.createdAt.toISOString(),
     })),
     calendarFeed: { active: user.calendarToken !== null },
+    seriesMemberships: memberships.map((row) => ({
+      seriesId: row.seriesId,
+      joinedAt: row.joinedAt.toISOString(),
+      leftAt: iso(row.leftAt),
+      endReason: row.endReason,
+    })),
   };
 }

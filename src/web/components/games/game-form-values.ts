@@ -1,5 +1,6 @@
 import { TIME_ZONE } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
+import { createSeriesBodySchema, validateSeriesPayload, type CreateSeriesInput } from '../../../shared/schemas/series';
 import { gamePayloadSchema, validateGamePayload, type GamePayloadInput, type UserGame } from '../../../shared/schemas/user-games';
 
 /**
@@ -23,6 +24,10 @@ export type GameFormValues = {
   visibility: 'public' | 'private';
   payment: 'platform' | 'external';
   publish: boolean;
+  /** Creating only: a weekly series (racha) of this game, with places kept for mensalistas. */
+  repeatWeekly: boolean;
+  occurrences: string;
+  memberSlots: string;
 };
 
 export type GameFormField = keyof GameFormValues;
@@ -43,6 +48,9 @@ export const emptyGameForm: GameFormValues = {
   visibility: 'public',
   payment: 'platform',
   publish: false,
+  repeatWeekly: false,
+  occurrences: '8',
+  memberSlots: '0',
 };
 
 const REQUIRED: GameFormField[] = ['name', 'location', 'date', 'time', 'totalSlots'];
@@ -121,7 +129,12 @@ export function toGamePayload(values: GameFormValues, options: { now: Date; unch
 }
 
 /** Payload keys the server names differently from the form's fields (its field errors land on these). */
-const fieldsOfPayloadKey: Record<string, GameFormField[]> = { dateTime: ['date', 'time'], usePlatformPayment: ['payment'], state: ['publish'] };
+const fieldsOfPayloadKey: Record<string, GameFormField[]> = {
+  dateTime: ['date', 'time'],
+  firstDateTime: ['date', 'time'],
+  usePlatformPayment: ['payment'],
+  state: ['publish'],
+};
 
 /** The form fields a server field error belongs to. */
 export function formFieldsOf(payloadKey: string): GameFormField[] {
@@ -154,5 +167,44 @@ export function formValuesFromGame(game: UserGame): GameFormValues {
     visibility: game.visibility,
     payment: game.usePlatformPayment ? 'platform' : 'external',
     publish: game.publicationState === 'published',
+    repeatWeekly: false,
+    occurrences: emptyGameForm.occurrences,
+    memberSlots: emptyGameForm.memberSlots,
   };
+}
+
+/** The series payload of a checked game form: the game without date and publication, plus its weeks. */
+export function toSeriesPayload(payload: GamePayloadInput, values: GameFormValues): CreateSeriesInput {
+  const { dateTime, state: _state, ...game } = payload;
+  return {
+    ...game,
+    firstDateTime: dateTime,
+    occurrences: values.occurrences.trim() === '' ? null : Number(values.occurrences.trim()),
+    memberSlots: values.memberSlots.trim() === '' ? 0 : Number(values.memberSlots.trim()),
+  };
+}
+
+const SERIES_FIELDS = ['occurrences', 'memberSlots'] as const;
+
+/**
+ * The game rules and, for "Repetir toda semana", the series' own (1–52 weeks, 0 up to the slots for
+ * mensalistas), in the server's words.
+ */
+export function validateGameForm(values: GameFormValues, options: { now: Date; unchangedDateTime?: Date }): GameFormResult {
+  const game = toGamePayload(values, options);
+  if (!values.repeatWeekly) return game;
+  const extra: Partial<Record<GameFormField, string>> = {};
+  const shape = createSeriesBodySchema.safeParse(toSeriesPayload(toPayload(values), values));
+  if (!shape.success) {
+    for (const issue of shape.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if ((SERIES_FIELDS as readonly string[]).includes(key)) extra[key as GameFormField] ??= issue.message;
+    }
+  } else {
+    const checked = validateSeriesPayload(shape.data, { now: options.now });
+    if (!checked.success) for (const key of SERIES_FIELDS) if (checked.fields[key]) extra[key] = checked.fields[key];
+  }
+  const first = Object.values(extra)[0];
+  if (!first) return game;
+  return game.success ? { success: false, message: first, fields: extra } : { ...game, fields: { ...game.fields, ...extra } };
 }

@@ -2,6 +2,8 @@ import { ExternalLink, TriangleAlert } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
+import { MAX_OCCURRENCES } from '../../../shared/rules/weekly-series';
+import type { CreateSeriesInput } from '../../../shared/schemas/series';
 import { MAX_SLOTS, MIN_SLOTS, type GamePayloadInput } from '../../../shared/schemas/user-games';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -10,7 +12,7 @@ import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { describedBy, fieldBorder, fieldClasses, FieldMessages, Input } from '../ui/input';
 import { Select } from '../ui/select';
-import { canPublish, formFieldsOf, saoPauloDay, toGamePayload, type GameFormField, type GameFormValues } from './game-form-values';
+import { canPublish, formFieldsOf, saoPauloDay, toSeriesPayload, validateGameForm, type GameFormField, type GameFormValues } from './game-form-values';
 
 type GameFormProps = {
   defaultValues: GameFormValues;
@@ -30,6 +32,8 @@ type GameFormProps = {
   lockedReason?: ReactNode;
   /** Payment mode is fixed once someone registered. */
   isPaymentLocked?: boolean;
+  /** Creating a game: offers "Repetir toda semana", which saves a weekly series through this instead of onSave. */
+  onSaveSeries?: (payload: CreateSeriesInput) => Promise<unknown>;
 };
 
 function Radio({ name, checked, onChange, disabled, children }: { name: string; checked: boolean; onChange: () => void; disabled?: boolean; children: ReactNode }) {
@@ -58,13 +62,25 @@ function toFieldErrors(fields: Partial<Record<GameFormField, string>>): FieldErr
  * fields, the same rules the server runs, the server's field errors under their fields, and a second submit
  * while one is on its way ignored.
  */
-export function GameForm({ defaultValues, unchangedDateTime, submitLabel, busyLabel, isBusy, onSave, errorFallback, leave, lockedReason, isPaymentLocked = false }: GameFormProps) {
-  const validate = (values: GameFormValues) => toGamePayload(values, { now: new Date(), unchangedDateTime });
+export function GameForm({
+  defaultValues,
+  unchangedDateTime,
+  submitLabel,
+  busyLabel,
+  isBusy,
+  onSave,
+  errorFallback,
+  leave,
+  lockedReason,
+  isPaymentLocked = false,
+  onSaveSeries,
+}: GameFormProps) {
+  const validate = (values: GameFormValues) => validateGameForm(values, { now: new Date(), unchangedDateTime });
   const resolver: Resolver<GameFormValues, unknown, GamePayloadInput> = (values) => {
     const result = validate(values);
     return result.success ? { values: result.payload, errors: {} } : { values: {}, errors: toFieldErrors(result.fields) };
   };
-  const { register, control, handleSubmit, setValue, setError, formState } = useForm<GameFormValues, unknown, GamePayloadInput>({
+  const { register, control, handleSubmit, setValue, setError, getValues, formState } = useForm<GameFormValues, unknown, GamePayloadInput>({
     defaultValues,
     resolver,
     reValidateMode: 'onChange',
@@ -76,6 +92,7 @@ export function GameForm({ defaultValues, unchangedDateTime, submitLabel, busyLa
   const isSending = useRef(false);
   const descriptionId = useId();
   const publishId = useId();
+  const repeatId = useId();
 
   const sports = useSports();
   const states = useStates();
@@ -98,7 +115,9 @@ export function GameForm({ defaultValues, unchangedDateTime, submitLabel, busyLa
   const save = async (payload: GamePayloadInput) => {
     setSaveError(undefined);
     try {
-      await onSave(payload);
+      const current = getValues();
+      if (onSaveSeries && current.repeatWeekly) await onSaveSeries(toSeriesPayload(payload, current));
+      else await onSave(payload);
     } catch (error) {
       setSaveError(errorMessage(error, errorFallback));
       if (error instanceof ApiError && error.fields) {
@@ -287,23 +306,67 @@ export function GameForm({ defaultValues, unchangedDateTime, submitLabel, busyLa
           </fieldset>
         </div>
 
-        <div>
-          <label htmlFor={publishId} className={cn('inline-flex min-h-11 items-center gap-3 font-semibold', isPublishable ? 'cursor-pointer' : 'cursor-not-allowed text-slate-500 dark:text-slate-400')}>
-            <input id={publishId} type="checkbox" disabled={!isPublishable} aria-describedby={`${publishId}-hint`} className="size-5 accent-brand-700" {...register('publish')} />
-            Publicar imediatamente
-          </label>
-          <p id={`${publishId}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-            {!isPublishable
-              ? isPublic
-                ? 'Preencha os campos obrigatórios, o esporte, o estado e a cidade para poder publicar.'
-                : 'Preencha os campos obrigatórios para poder publicar.'
-              : values.publish
+        {onSaveSeries && (
+          <div className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+            <div>
+              <label htmlFor={repeatId} className="inline-flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
+                <input id={repeatId} type="checkbox" aria-describedby={`${repeatId}-hint`} className="size-5 accent-brand-700" {...register('repeatWeekly')} />
+                Repetir toda semana
+              </label>
+              <p id={`${repeatId}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+                Um racha semanal: o mesmo dia e horário toda semana. Os jogos das próximas cinco semanas são publicados já, e os seguintes
+                entram toda semana; mensalistas têm vaga garantida em cada jogo.
+              </p>
+            </div>
+            {values.repeatWeekly && (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Input
+                  label="Quantas semanas"
+                  type="number"
+                  inputMode="numeric"
+                  required
+                  min={1}
+                  max={MAX_OCCURRENCES}
+                  step={1}
+                  hint={`De 1 a ${MAX_OCCURRENCES}.`}
+                  error={errors.occurrences?.message}
+                  {...register('occurrences')}
+                />
+                <Input
+                  label="Vagas de mensalistas"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_SLOTS}
+                  step={1}
+                  hint="Lugares guardados toda semana para quem paga o mês; o resto fica para os avulsos."
+                  error={errors.memberSlots?.message}
+                  {...register('memberSlots')}
+                />
+              </div>
+            )}
+          </div>
+        )}
+
+        {!(onSaveSeries && values.repeatWeekly) && (
+          <div>
+            <label htmlFor={publishId} className={cn('inline-flex min-h-11 items-center gap-3 font-semibold', isPublishable ? 'cursor-pointer' : 'cursor-not-allowed text-slate-500 dark:text-slate-400')}>
+              <input id={publishId} type="checkbox" disabled={!isPublishable} aria-describedby={`${publishId}-hint`} className="size-5 accent-brand-700" {...register('publish')} />
+              Publicar imediatamente
+            </label>
+            <p id={`${publishId}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+              {!isPublishable
                 ? isPublic
-                  ? 'O jogo aparece no catálogo e já aceita inscrições.'
-                  : 'Quem tiver o link já pode se inscrever.'
-                : 'Sem marcar, o jogo fica salvo como rascunho e não aparece para os jogadores.'}
-          </p>
-        </div>
+                  ? 'Preencha os campos obrigatórios, o esporte, o estado e a cidade para poder publicar.'
+                  : 'Preencha os campos obrigatórios para poder publicar.'
+                : values.publish
+                  ? isPublic
+                    ? 'O jogo aparece no catálogo e já aceita inscrições.'
+                    : 'Quem tiver o link já pode se inscrever.'
+                  : 'Sem marcar, o jogo fica salvo como rascunho e não aparece para os jogadores.'}
+            </p>
+          </div>
+        )}
       </fieldset>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end dark:border-slate-800">
@@ -312,7 +375,7 @@ export function GameForm({ defaultValues, unchangedDateTime, submitLabel, busyLa
         </Link>
         {!isLocked && (
           <Button type="submit" size="lg" busy={isBusy || formState.isSubmitting} busyLabel={busyLabel}>
-            {submitLabel}
+            {onSaveSeries && values.repeatWeekly ? 'Criar série' : submitLabel}
           </Button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { QueryError } from '../../../components/games/list-states';
+import { SeriesMembership } from '../../../components/series/series-membership';
 import { ApiError } from '../../../lib/api-client';
 import type { Game } from '../../../../shared/schemas/games';
 import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
@@ -41,6 +42,14 @@ export function GameDetailsPage() {
       </div>
     );
   }
-  const actions = user ? <RegistrationActions game={game.data} /> : <VisitorActions gameId={game.data.id} />;
+  const seriesId = game.data.seriesId;
+  const actions = user ? (
+    <>
+      <RegistrationActions game={game.data} />
+      {typeof seriesId === 'number' && <SeriesMembership seriesId={seriesId} />}
+    </>
+  ) : (
+    <VisitorActions gameId={game.data.id} />
+  );
   return <GameDetailsView game={game.data} actions={actions} />;
 }

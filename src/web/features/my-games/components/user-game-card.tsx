@@ -1,4 +1,4 @@
-import { Ban, CalendarDays, Clock, Copy, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Send, Undo2, Users } from 'lucide-react';
+import { Ban, CalendarDays, Clock, Copy, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Repeat, Send, Undo2, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserGame } from '../../../../shared/schemas/user-games';
@@ -194,6 +194,12 @@ export function UserGameCard({ game }: { game: UserGame }) {
               <Users className="size-4" aria-hidden="true" />
               Ver inscrições
             </Button>
+            {typeof game.seriesId === 'number' && (
+              <Link to={`/my-series/${game.seriesId}`} className={buttonClasses('secondary')}>
+                <Repeat className="size-4" aria-hidden="true" />
+                Ver série
+              </Link>
+            )}
             {!isCancelled && !isFinished && (
               <>
                 {game.publicationState === 'draft' ? (

@@ -12,6 +12,8 @@ import { useToast } from '../../../components/ui/toast';
 import { buttonClasses } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCreateSeries } from '../../../lib/queries/series';
+import type { CreateSeriesInput } from '../../../../shared/schemas/series';
 import { useCreateUserGame, useUpdateUserGame, useUserGame } from '../api';
 import { GameForm } from '../../../components/games/game-form';
 import { emptyGameForm, formValuesFromGame } from '../../../components/games/game-form-values';
@@ -37,22 +39,29 @@ function useSaved() {
   const [isLeaving, setIsLeaving] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  function saved(message: string, game: UserGame) {
+  function leave(message: string, target: string) {
     toast.show(message, 'success');
     setIsLeaving(true);
-    const target = game.publicationState === 'draft' ? '/my-games?filter=draft' : '/my-games';
     timer.current = window.setTimeout(() => navigate(target), REDIRECT_DELAY_MS);
   }
-  return { saved, isLeaving };
+  function saved(message: string, game: UserGame) {
+    leave(message, game.publicationState === 'draft' ? '/my-games?filter=draft' : '/my-games');
+  }
+  return { saved, leave, isLeaving };
 }
 
 function CreateGame() {
   useDocumentTitle('Criar jogo');
   const create = useCreateUserGame();
-  const { saved, isLeaving } = useSaved();
+  const createSeries = useCreateSeries();
+  const { saved, leave, isLeaving } = useSaved();
   async function save(payload: GamePayloadInput) {
     const reply = await create.mutateAsync(payload);
     saved(reply.message, reply.game);
+  }
+  async function saveSeries(payload: CreateSeriesInput) {
+    const reply = await createSeries.mutateAsync(payload);
+    leave(reply.message, `/my-series/${reply.series.id}`);
   }
   return (
     <div className="mx-auto w-full max-w-3xl">
@@ -62,9 +71,10 @@ function CreateGame() {
         <GameForm
           defaultValues={emptyGameForm}
           submitLabel="Criar jogo"
-          busyLabel={isLeaving ? 'Jogo criado!' : 'Criando...'}
-          isBusy={create.isPending || isLeaving}
+          busyLabel={isLeaving ? 'Criado!' : 'Criando...'}
+          isBusy={create.isPending || createSeries.isPending || isLeaving}
           onSave={save}
+          onSaveSeries={saveSeries}
           errorFallback="Erro ao criar jogo"
           leave={LEAVE}
         />

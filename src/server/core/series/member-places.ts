@@ -1,0 +1,127 @@
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { formatDateTime } from '../../../shared/dates';
+import { messages } from '../../../shared/messages';
+import { memberPaymentDeadline, weeksDue } from '../../../shared/rules/weekly-series';
+import type { Tx } from '../../db/open-database';
+import { games, registrations, series, seriesMembers } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServerContext } from '../context';
+import { lockBalance } from '../credits/post-credit-transaction';
+import { confirmRegistration } from '../games/confirm-registration';
+import { expirePendingPayments } from '../games/expire-pending-payments';
+import { brl, when } from '../games/game-notices';
+import { generatePrivateLink } from '../games/private-link';
+import { countOccupiedSlots, findLiveRegistration, type GameRow } from '../games/registration-guards';
+import { notify, type PendingMail } from '../notifications/notify';
+
+export type SeriesRow = typeof series.$inferSelect;
+export type MemberOutcome = 'confirmed' | 'pending' | 'full' | 'kept';
+
+/**
+ * Locks the series for the rest of the transaction. Everything that changes its members or its games takes this
+ * lock first and the games' locks after it (in date order), so the daily job, members joining and the organiser
+ * never deadlock and never count members twice.
+ */
+export async function lockSeries(tx: Tx, seriesId: number): Promise<SeriesRow> {
+  const [row] = await tx.select().from(series).where(eq(series.id, seriesId)).for('update');
+  if (!row) throw new AppError('not_found', messages.series.notFound);
+  return row;
+}
+
+export async function activeMembers(tx: Tx, seriesId: number) {
+  return tx
+    .select()
+    .from(seriesMembers)
+    .where(and(eq(seriesMembers.seriesId, seriesId), isNull(seriesMembers.leftAt)))
+    .orderBy(asc(seriesMembers.joinedAt), asc(seriesMembers.id));
+}
+
+/** The series' games still to come and not cancelled, in date order (the order their locks are taken). */
+export async function upcomingGames(tx: Tx, seriesId: number, now: Date): Promise<GameRow[]> {
+  return tx
+    .select()
+    .from(games)
+    .where(and(eq(games.seriesId, seriesId), eq(games.status, 'active'), gt(games.dateTime, now)))
+    .orderBy(asc(games.dateTime), asc(games.id));
+}
+
+/**
+ * A member's place in one game (locked by the caller): a place already held or a place in line stays as it is; a
+ * full game gives none; otherwise the place is the member's, confirmed and charged from credits when the balance
+ * covers the price (or free, or paid outside), else `pending` until memberPaymentDeadline with a notice to pay.
+ */
+export async function holdMemberPlace(tx: Tx, ctx: ServerContext, game: GameRow, userId: number, mails: PendingMail): Promise<{ outcome: MemberOutcome; paymentDeadline: Date | null }> {
+  const now = ctx.clock.now();
+  await expirePendingPayments(tx, ctx, game, mails);
+  if (await findLiveRegistration(tx, game.id, userId)) return { outcome: 'kept', paymentDeadline: null };
+  if ((await countOccupiedSlots(tx, game.id)) >= game.totalSlots) return { outcome: 'full', paymentDeadline: null };
+  const needsCredits = game.usePlatformPayment && game.priceCents > 0;
+  const covered = !needsCredits || (await lockBalance(tx, userId)) >= game.priceCents;
+  const paymentDeadline = covered ? null : memberPaymentDeadline(game.dateTime, now, ctx.payments.holdMinutes);
+  const [created] = await tx
+    .insert(registrations)
+    .values({ gameId: game.id, userId, status: 'pending', joinedAt: now, paymentDeadline })
+    .returning({ id: registrations.id });
+  if (covered) {
+    await confirmRegistration(tx, game, { id: created!.id, userId }, now);
+    await notify(tx, userId, 'registration_confirmed', messages.series.notice.memberConfirmed(game.name, when(game)), game.id);
+    return { outcome: 'confirmed', paymentDeadline: null };
+  }
+  await notify(
+    tx,
+    userId,
+    'promotion_awaiting_payment',
+    messages.series.notice.memberPending(game.name, when(game), brl(game.priceCents), formatDateTime(paymentDeadline!)),
+    game.id,
+  );
+  return { outcome: 'pending', paymentDeadline };
+}
+
+/** The columns a new week copies from the series' latest game: an edit of the series reached it too. */
+function nextGameValues(latest: GameRow) {
+  const { id: _id, dateTime: _dateTime, seriesWeek: _week, createdAt: _createdAt, updatedAt: _updatedAt, privateLink: _link, ...values } = latest;
+  return { ...values, state: 'published' as const, status: 'active' as const, cancelReason: null };
+}
+
+/**
+ * Creates the series' games due at `now` (up to five weeks ahead) that do not exist yet and gives every active
+ * member a place in each new one. The series is locked by the caller; the unique (series, week) index makes a
+ * week created twice, by two instances or a retried run, impossible. Returns the new games.
+ */
+export async function createDueGames(tx: Tx, ctx: ServerContext, row: SeriesRow, mails: PendingMail): Promise<GameRow[]> {
+  if (row.status !== 'active') return [];
+  const now = ctx.clock.now();
+  const [latest] = await tx.select().from(games).where(eq(games.seriesId, row.id)).orderBy(desc(games.seriesWeek)).limit(1);
+  if (!latest) return [];
+  const members = await activeMembers(tx, row.id);
+  const created: GameRow[] = [];
+  for (const { week, dateTime } of weeksDue(row.firstDateTime, row.occurrences, now)) {
+    if (week <= latest.seriesWeek!) continue;
+    const [game] = await tx
+      .insert(games)
+      .values({ ...nextGameValues(latest), dateTime, seriesWeek: week, privateLink: generatePrivateLink(), createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!game) continue;
+    for (const member of members) await holdMemberPlace(tx, ctx, game, member.userId, mails);
+    created.push(game);
+  }
+  return created;
+}
+
+/**
+ * Ends every active membership of a user whose account is being deleted, each series locked first (so the daily
+ * job cannot give the leaving account a place in a new game meanwhile).
+ */
+export async function endMembershipsOf(tx: Tx, userId: number, now: Date): Promise<void> {
+  const memberships = await tx
+    .select({ seriesId: seriesMembers.seriesId })
+    .from(seriesMembers)
+    .where(and(eq(seriesMembers.userId, userId), isNull(seriesMembers.leftAt)))
+    .orderBy(asc(seriesMembers.seriesId));
+  for (const { seriesId } of memberships) await lockSeries(tx, seriesId);
+  await tx
+    .update(seriesMembers)
+    .set({ leftAt: now, endReason: 'account_deleted' })
+    .where(and(eq(seriesMembers.userId, userId), isNull(seriesMembers.leftAt)));
+}

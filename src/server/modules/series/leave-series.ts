@@ -1,0 +1,85 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import { isRefundable } from '../../../shared/rules/refund-policy';
+import type { LeaveSeriesReply } from '../../../shared/schemas/series';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { refundText } from '../../core/games/game-notices';
+import { promoteWaitlist } from '../../core/games/promote-waitlist';
+import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
+import { refundCancellation } from '../../core/games/refund-cancellation';
+import { cancelledFields, findLiveRegistration, lockGame } from '../../core/games/registration-guards';
+import { notify, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closePendingCheckouts, closeWithProviders } from '../../core/payments/close-checkouts';
+import type { PaymentRow } from '../../core/payments/payment-records';
+import { lockSeries, upcomingGames } from '../../core/series/member-places';
+import { registrations, seriesMembers } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { canManage, seriesNotFound } from './series-view';
+
+type EndedBy = { kind: 'left' } | { kind: 'removed'; organiser: AuthUser };
+
+/**
+ * Ends a membership under the series lock, then gives up the member's places in the games to come, each under its
+ * game's lock: leaving follows the player's 48-hour rule (places at least 48 hours ahead are cancelled and refunded;
+ * nearer ones stay the player's, to play or cancel without refund), while the organiser removing a member cancels
+ * every place and refunds it in full. Freed places go to the line.
+ */
+async function endMembership(ctx: ServerContext, seriesId: number, memberId: number, endedBy: EndedBy): Promise<{ cancelled: number; kept: number }> {
+  const mails: PendingMail = [];
+  const closed: PaymentRow[] = [];
+  const refunds: PendingRefunds = [];
+  const totals = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const row = await lockSeries(tx, seriesId);
+    if (endedBy.kind === 'removed' && !canManage(row, endedBy.organiser)) throw seriesNotFound();
+    const [ended] = await tx
+      .update(seriesMembers)
+      .set({ leftAt: now, endReason: endedBy.kind })
+      .where(and(eq(seriesMembers.seriesId, row.id), eq(seriesMembers.userId, memberId), isNull(seriesMembers.leftAt)))
+      .returning({ id: seriesMembers.id });
+    if (!ended) throw new AppError('not_found', endedBy.kind === 'left' ? messages.series.notMember : messages.series.memberNotFound);
+
+    const counts = { cancelled: 0, kept: 0 };
+    for (const upcoming of await upcomingGames(tx, row.id, now)) {
+      const game = await lockGame(tx, upcoming.id);
+      closed.push(...(await expirePendingPayments(tx, ctx, game, mails)));
+      const registration = await findLiveRegistration(tx, game.id, memberId);
+      if (!registration || registration.status === 'waitlist') continue;
+      if (endedBy.kind === 'left' && registration.paidCents > 0 && !isRefundable(game.dateTime, now)) {
+        counts.kept += 1;
+        continue;
+      }
+      await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
+      if (registration.status === 'pending') closed.push(...(await closePendingCheckouts(tx, [registration.id], now)));
+      if (endedBy.kind === 'left') {
+        const outcome = await refundCancellation(tx, game, registration, now);
+        const refunded = outcome === 'none' ? 0 : registration.paidCents;
+        await notify(tx, memberId, 'registration_cancelled', messages.notice.cancelled(game.name, refundText(outcome, refunded, false)), game.id);
+      } else {
+        await refundInFull(tx, { game, registration, description: `Mensalista removido de ${game.name}`, reason: messages.series.removed, refunds });
+      }
+      counts.cancelled += 1;
+      await promoteWaitlist(tx, ctx, game, mails);
+    }
+    if (endedBy.kind === 'removed') {
+      const [latest] = await upcomingGames(tx, row.id, now);
+      await notify(tx, memberId, 'removed_from_game', messages.series.notice.removed(latest?.name ?? ''), latest?.id);
+    }
+    return counts;
+  });
+  await refundAtProvider(ctx, refunds, mails);
+  await sendPendingMail(ctx, mails);
+  await closeWithProviders(ctx, closed);
+  return totals;
+}
+
+export async function leaveSeries(ctx: ServerContext, user: AuthUser, seriesId: number): Promise<LeaveSeriesReply> {
+  const { cancelled, kept } = await endMembership(ctx, seriesId, user.id, { kind: 'left' });
+  return { message: messages.series.left(cancelled, kept), cancelled, kept };
+}
+
+export async function removeSeriesMember(ctx: ServerContext, organiser: AuthUser, seriesId: number, memberId: number): Promise<LeaveSeriesReply> {
+  const { cancelled, kept } = await endMembership(ctx, seriesId, memberId, { kind: 'removed', organiser });
+  return { message: messages.series.removed, cancelled, kept };
+}

@@ -1,0 +1,338 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addCredits, createRegistration, createSignedInUser, createUser, DAY_MS, HOUR_MS, referenceIds } from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { games, notifications, registrations, seriesMembers, users } from '../../db/schema';
+import { rollSeriesForward } from './roll-series-forward';
+
+let t: TestApp;
+let ref: Awaited<ReturnType<typeof referenceIds>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  ref = await referenceIds(t.app.ctx.db);
+});
+afterAll(() => t.close());
+afterEach(() => t.clock.set(TEST_NOW));
+
+const db = () => t.app.ctx.db;
+type Headers = { authorization: string };
+
+/** Thursdays at 19:30 in São Paulo from 26/11/2026 (TEST_NOW is Friday 20/11, 09:00 there). */
+function payload(overrides: Record<string, unknown> = {}) {
+  const place = { sportId: ref.volei, stateId: ref.santaCatarina, cityId: ref.florianopolis };
+  const weekly = { firstDateTime: '2026-11-26T19:30', occurrences: 8, memberSlots: 3 };
+  return { name: 'Racha de quinta', location: 'Arena Beira-Mar', address: 'Av. Beira-Mar Norte, 1000', price: 10, totalSlots: 4, ...place, ...weekly, ...overrides };
+}
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, body?: unknown) =>
+  t.app.inject({ method, url: `/api${url}`, headers, ...(body === undefined ? {} : { payload: body as object }) });
+
+async function createSeries(overrides: Record<string, unknown> = {}) {
+  const organiser = await createSignedInUser(t.app);
+  const res = await api('POST', '/series', organiser.headers, payload(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return { organiser, id: res.json().series.id as number, games: res.json().games as { id: number; date: string; time: string }[] };
+}
+
+async function member(cents: number, extra: Record<string, unknown> = {}) {
+  const player = await createSignedInUser(t.app, extra);
+  if (cents > 0) await addCredits(db(), player.user.id, cents);
+  return player;
+}
+
+const liveRegistrations = (gameId: number) =>
+  db()
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.gameId, gameId), ne(registrations.status, 'cancelled')))
+    .orderBy(asc(registrations.id));
+const balanceOf = async (userId: number) => (await db().select().from(users).where(eq(users.id, userId)))[0]!.balanceCents;
+
+describe('POST /series', () => {
+  it('publishes the games of the next five weeks at the same São Paulo time, over the month end', async () => {
+    const { organiser, games: created, id } = await createSeries();
+    expect(created.map((game) => `${game.date} ${game.time}`)).toEqual([
+      '2026-11-26 19:30',
+      '2026-12-03 19:30',
+      '2026-12-10 19:30',
+      '2026-12-17 19:30',
+      '2026-12-24 19:30',
+    ]);
+    const rows = await db().select().from(games).where(eq(games.seriesId, id)).orderBy(asc(games.seriesWeek));
+    expect(rows.map((row) => [row.seriesWeek, row.state, row.creatorId, row.dateTime.toISOString()])).toEqual([
+      [0, 'published', organiser.user.id, '2026-11-26T22:30:00.000Z'],
+      [1, 'published', organiser.user.id, '2026-12-03T22:30:00.000Z'],
+      [2, 'published', organiser.user.id, '2026-12-10T22:30:00.000Z'],
+      [3, 'published', organiser.user.id, '2026-12-17T22:30:00.000Z'],
+      [4, 'published', organiser.user.id, '2026-12-24T22:30:00.000Z'],
+    ]);
+    const list = await api('GET', '/series', organiser.headers);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ id, memberSlots: 3, members: 0, memberPlacesLeft: 3, occurrences: 8, gamesCreated: 5, weekday: 'quinta-feira', time: '19:30' }),
+    ]);
+    // Each one is an ordinary game that knows its series.
+    const publicGame = await api('GET', `/games/${created[0]!.id}`);
+    expect(publicGame.json()).toMatchObject({ seriesId: id, remainingSlots: 4 });
+  });
+
+  it('answers 400 with a pt-BR message per field and creates nothing', async () => {
+    const { headers, user } = await createSignedInUser(t.app);
+    const res = await api('POST', '/series', headers, payload({ firstDateTime: '', occurrences: 53, memberSlots: 5, totalSlots: 4 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      firstDateTime: 'Informe a data e a hora do primeiro jogo.',
+      occurrences: 'Informe de 1 a 52 semanas.',
+      memberSlots: 'As vagas de mensalistas vão de 0 até o total de vagas (4).',
+    });
+    const past = await api('POST', '/series', headers, payload({ firstDateTime: '2026-11-19T19:30', occurrences: 0 }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().fields).toMatchObject({ firstDateTime: 'A data e hora do jogo devem ser no futuro', occurrences: 'Informe de 1 a 52 semanas.' });
+    expect(await db().select().from(games).where(eq(games.creatorId, user.id))).toEqual([]);
+  });
+
+  it('asks a player without a phone for one', async () => {
+    const { headers } = await createSignedInUser(t.app, { phone: null });
+    const res = await api('POST', '/series', headers, payload());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ phone: 'Cadastre seu telefone no perfil para ser mensalista.' });
+  });
+});
+
+describe('GET /series/{id}', () => {
+  it('shows games, members and places to the owner and an admin, and is a 404 to anyone else', async () => {
+    const { organiser, id } = await createSeries();
+    const player = await member(10_000);
+    expect((await api('POST', `/series/${id}/members`, player.headers)).statusCode).toBe(200);
+
+    const own = await api('GET', `/series/${id}`, organiser.headers);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().games).toHaveLength(5);
+    expect(own.json().members).toEqual([expect.objectContaining({ userId: player.user.id, name: player.user.name, phone: player.user.phone })]);
+    expect(own.json().series).toMatchObject({ members: 1, memberPlacesLeft: 2 });
+
+    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    expect((await api('GET', `/series/${id}`, admin.headers)).statusCode).toBe(200);
+    const other = await api('GET', `/series/${id}`, player.headers);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('Série não encontrada.');
+  });
+});
+
+describe('mensalistas', () => {
+  it('a member holds a place in every game, paid from credits while they last and pending with a deadline after', async () => {
+    const { id, games: created } = await createSeries();
+    const player = await member(3000);
+    const res = await api('POST', `/series/${id}/members`, player.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.games.map((game: { outcome: string }) => game.outcome)).toEqual(['confirmed', 'confirmed', 'confirmed', 'pending', 'pending']);
+    // 48 hours before the game (17/12 19:30 in São Paulo) to pay.
+    expect(body.games[3].paymentDeadline).toBe('2026-12-15T22:30:00.000Z');
+    expect(body.credits).toBe(0);
+    expect(body.series).toMatchObject({ isMember: true, members: 1 });
+    expect(await balanceOf(player.user.id)).toBe(0);
+    const pendingNotice = await db().select().from(notifications).where(and(eq(notifications.userId, player.user.id), eq(notifications.gameId, created[3]!.id)));
+    expect(pendingNotice[0]!.message).toContain('pague até 15/12/2026 às 19:30');
+
+    // Public places: one of four held by the member.
+    const game = await api('GET', `/games/${created[0]!.id}`);
+    expect(game.json().remainingSlots).toBe(3);
+    await expectLedgerBalanced(db());
+  });
+
+  it('refuses a second membership, members past memberSlots and a player without a phone (409)', async () => {
+    const { id } = await createSeries({ memberSlots: 1 });
+    const first = await member(10_000);
+    expect((await api('POST', `/series/${id}/members`, first.headers)).statusCode).toBe(200);
+    const again = await api('POST', `/series/${id}/members`, first.headers);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Você já é mensalista desta série.');
+    const second = await member(10_000);
+    const full = await api('POST', `/series/${id}/members`, second.headers);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('As vagas de mensalistas desta série estão esgotadas.');
+    const noPhone = await member(0, { phone: null });
+    const { id: other } = await createSeries();
+    const refused = await api('POST', `/series/${other}/members`, noPhone.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Cadastre seu telefone no perfil para ser mensalista.');
+    expect(await liveRegistrations((await db().select().from(games).where(eq(games.seriesId, other)))[0]!.id)).toEqual([]);
+  });
+
+  it('a full game gives the new member no place and says so', async () => {
+    const { id, games: created } = await createSeries({ totalSlots: 2, memberSlots: 2 });
+    for (let i = 0; i < 2; i += 1) await createRegistration(db(), { gameId: created[0]!.id, userId: (await createUser(db())).id, status: 'confirmed' });
+    const player = await member(10_000);
+    const res = await api('POST', `/series/${id}/members`, player.headers);
+    expect(res.json().games[0].outcome).toBe('full');
+    expect(res.json().message).toBe('Agora você é mensalista! 4 jogo(s) confirmado(s), 1 sem vaga (lotado).');
+    expect((await liveRegistrations(created[0]!.id)).map((r) => r.userId)).not.toContain(player.user.id);
+  });
+
+  it('leaving keeps the places less than 48 hours away and cancels the others with a refund', async () => {
+    const { id, games: created } = await createSeries();
+    const player = await member(5000);
+    await api('POST', `/series/${id}/members`, player.headers);
+    expect(await balanceOf(player.user.id)).toBe(0);
+    // Wednesday 25/11 at 09:00 in São Paulo: the first game is 34.5 hours away.
+    t.clock.set(new Date(TEST_NOW.getTime() + 5 * DAY_MS));
+    const res = await api('DELETE', `/series/${id}/members/me`, player.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ cancelled: 4, kept: 1 });
+    expect(await balanceOf(player.user.id)).toBe(4000);
+    expect((await liveRegistrations(created[0]!.id)).map((r) => r.userId)).toEqual([player.user.id]);
+    expect(await liveRegistrations(created[1]!.id)).toEqual([]);
+    const again = await api('DELETE', `/series/${id}/members/me`, player.headers);
+    expect(again.statusCode).toBe(404);
+    await expectLedgerBalanced(db());
+  });
+
+  it('the organiser removes a member with a full refund, also of the game two days away; others get a 404', async () => {
+    const { organiser, id, games: created } = await createSeries();
+    const player = await member(5000);
+    await api('POST', `/series/${id}/members`, player.headers);
+    t.clock.set(new Date(TEST_NOW.getTime() + 5 * DAY_MS));
+    const stranger = await createSignedInUser(t.app);
+    expect((await api('DELETE', `/series/${id}/members/${player.user.id}`, stranger.headers)).statusCode).toBe(404);
+    const res = await api('DELETE', `/series/${id}/members/${player.user.id}`, organiser.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().cancelled).toBe(5);
+    expect(await balanceOf(player.user.id)).toBe(5000);
+    expect(await liveRegistrations(created[0]!.id)).toEqual([]);
+    const [membership] = await db().select().from(seriesMembers).where(eq(seriesMembers.userId, player.user.id));
+    expect(membership).toMatchObject({ endReason: 'removed' });
+    await expectLedgerBalanced(db());
+  });
+});
+
+describe('the series rolls forward', () => {
+  it('the job publishes each new week once, over the year end, and gives members their place', async () => {
+    const { id } = await createSeries({ occurrences: 7 });
+    const player = await member(10_000);
+    await api('POST', `/series/${id}/members`, player.headers);
+
+    const count = async () => (await db().select().from(games).where(eq(games.seriesId, id))).length;
+    await rollSeriesForward(t.app.ctx);
+    expect(await count()).toBe(5);
+    t.clock.set(new Date(TEST_NOW.getTime() + 7 * DAY_MS));
+    expect(await rollSeriesForward(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    // Run again, as a second instance would: nothing more.
+    expect(await rollSeriesForward(t.app.ctx)).toBe(0);
+    expect(await count()).toBe(6);
+    t.clock.set(new Date(TEST_NOW.getTime() + 14 * DAY_MS));
+    await Promise.all([rollSeriesForward(t.app.ctx), rollSeriesForward(t.app.ctx)]);
+
+    const rows = await db().select().from(games).where(eq(games.seriesId, id)).orderBy(asc(games.seriesWeek));
+    expect(rows.map((row) => row.dateTime.toISOString())).toEqual([
+      '2026-11-26T22:30:00.000Z',
+      '2026-12-03T22:30:00.000Z',
+      '2026-12-10T22:30:00.000Z',
+      '2026-12-17T22:30:00.000Z',
+      '2026-12-24T22:30:00.000Z',
+      '2026-12-31T22:30:00.000Z',
+      '2027-01-07T22:30:00.000Z',
+    ]);
+    for (const row of rows.slice(5)) {
+      expect((await liveRegistrations(row.id)).map((r) => [r.userId, r.status])).toEqual([[player.user.id, 'confirmed']]);
+    }
+    // Seven weeks in all: nothing after the last one.
+    t.clock.set(new Date(TEST_NOW.getTime() + 40 * DAY_MS));
+    await rollSeriesForward(t.app.ctx);
+    expect(await db().select().from(games).where(eq(games.seriesId, id))).toHaveLength(7);
+    expect(await balanceOf(player.user.id)).toBe(10_000 - 7 * 1000);
+    await expectLedgerBalanced(db());
+  });
+});
+
+describe('PUT /series/{id}', () => {
+  it('changes every game to come and tells their players; never fewer member places than members', async () => {
+    const { organiser, id, games: created } = await createSeries({ occurrences: 6 });
+    const player = await member(10_000);
+    await api('POST', `/series/${id}/members`, player.headers);
+    const res = await api('PUT', `/series/${id}`, organiser.headers, { ...payload({ location: 'Ginásio Novo', price: 12 }), firstDateTime: undefined });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().games.map((game: { location: string; price: number }) => [game.location, game.price])).toEqual(
+      Array.from({ length: 5 }, () => ['Ginásio Novo', 12]),
+    );
+    const notices = await db().select().from(notifications).where(and(eq(notifications.userId, player.user.id), eq(notifications.type, 'game_changed')));
+    expect(notices).toHaveLength(5);
+    expect(notices[0]!.message).toContain('o local agora é Ginásio Novo');
+
+    // The week the job adds later copies the edit.
+    t.clock.set(new Date(TEST_NOW.getTime() + 7 * DAY_MS));
+    await rollSeriesForward(t.app.ctx);
+    const [sixth] = await db().select().from(games).where(and(eq(games.seriesId, id), eq(games.seriesWeek, 5)));
+    expect(sixth).toMatchObject({ location: 'Ginásio Novo', priceCents: 1200 });
+    expect(created).toHaveLength(5);
+
+    t.clock.set(TEST_NOW);
+    const fewer = await api('PUT', `/series/${id}`, organiser.headers, { ...payload({ memberSlots: 0 }), firstDateTime: undefined });
+    expect(fewer.statusCode).toBe(400);
+    expect(fewer.json().fields.memberSlots).toBe('Já há 1 mensalista(s): as vagas de mensalistas não podem ficar abaixo disso.');
+    const stranger = await createSignedInUser(t.app);
+    expect((await api('PUT', `/series/${id}`, stranger.headers, payload())).statusCode).toBe(404);
+  });
+});
+
+describe('POST /series/{id}/cancel', () => {
+  it('cancels every game to come with full refunds, ends memberships, and a second cancel is a 409', async () => {
+    const { organiser, id, games: created } = await createSeries();
+    const player = await member(5000);
+    await api('POST', `/series/${id}/members`, player.headers);
+    const dropIn = await member(1000);
+    expect((await api('POST', `/games/${created[1]!.id}/apply`, dropIn.headers, { paymentType: 'credit' })).statusCode).toBe(200);
+    // Two days before the first game: a game cancel refunds in full all the same.
+    t.clock.set(new Date(TEST_NOW.getTime() + 5 * DAY_MS));
+
+    expect((await api('POST', `/series/${id}/cancel`, organiser.headers, { reason: '' })).statusCode).toBe(400);
+    const res = await api('POST', `/series/${id}/cancel`, organiser.headers, { reason: 'Quadra em reforma' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().series).toMatchObject({ status: 'cancelled', cancelReason: 'Quadra em reforma', members: 0 });
+    expect(res.json().games.every((game: { status: string }) => game.status === 'cancelled')).toBe(true);
+    expect(await balanceOf(player.user.id)).toBe(5000);
+    expect(await balanceOf(dropIn.user.id)).toBe(1000);
+    const notices = await db().select().from(notifications).where(and(eq(notifications.userId, dropIn.user.id), eq(notifications.type, 'game_cancelled')));
+    expect(notices[0]!.message).toContain('Motivo: “Quadra em reforma”');
+
+    expect((await api('POST', `/series/${id}/cancel`, organiser.headers, { reason: 'De novo' })).statusCode).toBe(409);
+    t.clock.set(new Date(TEST_NOW.getTime() + 10 * DAY_MS));
+    await rollSeriesForward(t.app.ctx);
+    expect(await db().select().from(games).where(eq(games.seriesId, id))).toHaveLength(5);
+    await expectLedgerBalanced(db());
+  });
+});
+
+describe('accounts players own (LGPD)', () => {
+  it('the export lists memberships and a deleted account leaves every series', async () => {
+    const { id, games: created } = await createSeries();
+    const player = await member(0, { password: 'senha-da-conta-1' });
+    const joined = await api('POST', `/series/${id}/members`, player.headers);
+    expect(joined.json().games.every((game: { outcome: string }) => game.outcome === 'pending')).toBe(true);
+    const exported = await api('GET', '/users/me/export', player.headers);
+    expect(exported.json().seriesMemberships).toEqual([expect.objectContaining({ seriesId: id, leftAt: null, endReason: null })]);
+
+    const deleted = await api('DELETE', '/users/me', player.headers, { password: 'senha-da-conta-1' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [membership] = await db().select().from(seriesMembers).where(eq(seriesMembers.userId, player.user.id));
+    expect(membership).toMatchObject({ endReason: 'account_deleted' });
+    expect(membership!.leftAt).not.toBeNull();
+    for (const game of created) expect(await liveRegistrations(game.id)).toEqual([]);
+    t.clock.set(new Date(TEST_NOW.getTime() + 7 * DAY_MS + HOUR_MS));
+    await rollSeriesForward(t.app.ctx);
+    const [sixth] = await db().select().from(games).where(and(eq(games.seriesId, id), eq(games.seriesWeek, 5)));
+    expect(await liveRegistrations(sixth!.id)).toEqual([]);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the series routes with their bodies', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/series', '/api/series/{id}', '/api/series/{id}/cancel', '/api/series/{id}/members', '/api/series/{id}/members/me']),
+    );
+    const body = doc.paths['/api/series'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties ?? body.anyOf?.[0]?.properties ?? {})).toEqual(expect.arrayContaining(['firstDateTime', 'occurrences', 'memberSlots']));
+    expect(doc.paths['/api/series/{id}'].put.tags).toEqual(['series']);
+  });
+});

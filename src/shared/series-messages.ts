@@ -1,0 +1,40 @@
+/** The texts of weekly series and mensalistas (part of `messages`). */
+export const seriesMessages = {
+  firstDateTimeRequired: 'Informe a data e a hora do primeiro jogo.',
+  occurrencesRange: 'Informe de 1 a 52 semanas.',
+  memberSlotsRange: (totalSlots: number) => `As vagas de mensalistas vão de 0 até o total de vagas (${totalSlots}).`,
+  memberSlotsBelowMembers: (members: number) => `Já há ${members} mensalista(s): as vagas de mensalistas não podem ficar abaixo disso.`,
+  occurrencesBelowCreated: (created: number) => `Já há ${created} jogo(s) criados: informe pelo menos ${created} semanas.`,
+  created: (games: number) => `Série criada! ${games === 1 ? '1 jogo publicado' : `${games} jogos publicados`}; os próximos saem toda semana.`,
+  updated: (games: number) => `Série atualizada: ${games === 1 ? '1 jogo futuro alterado' : `${games} jogos futuros alterados`}.`,
+  notFound: 'Série não encontrada.',
+  cancelled: 'Esta série foi cancelada.',
+  alreadyCancelled: 'Esta série já foi cancelada.',
+  cancelledReply: (games: number) => `Série cancelada: ${games === 1 ? '1 jogo futuro cancelado' : `${games} jogos futuros cancelados`}, com reembolso integral aos inscritos.`,
+  memberPlacesFull: 'As vagas de mensalistas desta série estão esgotadas.',
+  noMemberPlaces: 'Esta série não tem vagas de mensalistas.',
+  phoneRequired: 'Cadastre seu telefone no perfil para ser mensalista.',
+  alreadyMember: 'Você já é mensalista desta série.',
+  notMember: 'Você não é mensalista desta série.',
+  memberNotFound: 'Este jogador não é mensalista desta série.',
+  joined: (confirmed: number, pending: number, full: number) =>
+    'Agora você é mensalista! ' +
+    [
+      confirmed > 0 ? `${confirmed} jogo(s) confirmado(s)` : '',
+      pending > 0 ? `${pending} aguardando pagamento` : '',
+      full > 0 ? `${full} sem vaga (lotado)` : '',
+    ]
+      .filter(Boolean)
+      .join(', ') +
+    '.',
+  left: (cancelled: number, kept: number) =>
+    `Você deixou de ser mensalista. ${cancelled} inscrição(ões) futura(s) cancelada(s) com reembolso.` +
+    (kept > 0 ? ` Faltam menos de 48 horas para ${kept} jogo(s): sua vaga neles continua (cancele no jogo, sem reembolso, se não for).` : ''),
+  removed: 'Mensalista removido. As inscrições dele nos próximos jogos foram canceladas com reembolso integral.',
+  notice: {
+    memberPending: (game: string, when: string, amount: string, deadline: string) =>
+      `Sua vaga de mensalista em ${game} (${when}) está reservada. Seus créditos não cobriram ${amount}: pague até ${deadline} para confirmar.`,
+    memberConfirmed: (game: string, when: string) => `Sua vaga de mensalista em ${game} (${when}) está confirmada. Bom jogo!`,
+    removed: (series: string) => `O organizador removeu você dos mensalistas de ${series}. O que você pagou pelos próximos jogos voltou integralmente.`,
+  },
+} as const;

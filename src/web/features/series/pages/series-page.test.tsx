@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SeriesDetail, Series } from '../../../../shared/schemas/series';
+import { saoPauloDay } from '../../../components/games/game-form-values';
+import { fakeApi } from '../../../test/fake-api';
+import { aGame, aUserGame, meReply, player } from '../../../test/fixtures';
+import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function aSeries(overrides: Partial<Series> = {}): Series {
+  return {
+    id: 7,
+    name: 'Racha de quinta',
+    location: 'Ginásio do Estreito',
+    address: '',
+    price: 10,
+    totalSlots: 12,
+    memberSlots: 4,
+    members: 1,
+    memberPlacesLeft: 3,
+    occurrences: 8,
+    gamesCreated: 5,
+    firstDateTime: new Date(Date.now() + 7 * DAY_MS).toISOString(),
+    weekday: 'quinta-feira',
+    time: '19:30',
+    visibility: 'public',
+    usePlatformPayment: true,
+    status: 'active',
+    cancelReason: null,
+    isMember: false,
+    ...overrides,
+  };
+}
+
+const reference = {
+  'GET /api/users/me': meReply(player),
+  'GET /api/notifications/unread-count': { body: { count: 0 } },
+  'GET /api/games/sports': { body: [{ id: 1, name: 'Vôlei', active: true }] },
+  'GET /api/games/states': { body: [{ id: 24, name: 'Santa Catarina', uf: 'SC', active: true }] },
+  'GET /api/games/cities': { body: [{ id: 1, name: 'Florianópolis', stateId: 24, active: true }] },
+};
+
+describe('Repetir toda semana', { timeout: 15_000 }, () => {
+  it('checks weeks and mensalista places like the server, then creates the series and opens its page', async () => {
+    const games = [aUserGame({ seriesId: 7 }), aUserGame({ seriesId: 7 })];
+    const detail: SeriesDetail = { series: aSeries({ members: 0, memberPlacesLeft: 4 }), games, members: [] };
+    const api = fakeApi({
+      ...reference,
+      'POST /api/series': { status: 201, body: { message: 'Série criada! 5 jogos publicados; os próximos saem toda semana.', series: detail.series, games } },
+      'GET /api/series/7': { body: detail },
+    });
+    const user = userEvent.setup();
+    renderApp('/my-games/new', { token: 'jwt-ana' });
+    await findPageHeading('Criar jogo');
+    const day = saoPauloDay(new Date(Date.now() + 7 * DAY_MS));
+
+    await user.type(screen.getByLabelText('Nome do jogo'), 'Racha de quinta');
+    await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');
+    await user.selectOptions(await screen.findByLabelText('Esporte'), 'Vôlei');
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Santa Catarina (SC)');
+    await user.selectOptions(screen.getByLabelText('Cidade'), await screen.findByRole('option', { name: 'Florianópolis' }));
+    fireEvent.change(screen.getByLabelText('Data'), { target: { value: day } });
+    fireEvent.change(screen.getByLabelText('Horário'), { target: { value: '19:30' } });
+    await user.type(screen.getByLabelText('Vagas'), '12');
+    await user.type(screen.getByLabelText('Preço (R$)'), '10');
+    await user.click(screen.getByLabelText('Repetir toda semana'));
+    expect(screen.queryByLabelText('Publicar imediatamente')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Vagas de mensalistas'));
+    await user.type(screen.getByLabelText('Vagas de mensalistas'), '13');
+    await user.click(screen.getByRole('button', { name: 'Criar série' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('As vagas de mensalistas vão de 0 até o total de vagas (12).');
+    expect(api.callsTo('POST', '/api/series')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Vagas de mensalistas'));
+    await user.type(screen.getByLabelText('Vagas de mensalistas'), '4');
+    await user.click(screen.getByRole('button', { name: 'Criar série' }));
+    expect(await screen.findByText('Série criada! 5 jogos publicados; os próximos saem toda semana.')).toBeInTheDocument();
+    const sent = api.callsTo('POST', '/api/series')[0]!.body as Record<string, unknown>;
+    // The game's fields without dateTime and state, plus the weeks.
+    expect(Object.keys(sent).sort()).toEqual(
+      ['address', 'cityId', 'description', 'firstDateTime', 'location', 'memberSlots', 'name', 'occurrences', 'price', 'sportId', 'stateId', 'totalSlots', 'usePlatformPayment', 'visibility'],
+    );
+    expect(sent).toMatchObject({ firstDateTime: `${day}T19:30`, occurrences: 8, memberSlots: 4, totalSlots: 12, price: 10 });
+    expect(api.callsTo('POST', '/api/user-games')).toHaveLength(0);
+    await findPageHeading('Racha de quinta');
+    expect(currentPath()).toBe('/my-series/7');
+  });
+});
+
+describe('/my-series/{id}', { timeout: 15_000 }, () => {
+  it('shows places, games and mensalistas; removing one asks first', async () => {
+    const games = [aUserGame({ seriesId: 7, registeredPlayers: 5, remainingSlots: 7, totalSlots: 12 })];
+    const member = { id: 1, userId: 42, name: 'Bia Mensalista', email: 'bia@exemplo.com.br', phone: '48991234567', joinedAt: new Date().toISOString() };
+    const api = fakeApi({
+      ...reference,
+      'GET /api/series/7': { body: { series: aSeries(), games, members: [member] } },
+      'DELETE /api/series/7/members/42': { body: { message: 'Mensalista removido.', cancelled: 4, kept: 0 } },
+    });
+    const user = userEvent.setup();
+    renderApp('/my-series/7', { token: 'jwt-ana' });
+    await findPageHeading('Racha de quinta');
+    expect(screen.getByText(/Toda quinta-feira às 19:30/)).toBeInTheDocument();
+    expect(screen.getByText('3 de 4')).toBeInTheDocument();
+    expect(screen.getByText('5 de 12 vagas ocupadas · 7 livres')).toBeInTheDocument();
+    expect(screen.getByText('Bia Mensalista')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remover Bia Mensalista' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover mensalista?' });
+    expect(api.callsTo('DELETE', '/api/series/7/members/42')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/series/7/members/42')).toHaveLength(1));
+    expect(await screen.findByText('Mensalista removido.')).toBeInTheDocument();
+  });
+
+  it('is "Série não encontrada." for someone else\'s series', async () => {
+    fakeApi({ ...reference, 'GET /api/series/8': { status: 404, body: { message: 'Série não encontrada.' } } });
+    renderApp('/my-series/8', { token: 'jwt-ana' });
+    expect(await screen.findByText('Série não encontrada.')).toBeInTheDocument();
+  });
+});
+
+describe('Quero ser mensalista', { timeout: 15_000 }, () => {
+  it('on a series game: joins, and a full series shows the server\'s message', async () => {
+    const game = aGame({ seriesId: 7 });
+    const api = fakeApi({
+      ...reference,
+      [`GET /api/games/${game.id}`]: { body: game },
+      'GET /api/series/7/membership': { body: aSeries() },
+      'POST /api/series/7/members': { status: 409, body: { message: 'As vagas de mensalistas desta série estão esgotadas.' } },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    expect(await screen.findByText('Racha semanal: toda quinta-feira às 19:30')).toBeInTheDocument();
+    expect(screen.getByText(/Restam 3 vagas de mensalistas/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Quero ser mensalista' }));
+    expect(await screen.findByText('As vagas de mensalistas desta série estão esgotadas.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/series/7/members')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,171 @@
+import { ArrowLeft, CalendarDays, Repeat, UserMinus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { SeriesDetail, SeriesMember } from '../../../../shared/schemas/series';
+import { QueryError } from '../../../components/games/list-states';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatBRL, formatDate, formatPhone, formatTime } from '../../../lib/format';
+import { useRemoveSeriesMember, useSeriesDetail } from '../../../lib/queries/series';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+const backLink = (
+  <Link to="/my-games" className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+    <ArrowLeft className="size-4" aria-hidden="true" /> Meus jogos
+  </Link>
+);
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="text-2xl font-bold">{value}</dd>
+    </div>
+  );
+}
+
+function SeriesGames({ games }: Pick<SeriesDetail, 'games'>) {
+  return (
+    <Card>
+      <h2 className="mb-4 flex items-center gap-2 text-lg font-bold">
+        <CalendarDays className="size-5" aria-hidden="true" />
+        Jogos
+      </h2>
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {games.map((game) => (
+          <li key={game.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <Link to={`/apply/${game.id}`} className="min-h-11 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+              {formatDate(game.dateTime)} às {formatTime(game.dateTime)}
+            </Link>
+            <span className="flex items-center gap-2">
+              {game.status === 'cancelled' ? (
+                <Badge tone="danger">Cancelado</Badge>
+              ) : (
+                <span>
+                  {game.registeredPlayers} de {game.totalSlots} vagas ocupadas · {game.remainingSlots === 1 ? '1 livre' : `${game.remainingSlots} livres`}
+                </span>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function SeriesMembers({ seriesId, members, memberSlots }: { seriesId: number; members: SeriesMember[]; memberSlots: number }) {
+  const toast = useToast();
+  const remove = useRemoveSeriesMember(seriesId);
+  const [removing, setRemoving] = useState<SeriesMember | null>(null);
+
+  async function confirmRemove() {
+    if (!removing) return;
+    try {
+      const reply = await remove.mutateAsync(removing.userId);
+      toast.show(reply.message, 'success');
+    } catch (error) {
+      toast.show(errorMessage(error, 'Erro ao remover mensalista'), 'error');
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <Card>
+      <h2 className="mb-4 flex items-center gap-2 text-lg font-bold">
+        <Users className="size-5" aria-hidden="true" />
+        Mensalistas ({members.length} de {memberSlots})
+      </h2>
+      {members.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">Ninguém ainda. Os jogadores entram com “Quero ser mensalista” na página de um jogo da série.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {members.map((member) => (
+            <li key={member.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <span>
+                <span className="block font-semibold">{member.name}</span>
+                <span className="text-sm text-slate-600 dark:text-slate-400">
+                  {member.phone ? formatPhone(member.phone) : member.email} · desde {formatDate(member.joinedAt)}
+                </span>
+              </span>
+              <Button variant="secondary" onClick={() => setRemoving(member)} aria-label={`Remover ${member.name}`}>
+                <UserMinus className="size-4" aria-hidden="true" />
+                Remover
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remover mensalista?"
+        message={`${removing?.name ?? ''} deixa de ter vaga garantida. As inscrições dele nos próximos jogos são canceladas e reembolsadas integralmente.`}
+        confirmLabel="Remover"
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setRemoving(null)}
+      />
+    </Card>
+  );
+}
+
+/** /my-series/{id}: a weekly series for its organiser, its games, mensalistas and places. */
+export function SeriesPage() {
+  const seriesId = Number(useParams().id);
+  const detail = useSeriesDetail(seriesId);
+  useDocumentTitle(detail.data ? detail.data.series.name : 'Série semanal');
+
+  if (!Number.isInteger(seriesId) || seriesId <= 0 || (detail.error instanceof ApiError && detail.error.status === 404)) {
+    return (
+      <div className="mx-auto w-full max-w-3xl">
+        {backLink}
+        <EmptyState title="Série não encontrada." description="Ela pode ter sido criada por outra pessoa ou o endereço está errado." />
+      </div>
+    );
+  }
+  if (detail.isError) return <QueryError title="Erro ao carregar a série" query={detail} fallback="Erro ao carregar a série" />;
+  if (!detail.data) {
+    return (
+      <Card role="status" aria-label="Carregando série..." className="mx-auto w-full max-w-3xl space-y-4">
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-28 w-full" />
+      </Card>
+    );
+  }
+  const { series, games, members } = detail.data;
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6">
+      <div>
+        {backLink}
+        <PageHeader
+          title={series.name}
+          description={
+            <span className="inline-flex items-center gap-2">
+              <Repeat className="size-4" aria-hidden="true" />
+              Toda {series.weekday} às {series.time} · {series.location}
+              {series.status === 'cancelled' && <Badge tone="danger">Série cancelada</Badge>}
+            </span>
+          }
+        />
+      </div>
+      <Card>
+        <dl className="grid gap-4 sm:grid-cols-4">
+          <Fact label="Preço por jogo" value={series.price === 0 ? 'Gratuito' : formatBRL(series.price)} />
+          <Fact label="Vagas por jogo" value={String(series.totalSlots)} />
+          <Fact label="Vagas de mensalistas livres" value={`${series.memberPlacesLeft} de ${series.memberSlots}`} />
+          <Fact label="Semanas publicadas" value={`${series.gamesCreated} de ${series.occurrences}`} />
+        </dl>
+      </Card>
+      <SeriesGames games={games} />
+      <SeriesMembers seriesId={series.id} members={members} memberSlots={series.memberSlots} />
+    </div>
+  );
+}
