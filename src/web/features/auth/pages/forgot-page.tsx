@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { forgotBodySchema, type ForgotBody } from '../../../../shared/schemas/auth';
+import { forgotBodySchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -13,7 +11,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRequestPasswordReset } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
 import { AuthCard, textLinkClasses } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
 import { EmailInput } from '../components/email-input';
+import { useAuthForm } from '../use-auth-form';
 
 /** Code lifetime when the server does not say (spec: players §9). */
 const DEFAULT_EXPIRES_IN = 15 * 60;
@@ -25,17 +25,7 @@ export function ForgotPage() {
   const forgot = useRequestPasswordReset();
   const countdown = useCountdown();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useForm<ForgotBody>({
-    resolver: zodResolver(forgotBodySchema),
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: searchParams.get('email') ?? '' },
-  });
+  const { field, handleSubmit, setError } = useAuthForm(forgotBodySchema, { email: searchParams.get('email') ?? '' });
 
   function send(email: string) {
     forgot.mutate(
@@ -117,14 +107,9 @@ export function ForgotPage() {
       }
     >
       {error && <Alert tone="error">{error}</Alert>}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <EmailInput error={errors.email?.message}
-          {...register('email', { onChange: () => clearErrors('email') })}
-        />
-        <Button type="submit" fullWidth size="lg" busy={forgot.isPending} busyLabel="Enviando...">
-          Enviar código
-        </Button>
-      </form>
+      <AuthForm onSubmit={onSubmit} submitLabel="Enviar código" busy={forgot.isPending} busyLabel="Enviando...">
+        <EmailInput {...field('email')} />
+      </AuthForm>
       <p className="text-sm text-slate-600 dark:text-slate-400">Dica: o e-mail pode cair na caixa de spam.</p>
     </AuthCard>
   );
