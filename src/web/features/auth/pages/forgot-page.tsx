@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { forgotBodySchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { useCountdown } from '../../../lib/use-countdown';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRequestPasswordReset } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
-import { AuthCard, textLinkClasses } from '../components/auth-card';
+import { AuthCard, BackToLogin } from '../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 import { EmailInput } from '../components/email-input';
 import { useAuthForm } from '../use-auth-form';
@@ -47,11 +47,7 @@ export function ForgotPage() {
     return (
       <AuthCard
         title="Verifique seu e-mail"
-        footer={
-          <Link to="/login" className={textLinkClasses}>
-            Voltar para o login
-          </Link>
-        }
+        footer={<BackToLogin />}
       >
         <div role="status" className="flex gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
           <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
@@ -100,11 +96,7 @@ export function ForgotPage() {
     <AuthCard
       title="Esqueci a senha"
       description="Informe seu e-mail e enviaremos um código para você criar uma nova senha."
-      footer={
-        <Link to="/login" className={textLinkClasses}>
-          Voltar para o login
-        </Link>
-      }
+      footer={<BackToLogin />}
     >
       {error && <Alert tone="error">{error}</Alert>}
       <AuthForm onSubmit={onSubmit} submitLabel="Enviar código" busy={forgot.isPending} busyLabel="Enviando...">

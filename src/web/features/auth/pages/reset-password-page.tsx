@@ -11,7 +11,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isExpiredCodeError, useResetPassword } from '../api';
-import { AuthCard, textLinkClasses } from '../components/auth-card';
+import { AuthCard, BackToLogin } from '../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 import { CODE_LENGTH, CodeInput } from '../components/code-input';
 import { newPasswordHint, PasswordStrengthMeter } from '../components/password-strength-meter';
@@ -95,11 +95,7 @@ export function ResetPasswordPage() {
     <AuthCard
       title="Redefinir senha"
       description="Digite o código de 6 dígitos que enviamos para o seu e-mail e escolha uma nova senha."
-      footer={
-        <Link to="/login" className={textLinkClasses}>
-          Voltar para o login
-        </Link>
-      }
+      footer={<BackToLogin />}
     >
       {isCodeExpired && (
         <Alert tone="warning" title="Código expirado ou inválido">
