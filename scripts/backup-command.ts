@@ -7,17 +7,15 @@ import { type Config, ConfigError, loadConfig } from '../src/server/lib/config';
 
 export function runBackupCommand(options: {
   kind: 'backup' | 'restore';
-  /** The usage line printed when the file is missing or there are more arguments. */
-  usage: string;
-  /** The prefix of an unexpected failure: `Falha no backup:`. */
-  failure: string;
+  /** What follows `Uso: npm run backup -- ARQUIVO` when the file is missing or there are more arguments. */
+  usageHint: string;
   /** Does the work with the file resolved against the folder the command was typed in. */
   run: (config: Config, file: string) => Promise<void>;
 }): void {
   async function main(): Promise<number> {
     const [file, ...extra] = process.argv.slice(2);
     if (!file || extra.length > 0) {
-      console.error(options.usage);
+      console.error(`Uso: npm run ${options.kind} -- ARQUIVO   (${options.usageHint})`);
       return 2;
     }
     const config = loadConfig();
@@ -34,7 +32,7 @@ export function runBackupCommand(options: {
     (code) => process.exit(code),
     (error: unknown) => {
       if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
-      else console.error(options.failure, error);
+      else console.error(options.kind === 'backup' ? 'Falha no backup:' : 'Falha na restauração:', error);
       process.exit(1);
     },
   );

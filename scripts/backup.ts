@@ -8,8 +8,7 @@ const seconds = (ms: number) => `${(ms / 1000).toLocaleString('pt-BR', { maximum
 
 runBackupCommand({
   kind: 'backup',
-  usage: 'Uso: npm run backup -- ARQUIVO   (por exemplo: npm run backup -- backups/bora-jogar-2026-11-23.tar.gz)',
-  failure: 'Falha no backup:',
+  usageHint: 'por exemplo: npm run backup -- backups/bora-jogar-2026-11-23.tar.gz',
   run: async (config, target) => {
     const result = await backupDataDir({ dataDir: config.dataDir, file: target });
     const source =

@@ -7,8 +7,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 runBackupCommand({
   kind: 'restore',
-  usage: 'Uso: npm run restore -- ARQUIVO   (com DATA_DIR apontando para uma pasta vazia ou inexistente)',
-  failure: 'Falha na restauração:',
+  usageHint: 'com DATA_DIR apontando para uma pasta vazia ou inexistente',
   run: async (config, source) => {
     const result = await restoreDataDir({ dataDir: config.dataDir, file: source });
     console.log(
