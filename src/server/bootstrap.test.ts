@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test-support/server/factories';
-import { createTestApp, type TestApp } from '../../test-support/server/test-app';
+import { setUpTestApp } from '../../test-support/server/test-app';
 import { ensureAdmin, resolveJwtSecret } from './bootstrap';
 import { appSettings, users } from './db/schema';
 import { verifyPassword } from './lib/passwords';
 import { createTokenService } from './lib/token-service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });

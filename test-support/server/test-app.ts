@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type Database, openDatabase } from '../../src/server/db/open-database';
 import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
@@ -101,15 +101,37 @@ export async function createTestApp(
 }
 
 /**
- * The file's test app, made before its first test and closed after the last, its clock put back at TEST_NOW
- * before each test. The object is filled in by beforeAll: read its fields inside tests only.
+ * The usual setup of a test file (or of one `describe`): a fresh test app made before its tests and closed after them.
+ *
+ *     const t = setUpTestApp();                                  // or setUpTestApp({ env: { RATE_LIMITS: 'on' } })
+ *     it('…', async () => { await t.app.inject({ method: 'GET', url: '/api/health' }); });
+ *
+ * Call it where you would have written the `beforeAll`/`afterAll` pair. The returned object reads through to the
+ * app made in `beforeAll`, so it can be kept in a `const` at the top; using it outside a test or hook throws.
  */
-export function testAppForFile(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
-  const holder = {} as TestApp;
+export function setUpTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  let current: TestApp | undefined;
   beforeAll(async () => {
-    Object.assign(holder, await createTestApp(options));
+    current = await createTestApp(options);
   });
-  afterAll(() => holder.close());
-  beforeEach(() => holder.clock.set(options.now ?? TEST_NOW));
-  return holder;
+  afterAll(() => current?.close());
+  const made = (): TestApp => {
+    if (!current) throw new Error('setUpTestApp: the app exists only inside tests and hooks (it is made in beforeAll)');
+    return current;
+  };
+  return {
+    get app() {
+      return made().app;
+    },
+    get database() {
+      return made().database;
+    },
+    get clock() {
+      return made().clock;
+    },
+    get config() {
+      return made().config;
+    },
+    close: () => made().close(),
+  };
 }

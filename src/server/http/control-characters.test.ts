@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test-support/server/factories';
-import { createTestApp, type TestApp } from '../../../test-support/server/test-app';
+import { setUpTestApp } from '../../../test-support/server/test-app';
 
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
 type Operation = { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
@@ -17,12 +17,11 @@ function poisoned(schema: JsonSchema | undefined): unknown {
 }
 
 describe('a NUL or another control character anywhere in a request', () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   let headers: Record<string, string>;
   let operations: Array<{ method: string; path: string; operation: Operation }>;
 
   beforeAll(async () => {
-    t = await createTestApp();
     // An admin reaches every route's validation (admin routes check the token before anything else).
     headers = (await createSignedInUser(t.app, { role: 'admin' })).headers;
     const document = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
@@ -30,7 +29,6 @@ describe('a NUL or another control character anywhere in a request', () => {
       Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
     );
   });
-  afterAll(() => t.close());
 
   it('is a 400 with a pt-BR message on every route that takes text, never a 500', async () => {
     const failures: string[] = [];

@@ -2,18 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, type TestApp } from '../../../test-support/server/test-app';
+import { createTestApp, createTestDatabase, setUpTestApp } from '../../../test-support/server/test-app';
 import { messages } from '../../shared/messages';
 import { buildApp } from '../app';
 import type { Database } from '../db/open-database';
 import { users } from '../db/schema';
 import { loadConfig } from '../lib/config';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const validRegister = { name: 'Ana', email: 'ana@exemplo.com.br', password: 'segredo1' };
 

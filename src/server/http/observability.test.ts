@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test-support/server/factories';
-import { createTestApp, createTestDatabase, type TestApp } from '../../../test-support/server/test-app';
+import { createTestApp, createTestDatabase, setUpTestApp } from '../../../test-support/server/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../lib/config';
 
 const TOKEN = 'metrics-token-0123456789';
 
 describe('request ids', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = setUpTestApp();
 
   it('keeps a sane incoming X-Request-Id and sends it back', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-7f3a.42:9_z' } });
@@ -86,11 +82,7 @@ describe('what log lines never hold', () => {
 });
 
 describe('GET /api/metrics', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
-  });
-  afterAll(() => t.close());
+  const t = setUpTestApp({ env: { METRICS_TOKEN: TOKEN } });
 
   const metrics = (token?: string) =>
     t.app.inject({ method: 'GET', url: '/api/metrics', headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../test-support/server/admin';
 import { createGame, createRegistration, createSignedInUser, DAY_MS, HOUR_MS } from '../../../test-support/server/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../test-support/server/test-app';
+import { setUpTestApp, TEST_NOW } from '../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../core/games/expire-pending-payments';
 import { recordInvitation } from '../core/invitations/record-invitation';
 import type { Db } from '../db/open-database';
@@ -12,11 +12,7 @@ import { games, payments, registrations, series, seriesMembers } from '../db/sch
 // it themselves: the sweep and the write paths do. Proven by digesting every application table
 // before and after a broad set of GETs with expired holds present.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const db = () => t.app.ctx.db;
 const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp } from '../../../../test-support/server/test-app';
 import { demoAccounts, seedDemo } from '../../seed-demo';
 import { cities, games, sports, states, users } from '../schema';
 import { seedReferenceData } from './seed-reference-data';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 describe('seeding', () => {
   it('reference data can run again without duplicating or reactivating anything', async () => {

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pendingCancellation, signedInCast } from '../../../../test-support/server/admin';
 import { createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp } from '../../../../test-support/server/test-app';
 
 /**
  * Every admin route, as nobody, a bad token, a player, an organiser (a player who created games) and
  * an admin: 401, 401, 403, 403, and what the route answers an admin.
  */
-let t: TestApp;
+const t = setUpTestApp();
 let cast: Awaited<ReturnType<typeof signedInCast>>;
 let routes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; adminStatus: number }[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   cast = await signedInCast(t.app);
   const db = t.app.ctx.db;
   const someone = await createUser(db);
@@ -47,7 +46,6 @@ beforeAll(async () => {
     { method: 'PUT', url: `/api/admin/cancellations/${request.id}`, payload: { status: 'processed', refundAs: 'credits' }, adminStatus: 200 },
   ];
 });
-afterAll(() => t.close());
 
 const call = (route: (typeof routes)[number], headers: Record<string, string>) =>
   t.app.inject({ method: route.method, url: route.url, headers, ...(route.payload ? { payload: route.payload } : {}) });

@@ -1,19 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pendingCancellation, signedInCast } from '../../../../test-support/server/admin';
 import { createGame, createUser, HOUR_MS } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { cancellationRequests, creditTransactions, games, notifications, paymentRefunds, payments, users } from '../../db/schema';
 import { PaymentProviderError } from '../../integrations/payments/provider';
 
-let t: TestApp;
+const t = setUpTestApp();
 let cast: Awaited<ReturnType<typeof signedInCast>>;
 beforeAll(async () => {
-  t = await createTestApp();
   cast = await signedInCast(t.app);
 });
-afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 const db = () => t.app.ctx.db;

@@ -1,28 +1,26 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardPaidRegistration, pendingCancellation, signedInCast } from '../../../../test-support/server/admin';
 import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, isPostgres, raced, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { isPostgres, raced, setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { cancellationRequests, creditTransactions, paymentRefunds, payments, registrations, users } from '../../db/schema';
 
 /**
  * The admin's money operations under real parallel HTTP requests (truly parallel on PostgreSQL with
  * TEST_DATABASE_URL; PGlite runs them one at a time, which must give the same answers).
  */
-let t: TestApp;
+const t = setUpTestApp();
 let baseUrl: string;
 let cast: Awaited<ReturnType<typeof signedInCast>>;
 const ROUNDS = 3;
 
 beforeAll(async () => {
-  t = await createTestApp();
   cast = await signedInCast(t.app);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-afterAll(() => t.close());
 
 const db = () => t.app.ctx.db;
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
 import {
   addCredits,
@@ -11,18 +11,16 @@ import {
   referenceIds,
 } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { cancellationRequests, creditTransactions, games, notifications, registrations, states, users } from '../../db/schema';
 
-let t: TestApp;
+const t = setUpTestApp();
 let cast: Awaited<ReturnType<typeof signedInCast>>;
 let refs: Awaited<ReturnType<typeof referenceIds>>;
 beforeAll(async () => {
-  t = await createTestApp();
   cast = await signedInCast(t.app);
   refs = await referenceIds(t.app.ctx.db);
 });
-afterAll(() => t.close());
 
 const db = () => t.app.ctx.db;
 const as = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>

@@ -1,18 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
 import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp } from '../../../../test-support/server/test-app';
 import { creditTransactions, notifications, users } from '../../db/schema';
 
-let t: TestApp;
+const t = setUpTestApp();
 let cast: Awaited<ReturnType<typeof signedInCast>>;
 beforeAll(async () => {
-  t = await createTestApp();
   cast = await signedInCast(t.app);
 });
-afterAll(() => t.close());
 
 const db = () => t.app.ctx.db;
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: cast.admin.headers });

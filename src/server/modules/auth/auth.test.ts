@@ -1,16 +1,12 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { users } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
 const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { createTestApp, setUpTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { users } from '../../db/schema';
 
@@ -204,11 +204,7 @@ describe('GET /api/auth/config', () => {
 });
 
 describe('without GOOGLE_CLIENT_ID', () => {
-  let plain: TestApp;
-  beforeAll(async () => {
-    plain = await createTestApp();
-  });
-  afterAll(() => plain.close());
+  const plain = setUpTestApp();
 
   it('answers 404 with a clear message and creates nobody', async () => {
     const res = await google(await idToken(), plain.app);

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser, createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../../test-support/server/smtp-inbox';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { createTestApp, setUpTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { emailOutbox, passwordResetCodes, users } from '../../db/schema';
 
@@ -304,11 +304,7 @@ describe('POST /api/auth/reset-password', () => {
 });
 
 describe('without SMTP_URL', () => {
-  let local: TestApp;
-  beforeAll(async () => {
-    local = await createTestApp({ now: START });
-  });
-  afterAll(() => local.close());
+  const local = setUpTestApp({ now: START });
 
   it('keeps the message in the outbox, where its code works', async () => {
     await createUser(local.app.ctx.db, { name: 'Úrsula', email: 'ursula@exemplo.com.br' });

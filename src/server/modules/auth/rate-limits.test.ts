@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { createSignedInUser, createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { createTestApp, setUpTestApp, type TestApp } from '../../../../test-support/server/test-app';
 
 const MINUTE = 60_000;
 const tooMany = 'Muitas tentativas. Aguarde um pouco e tente novamente.';
@@ -255,11 +255,7 @@ describe('client addresses', () => {
 });
 
 describe('with RATE_LIMITS=off', () => {
-  let open: TestApp;
-  beforeAll(async () => {
-    open = await createTestApp({ env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => open.close());
+  const open = setUpTestApp({ env: { RATE_LIMITS: 'off' } });
 
   it('never answers 429', async () => {
     const statuses = new Set<number>();

@@ -21,6 +21,16 @@ import { signInWithGoogle } from './sign-in-with-google';
 
 export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const { limit } = ctx.rateLimiter;
+  /**
+   * The counters of a route that names an account, over 15 minutes: per IP and per account and IP refuse, per
+   * account only slows down (so a stranger cannot lock someone out of their own account).
+   */
+  const perAccount = (name: string, max: { ip: number; accountIp: number; account: number }) =>
+    limit(
+      { name: `${name}:ip`, max: max.ip, windowMs: minutes(15), key: byIp },
+      { name: `${name}:account-ip`, max: max.accountIp, windowMs: minutes(15), key: byAccountAndIp },
+      { name: `${name}:account`, max: max.account, windowMs: minutes(15), key: byAccount, overLimit: 'slow-down' },
+    );
   return async (app) => {
     app.get('/auth/config', {
       schema: { tags: ['auth'], summary: 'Opções de login do cliente', response: { 200: authConfigReplySchema } },
@@ -45,11 +55,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: loginBodySchema,
         response: { 200: authReplySchema, ...errorReplies(400, 401, 429) },
       },
-      preValidation: limit(
-        { name: 'login:ip', max: 30, windowMs: minutes(15), key: byIp },
-        { name: 'login:account-ip', max: 10, windowMs: minutes(15), key: byAccountAndIp },
-        { name: 'login:account', max: 100, windowMs: minutes(15), key: byAccount, overLimit: 'slow-down' },
-      ),
+      preValidation: perAccount('login', { ip: 30, accountIp: 10, account: 100 }),
       handler: async (request) => loginUser(ctx, request.body),
     });
 
@@ -60,11 +66,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: forgotBodySchema,
         response: { 200: forgotReplySchema, ...errorReplies(400, 429) },
       },
-      preValidation: limit(
-        { name: 'forgot:ip', max: 10, windowMs: minutes(15), key: byIp },
-        { name: 'forgot:account-ip', max: 5, windowMs: minutes(15), key: byAccountAndIp },
-        { name: 'forgot:account', max: 20, windowMs: minutes(15), key: byAccount, overLimit: 'slow-down' },
-      ),
+      preValidation: perAccount('forgot', { ip: 10, accountIp: 5, account: 20 }),
       handler: async (request) => requestPasswordReset(ctx, request.body.email),
     });
 
@@ -75,11 +77,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: resetPasswordBodySchema,
         response: { 200: messageReplySchema, ...errorReplies(400, 429) },
       },
-      preValidation: limit(
-        { name: 'reset:ip', max: 30, windowMs: minutes(15), key: byIp },
-        { name: 'reset:account-ip', max: 10, windowMs: minutes(15), key: byAccountAndIp },
-        { name: 'reset:account', max: 100, windowMs: minutes(15), key: byAccount, overLimit: 'slow-down' },
-      ),
+      preValidation: perAccount('reset', { ip: 30, accountIp: 10, account: 100 }),
       handler: async (request) => resetPassword(ctx, request.body),
     });
 

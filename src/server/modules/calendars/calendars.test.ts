@@ -1,9 +1,11 @@
 import ICAL from 'ical.js';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addCredits, createGame, createRegistration, createSignedInUser, DAY_MS, DEFAULT_PASSWORD, HOUR_MS } from '../../../../test-support/server/factories';
-import { createTestApp, TEST_NOW, testAppForFile } from '../../../../test-support/server/test-app';
+import { createTestApp, setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 
-const t = testAppForFile();
+const t = setUpTestApp();
+// Every test starts at TEST_NOW.
+beforeEach(() => t.clock.set(TEST_NOW));
 
 const db = () => t.app.ctx.db;
 const GAME_AT = new Date('2026-11-27T22:30:00.000Z');

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/credits';
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
-import { errorReplies } from '../../http/route-helpers';
+import { signedInSchema } from '../../http/route-helpers';
 import { addTestCredits } from './add-test-credits';
 import { createTopUpCheckout } from './create-top-up-checkout';
 import { verifyPayment } from './verify-payment';
@@ -24,25 +24,23 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.post('/credits/add', {
-      schema: {
+      schema: signedInSchema({
         tags: ['credits'],
         summary: 'Créditos de teste instantâneos (somente no modo sandbox; 403 em produção)',
-        security: [{ bearerAuth: [] }],
         body: topUpBodySchema,
-        response: { 200: addCreditsReplySchema, ...errorReplies(400, 401, 403) },
-      },
+        response: { 200: addCreditsReplySchema },
+      }, 400, 403),
       preValidation: app.requireUser,
       handler: async (request) => addTestCredits(ctx, currentUser(request).id, request.body.amount),
     });
 
     app.post('/credits/create-checkout', {
-      schema: {
+      schema: signedInSchema({
         tags: ['credits'],
         summary: 'Compra de créditos por cartão: devolve a página de pagamento (Stripe Checkout)',
-        security: [{ bearerAuth: [] }],
         body: topUpBodySchema,
-        response: { 200: cardCheckoutReplySchema, ...errorReplies(400, 401, 503) },
-      },
+        response: { 200: cardCheckoutReplySchema },
+      }, 400, 503),
       preValidation: app.requireUser,
       handler: async (request) => {
         const user = currentUser(request);
@@ -52,13 +50,12 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.post('/credits/create-mercadopago-checkout', {
-      schema: {
+      schema: signedInSchema({
         tags: ['credits'],
         summary: 'Compra de créditos por PIX: devolve a página de pagamento (Mercado Pago Checkout Pro)',
-        security: [{ bearerAuth: [] }],
         body: topUpBodySchema,
-        response: { 200: pixCheckoutReplySchema, ...errorReplies(400, 401, 503) },
-      },
+        response: { 200: pixCheckoutReplySchema },
+      }, 400, 503),
       preValidation: app.requireUser,
       handler: async (request) => {
         const user = currentUser(request);
@@ -68,13 +65,12 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.get('/credits/verify-payment', {
-      schema: {
+      schema: signedInSchema({
         tags: ['credits'],
         summary: 'Confere um pagamento na volta do provedor e credita/confirma se pago (idempotente)',
-        security: [{ bearerAuth: [] }],
         querystring: verifyPaymentQuerySchema,
-        response: { 200: verifyPaymentReplySchema, ...errorReplies(400, 401) },
-      },
+        response: { 200: verifyPaymentReplySchema },
+      }, 400),
       preValidation: app.requireUser,
       handler: async (request) => verifyPayment(ctx, currentUser(request).id, request.query.session_id),
     });

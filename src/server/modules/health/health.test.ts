@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, setUpTestApp } from '../../../../test-support/server/test-app';
 
 describe('GET /api/health', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = setUpTestApp();
 
   it('answers ok while the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addCredits, createGame, createSignedInUser, createUser } from '../../../../test-support/server/factories';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp } from '../../../../test-support/server/test-app';
 import { notifyCreditsAdded, notifyInvitationReceived } from '../../core/notifications/notify';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 describe('notifications', () => {
   it('records registration events and lists them newest first with read flags', async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/notifications';
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
-import { errorReplies } from '../../http/route-helpers';
+import { signedInSchema } from '../../http/route-helpers';
 import { countUnreadNotifications } from './count-unread-notifications';
 import { listNotifications } from './list-notifications';
 import { markAllNotificationsRead } from './mark-all-read';
@@ -19,13 +19,12 @@ import { markNotificationRead } from './mark-notification-read';
 export function notificationRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/notifications', {
-      schema: {
+      schema: signedInSchema({
         tags: ['notifications'],
         summary: 'Notificações do usuário, mais recentes primeiro (total no cabeçalho X-Total-Count)',
-        security: [{ bearerAuth: [] }],
         querystring: listNotificationsQuerySchema,
-        response: { 200: z.array(notificationSchema), ...errorReplies(400, 401) },
-      },
+        response: { 200: z.array(notificationSchema) },
+      }, 400),
       preHandler: app.requireUser,
       handler: async (request, reply) => {
         const { notifications, total } = await listNotifications(ctx, currentUser(request).id, request.query);
@@ -35,35 +34,32 @@ export function notificationRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.get('/notifications/unread-count', {
-      schema: {
+      schema: signedInSchema({
         tags: ['notifications'],
         summary: 'Quantas notificações não lidas',
-        security: [{ bearerAuth: [] }],
-        response: { 200: unreadCountReplySchema, ...errorReplies(401) },
-      },
+        response: { 200: unreadCountReplySchema },
+      }),
       preHandler: app.requireUser,
       handler: async (request) => countUnreadNotifications(ctx, currentUser(request).id),
     });
 
     app.post('/notifications/read-all', {
-      schema: {
+      schema: signedInSchema({
         tags: ['notifications'],
         summary: 'Marca todas as notificações do usuário como lidas',
-        security: [{ bearerAuth: [] }],
-        response: { 200: markAllReadReplySchema, ...errorReplies(401) },
-      },
+        response: { 200: markAllReadReplySchema },
+      }),
       preHandler: app.requireUser,
       handler: async (request) => markAllNotificationsRead(ctx, currentUser(request).id),
     });
 
     app.post('/notifications/:id/read', {
-      schema: {
+      schema: signedInSchema({
         tags: ['notifications'],
         summary: 'Marca uma notificação como lida',
-        security: [{ bearerAuth: [] }],
         params: idParamsSchema,
-        response: { 200: markReadReplySchema, ...errorReplies(400, 401, 404) },
-      },
+        response: { 200: markReadReplySchema },
+      }, 400, 404),
       preHandler: app.requireUser,
       handler: async (request) => markNotificationRead(ctx, currentUser(request).id, request.params.id),
     });

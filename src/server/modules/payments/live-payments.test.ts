@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, createSignedInUser, DAY_MS } from '../../../../test-support/server/factories';
-import type { WebhookDelivery } from '../../../../test-support/server/fake-http';
 import type { FakeMercadoPago } from '../../../../test-support/server/fake-mercadopago';
 import type { FakeStripe } from '../../../../test-support/server/fake-stripe';
-import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { type LivePaymentsApp, startLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
+import { setUpLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
 import type { TestApp } from '../../../../test-support/server/test-app';
 import { refundPayment } from '../../core/payments/refund-payment';
-import { creditTransactions, notifications, payments, registrations, users } from '../../db/schema';
+import { notifications, registrations } from '../../db/schema';
 
 // PAYMENTS=live against the local fake Stripe and Mercado Pago servers on 127.0.0.1, with the app
 // listening for real so deliveries (and the storm) arrive as real parallel HTTP requests.
@@ -17,26 +15,7 @@ let t: TestApp;
 let stripe: FakeStripe;
 let mp: FakeMercadoPago;
 let baseUrl: string;
-let live: LivePaymentsApp;
-
-beforeAll(async () => {
-  live = await startLivePaymentsApp();
-  ({ t, stripe, mp, baseUrl } = live);
-});
-afterEach(async () => {
-  await expectLedgerBalanced(db());
-});
-afterAll(() => live.close());
-
-const db = () => t.app.ctx.db;
-const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
-const post = (url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-const balanceOf = async (userId: number) => (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
-const ledgerOf = (userId: number) => db().select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
-const paymentOf = async (userId: number) => (await db().select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.id)).at(-1)!;
-const stripeHook = (delivery: WebhookDelivery) => stripe.deliver(delivery, `${baseUrl}/api/webhooks/stripe`);
-const mpHook = (delivery: WebhookDelivery) => mp.deliver(delivery, `${baseUrl}/api/webhooks/mercadopago`);
+const { db, nowSeconds, post, balanceOf, ledgerOf, paymentOf, stripeHook, mpHook } = setUpLivePaymentsApp((live) => ({ t, stripe, mp, baseUrl } = live));
 const verify = (sessionId: string, headers: Record<string, string>) =>
   fetch(`${baseUrl}/api/credits/verify-payment?session_id=${encodeURIComponent(sessionId)}`, { headers }).then(async (r) => ({ status: r.status, body: await r.json() }));
 

@@ -1,23 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { addCredits, createGame, createRegistration, createSignedInUser, createUser, DAY_MS } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { refundPayment } from '../../core/payments/refund-payment';
 import { creditTransactions, notifications, paymentRefunds, payments, registrations, users } from '../../db/schema';
 
 // The embedded default (PAYMENTS unset): both methods go to the app's own sandbox checkout page.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = setUpTestApp();
 afterEach(async () => {
   await expectLedgerBalanced(db());
   t.clock.set(TEST_NOW);
 });
-afterAll(() => t.close());
 
 const db = () => t.app.ctx.db;
 const MINUTE_MS = 60_000;

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createGame, createRegistration, createSignedInUser, createUser, HOUR_MS } from '../../../../test-support/server/factories';
-import { createTestApp, isPostgres, raced, testAppForFile } from '../../../../test-support/server/test-app';
+import { createTestApp, isPostgres, raced, setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { emailOutbox, notifications, registrations } from '../../db/schema';
 import { sendReminders } from './send-reminders';
 
@@ -11,7 +11,9 @@ const REMINDER_AT = new Date(GAME_AT.getTime() - 24 * HOUR_MS);
 const MINUTE = 60_000;
 const PLACE = 'Ginásio do Centro (Rua das Flores, 100 - Centro, Florianópolis - SC)';
 
-const t = testAppForFile();
+const t = setUpTestApp();
+// Every test starts at TEST_NOW.
+beforeEach(() => t.clock.set(TEST_NOW));
 
 const db = () => t.app.ctx.db;
 

@@ -7,7 +7,7 @@ import { signOut } from '../../lib/session';
 import { HeaderShell } from './header-shell';
 import { Logo } from './logo';
 import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu';
-import { NavLinkItem, type NavItem } from './nav-link-item';
+import { NavLinks, type NavItem } from './nav-link-item';
 
 const links: NavItem[] = [
   { to: '/admin', label: 'Dashboard', end: true },
@@ -25,11 +25,7 @@ export function AdminHeader() {
       <HeaderShell
         below={
           <MobileMenuPanel isOpen={menu.isOpen} breakpoint="lg">
-            <nav aria-label="Menu do painel" className="flex flex-col gap-1">
-              {links.map((item) => (
-                <NavLinkItem key={item.to} item={item} block />
-              ))}
-            </nav>
+            <NavLinks label="Menu do painel" items={links} className="flex flex-col gap-1" block />
             <div className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-800">
               <Button variant="ghost" onClick={openLeaveDialog}>
                 <Undo2 className="size-5" aria-hidden="true" />
@@ -40,11 +36,7 @@ export function AdminHeader() {
         }
       >
         <Logo to="/admin" suffix="Admin" />
-        <nav aria-label="Painel" className="ml-4 hidden items-center gap-1 lg:flex">
-          {links.map((item) => (
-            <NavLinkItem key={item.to} item={item} />
-          ))}
-        </nav>
+        <NavLinks label="Painel" items={links} className="ml-4 hidden items-center gap-1 lg:flex" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <Button variant="ghost" onClick={openLeaveDialog} className="whitespace-nowrap" title="Voltar ao Site">
             <Undo2 className="size-5" aria-hidden="true" />

@@ -29,3 +29,14 @@ export function NavLinkItem({ item, block = false }: { item: NavItem; block?: bo
     </NavLink>
   );
 }
+
+/** A header's links: in the bar, or stacked one under the other (`block`) in the mobile menu. */
+export function NavLinks({ label, items, className, block = false }: { label: string; items: NavItem[]; className: string; block?: boolean }) {
+  return (
+    <nav aria-label={label} className={className}>
+      {items.map((item) => (
+        <NavLinkItem key={item.label} item={item} block={block} />
+      ))}
+    </nav>
+  );
+}

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../lib/session';
 import { HeaderShell } from './header-shell';
 import { Logo } from './logo';
 import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu';
-import { NavLinkItem, type NavItem } from './nav-link-item';
+import { NavLinks, type NavItem } from './nav-link-item';
 import { UserMenu } from './user-menu';
 
 const links: NavItem[] = [
@@ -20,12 +20,18 @@ const links: NavItem[] = [
 const creditLinkClasses =
   'inline-flex min-h-11 items-center rounded-xl px-2 text-sm font-bold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-950';
 
-function CreditBalance({ credits }: { credits: number }) {
+/** The balance and the way to add credits, in the bar (`className` frames it) and in the mobile menu. */
+function CreditsBox({ credits, className }: { credits: number; className: string }) {
   return (
-    <>
-      <span className="text-sm text-slate-600 dark:text-slate-400">Saldo</span>{' '}
-      <span className="font-bold tabular-nums text-slate-900 dark:text-white">{formatBRL(credits)}</span>
-    </>
+    <div className={className}>
+      <p>
+        <span className="text-sm text-slate-600 dark:text-slate-400">Saldo</span>{' '}
+        <span className="font-bold tabular-nums text-slate-900 dark:text-white">{formatBRL(credits)}</span>
+      </p>
+      <Link to="/add-credit" className={creditLinkClasses}>
+        + Créditos
+      </Link>
+    </div>
   );
 }
 
@@ -52,37 +58,15 @@ export function PlayerHeader({ user }: { user: SessionUser }) {
     <HeaderShell
       below={
         <MobileMenuPanel isOpen={menu.isOpen}>
-          <nav aria-label="Menu principal" className="flex flex-col gap-1">
-            {navLinks.map((item) => (
-              <NavLinkItem key={item.to} item={item} block />
-            ))}
-          </nav>
-          <div className="mt-3 flex items-center justify-between rounded-xl bg-slate-100 px-3 sm:hidden dark:bg-slate-800">
-            <p>
-              <CreditBalance credits={user.credits} />
-            </p>
-            <Link to="/add-credit" className={creditLinkClasses}>
-              + Créditos
-            </Link>
-          </div>
+          <NavLinks label="Menu principal" items={navLinks} className="flex flex-col gap-1" block />
+          <CreditsBox credits={user.credits} className="mt-3 flex items-center justify-between rounded-xl bg-slate-100 px-3 sm:hidden dark:bg-slate-800" />
         </MobileMenuPanel>
       }
     >
       <Logo />
-      <nav aria-label="Principal" className="ml-2 hidden items-center gap-1 md:flex lg:ml-4">
-        {navLinks.map((item) => (
-          <NavLinkItem key={item.to} item={item} />
-        ))}
-      </nav>
+      <NavLinks label="Principal" items={navLinks} className="ml-2 hidden items-center gap-1 md:flex lg:ml-4" />
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
-        <div className="hidden items-center gap-1 rounded-xl border border-slate-200 pl-3 sm:flex dark:border-slate-700">
-          <p>
-            <CreditBalance credits={user.credits} />
-          </p>
-          <Link to="/add-credit" className={creditLinkClasses}>
-            + Créditos
-          </Link>
-        </div>
+        <CreditsBox credits={user.credits} className="hidden items-center gap-1 rounded-xl border border-slate-200 pl-3 sm:flex dark:border-slate-700" />
         <ThemeToggle />
         <UserMenu user={user} />
         <MobileMenuButton isOpen={menu.isOpen} onClick={menu.toggle} />

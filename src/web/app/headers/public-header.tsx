@@ -4,7 +4,7 @@ import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { HeaderShell } from './header-shell';
 import { Logo } from './logo';
 import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu';
-import { NavLinkItem, type NavItem } from './nav-link-item';
+import { NavLinks, type NavItem } from './nav-link-item';
 
 const links: NavItem[] = [
   { to: '/', label: 'Home', end: true },
@@ -18,20 +18,12 @@ export function PublicHeader() {
     <HeaderShell
       below={
         <MobileMenuPanel isOpen={menu.isOpen}>
-          <nav aria-label="Menu principal" className="flex flex-col gap-1">
-            {links.map((item) => (
-              <NavLinkItem key={item.label} item={item} block />
-            ))}
-          </nav>
+          <NavLinks label="Menu principal" items={links} className="flex flex-col gap-1" block />
         </MobileMenuPanel>
       }
     >
       <Logo />
-      <nav aria-label="Principal" className="ml-4 hidden items-center gap-1 md:flex">
-        {links.map((item) => (
-          <NavLinkItem key={item.label} item={item} />
-        ))}
-      </nav>
+      <NavLinks label="Principal" items={links} className="ml-4 hidden items-center gap-1 md:flex" />
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <ThemeToggle />
         <Link to="/login" className={buttonClasses('primary')}>

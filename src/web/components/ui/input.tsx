@@ -44,22 +44,47 @@ export type InputProps = InputHTMLAttributes<HTMLInputElement> & {
   ref?: React.Ref<HTMLInputElement>;
 };
 
-export function Input({ label, error, hint, id, className, ...rest }: InputProps) {
+/** What ties a control to its label, hint and error. */
+type FieldControlProps = { id: string; className: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+
+/** A labelled form control with its hint and error under it; `children` draws the control with the props that tie them. */
+export function Field({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
   const generated = useId();
-  const inputId = id ?? generated;
+  const controlId = id ?? generated;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-slate-800 dark:text-slate-200">
+      <label htmlFor={controlId} className="mb-1 block text-sm font-semibold text-slate-800 dark:text-slate-200">
         {label}
       </label>
-      <input
-        id={inputId}
-        className={cn(fieldClasses, fieldBorder(Boolean(error)))}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        {...rest}
-      />
-      <FieldMessages id={inputId} error={error} hint={hint} />
+      {children({
+        id: controlId,
+        className: cn(fieldClasses, fieldBorder(Boolean(error))),
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(controlId, error, hint),
+      })}
+      <FieldMessages id={controlId} error={error} hint={hint} />
     </div>
+  );
+}
+
+export function Input({ label, error, hint, id, className, ...rest }: InputProps) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <input {...control} {...rest} />}
+    </Field>
   );
 }

@@ -1,6 +1,5 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
-import { describedBy, fieldBorder, fieldClasses, FieldMessages } from './input';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { Field } from './input';
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: ReactNode;
@@ -12,28 +11,18 @@ type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
 };
 
 export function Select({ label, error, hint, options, placeholder, id, className, ...rest }: SelectProps) {
-  const generated = useId();
-  const selectId = id ?? generated;
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className="mb-1 block text-sm font-semibold text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
-      <select
-        id={selectId}
-        className={cn(fieldClasses, fieldBorder(Boolean(error)))}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(selectId, error, hint)}
-        {...rest}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldMessages id={selectId} error={error} hint={hint} />
-    </div>
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => (
+        <select {...control} {...rest}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { addCreditsBodySchema, type AdminUser } from '../../../../shared/schemas/admin';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
@@ -83,14 +83,7 @@ export function AddCreditsDialog({ user, open, onClose }: { user: Pick<AdminUser
             setFieldError(undefined);
           }}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={addCredits.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" busy={addCredits.isPending} busyLabel="Adicionando...">
-            Adicionar créditos
-          </Button>
-        </div>
+        <DialogFormActions onCancel={close} busy={addCredits.isPending} submitLabel="Adicionar créditos" busyLabel="Adicionando..." />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
 import type { Cancellation } from '../../../../shared/schemas/admin';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { describedBy, fieldBorder, fieldClasses, FieldMessages } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
@@ -94,14 +94,7 @@ export function ProcessCancellationDialog({ cancellation, onClose }: DialogProps
           </div>
         </fieldset>
         {resolve.isError && <Alert tone="error" title={PROCESS_FAILED}>{errorMessage(resolve.error, PROCESS_FAILED)}</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={resolve.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" busy={resolve.isPending} busyLabel="Processando...">
-            Processar reembolso
-          </Button>
-        </div>
+        <DialogFormActions onCancel={close} busy={resolve.isPending} submitLabel="Processar reembolso" busyLabel="Processando..." />
       </form>
     </Modal>
   );
@@ -164,14 +157,7 @@ export function RejectCancellationDialog({ cancellation, onClose }: DialogProps)
           <FieldMessages id={reasonId} error={reasonError} hint="O jogador recebe este motivo na notificação." />
         </div>
         {resolve.isError && <Alert tone="error" title={PROCESS_FAILED}>{errorMessage(resolve.error, PROCESS_FAILED)}</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={resolve.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" variant="danger" busy={resolve.isPending} busyLabel="Rejeitando...">
-            Rejeitar pedido
-          </Button>
-        </div>
+        <DialogFormActions onCancel={close} busy={resolve.isPending} submitLabel="Rejeitar pedido" busyLabel="Rejeitando..." tone="danger" />
       </form>
     </Modal>
   );

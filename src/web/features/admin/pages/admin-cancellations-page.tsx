@@ -1,7 +1,6 @@
 import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import type { Cancellation, CancellationStatus } from '../../../../shared/schemas/admin';
-import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,7 +10,7 @@ import { formatBRL, formatDate, formatDateTime, formatTime } from '../../../lib/
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCancellations } from '../api';
 import { Cell, DataTable, Row, Th } from '../components/data-table';
-import { Pagination } from '../components/pagination';
+import { PagedList } from '../components/paged-list';
 import { ProcessCancellationDialog, RejectCancellationDialog } from '../components/resolve-cancellation-dialogs';
 import { cancellationMethodLabels, cancellationStatus } from '../labels';
 import { useListParams } from '../use-list-params';
@@ -92,14 +91,8 @@ export function AdminCancellationsPage() {
         ))}
       </div>
 
-      {cancellations.isPending ? (
-        <ListSkeleton label="Carregando cancelamentos..." count={3} />
-      ) : cancellations.isError ? (
-        <QueryError title="Erro ao carregar cancelamentos" query={cancellations} />
-      ) : cancellations.data.cancellations.length === 0 ? (
-        <EmptyState icon={ReceiptText} title={active.empty} />
-      ) : (
-        <div className={cn(cancellations.isPlaceholderData && 'opacity-60 transition-opacity')} aria-busy={cancellations.isFetching || undefined}>
+      <PagedList query={cancellations} items={(data) => data.cancellations} what="cancelamentos" noun={['pedido', 'pedidos']} onPageChange={list.setPage} empty={<EmptyState icon={ReceiptText} title={active.empty} />}>
+        {(cancellations) => (
           <DataTable
             breakpoint="xl"
             caption="Pedidos de cancelamento"
@@ -116,7 +109,7 @@ export function AdminCancellationsPage() {
               </>
             }
           >
-            {cancellations.data.cancellations.map((cancellation) => {
+            {cancellations.map((cancellation) => {
               const status = cancellationStatus[cancellation.status];
               return (
                 <Row key={cancellation.id}>
@@ -171,9 +164,8 @@ export function AdminCancellationsPage() {
               );
             })}
           </DataTable>
-          <Pagination of={cancellations} noun={['pedido', 'pedidos']} onPageChange={list.setPage} />
-        </div>
-      )}
+        )}
+      </PagedList>
 
       {dialog?.kind === 'process' && <ProcessCancellationDialog cancellation={dialog.cancellation} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'reject' && <RejectCancellationDialog cancellation={dialog.cancellation} onClose={() => setDialog(null)} />}

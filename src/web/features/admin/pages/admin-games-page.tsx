@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { DeleteGameReply } from '../../../../shared/schemas/admin';
 import type { UserGame } from '../../../../shared/schemas/user-games';
-import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,12 +10,11 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { formatBRL, formatDate, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminGames, useDeleteGame, useDuplicateGame, type AdminGamesFilters } from '../api';
 import { GameStatusBadges } from '../components/game-status-badges';
-import { Pagination } from '../components/pagination';
+import { PagedList } from '../components/paged-list';
 import { SearchBox } from '../components/search-box';
 import { useListParams } from '../use-list-params';
 
@@ -133,6 +131,19 @@ export function AdminGamesPage() {
     page: list.page,
   };
   const games = useAdminGames(filters);
+  const empty = (
+    <EmptyState
+      icon={CalendarDays}
+      title="Nenhum jogo encontrado."
+      description={filters.search || filters.when || filters.status !== 'active' ? 'Tente outros filtros.' : 'Crie o primeiro jogo da plataforma.'}
+      action={
+        <Link to="/admin/games/new" className={buttonClasses('secondary')}>
+          <Plus className="size-5" aria-hidden="true" />
+          Novo jogo
+        </Link>
+      }
+    />
+  );
   const duplicate = useDuplicateGame();
   const remove = useDeleteGame();
   const [duplicated, setDuplicated] = useState<{ id: number; message: string } | null>(null);
@@ -206,26 +217,10 @@ export function AdminGamesPage() {
         )}
       </div>
 
-      {games.isPending ? (
-        <ListSkeleton label="Carregando jogos..." count={4} />
-      ) : games.isError ? (
-        <QueryError title="Erro ao carregar jogos" query={games} />
-      ) : games.data.games.length === 0 ? (
-        <EmptyState
-          icon={CalendarDays}
-          title="Nenhum jogo encontrado."
-          description={filters.search || filters.when || filters.status !== 'active' ? 'Tente outros filtros.' : 'Crie o primeiro jogo da plataforma.'}
-          action={
-            <Link to="/admin/games/new" className={buttonClasses('secondary')}>
-              <Plus className="size-5" aria-hidden="true" />
-              Novo jogo
-            </Link>
-          }
-        />
-      ) : (
-        <div className={cn(games.isPlaceholderData && 'opacity-60 transition-opacity')} aria-busy={games.isFetching || undefined}>
+      <PagedList query={games} items={(data) => data.games} what="jogos" noun={['jogo', 'jogos']} empty={empty} onPageChange={list.setPage} skeletonCount={4}>
+        {(games) => (
           <ul className="space-y-3" aria-label="Jogos">
-            {games.data.games.map((game) => (
+            {games.map((game) => (
               <GameItem
                 key={game.id}
                 game={game}
@@ -239,9 +234,8 @@ export function AdminGamesPage() {
               />
             ))}
           </ul>
-          <Pagination of={games} noun={['jogo', 'jogos']} onPageChange={list.setPage} />
-        </div>
-      )}
+        )}
+      </PagedList>
 
       <ConfirmDialog
         open={toDelete !== null}

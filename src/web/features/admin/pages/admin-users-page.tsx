@@ -1,16 +1,14 @@
 import { UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { cn } from '../../../lib/cn';
 import { formatBRL, formatDate, formatPhone } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminUsers } from '../api';
 import { Cell, DataTable, Row, Th } from '../components/data-table';
-import { Pagination } from '../components/pagination';
+import { PagedList } from '../components/paged-list';
 import { SearchBox } from '../components/search-box';
 import { useListParams } from '../use-list-params';
 
@@ -21,6 +19,13 @@ export function AdminUsersPage() {
   const list = useListParams(FILTER_KEYS);
   const search = list.values.search;
   const users = useAdminUsers({ search, page: list.page });
+  const empty = (
+    <EmptyState
+      icon={UsersRound}
+      title={search ? 'Nenhum usuário encontrado.' : 'Nenhum usuário cadastrado.'}
+      description={search ? `Nada com “${search}” no nome ou no e-mail.` : undefined}
+    />
+  );
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -33,18 +38,8 @@ export function AdminUsersPage() {
         className="mb-6 max-w-md"
       />
 
-      {users.isPending ? (
-        <ListSkeleton label="Carregando usuários..." count={4} />
-      ) : users.isError ? (
-        <QueryError title="Erro ao carregar usuários" query={users} />
-      ) : users.data.users.length === 0 ? (
-        <EmptyState
-          icon={UsersRound}
-          title={search ? 'Nenhum usuário encontrado.' : 'Nenhum usuário cadastrado.'}
-          description={search ? `Nada com “${search}” no nome ou no e-mail.` : undefined}
-        />
-      ) : (
-        <div className={cn(users.isPlaceholderData && 'opacity-60 transition-opacity')} aria-busy={users.isFetching || undefined}>
+      <PagedList query={users} items={(data) => data.users} what="usuários" noun={['usuário', 'usuários']} empty={empty} onPageChange={list.setPage} skeletonCount={4}>
+        {(users) => (
           <DataTable
             breakpoint="lg"
             caption="Usuários"
@@ -61,7 +56,7 @@ export function AdminUsersPage() {
               </>
             }
           >
-            {users.data.users.map((user) => (
+            {users.map((user) => (
               <Row key={user.id}>
                 <Cell label="Nome" bare className="text-base font-semibold">
                   <span className="flex flex-wrap items-center gap-2">
@@ -91,9 +86,8 @@ export function AdminUsersPage() {
               </Row>
             ))}
           </DataTable>
-          <Pagination of={users} noun={['usuário', 'usuários']} onPageChange={list.setPage} />
-        </div>
-      )}
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 
 /** The narrow centred card every sign-in screen sits in. */
@@ -29,3 +30,12 @@ export function OrDivider() {
 
 export const textLinkClasses =
   'font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300 inline-flex min-h-11 items-center';
+
+/** The footer of the password recovery screens. */
+export function BackToLogin() {
+  return (
+    <Link to="/login" className={textLinkClasses}>
+      Voltar para o login
+    </Link>
+  );
+}

@@ -1,4 +1,5 @@
 import { passwordStrength, type PasswordStrength } from '../../../../shared/rules/password-strength';
+import { messages } from '../../../../shared/messages';
 import { cn } from '../../../lib/cn';
 
 const levels: Record<PasswordStrength, { label: string; bars: number; color: string; text: string }> = {
@@ -20,4 +21,9 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
       <p className={cn('mt-1 text-sm font-medium', level.text)}>Força da senha: {level.label}</p>
     </div>
   );
+}
+
+/** The hint under a new password field: the rule until it is met, then that it is. */
+export function newPasswordHint(password: string): string {
+  return password.length >= 6 ? messages.passwordValid : 'Use pelo menos 6 caracteres.';
 }

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { forgotBodySchema, type ForgotBody } from '../../../../shared/schemas/auth';
+import { useNavigate, useSearchParams } from 'react-router';
+import { forgotBodySchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -12,8 +10,10 @@ import { useCountdown } from '../../../lib/use-countdown';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRequestPasswordReset } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
-import { AuthCard, textLinkClasses } from '../components/auth-card';
+import { AuthCard, BackToLogin } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
 import { EmailInput } from '../components/email-input';
+import { useAuthForm } from '../use-auth-form';
 
 /** Code lifetime when the server does not say (spec: players §9). */
 const DEFAULT_EXPIRES_IN = 15 * 60;
@@ -25,17 +25,7 @@ export function ForgotPage() {
   const forgot = useRequestPasswordReset();
   const countdown = useCountdown();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useForm<ForgotBody>({
-    resolver: zodResolver(forgotBodySchema),
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: searchParams.get('email') ?? '' },
-  });
+  const { field, handleSubmit, setError } = useAuthForm(forgotBodySchema, { email: searchParams.get('email') ?? '' });
 
   function send(email: string) {
     forgot.mutate(
@@ -57,11 +47,7 @@ export function ForgotPage() {
     return (
       <AuthCard
         title="Verifique seu e-mail"
-        footer={
-          <Link to="/login" className={textLinkClasses}>
-            Voltar para o login
-          </Link>
-        }
+        footer={<BackToLogin />}
       >
         <div role="status" className="flex gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
           <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
@@ -110,21 +96,12 @@ export function ForgotPage() {
     <AuthCard
       title="Esqueci a senha"
       description="Informe seu e-mail e enviaremos um código para você criar uma nova senha."
-      footer={
-        <Link to="/login" className={textLinkClasses}>
-          Voltar para o login
-        </Link>
-      }
+      footer={<BackToLogin />}
     >
       {error && <Alert tone="error">{error}</Alert>}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <EmailInput error={errors.email?.message}
-          {...register('email', { onChange: () => clearErrors('email') })}
-        />
-        <Button type="submit" fullWidth size="lg" busy={forgot.isPending} busyLabel="Enviando...">
-          Enviar código
-        </Button>
-      </form>
+      <AuthForm onSubmit={onSubmit} submitLabel="Enviar código" busy={forgot.isPending} busyLabel="Enviando...">
+        <EmailInput {...field('email')} />
+      </AuthForm>
       <p className="text-sm text-slate-600 dark:text-slate-400">Dica: o e-mail pode cair na caixa de spam.</p>
     </AuthCard>
   );

@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loginBodySchema, type LoginBody } from '../../../../shared/schemas/auth';
+import { loginBodySchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
 import { AuthCard, textLinkClasses } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
 import { GoogleButton } from '../components/google-button';
 import { EmailInput } from '../components/email-input';
+import { useAuthForm } from '../use-auth-form';
 
 function stateMessage(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'message' in state && typeof state.message === 'string') return state.message;
@@ -26,13 +25,7 @@ export function LoginPage() {
   // Kept after the history state is cleared, so a reload does not show it again.
   const [flash] = useState(() => stateMessage(location.state));
   const loginMutation = useLogin();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), reValidateMode: 'onSubmit', defaultValues: { email: '', password: '' } });
+  const { field, handleSubmit, setError } = useAuthForm(loginBodySchema, { email: '', password: '' });
 
   useEffect(() => {
     if (stateMessage(location.state)) {
@@ -60,26 +53,15 @@ export function LoginPage() {
       {flash && <Alert tone="success">{flash}</Alert>}
       {loginMutation.isError && <Alert tone="error">{errorMessage(loginMutation.error, 'Erro ao fazer login')}</Alert>}
 
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <EmailInput error={errors.email?.message}
-          {...register('email', { onChange: () => clearErrors('email') })}
-        />
-        <Input
-          label="Senha"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password', { onChange: () => clearErrors('password') })}
-        />
+      <AuthForm onSubmit={onSubmit} submitLabel="Entrar" busy={loginMutation.isPending} busyLabel="Entrando...">
+        <EmailInput {...field('email')} />
+        <Input label="Senha" type="password" autoComplete="current-password" {...field('password')} />
         <div className="flex justify-end">
           <Link to="/forgot" className={textLinkClasses}>
             Esqueci a senha
           </Link>
         </div>
-        <Button type="submit" fullWidth size="lg" busy={loginMutation.isPending} busyLabel="Entrando...">
-          Entrar
-        </Button>
-      </form>
+      </AuthForm>
 
       <GoogleButton />
     </AuthCard>

@@ -1,42 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { messages } from '../../../../shared/messages';
-import { registerBodySchema, type RegisterBody } from '../../../../shared/schemas/auth';
+import { registerBodySchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRegister } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
 import { AuthCard, textLinkClasses } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
 import { GoogleButton } from '../components/google-button';
 import { EmailInput } from '../components/email-input';
+import { newPasswordHint } from '../components/password-strength-meter';
+import { useAuthForm } from '../use-auth-form';
 
 export function RegisterPage() {
   useDocumentTitle('Criar conta');
   const location = useLocation();
   const registerMutation = useRegister();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<RegisterBody>({
-    resolver: zodResolver(registerBodySchema),
-    reValidateMode: 'onSubmit',
-    defaultValues: { name: '', email: '', password: '' },
-  });
-  const password = useWatch({ control, name: 'password' });
-
   // A correction makes the last answer stale: its banner goes with the field's message.
-  function edited(field: keyof RegisterBody) {
-    clearErrors(field);
-    registerMutation.reset();
-  }
+  const { field, handleSubmit, setError, control } = useAuthForm(registerBodySchema, { name: '', email: '', password: '' }, registerMutation.reset);
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit((values) =>
     registerMutation.mutate(values, { onError: (error) => applyFieldErrors(error, ['name', 'email', 'password'], setError) }),
@@ -57,23 +41,11 @@ export function RegisterPage() {
     >
       {registerMutation.isError && <Alert tone="error">{errorMessage(registerMutation.error, 'Erro no cadastro')}</Alert>}
 
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Input label="Nome" autoComplete="name" error={errors.name?.message} {...register('name', { onChange: () => edited('name') })} />
-        <EmailInput error={errors.email?.message}
-          {...register('email', { onChange: () => edited('email') })}
-        />
-        <Input
-          label="Senha"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          hint={password.length >= 6 ? messages.passwordValid : 'Use pelo menos 6 caracteres.'}
-          {...register('password', { onChange: () => edited('password') })}
-        />
-        <Button type="submit" fullWidth size="lg" busy={registerMutation.isPending} busyLabel="Registrando...">
-          Registrar
-        </Button>
-      </form>
+      <AuthForm onSubmit={onSubmit} submitLabel="Registrar" busy={registerMutation.isPending} busyLabel="Registrando...">
+        <Input label="Nome" autoComplete="name" {...field('name')} />
+        <EmailInput {...field('email')} />
+        <Input label="Senha" type="password" autoComplete="new-password" hint={newPasswordHint(password)} {...field('password')} />
+      </AuthForm>
 
       <GoogleButton />
     </AuthCard>

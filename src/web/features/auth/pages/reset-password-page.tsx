@@ -1,21 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import { resetPasswordBodySchema } from '../../../../shared/schemas/auth';
 import { z } from '../../../../shared/schemas/z';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isExpiredCodeError, useResetPassword } from '../api';
-import { AuthCard, textLinkClasses } from '../components/auth-card';
+import { AuthCard, BackToLogin } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
 import { CODE_LENGTH, CodeInput } from '../components/code-input';
-import { PasswordStrengthMeter } from '../components/password-strength-meter';
+import { newPasswordHint, PasswordStrengthMeter } from '../components/password-strength-meter';
 import { EmailInput } from '../components/email-input';
+import { useAuthForm } from '../use-auth-form';
 
 /** Wait before going to the login page after a successful reset (spec: players §9). */
 export const RESET_REDIRECT_DELAY_MS = 2000;
@@ -26,8 +27,6 @@ const resetFormSchema = resetPasswordBodySchema
     path: ['confirmPassword'],
     message: messages.passwordsDontMatch,
   });
-type ResetFormInput = z.input<typeof resetFormSchema>;
-type ResetFormOutput = z.output<typeof resetFormSchema>;
 
 function toDigits(code: string): string[] {
   return Array.from({ length: CODE_LENGTH }, (_, index) => {
@@ -45,16 +44,12 @@ export function ResetPasswordPage() {
   const [isDone, setIsDone] = useState(false);
   const [isCodeExpired, setIsCodeExpired] = useState(false);
   const {
-    register,
+    field,
     control,
     handleSubmit,
     clearErrors,
     formState: { errors },
-  } = useForm<ResetFormInput, unknown, ResetFormOutput>({
-    resolver: zodResolver(resetFormSchema),
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: searchParams.get('email') ?? '', code: '', newPassword: '', confirmPassword: '' },
-  });
+  } = useAuthForm(resetFormSchema, { email: searchParams.get('email') ?? '', code: '', newPassword: '', confirmPassword: '' });
   const [email, code, newPassword, confirmPassword] = useWatch({ control, name: ['email', 'code', 'newPassword', 'confirmPassword'] });
   const isComplete = email.trim() !== '' && /^\d{6}$/.test(code) && newPassword !== '' && confirmPassword !== '';
 
@@ -100,11 +95,7 @@ export function ResetPasswordPage() {
     <AuthCard
       title="Redefinir senha"
       description="Digite o código de 6 dígitos que enviamos para o seu e-mail e escolha uma nova senha."
-      footer={
-        <Link to="/login" className={textLinkClasses}>
-          Voltar para o login
-        </Link>
-      }
+      footer={<BackToLogin />}
     >
       {isCodeExpired && (
         <Alert tone="warning" title="Código expirado ou inválido">
@@ -120,10 +111,8 @@ export function ResetPasswordPage() {
         </Alert>
       )}
 
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <EmailInput error={errors.email?.message}
-          {...register('email', { onChange: () => clearErrors('email') })}
-        />
+      <AuthForm onSubmit={onSubmit} submitLabel="Redefinir senha" disabled={!isComplete} busy={reset.isPending} busyLabel="Redefinindo...">
+        <EmailInput {...field('email')} />
         <Controller
           control={control}
           name="code"
@@ -140,27 +129,11 @@ export function ResetPasswordPage() {
           )}
         />
         <div>
-          <Input
-            label="Nova senha"
-            type="password"
-            autoComplete="new-password"
-            error={errors.newPassword?.message}
-            hint={newPassword.length >= 6 ? messages.passwordValid : 'Use pelo menos 6 caracteres.'}
-            {...register('newPassword', { onChange: () => clearErrors('newPassword') })}
-          />
+          <Input label="Nova senha" type="password" autoComplete="new-password" hint={newPasswordHint(newPassword)} {...field('newPassword')} />
           <PasswordStrengthMeter password={newPassword} />
         </div>
-        <Input
-          label="Confirmar senha"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') })}
-        />
-        <Button type="submit" fullWidth size="lg" disabled={!isComplete} busy={reset.isPending} busyLabel="Redefinindo...">
-          Redefinir senha
-        </Button>
-      </form>
+        <Input label="Confirmar senha" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, CircleX } from 'lucide-react';
+import { CircleCheck, Clock, CircleX, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { VerifyPaymentReply } from '../../../../shared/schemas/credits';
@@ -35,20 +35,39 @@ function Links({ gameId }: { gameId?: number | null }) {
   );
 }
 
+/** What became of the payment: an icon in its colour, a title and the server's message, announced as `role`. */
+function OutcomeHeading({
+  icon: Icon,
+  iconClassName,
+  title,
+  message,
+  role,
+}: {
+  icon: LucideIcon;
+  iconClassName: string;
+  title: string;
+  message: string;
+  role: 'status' | 'alert';
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <Icon className={`size-10 shrink-0 ${iconClassName}`} aria-hidden="true" />
+      <div>
+        <h2 className="text-xl font-bold">{title}</h2>
+        <p className="mt-1 text-slate-700 dark:text-slate-300" role={role}>
+          {message}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 function Outcome({ reply, onRetry, isChecking }: { reply: VerifyPaymentReply; onRetry: () => void; isChecking: boolean }) {
   const [isAddOpen, setIsAddOpen] = useState(false);
   if (reply.success) {
     return (
       <div className="space-y-4">
-        <div className="flex items-start gap-3">
-          <CircleCheck className="size-10 shrink-0 text-green-700 dark:text-green-400" aria-hidden="true" />
-          <div>
-            <h2 className="text-xl font-bold">Pagamento confirmado!</h2>
-            <p className="mt-1 text-slate-700 dark:text-slate-300" role="status">
-              {reply.message}
-            </p>
-          </div>
-        </div>
+        <OutcomeHeading icon={CircleCheck} iconClassName="text-green-700 dark:text-green-400" title="Pagamento confirmado!" message={reply.message} role="status" />
         <p className="rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800">
           Saldo atual: <strong className="text-lg tabular-nums">{formatBRL(reply.credits)}</strong>
         </p>
@@ -59,15 +78,7 @@ function Outcome({ reply, onRetry, isChecking }: { reply: VerifyPaymentReply; on
   if (reply.status === 'pending') {
     return (
       <div className="space-y-4">
-        <div className="flex items-start gap-3">
-          <Clock className="size-10 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
-          <div>
-            <h2 className="text-xl font-bold">Aguardando confirmação</h2>
-            <p className="mt-1 text-slate-700 dark:text-slate-300" role="status">
-              {reply.message}
-            </p>
-          </div>
-        </div>
+        <OutcomeHeading icon={Clock} iconClassName="text-amber-600 dark:text-amber-400" title="Aguardando confirmação" message={reply.message} role="status" />
         <Button variant="secondary" onClick={onRetry} busy={isChecking} busyLabel="Verificando...">
           Verificar novamente
         </Button>
@@ -77,15 +88,7 @@ function Outcome({ reply, onRetry, isChecking }: { reply: VerifyPaymentReply; on
   }
   return (
     <div className="space-y-4">
-      <div className="flex items-start gap-3">
-        <CircleX className="size-10 shrink-0 text-red-700 dark:text-red-400" aria-hidden="true" />
-        <div>
-          <h2 className="text-xl font-bold">Pagamento não confirmado</h2>
-          <p className="mt-1 text-slate-700 dark:text-slate-300" role="alert">
-            {reply.message}
-          </p>
-        </div>
-      </div>
+      <OutcomeHeading icon={CircleX} iconClassName="text-red-700 dark:text-red-400" title="Pagamento não confirmado" message={reply.message} role="alert" />
       {reply.purpose !== 'game' && (
         <Button onClick={() => setIsAddOpen(true)}>Adicionar créditos</Button>
       )}

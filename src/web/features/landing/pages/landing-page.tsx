@@ -1,4 +1,5 @@
 import { ArrowRight, Check, ListOrdered, Megaphone, RotateCcw, ShieldCheck, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { FaqList } from '../../../components/ui/faq-list';
@@ -85,55 +86,75 @@ function Hero() {
   );
 }
 
+/** A section of the page under its heading (`id` names it for screen readers). */
+function LandingSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-5">
+      <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One point of a list of three: its marker (an icon or a step number), title and text. */
+function Point({ marker, title, text, className }: { marker: ReactNode; title: string; text: string; className: string }) {
+  return (
+    <li className={className}>
+      {marker}
+      <div>
+        <h3 className="text-lg font-bold">{title}</h3>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{text}</p>
+      </div>
+    </li>
+  );
+}
+
 function TrustPoints() {
   return (
-    <section aria-labelledby="confianca" className="space-y-5">
-      <h2 id="confianca" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Seu dinheiro e sua vaga, sem dor de cabeça
-      </h2>
+    <LandingSection id="confianca" title="Seu dinheiro e sua vaga, sem dor de cabeça">
       <ul className="grid gap-4 md:grid-cols-3">
         {trustPoints.map(({ icon: Icon, title, text }) => (
-          <li
+          <Point
             key={title}
+            title={title}
+            text={text}
             className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 md:flex-col dark:border-slate-800 dark:bg-slate-900"
-          >
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
-              <Icon className="size-6" aria-hidden="true" />
-            </span>
-            <div>
-              <h3 className="text-lg font-bold">{title}</h3>
-              <p className="mt-1 text-slate-600 dark:text-slate-400">{text}</p>
-            </div>
-          </li>
+            marker={
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+            }
+          />
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }
 
 function HowItWorks() {
   return (
-    <section aria-labelledby="como-funciona" className="space-y-5">
-      <h2 id="como-funciona" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Como funciona
-      </h2>
+    <LandingSection id="como-funciona" title="Como funciona">
       <ol className="grid gap-4 md:grid-cols-3">
         {steps.map(({ title, text }, index) => (
-          <li key={title} className="flex gap-4 md:flex-col">
-            <span
-              className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-extrabold text-white dark:bg-brand-300 dark:text-slate-950"
-              aria-hidden="true"
-            >
-              {index + 1}
-            </span>
-            <div>
-              <h3 className="text-lg font-bold">{title}</h3>
-              <p className="mt-1 text-slate-600 dark:text-slate-400">{text}</p>
-            </div>
-          </li>
+          <Point
+            key={title}
+            title={title}
+            text={text}
+            className="flex gap-4 md:flex-col"
+            marker={
+              <span
+                className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-extrabold text-white dark:bg-brand-300 dark:text-slate-950"
+                aria-hidden="true"
+              >
+                {index + 1}
+              </span>
+            }
+          />
         ))}
       </ol>
-    </section>
+    </LandingSection>
   );
 }
 
@@ -158,10 +179,7 @@ function WhereAndOrganise() {
 
 function FaqTeaser() {
   return (
-    <section aria-labelledby="duvidas" className="space-y-5">
-      <h2 id="duvidas" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Dúvidas frequentes
-      </h2>
+    <LandingSection id="duvidas" title="Dúvidas frequentes">
       <FaqList items={faqTeaser} className="max-w-3xl" />
       <Link
         to="/support"
@@ -170,7 +188,7 @@ function FaqTeaser() {
         Mais perguntas e contato no Suporte
         <ArrowRight className="size-4" aria-hidden="true" />
       </Link>
-    </section>
+    </LandingSection>
   );
 }
 
