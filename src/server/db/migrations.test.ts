@@ -32,6 +32,7 @@ const RELEASED: Record<string, string> = {
   '0004_ledger_append_only': '477bed065233c68f09ab45bc281655b5886ebc6a9805a39212976e20eaf5efc8',
   '0005_waitlist_price': '4fb58e46b93ab3a3fa47e73321c1006fc0b39a6a954bc6d5ecea2d191582acd5',
   '0006_account_deletion': 'dc7ac6d3a4a138be8d7fd5466b4c01d037b5c1399884056b40c1f636cf5c1c78',
+  '0007_game_day': 'ab6c6800b2698815392dd9cdb7e9156e5a88d9d72e26c4e167697791fc50b247',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -187,6 +188,13 @@ async function rowsAfter(tag: string, database: Database) {
           (values (500, 'add_manual', 'Créditos adicionados', 'admin', 'admin:apagada'),
                   (-500, 'forfeit', 'Saldo cancelado com a exclusão da conta', 'account_deletion', 'user:apagada')) as v(amount, type, description, source, reference)
         where deleted_at is not null`);
+      return;
+    }
+    case '0007_game_day': {
+      // Game day: the confirmed player came, rated 4, and was drawn into team 1.
+      await run(`update registrations set present = true, level = 4 where status = 'confirmed'`);
+      await run(`insert into team_players (game_id, user_id, team, drawn_at)
+        select game_id, user_id, 1, '2027-02-04T21:50:00Z' from registrations where status = 'confirmed'`);
       return;
     }
     default:

@@ -1,3 +1,6 @@
+import { formatDateTime } from '../dates';
+import { messages } from '../messages';
+
 /**
  * The game-day team draw (decision 029): every player in exactly one team, team sizes differing by at
  * most one, the teams' level totals as even as the levels allow (the smallest gap between the strongest
@@ -163,4 +166,14 @@ export function drawTeams<P extends Leveled>(players: readonly P[], teamCount: n
     split.map((team) => team.map((index) => shuffled[index]!).sort((a, b) => levelOf(b) - levelOf(a))),
     random,
   );
+}
+
+/** The draw as text for a group chat: the game, then each team with its level total and its players. */
+export function teamsShareText(
+  game: { name: string; dateTime: Date | string },
+  teams: readonly { name: string; players: readonly { name: string; level: number | null }[] }[],
+): string {
+  const m = messages.gameDay;
+  const blocks = teams.map((team) => [m.shareTeam(team.name, teamTotal(team.players)), ...team.players.map((player) => `- ${player.name}`)].join('\n'));
+  return [m.shareTitle(game.name, formatDateTime(new Date(game.dateTime))), ...blocks].join('\n\n');
 }

@@ -77,6 +77,9 @@ export const exportReplySchema = z.object({
       joinedAt: isoDateTime,
       confirmedAt: nullableDateTime,
       cancelledAt: nullableDateTime,
+      present: z.boolean().nullable().describe('Presença marcada pelo organizador no dia do jogo'),
+      level: z.number().int().nullable().describe('Nível (1 a 5) dado pelo organizador'),
+      team: z.string().nullable().describe('O time do último sorteio do jogo'),
     }),
   ).describe('Inscrições, aguardando pagamento, canceladas e listas de espera (status waitlist)'),
   creditTransactions: z.array(

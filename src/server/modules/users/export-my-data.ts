@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { ExportReply } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
@@ -11,6 +12,7 @@ import {
   notifications,
   payments,
   registrations,
+  teamPlayers,
 } from '../../db/schema';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -19,9 +21,10 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<ExportReply> {
   const [registrationRows, ledger, paymentRows, cancellations, notificationRows, invitationRows] = await Promise.all([
     ctx.db
-      .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime })
+      .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime, team: teamPlayers.team })
       .from(registrations)
       .innerJoin(games, eq(games.id, registrations.gameId))
+      .leftJoin(teamPlayers, and(eq(teamPlayers.gameId, registrations.gameId), eq(teamPlayers.userId, registrations.userId)))
       .where(eq(registrations.userId, user.id))
       .orderBy(asc(registrations.id)),
     ctx.db.select().from(creditTransactions).where(eq(creditTransactions.userId, user.id)).orderBy(asc(creditTransactions.id)),
@@ -43,7 +46,7 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       hasPassword: user.passwordHash !== null,
       createdAt: user.createdAt.toISOString(),
     },
-    registrations: registrationRows.map(({ registration: r, gameName, gameDateTime }) => ({
+    registrations: registrationRows.map(({ registration: r, gameName, gameDateTime, team }) => ({
       gameId: r.gameId,
       gameName,
       gameDateTime: gameDateTime.toISOString(),
@@ -53,6 +56,9 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       joinedAt: r.joinedAt.toISOString(),
       confirmedAt: iso(r.confirmedAt),
       cancelledAt: iso(r.cancelledAt),
+      present: r.present,
+      level: r.level,
+      team: team === null ? null : messages.gameDay.teamName(team),
     })),
     creditTransactions: ledger.map((row) => ({
       amount: toReais(row.amountCents),

@@ -1,0 +1,53 @@
+import { and, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { UpdatePlayerBody, UpdatePlayerReply } from '../../../shared/schemas/game-day';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { assertNotCancelled, countNoShows, lockManagedGame } from '../../core/games/game-day';
+import { registrations } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Presence is marked on the court: from 2 h before the start to 3 days after (late fixes included). */
+export const PRESENCE_OPENS_BEFORE_MS = 2 * HOUR_MS;
+export const PRESENCE_CLOSES_AFTER_MS = 72 * HOUR_MS;
+
+function assertPresenceWindow(start: Date, now: Date): void {
+  if (now.getTime() < start.getTime() - PRESENCE_OPENS_BEFORE_MS) throw new AppError('conflict', messages.gameDay.presentTooEarly);
+  if (now.getTime() > start.getTime() + PRESENCE_CLOSES_AFTER_MS) throw new AppError('conflict', messages.gameDay.presentTooLate);
+}
+
+/** Marks a confirmed player present or absent, and/or sets their level, under the game's lock. */
+export async function updateGamePlayer(
+  ctx: ServerContext,
+  user: AuthUser,
+  gameId: number,
+  playerId: number,
+  body: UpdatePlayerBody,
+): Promise<UpdatePlayerReply> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockManagedGame(tx, gameId, user);
+    assertNotCancelled(game);
+    const [registration] = await tx
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.gameId, game.id), eq(registrations.userId, playerId), eq(registrations.status, 'confirmed')));
+    if (!registration) throw new AppError('not_found', messages.gameDay.playerNotConfirmed);
+    if (body.present !== undefined) assertPresenceWindow(game.dateTime, now);
+
+    const [updated] = await tx
+      .update(registrations)
+      .set({
+        ...(body.present !== undefined && { present: body.present }),
+        ...(body.level !== undefined && { level: body.level }),
+        updatedAt: now,
+      })
+      .where(eq(registrations.id, registration.id))
+      .returning();
+    const noShows = await countNoShows(tx, game.creatorId, [playerId]);
+    return {
+      message: messages.gameDay.playerUpdated,
+      player: { userId: playerId, present: updated!.present, level: updated!.level, noShows: noShows.get(playerId) ?? 0 },
+    };
+  });
+}
