@@ -5,10 +5,6 @@ import { MAX_LEVEL, MAX_TEAMS, MIN_LEVEL, MIN_TEAMS } from '../rules/team-draw';
 import { teamSchema } from './games';
 
 const m = messages.gameDay;
-const dbId = z.coerce.number().int().positive().max(2_147_483_647);
-
-export const playerParamsSchema = z.strictObject({ id: dbId, userId: dbId });
-
 /** Check-in and level of one confirmed player; null clears a mark. */
 export const updatePlayerBodySchema = z
   .strictObject({

@@ -13,6 +13,7 @@ import {
   resolveCancellationReplySchema,
   userPaymentsReplySchema,
 } from '../../shared/schemas/admin';
+import { drawTeamsReplySchema, updatePlayerReplySchema } from '../../shared/schemas/game-day';
 import { authConfigReplySchema, authReplySchema, forgotReplySchema } from '../../shared/schemas/auth';
 import { messageReplySchema } from '../../shared/schemas/common';
 import {
@@ -102,6 +103,9 @@ export const replySchemas = {
   'POST /user-games/:id/cancel': cancelUserGameReplySchema,
   'POST /user-games/:id/regenerate-link': userGameReplySchema,
   'POST /user-games/:id/invitations': inviteByEmailReplySchema,
+  'PUT /user-games/:id/players/:userId': updatePlayerReplySchema,
+  'POST /user-games/:id/teams': drawTeamsReplySchema,
+  'GET /user-games/:id/registrations.csv': z.string(),
 
   'GET /admin/dashboard': dashboardReplySchema,
   'GET /admin/users': adminUsersReplySchema,
@@ -117,6 +121,7 @@ export const replySchemas = {
   'POST /games/:id/duplicate': adminGameReplySchema,
   'GET /admin/cancellations': cancellationsReplySchema,
   'PUT /admin/cancellations/:id': resolveCancellationReplySchema,
+  'GET /admin/reports/payments.csv': z.string(),
 } satisfies Record<string, z.ZodType>;
 
 export type ApiRoute = keyof typeof replySchemas;

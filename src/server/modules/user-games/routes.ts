@@ -12,7 +12,8 @@ import {
   userGameReplySchema,
   userGameSchema,
 } from '../../../shared/schemas/user-games';
-import { drawTeamsBodySchema, drawTeamsReplySchema, playerParamsSchema, updatePlayerBodySchema, updatePlayerReplySchema } from '../../../shared/schemas/game-day';
+import { userParamsSchema } from '../../../shared/schemas/admin';
+import { drawTeamsBodySchema, drawTeamsReplySchema, updatePlayerBodySchema, updatePlayerReplySchema } from '../../../shared/schemas/game-day';
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { byIp, minutes } from '../../lib/rate-limit';
@@ -147,7 +148,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         tags,
         security,
         summary: 'Dia do jogo: marca presença (de 2 h antes a 3 dias depois do início) e/ou o nível (1 a 5) de um jogador confirmado',
-        params: playerParamsSchema,
+        params: userParamsSchema,
         body: updatePlayerBodySchema,
         response: { 200: updatePlayerReplySchema, ...errorReplies(400, 401, 404, 409) },
       },

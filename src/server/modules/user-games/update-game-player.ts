@@ -1,19 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
+import { presenceWindow } from '../../../shared/rules/presence-window';
 import type { UpdatePlayerBody, UpdatePlayerReply } from '../../../shared/schemas/game-day';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { assertNotCancelled, countNoShows, lockManagedGame } from '../../core/games/game-day';
 import { registrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
-const HOUR_MS = 60 * 60 * 1000;
-/** Presence is marked on the court: from 2 h before the start to 3 days after (late fixes included). */
-export const PRESENCE_OPENS_BEFORE_MS = 2 * HOUR_MS;
-export const PRESENCE_CLOSES_AFTER_MS = 72 * HOUR_MS;
-
 function assertPresenceWindow(start: Date, now: Date): void {
-  if (now.getTime() < start.getTime() - PRESENCE_OPENS_BEFORE_MS) throw new AppError('conflict', messages.gameDay.presentTooEarly);
-  if (now.getTime() > start.getTime() + PRESENCE_CLOSES_AFTER_MS) throw new AppError('conflict', messages.gameDay.presentTooLate);
+  const window = presenceWindow(start, now);
+  if (window === 'too_early') throw new AppError('conflict', messages.gameDay.presentTooEarly);
+  if (window === 'too_late') throw new AppError('conflict', messages.gameDay.presentTooLate);
 }
 
 /** Marks a confirmed player present or absent, and/or sets their level, under the game's lock. */

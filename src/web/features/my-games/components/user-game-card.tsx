@@ -1,4 +1,4 @@
-import { Ban, CalendarDays, Clock, Copy, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Send, Undo2, Users } from 'lucide-react';
+import { Ban, CalendarDays, ClipboardCheck, Clock, Copy, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Send, Undo2, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserGame } from '../../../../shared/schemas/user-games';
@@ -201,6 +201,12 @@ export function UserGameCard({ game }: { game: UserGame }) {
               <Users className="size-4" aria-hidden="true" />
               Ver inscrições
             </Button>
+            {!isCancelled && (
+              <Link to={`/my-games/${game.id}/dia-do-jogo`} className={buttonClasses('secondary')}>
+                <ClipboardCheck className="size-4" aria-hidden="true" />
+                Dia do jogo
+              </Link>
+            )}
             {!isCancelled && !isFinished && (
               <>
                 {game.publicationState === 'draft' ? (
