@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Team } from '../../../shared/schemas/games';
 import type { Queryable, Tx } from '../../db/open-database';
@@ -7,10 +7,10 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
 import { displayName } from '../users/display-name';
 import type { GameRow } from './registration-guards';
-import { notFound } from './user-game-view';
+import { lockOwnGame, notFound } from './user-game-view';
 
 /** Game-day tools (check-in, levels, teams, the spreadsheet) belong to the game's organiser and to admins. */
-export const managedBy = (user: AuthUser) => (user.role === 'admin' ? undefined : eq(games.creatorId, user.id));
+export const managedBy = (user: AuthUser): SQL => (user.role === 'admin' ? sql`true` : eq(games.creatorId, user.id));
 
 /** Someone else's game reads as a missing one, as on every organiser route. */
 export async function assertManagesGame(q: Queryable, gameId: number, user: AuthUser): Promise<void> {
@@ -22,15 +22,7 @@ export async function assertManagesGame(q: Queryable, gameId: number, user: Auth
 }
 
 /** Locks the game (as every change to it does first) when the caller may manage it; 404 otherwise. */
-export async function lockManagedGame(tx: Tx, gameId: number, user: AuthUser): Promise<GameRow> {
-  const [game] = await tx
-    .select()
-    .from(games)
-    .where(and(eq(games.id, gameId), managedBy(user)))
-    .for('update');
-  if (!game) throw notFound();
-  return game;
-}
+export const lockManagedGame = (tx: Tx, gameId: number, user: AuthUser): Promise<GameRow> => lockOwnGame(tx, gameId, user, managedBy(user));
 
 export function assertNotCancelled(game: GameRow): void {
   if (game.status === 'cancelled') throw new AppError('conflict', messages.gameDay.gameCancelled);

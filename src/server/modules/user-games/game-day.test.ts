@@ -12,9 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const m = messages.gameDay;
 const db = () => t.app.ctx.db;
 const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);
-const m = messages.gameDay;
 type Headers = Record<string, string>;
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>

@@ -1,4 +1,4 @@
-import { Ban, CalendarDays, ClipboardCheck, Clock, Copy, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Send, Undo2, Users } from 'lucide-react';
+import { Ban, CalendarDays, ClipboardCheck, Clock, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Send, Undo2, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserGame } from '../../../../shared/schemas/user-games';
@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { fieldBorder, fieldClasses } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -21,18 +22,8 @@ type OpenDialog = 'registrations' | 'cancel' | 'regenerate' | 'invite' | null;
 
 /** The private link as text anyone can select, and the ways to pass it on. */
 function PrivateLinkTools({ game, isFinished, onRegenerate, onInvite }: { game: UserGame; isFinished: boolean; onRegenerate: () => void; onInvite: () => void }) {
-  const toast = useToast();
   const fieldId = useId();
   const url = privateGameUrl(game.privateLink);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.show('Link copiado!', 'success');
-    } catch {
-      toast.show('Não foi possível copiar. Selecione o link e copie manualmente.', 'error');
-    }
-  }
 
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-950/40">
@@ -50,10 +41,9 @@ function PrivateLinkTools({ game, isFinished, onRegenerate, onInvite }: { game: 
         />
       </div>
       <div className="flex flex-wrap gap-2 [&>*]:grow">
-        <Button variant="secondary" onClick={() => void copy()}>
-          <Copy className="size-4" aria-hidden="true" />
+        <CopyButton text={url} copied="Link copiado!" failed="Não foi possível copiar. Selecione o link e copie manualmente.">
           Copiar link
-        </Button>
+        </CopyButton>
         <Button variant="secondary" onClick={onRegenerate}>
           <RefreshCw className="size-4" aria-hidden="true" />
           Gerar novo link

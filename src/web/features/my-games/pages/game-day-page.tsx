@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, Copy, MessageCircle, Shuffle, X } from 'lucide-react';
+import { ArrowLeft, Check, MessageCircle, Shuffle, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { presenceWindow } from '../../../../shared/rules/presence-window';
@@ -10,6 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/spinner';
@@ -29,14 +30,34 @@ const presenceHint = {
   too_late: 'A presença só pode ser marcada até 3 dias depois do jogo.',
 } as const;
 
+type Save = (body: { present?: boolean | null; level?: number | null }) => void;
+
+/** "Veio" or "Faltou", pressed while it is the player's mark; tapping it again unmarks (a wrong tap). */
+function PresenceButton({ mark, player, disabled, onSave }: { mark: boolean; player: GameRegistration; disabled: boolean; onSave: Save }) {
+  const isPressed = player.present === mark;
+  const Icon = mark ? Check : X;
+  return (
+    <Button
+      size="lg"
+      variant={isPressed ? (mark ? 'primary' : 'danger') : 'secondary'}
+      aria-pressed={isPressed}
+      disabled={disabled}
+      onClick={() => onSave({ present: isPressed ? null : mark })}
+    >
+      <Icon className="size-5" aria-hidden="true" />
+      {mark ? 'Veio' : 'Faltou'}
+    </Button>
+  );
+}
+
 /** One confirmed player: two large presence buttons (tap again to unmark) and the level picker. */
 function PlayerRow({ gameId, player, canMarkPresence }: { gameId: number; player: GameRegistration; canMarkPresence: boolean }) {
   const toast = useToast();
   const update = useUpdateGamePlayer(gameId);
   const name = player.userName;
-  function save(body: { present?: boolean | null; level?: number | null }) {
+  const save: Save = (body) => {
     update.mutate({ userId: player.userId, ...body }, { onError: (error) => toast.show(errorMessage(error, 'Erro ao atualizar jogador'), 'error') });
-  }
+  };
   const disabled = !canMarkPresence || update.isPending;
   return (
     <li className="space-y-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
@@ -49,26 +70,8 @@ function PlayerRow({ gameId, player, canMarkPresence }: { gameId: number; player
         )}
       </div>
       <div role="group" aria-label={`Presença de ${name}`} className="grid grid-cols-2 gap-2">
-        <Button
-          size="lg"
-          variant={player.present === true ? 'primary' : 'secondary'}
-          aria-pressed={player.present === true}
-          disabled={disabled}
-          onClick={() => save({ present: player.present === true ? null : true })}
-        >
-          <Check className="size-5" aria-hidden="true" />
-          Veio
-        </Button>
-        <Button
-          size="lg"
-          variant={player.present === false ? 'danger' : 'secondary'}
-          aria-pressed={player.present === false}
-          disabled={disabled}
-          onClick={() => save({ present: player.present === false ? null : false })}
-        >
-          <X className="size-5" aria-hidden="true" />
-          Faltou
-        </Button>
+        <PresenceButton mark={true} player={player} disabled={disabled} onSave={save} />
+        <PresenceButton mark={false} player={player} disabled={disabled} onSave={save} />
       </div>
       <Select
         label={
@@ -148,15 +151,6 @@ function TeamDraw({ detail }: { detail: UserGameDetail }) {
     });
   }
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(shareText);
-      toast.show('Times copiados!', 'success');
-    } catch {
-      toast.show('Não foi possível copiar. Tente o botão do WhatsApp.', 'error');
-    }
-  }
-
   return (
     <section aria-labelledby="teams-title" className="space-y-3">
       <h2 id="teams-title" className="text-xl font-bold">
@@ -181,10 +175,9 @@ function TeamDraw({ detail }: { detail: UserGameDetail }) {
             ))}
           </ul>
           <div className="grid grid-cols-2 gap-2">
-            <Button variant="secondary" size="lg" onClick={() => void copy()}>
-              <Copy className="size-5" aria-hidden="true" />
+            <CopyButton text={shareText} size="lg" copied="Times copiados!" failed="Não foi possível copiar. Tente o botão do WhatsApp.">
               Copiar
-            </Button>
+            </CopyButton>
             <a
               href={`https://wa.me/?text=${encodeURIComponent(shareText)}`}
               target="_blank"
