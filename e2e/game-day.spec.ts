@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { registerPlayer, signIn } from './support/games';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+const readDownload = (path: string) => readFile(path, 'utf8');
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -75,4 +78,33 @@ test('on the court at 390 px: the organiser checks in three players, sets levels
   // The draw is saved: it is there after a reload.
   await page.reload();
   await expect(page.getByRole('list', { name: 'Times sorteados' }).getByRole('heading')).toHaveCount(2);
+
+  // ── The spreadsheet: every registration, presence included, for Excel in Portuguese ──
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar planilha (CSV)' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe(`inscricoes-jogo-${game.id}.csv`);
+  const csv = await readDownload(await file.path());
+  expect(csv.startsWith('\uFEFFNome;E-mail;Telefone;Status;Pagamento;Valor (R$);Presença;Nível;Inscrição em\r\n')).toBe(true);
+  for (const playerName of players) expect(csv).toMatch(new RegExp(`${playerName};[^\r]*;Confirmada;Por fora;0,00;Veio;\\d;`));
+});
+
+test('an admin downloads the payments spreadsheet of a period from the dashboard', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'admin@borajogar.com.br', 'admin123', page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+  const report = page.getByRole('region', { name: 'Relatório de pagamentos' });
+  await report.getByLabel('De').fill('2020-01-01');
+  await report.getByLabel('Até').fill('2020-12-31');
+  const downloading = page.waitForEvent('download');
+  await report.getByRole('button', { name: 'Baixar planilha (CSV)' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe('pagamentos-2020-01-01-a-2020-12-31.csv');
+  const csv = await readDownload(await file.path());
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFData;Tipo;Usuário;E-mail;Descrição;Forma;Situação;Valor (R$);Reembolsado (R$);Referência');
+  expect(csv).toContain('Total pago a provedores (pagos e reembolsados);;;;;;0,00');
+
+  // Over a year is refused with the server's words.
+  await report.getByLabel('De').fill('2019-01-01');
+  await report.getByRole('button', { name: 'Baixar planilha (CSV)' }).click();
+  await expect(page.getByText('O período pode ter no máximo 366 dias.')).toBeVisible();
 });
