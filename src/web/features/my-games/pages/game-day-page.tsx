@@ -5,7 +5,7 @@ import { presenceWindow } from '../../../../shared/rules/presence-window';
 import { MAX_LEVEL, MAX_TEAMS, MIN_LEVEL, MIN_TEAMS, teamsShareText, teamTotal } from '../../../../shared/rules/team-draw';
 import type { Team } from '../../../../shared/schemas/games';
 import type { GameRegistration, UserGameDetail } from '../../../../shared/schemas/user-games';
-import { QueryError } from '../../../components/games/list-states';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -13,7 +13,6 @@ import { Card } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate, formatTime } from '../../../lib/format';
@@ -237,10 +236,7 @@ function GameDay({ back }: { back: Back }) {
       ) : detail.isError ? (
         <QueryError title="Erro ao carregar jogo" query={detail} fallback="Erro ao carregar jogo" />
       ) : (
-        <Card role="status" aria-label="Carregando jogo..." className="space-y-4">
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </Card>
+        <ListSkeleton label="Carregando jogo..." count={2} />
       )}
     </div>
   );
