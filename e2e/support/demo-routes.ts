@@ -98,6 +98,7 @@ export function demoRoutes(role: Role, ids: DemoIds): DemoRoute[] {
         { path: '/my-games/new', name: 'criar-jogo' },
         { path: `/my-games/${ids.publicGameId}`, name: 'editar-jogo' },
         { path: `/my-games/${ids.privateGameId}`, name: 'editar-jogo-privado' },
+        { path: `/my-games/${ids.publicGameId}/dia-do-jogo`, name: 'dia-do-jogo' },
       ];
     case 'admin':
       return [
@@ -107,6 +108,7 @@ export function demoRoutes(role: Role, ids: DemoIds): DemoRoute[] {
         { path: '/admin/games', name: 'admin-jogos' },
         { path: '/admin/games/new', name: 'admin-criar-jogo' },
         { path: `/admin/games/${ids.publicGameId}`, name: 'admin-editar-jogo' },
+        { path: `/admin/games/${ids.publicGameId}/dia-do-jogo`, name: 'admin-dia-do-jogo' },
         { path: '/admin/cancellations', name: 'admin-cancelamentos' },
       ];
   }

@@ -225,6 +225,54 @@ export const messages = {
     count === 0 ? 'Nenhum convite novo: todos já tinham sido convidados.' : count === 1 ? '1 convite enviado.' : `${count} convites enviados.`,
   organiserCancellationReason: (reason: string) => `Jogo cancelado pelo organizador: ${reason}`,
 
+  // Game day (issue 17): check-in, levels, teams, spreadsheets
+  gameDay: {
+    playerNotConfirmed: 'Só jogadores com inscrição confirmada podem ter presença ou nível.',
+    presentTooEarly: 'A presença só pode ser marcada a partir de 2 horas antes do jogo.',
+    presentTooLate: 'A presença só pode ser marcada até 3 dias depois do jogo.',
+    gameCancelled: 'Este jogo foi cancelado.',
+    levelRange: 'O nível deve ser um número de 1 a 5.',
+    presentInvalid: 'Informe se o jogador veio (true) ou faltou (false).',
+    nothingToChange: 'Informe a presença ou o nível.',
+    playerUpdated: 'Jogador atualizado.',
+    teamCountRange: 'O número de times deve ser de 2 a 8.',
+    notEnoughPlayers: (players: number, teams: number) =>
+      players === 0
+        ? 'Não há jogadores confirmados para sortear os times.'
+        : `Não dá para sortear ${teams} times com ${players} ${players === 1 ? 'jogador' : 'jogadores'}. Escolha menos times.`,
+    teamName: (index: number) => `Time ${index}`,
+    shareTitle: (gameName: string, when: string) => `Times sorteados: ${gameName} (${when})`,
+    shareTeam: (name: string, total: number) => `${name} (nível ${total})`,
+    reportDayInvalid: 'Informe as datas no formato AAAA-MM-DD.',
+    reportRangeInverted: 'A data inicial deve ser igual ou anterior à data final.',
+    reportRangeTooLong: (days: number) => `O período pode ter no máximo ${days} dias.`,
+    csv: {
+      registrationsHeader: ['Nome', 'E-mail', 'Telefone', 'Status', 'Pagamento', 'Valor (R$)', 'Presença', 'Nível', 'Inscrição em'],
+      status: { confirmed: 'Confirmada', pending: 'Aguardando pagamento', waitlist: 'Lista de espera', cancelled: 'Cancelada' },
+      payment: { credit: 'Créditos', stripe: 'Cartão', mercadopago: 'PIX', external: 'Por fora' },
+      presence: (present: boolean | null) => (present === null ? '' : present ? 'Veio' : 'Faltou'),
+      paymentsHeader: ['Data', 'Tipo', 'Usuário', 'E-mail', 'Descrição', 'Forma', 'Situação', 'Valor (R$)', 'Reembolsado (R$)', 'Referência'],
+      providerPayment: 'Pagamento',
+      creditMovement: 'Movimento de créditos',
+      method: { card: 'Cartão', pix: 'PIX' },
+      paymentStatus: { pending: 'Pendente', paid: 'Pago', expired: 'Expirado', failed: 'Falhou', refunded: 'Reembolsado' },
+      topup: 'Compra de créditos',
+      gameSlot: (game: string) => `Inscrição no jogo ${game}`.trim(),
+      creditType: {
+        add_manual: 'Créditos adicionados pelo admin',
+        add_stripe: 'Créditos por cartão',
+        add_pix: 'Créditos por PIX',
+        spend_game: 'Inscrição paga com créditos',
+        refund: 'Reembolso em créditos',
+        forfeit: 'Saldo cancelado na exclusão da conta',
+      },
+      totalPaid: 'Total pago a provedores (pagos e reembolsados)',
+      totalRefunded: 'Total reembolsado pelos provedores',
+      totalCreditsIn: 'Total de créditos que entraram',
+      totalCreditsOut: 'Total de créditos que saíram',
+    },
+  },
+
   // Invitations
   invitationNotFound: 'Convite não encontrado.',
   invitationRemoved: 'Convite removido com sucesso.',

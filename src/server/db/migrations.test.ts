@@ -34,6 +34,7 @@ const RELEASED: Record<string, string> = {
   '0006_account_deletion': 'dc7ac6d3a4a138be8d7fd5466b4c01d037b5c1399884056b40c1f636cf5c1c78',
   '0007_reminders_calendars': '72b1e4788291c989a275ab575fa849ffdd91bb6c00640edf2119048b08feaaa5',
   '0008_series': '33109f842655513f3c84131c1d6e5bbe8be02bf0a9ce79b1b017edd5dcea243b',
+  '0009_game_day': 'ab6c6800b2698815392dd9cdb7e9156e5a88d9d72e26c4e167697791fc50b247',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -220,6 +221,13 @@ async function rowsAfter(tag: string, database: Database) {
         from (values ('jogadora@antigo.test', null, null), ('desistente@antigo.test', '2026-02-02T10:00:00Z', 'left'))
           as v(email, left_at, end_reason)
         join users u on u.email = v.email`);
+      return;
+    }
+    case '0009_game_day': {
+      // Game day: the confirmed player came, rated 4, and was drawn into team 1.
+      await run(`update registrations set present = true, level = 4 where status = 'confirmed'`);
+      await run(`insert into team_players (game_id, user_id, team, drawn_at)
+        select game_id, user_id, 1, '2027-02-04T21:50:00Z' from registrations where status = 'confirmed'`);
       return;
     }
     default:

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -179,6 +179,10 @@ export const registrations = pgTable(
     cancelledFrom: text('cancelled_from', { enum: ['confirmed', 'pending', 'waitlist'] }),
     /** When the player was reminded of the game (set once, by the reminder job's conditional update). */
     remindedAt: timestamptz('reminded_at'),
+    /** Game-day check-in by the organiser: true came, false was absent (a no-show), null not marked. */
+    present: boolean('present'),
+    /** The organiser's 1–5 rating of the player for this game, used to balance the team draw. */
+    level: integer('level'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -187,6 +191,7 @@ export const registrations = pgTable(
     check('registrations_payment_type_valid', sql`${t.paymentType} in ('credit', 'stripe', 'mercadopago', 'external')`),
     check('registrations_paid_non_negative', sql`${t.paidCents} >= 0`),
     check('registrations_cancelled_from_valid', sql`${t.cancelledFrom} in ('confirmed', 'pending', 'waitlist')`),
+    check('registrations_level_range', sql`${t.level} between 1 and 5`),
     uniqueIndex('registrations_one_live_per_user').on(t.gameId, t.userId).where(sql`${t.status} <> 'cancelled'`),
     index('registrations_game_status_idx').on(t.gameId, t.status),
     index('registrations_user_idx').on(t.userId),
@@ -194,6 +199,28 @@ export const registrations = pgTable(
     index('registrations_reminder_due_idx')
       .on(t.gameId)
       .where(sql`${t.remindedAt} is null and ${t.status} in ('confirmed', 'pending')`),
+    index('registrations_absent_idx').on(t.userId).where(sql`${t.present} = false`),
+  ],
+);
+
+/** The game's last team draw: one row per drawn player (a new draw replaces every row of the game). */
+export const teamPlayers = pgTable(
+  'team_players',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1-based: "Time 1", "Time 2"… */
+    team: integer('team').notNull(),
+    drawnAt: timestamptz('drawn_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.userId] }),
+    check('team_players_team_range', sql`${t.team} between 1 and 8`),
+    index('team_players_user_idx').on(t.userId),
   ],
 );
 

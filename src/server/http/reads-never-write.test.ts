@@ -116,6 +116,10 @@ describe('reads with expired holds present', () => {
     reads.push(
       [`/api/user-games/${game.id}`, organiser.headers],
       [`/api/user-games/${hidden.id}`, organiser.headers],
+      [`/api/user-games/${game.id}/registrations.csv`, organiser.headers],
+      [`/api/user-games/${game.id}`, admin.headers],
+      [`/api/user-games/${game.id}/registrations.csv`, admin.headers],
+      [`/api/admin/reports/payments.csv?from=${at(-DAY_MS).toISOString().slice(0, 10)}&to=${at(DAY_MS).toISOString().slice(0, 10)}`, admin.headers],
       ['/api/admin/dashboard', admin.headers],
       ['/api/admin/games', admin.headers],
       ['/api/admin/games?when=upcoming', admin.headers],

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { errorReplySchema } from '../../shared/schemas/common';
 
 /** Error replies a route documents in OpenAPI, all `{message, fields?}`. */
@@ -16,4 +17,13 @@ const bearerAuth = [{ bearerAuth: [] }];
  */
 export function signedInSchema<const S extends { response: object }, const E extends readonly number[]>(schema: S, ...errorStatuses: E) {
   return { ...schema, security: bearerAuth, response: { ...schema.response, ...errorReplies(...errorStatuses, 401) } };
+}
+
+/** A spreadsheet download: the CSV as it is, as an attachment, never cached (it holds personal data). */
+export function sendCsv(reply: FastifyReply, file: { filename: string; body: string }) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.-]+/g, '-')}"`)
+    .header('Cache-Control', 'no-store')
+    .send(file.body);
 }

@@ -26,6 +26,12 @@ export type PaymentType = z.infer<typeof paymentTypeSchema>;
 
 const isoDateTime = z.string().describe('Instante ISO 8601 (UTC)');
 
+export const teamPlayerSchema = z.object({ id: z.number().int(), name: z.string(), level: z.number().int().nullable() });
+export type TeamPlayer = z.infer<typeof teamPlayerSchema>;
+
+export const teamSchema = z.object({ name: z.string(), players: z.array(teamPlayerSchema) });
+export type Team = z.infer<typeof teamSchema>;
+
 export const gameSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -61,6 +67,7 @@ export const gameSchema = z.object({
   paymentDeadline: isoDateTime.nullable().optional().describe('Prazo para pagar uma vaga aguardando pagamento'),
   waitlistPosition: z.number().int().nullable().optional(),
   waitlistId: z.number().int().nullable().optional().describe('Na lista de espera: o id da inscrição do usuário na fila'),
+  teams: z.array(teamSchema).optional().describe('Os times do último sorteio, só para jogadores confirmados (vazio antes do sorteio)'),
 });
 export type Game = z.infer<typeof gameSchema>;
 

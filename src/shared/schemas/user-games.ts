@@ -2,7 +2,7 @@ import { z } from './z';
 import { isCalendarDay, TIME_ZONE, zonedTimeToInstant } from '../dates';
 import { messages } from '../messages';
 import { hasAtMostTwoDecimals, toCents } from '../money';
-import { gameSchema, paymentTypeSchema, registrationStatusSchema } from './games';
+import { gameSchema, paymentTypeSchema, registrationStatusSchema, teamSchema } from './games';
 
 // ── The game payload (create and update; the organiser's form and the admin area) ──
 
@@ -211,6 +211,9 @@ export const gameRegistrationSchema = z.object({
   cancelledAt: z.string().nullable().describe('Quando foi cancelada'),
   leftWaitlist: z.boolean().describe('Cancelada quando estava só na fila: o jogador saiu da lista de espera, nunca teve vaga'),
   waitlistPosition: z.number().int().nullable(),
+  present: z.boolean().nullable().describe('Dia do jogo: veio (true), faltou (false), não marcado (null)'),
+  level: z.number().int().nullable().describe('Nível de 1 a 5 dado pelo organizador; null sem nível'),
+  noShows: z.number().int().describe('Jogos deste organizador em que o jogador foi marcado como ausente'),
 });
 export type GameRegistration = z.infer<typeof gameRegistrationSchema>;
 
@@ -228,6 +231,7 @@ export const userGameDetailSchema = z.object({
   game: userGameSchema,
   stats: registrationStatsSchema,
   registrations: z.array(gameRegistrationSchema).describe('Confirmadas, aguardando pagamento, na fila e canceladas, das mais antigas às mais novas'),
+  teams: z.array(teamSchema).describe('Os times do último sorteio (vazio antes do sorteio)'),
 });
 export type UserGameDetail = z.infer<typeof userGameDetailSchema>;
 

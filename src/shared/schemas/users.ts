@@ -78,6 +78,9 @@ export const exportReplySchema = z.object({
       confirmedAt: nullableDateTime,
       cancelledAt: nullableDateTime,
       remindedAt: nullableDateTime.describe('Quando o lembrete do jogo foi enviado'),
+      present: z.boolean().nullable().describe('Presença marcada pelo organizador no dia do jogo'),
+      level: z.number().int().nullable().describe('Nível (1 a 5) dado pelo organizador'),
+      team: z.string().nullable().describe('O time do último sorteio do jogo'),
     }),
   ).describe('Inscrições, aguardando pagamento, canceladas e listas de espera (status waitlist)'),
   creditTransactions: z.array(

@@ -73,6 +73,7 @@ export const playerRoutes: RouteObject[] = [
       { path: 'my-games/new', lazy: page(() => import('../features/my-games/pages/my-game-form-page'), (m) => m.MyGameFormPage) },
       { path: 'my-games/:id', lazy: page(() => import('../features/my-games/pages/my-game-form-page'), (m) => m.MyGameFormPage) },
       { path: 'my-series/:id', lazy: page(() => import('../features/series/pages/series-page'), (m) => m.SeriesPage) },
+      { path: 'my-games/:id/dia-do-jogo', lazy: page(() => import('../features/my-games/pages/game-day-page'), (m) => m.GameDayPage) },
       // The static pages are visitor routes in the spec; a player following a footer link must not bounce to /.
       { path: 'terms', lazy: page(() => import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage) },
       { path: 'privacy', lazy: page(() => import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage) },
@@ -97,6 +98,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'games', lazy: page(() => import('../features/admin/pages/admin-games-page'), (m) => m.AdminGamesPage) },
       { path: 'games/new', lazy: page(() => import('../features/admin/pages/admin-game-form-page'), (m) => m.AdminGameFormPage) },
       { path: 'games/:gameId', lazy: page(() => import('../features/admin/pages/admin-game-form-page'), (m) => m.AdminGameFormPage) },
+      { path: 'games/:gameId/dia-do-jogo', lazy: page(() => import('../features/my-games/pages/game-day-page'), (m) => m.AdminGameDayPage) },
       { path: 'cancellations', lazy: page(() => import('../features/admin/pages/admin-cancellations-page'), (m) => m.AdminCancellationsPage) },
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],

@@ -123,6 +123,30 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   throw new ApiError(message ?? fallbackFor(response.status, fallbackMessage), response.status, fields);
 }
 
+/**
+ * Downloads `/api{path}` (a spreadsheet) with the session's token and saves it as `filename`: a plain
+ * link cannot send the bearer token.
+ */
+export async function apiDownload(path: string, filename: string, fallbackMessage: string): Promise<void> {
+  const token = readStorage(storageKeys.authToken);
+  let response: Response;
+  try {
+    response = await transport(`/api${path}`, { method: 'GET', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(messages.connectionError, 0);
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token) onUnauthorized?.();
+    throw new ApiError(messageFromBody(await readBody(response)).message ?? fallbackFor(response.status, fallbackMessage), response.status);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
 /** The text to show for any error thrown by a call. */
 export function errorMessage(error: unknown, fallback: string = messages.unknownError): string {
   if (error instanceof ApiError) return error.message;

@@ -13,6 +13,7 @@ import {
   resolveCancellationReplySchema,
   userPaymentsReplySchema,
 } from '../../shared/schemas/admin';
+import { drawTeamsReplySchema, updatePlayerReplySchema } from '../../shared/schemas/game-day';
 import { authConfigReplySchema, authReplySchema, forgotReplySchema } from '../../shared/schemas/auth';
 import { calendarFeedReplySchema, regenerateCalendarFeedReplySchema } from '../../shared/schemas/calendars';
 import { messageReplySchema } from '../../shared/schemas/common';
@@ -106,6 +107,9 @@ export const replySchemas = {
   'POST /user-games/:id/cancel': cancelUserGameReplySchema,
   'POST /user-games/:id/regenerate-link': userGameReplySchema,
   'POST /user-games/:id/invitations': inviteByEmailReplySchema,
+  'PUT /user-games/:id/players/:userId': updatePlayerReplySchema,
+  'POST /user-games/:id/teams': drawTeamsReplySchema,
+  'GET /user-games/:id/registrations.csv': z.string(),
 
   'POST /series': seriesReplySchema,
   'GET /series/:id': seriesDetailSchema,
@@ -129,6 +133,7 @@ export const replySchemas = {
   'POST /games/:id/duplicate': adminGameReplySchema,
   'GET /admin/cancellations': cancellationsReplySchema,
   'PUT /admin/cancellations/:id': resolveCancellationReplySchema,
+  'GET /admin/reports/payments.csv': z.string(),
 } satisfies Record<string, z.ZodType>;
 
 export type ApiRoute = keyof typeof replySchemas;

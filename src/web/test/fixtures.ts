@@ -2,7 +2,7 @@
 import { saoPauloDateAndTime } from '../../shared/dates';
 import type { AdminGameDetail, AdminGamePlayer, AdminUser, Cancellation, CreditTransactionView } from '../../shared/schemas/admin';
 import type { PublicUser } from '../../shared/schemas/auth';
-import type { Game, MyGame, WaitlistedGame } from '../../shared/schemas/games';
+import type { Game, MyGame, Team, WaitlistedGame } from '../../shared/schemas/games';
 import type { Invitation } from '../../shared/schemas/invitations';
 import type { Notification } from '../../shared/schemas/notifications';
 import type { GameRegistration, UserGame, UserGameDetail } from '../../shared/schemas/user-games';
@@ -154,12 +154,15 @@ export function aRegistration(overrides: Partial<GameRegistration> = {}): GameRe
     cancelledAt: null,
     leftWaitlist: false,
     waitlistPosition: null,
+    present: null,
+    level: null,
+    noShows: 0,
     ...overrides,
   };
 }
 
 /** `GET /api/user-games/{id}`: the game, its registrations and the counts the server derives from them. */
-export function aUserGameDetail(game: UserGame, registrations: GameRegistration[]): UserGameDetail {
+export function aUserGameDetail(game: UserGame, registrations: GameRegistration[], teams: Team[] = []): UserGameDetail {
   const count = (status: GameRegistration['status']) => registrations.filter((registration) => registration.status === status).length;
   return {
     game,
@@ -172,6 +175,7 @@ export function aUserGameDetail(game: UserGame, registrations: GameRegistration[
       availableSlots: game.totalSlots - count('confirmed') - count('pending'),
     },
     registrations,
+    teams,
   };
 }
 

@@ -15,13 +15,13 @@ export const ownedBy = (user: AuthUser) => eq(games.creatorId, user.id);
 
 /**
  * Locks the caller's own game for the rest of the transaction (the same lock every slot or money
- * change on a game takes first); another user's game is a 404.
+ * change on a game takes first); another user's game is a 404. `scope` widens who may (game day: admins).
  */
-export async function lockOwnGame(tx: Tx, gameId: number, user: AuthUser): Promise<GameRow> {
+export async function lockOwnGame(tx: Tx, gameId: number, user: AuthUser, scope: SQL = ownedBy(user)): Promise<GameRow> {
   const [game] = await tx
     .select()
     .from(games)
-    .where(and(eq(games.id, gameId), ownedBy(user)))
+    .where(and(eq(games.id, gameId), scope))
     .for('update');
   if (!game) throw notFound();
   return game;

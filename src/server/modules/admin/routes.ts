@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   addCreditsBodySchema,
   addCreditsReplySchema,
@@ -23,14 +24,16 @@ import {
   userPaymentsReplySchema,
 } from '../../../shared/schemas/admin';
 import { idParamsSchema } from '../../../shared/schemas/common';
+import { paymentsReportQuerySchema } from '../../../shared/schemas/game-day';
 import { gamePayloadSchema } from '../../../shared/schemas/user-games';
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
-import { errorReplies } from '../../http/route-helpers';
+import { errorReplies, sendCsv } from '../../http/route-helpers';
 import { addCredits } from './add-credits';
 import { createAdminGame } from './create-admin-game';
 import { deleteAdminGame } from './delete-admin-game';
 import { duplicateGame } from './duplicate-game';
+import { exportPaymentsReport } from './export-payments-report';
 import { getAdminGame } from './get-admin-game';
 import { getDashboard } from './get-dashboard';
 import { getUser } from './get-user';
@@ -55,6 +58,19 @@ export function adminRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get('/admin/dashboard', {
       schema: { tags, security, summary: 'Contadores e os 5 jogos mais recentes', response: { 200: dashboardReplySchema, ...errorReplies(401, 403) } },
       handler: async () => getDashboard(ctx),
+    });
+
+    app.get('/admin/reports/payments.csv', {
+      schema: {
+        tags,
+        security,
+        summary: 'Planilha (CSV para o Excel em português) de todos os pagamentos a provedores e movimentos de créditos do período, com totais',
+        description: 'from e to são dias (AAAA-MM-DD) no horário de Brasília, ambos incluídos; no máximo 366 dias.',
+        querystring: paymentsReportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errorReplies(400, 401, 403) },
+      },
+      handler: async (request, reply) => sendCsv(reply, await exportPaymentsReport(ctx, request.query)),
     });
 
     app.get('/admin/users', {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Game } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { loadTeams } from '../../core/games/game-day';
 import { loadGameViews } from '../../core/games/game-view';
 import { recordInvitation } from '../../core/invitations/record-invitation';
 import { games, invitations } from '../../db/schema';
@@ -34,6 +35,8 @@ async function isInvited(ctx: ServerContext, gameId: number, viewerId: number | 
 export async function getGame(ctx: ServerContext, gameId: number, viewerId: number | undefined): Promise<Game> {
   const game = await loadGame(ctx, gameId, viewerId, false);
   if (!game) throw new AppError('not_found', messages.gameNotAvailable);
+  // Only players with a confirmed place see the teams of the last draw.
+  if (game.registrationType === 'confirmed') return { ...game, teams: await loadTeams(ctx.db, game.id) };
   if ((isOpen(game) && game.visibility === 'public') || isInvolved(game, viewerId)) return game;
   if (isOpen(game) && (await isInvited(ctx, gameId, viewerId))) {
     const withLink = await loadGame(ctx, gameId, viewerId, true);

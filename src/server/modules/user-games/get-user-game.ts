@@ -1,17 +1,20 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
 import type { GameRegistration, UserGameDetail } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { assertManagesGame, countNoShows, loadTeams } from '../../core/games/game-day';
 import { effectiveStatus } from '../../core/games/game-view';
-import { loadUserGame, notFound, ownedBy } from '../../core/games/user-game-view';
-import { games, registrations, users } from '../../db/schema';
+import { loadUserGame } from '../../core/games/user-game-view';
+import { registrations, users } from '../../db/schema';
 import { displayName } from '../../core/users/display-name';
 
-/** The organiser's view of one game: the game, counts per status and every registration ever made. */
+/**
+ * The organiser's view of one game (admins see it too, for game day): the game, counts per status, every
+ * registration ever made with its check-in, level and the player's no-shows with this organiser, and the teams.
+ */
 export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: number): Promise<UserGameDetail> {
-  const [own] = await ctx.db.select({ id: games.id }).from(games).where(and(eq(games.id, gameId), ownedBy(user)));
   // Checked before anything runs on the game: someone else's game is just "not found".
-  if (!own) throw notFound();
+  await assertManagesGame(ctx.db, gameId, user);
   const now = ctx.clock.now();
   const game = await loadUserGame(ctx.db, gameId, now);
 
@@ -29,6 +32,10 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
     .filter((r) => r.status === 'waitlist')
     .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.id - b.id);
   const positionOf = new Map(line.map((r, index) => [r.id, index + 1]));
+  const [noShows, teams] = await Promise.all([
+    countNoShows(ctx.db, game.creator.id, [...new Set(rows.map((row) => row.registration.userId))]),
+    loadTeams(ctx.db, gameId),
+  ]);
 
   const list: GameRegistration[] = current.map(({ registration: r, userName, userEmail }) => ({
     id: r.id,
@@ -42,6 +49,9 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
     leftWaitlist: r.status === 'cancelled' && r.cancelledFrom === 'waitlist',
     waitlistPosition: positionOf.get(r.id) ?? null,
+    present: r.present,
+    level: r.level,
+    noShows: noShows.get(r.userId) ?? 0,
   }));
   const count = (status: GameRegistration['status']) => list.filter((r) => r.status === status).length;
   return {
@@ -55,6 +65,7 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
       availableSlots: game.availableSlots,
     },
     registrations: list,
+    teams,
   };
 }
 

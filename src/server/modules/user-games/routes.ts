@@ -12,24 +12,32 @@ import {
   userGameReplySchema,
   userGameSchema,
 } from '../../../shared/schemas/user-games';
+import { userParamsSchema } from '../../../shared/schemas/admin';
+import { drawTeamsBodySchema, drawTeamsReplySchema, updatePlayerBodySchema, updatePlayerReplySchema } from '../../../shared/schemas/game-day';
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { byIp, minutes } from '../../lib/rate-limit';
-import { errorReplies } from '../../http/route-helpers';
+import { errorReplies, sendCsv } from '../../http/route-helpers';
 import { cancelUserGame } from './cancel-user-game';
 import { createUserGame } from './create-user-game';
+import { drawTeams } from './draw-teams';
+import { exportRegistrationsCsv } from './export-registrations-csv';
 import { getUserGame } from './get-user-game';
 import { inviteByEmail } from './invite-by-email';
 import { listUserGames } from './list-user-games';
 import { publishUserGame } from './publish-user-game';
 import { regeneratePrivateLink } from './regenerate-private-link';
 import { unpublishUserGame } from './unpublish-user-game';
+import { updateGamePlayer } from './update-game-player';
 import { updateUserGame } from './update-user-game';
 
 const tags = ['user-games'];
 const security = [{ bearerAuth: [] }];
 
-/** The organiser's own games. Every `/user-games/{id}` route answers 404 for someone else's game. */
+/**
+ * The organiser's own games. Every `/user-games/{id}` route answers 404 for someone else's game; the game-day
+ * routes (the game, its players, teams and spreadsheet) also open to admins.
+ */
 export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/user-games', {
@@ -133,6 +141,45 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preHandler: app.requireUser,
       handler: async (request) => regeneratePrivateLink(ctx, currentUser(request), request.params.id),
+    });
+
+    app.put('/user-games/:id/players/:userId', {
+      schema: {
+        tags,
+        security,
+        summary: 'Dia do jogo: marca presença (de 2 h antes a 3 dias depois do início) e/ou o nível (1 a 5) de um jogador confirmado',
+        params: userParamsSchema,
+        body: updatePlayerBodySchema,
+        response: { 200: updatePlayerReplySchema, ...errorReplies(400, 401, 404, 409) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request) => updateGamePlayer(ctx, currentUser(request), request.params.id, request.params.userId, request.body),
+    });
+
+    app.post('/user-games/:id/teams', {
+      schema: {
+        tags,
+        security,
+        summary: 'Sorteia times equilibrados pelo nível entre os presentes (todos os confirmados se ninguém foi marcado); substitui o sorteio anterior',
+        params: idParamsSchema,
+        body: drawTeamsBodySchema,
+        response: { 200: drawTeamsReplySchema, ...errorReplies(400, 401, 404, 409) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request) => drawTeams(ctx, currentUser(request), request.params.id, request.body.teamCount),
+    });
+
+    app.get('/user-games/:id/registrations.csv', {
+      schema: {
+        tags,
+        security,
+        summary: 'Planilha (CSV para o Excel em português: BOM, ponto e vírgula) com uma linha por inscrição',
+        params: idParamsSchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errorReplies(400, 401, 404) },
+      },
+      preHandler: app.requireUser,
+      handler: async (request, reply) => sendCsv(reply, await exportRegistrationsCsv(ctx, currentUser(request), request.params.id)),
     });
 
     app.post('/user-games/:id/invitations', {

@@ -5,6 +5,7 @@ import type { DeleteMeBody } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { lockBalance, postCreditTransaction } from '../../core/credits/post-credit-transaction';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { eraseGameDayData } from '../../core/games/game-day';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { refundCancellation } from '../../core/games/refund-cancellation';
 import { cancelledFields, findLiveRegistration, lockGame } from '../../core/games/registration-guards';
@@ -107,6 +108,7 @@ export async function deleteAccount(ctx: ServerContext, user: AuthUser, input: D
         reference: `user:${user.id}`,
       });
     }
+    await eraseGameDayData(tx, user.id);
     await tx.delete(notifications).where(eq(notifications.userId, user.id));
     await tx.delete(invitations).where(or(eq(invitations.userId, user.id), eq(invitations.email, user.email)));
     await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id));

@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { ExportReply } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
@@ -12,6 +13,7 @@ import {
   payments,
   registrations,
   seriesMembers,
+  teamPlayers,
 } from '../../db/schema';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -20,9 +22,10 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<ExportReply> {
   const [registrationRows, ledger, paymentRows, cancellations, notificationRows, invitationRows, memberships] = await Promise.all([
     ctx.db
-      .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime })
+      .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime, team: teamPlayers.team })
       .from(registrations)
       .innerJoin(games, eq(games.id, registrations.gameId))
+      .leftJoin(teamPlayers, and(eq(teamPlayers.gameId, registrations.gameId), eq(teamPlayers.userId, registrations.userId)))
       .where(eq(registrations.userId, user.id))
       .orderBy(asc(registrations.id)),
     ctx.db.select().from(creditTransactions).where(eq(creditTransactions.userId, user.id)).orderBy(asc(creditTransactions.id)),
@@ -45,7 +48,7 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       hasPassword: user.passwordHash !== null,
       createdAt: user.createdAt.toISOString(),
     },
-    registrations: registrationRows.map(({ registration: r, gameName, gameDateTime }) => ({
+    registrations: registrationRows.map(({ registration: r, gameName, gameDateTime, team }) => ({
       gameId: r.gameId,
       gameName,
       gameDateTime: gameDateTime.toISOString(),
@@ -56,6 +59,9 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       confirmedAt: iso(r.confirmedAt),
       cancelledAt: iso(r.cancelledAt),
       remindedAt: iso(r.remindedAt),
+      present: r.present,
+      level: r.level,
+      team: team === null ? null : messages.gameDay.teamName(team),
     })),
     creditTransactions: ledger.map((row) => ({
       amount: toReais(row.amountCents),

@@ -16,7 +16,7 @@ import type {
   UserPaymentsReply,
 } from '../../../shared/schemas/admin';
 import type { GamePayloadInput } from '../../../shared/schemas/user-games';
-import { apiRequest } from '../../lib/api-client';
+import { apiDownload, apiRequest } from '../../lib/api-client';
 
 /**
  * Every admin call goes through `apiRequest`, so it carries the token and a 401 ends the session
@@ -233,5 +233,13 @@ export function useResolveCancellation() {
     mutationFn: ({ id, body }: { id: number; body: ResolveCancellationBody }) =>
       apiRequest<ResolveCancellationReply>(`/admin/cancellations/${id}`, { method: 'PUT', body, fallbackMessage: 'Erro ao processar cancelamento' }),
     onSuccess: invalidate,
+  });
+}
+
+/** The payments spreadsheet of a period (São Paulo days), saved as a file. */
+export function useDownloadPaymentsReport() {
+  return useMutation({
+    mutationFn: ({ from, to }: { from: string; to: string }) =>
+      apiDownload(`/admin/reports/payments.csv${toSearch({ from, to })}`, `pagamentos-${from}-a-${to}.csv`, 'Erro ao baixar o relatório'),
   });
 }

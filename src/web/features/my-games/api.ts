@@ -8,7 +8,8 @@ import type {
   UserGameReply,
   UserGamesFilter,
 } from '../../../shared/schemas/user-games';
-import { apiRequest } from '../../lib/api-client';
+import type { DrawTeamsReply, UpdatePlayerBody, UpdatePlayerReply } from '../../../shared/schemas/game-day';
+import { apiDownload, apiRequest } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
 
 /** Every cached organiser list and game lives under this key. */
@@ -95,5 +96,31 @@ export function useInviteByEmail() {
   return useMutation({
     mutationFn: ({ gameId, emails }: { gameId: number; emails: string[] }) =>
       apiRequest<InviteByEmailReply>(`/user-games/${gameId}/invitations`, { method: 'POST', body: { emails }, fallbackMessage: 'Erro ao enviar convites' }),
+  });
+}
+
+/** Game day: check-in and level of one confirmed player; the game is read again for the no-shows. */
+export function useUpdateGamePlayer(gameId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: UpdatePlayerBody & { userId: number }) =>
+      apiRequest<UpdatePlayerReply>(`/user-games/${gameId}/players/${userId}`, { method: 'PUT', body, fallbackMessage: 'Erro ao atualizar jogador' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userGameQuery(gameId).queryKey }),
+  });
+}
+
+export function useDrawTeams(gameId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (teamCount: number) =>
+      apiRequest<DrawTeamsReply>(`/user-games/${gameId}/teams`, { method: 'POST', body: { teamCount }, fallbackMessage: 'Erro ao sortear os times' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userGameQuery(gameId).queryKey }),
+  });
+}
+
+/** The registrations spreadsheet (CSV for Excel), saved as a file. */
+export function useDownloadRegistrations(gameId: number) {
+  return useMutation({
+    mutationFn: () => apiDownload(`/user-games/${gameId}/registrations.csv`, `inscricoes-jogo-${gameId}.csv`, 'Erro ao baixar a planilha'),
   });
 }

@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PaymentsReport } from '../components/payments-report';
 import { Skeleton } from '../../../components/ui/spinner';
 import { formatBRL, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -104,6 +105,7 @@ export function AdminDashboardPage() {
           </section>
         </>
       )}
+      <PaymentsReport />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ClipboardCheck } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,7 +7,7 @@ import type { AdminGameDetail } from '../../../../shared/schemas/admin';
 import type { GamePayloadInput } from '../../../../shared/schemas/user-games';
 import { QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
@@ -131,7 +131,18 @@ function EditGame({ gameId }: { gameId: number }) {
         <>
           {/* A failed refresh keeps the loaded game on screen and says why at the top. */}
           {game.isError && <Alert tone="error">{errorMessage(game.error, 'Erro ao carregar jogo')}</Alert>}
-          <PageHeader title="Editar jogo" description={game.data.name} />
+          <PageHeader
+            title="Editar jogo"
+            description={game.data.name}
+            actions={
+              game.data.status !== 'cancelled' && (
+                <Link to={`/admin/games/${game.data.id}/dia-do-jogo`} className={buttonClasses('secondary')}>
+                  <ClipboardCheck className="size-4" aria-hidden="true" />
+                  Dia do jogo
+                </Link>
+              )
+            }
+          />
           <Card>
             <EditForm key={game.data.id} game={game.data} />
           </Card>

@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useUserGame } from '../api';
+import { DownloadRegistrationsButton } from './download-registrations-button';
 import { paymentTypeLabel } from '../user-game-rules';
 
 function Stat({ label, value, className }: { label: string; value: number; className: string }) {
@@ -113,6 +114,7 @@ export function RegistrationsDialog({ gameId, gameName, onClose }: { gameId: num
         {detail.data ? (
           <>
             <Stats stats={detail.data.stats} />
+            <DownloadRegistrationsButton gameId={gameId} fullWidth />
             <RegistrationGroups registrations={detail.data.registrations} />
           </>
         ) : detail.isError ? (

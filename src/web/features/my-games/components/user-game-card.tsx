@@ -1,4 +1,4 @@
-import { Ban, CalendarDays, Clock, Copy, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Repeat, Send, Undo2, Users } from 'lucide-react';
+import { Ban, CalendarDays, ClipboardCheck, Clock, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Repeat, Send, Undo2, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserGame } from '../../../../shared/schemas/user-games';
@@ -6,9 +6,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { fieldBorder, fieldClasses } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { useCopy } from '../../../components/ui/use-copy';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatBRL, formatDate, formatLongDate, formatTime } from '../../../lib/format';
@@ -24,8 +24,6 @@ type OpenDialog = 'registrations' | 'cancel' | 'regenerate' | 'invite' | null;
 function PrivateLinkTools({ game, isFinished, onRegenerate, onInvite }: { game: UserGame; isFinished: boolean; onRegenerate: () => void; onInvite: () => void }) {
   const fieldId = useId();
   const url = privateGameUrl(game.privateLink);
-
-  const copy = useCopy();
 
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-950/40">
@@ -43,10 +41,9 @@ function PrivateLinkTools({ game, isFinished, onRegenerate, onInvite }: { game: 
         />
       </div>
       <div className="flex flex-wrap gap-2 [&>*]:grow">
-        <Button variant="secondary" onClick={() => void copy(url, 'Link copiado!')}>
-          <Copy className="size-4" aria-hidden="true" />
+        <CopyButton text={url} copied="Link copiado!" failed="Não foi possível copiar. Selecione o link e copie manualmente.">
           Copiar link
-        </Button>
+        </CopyButton>
         <Button variant="secondary" onClick={onRegenerate}>
           <RefreshCw className="size-4" aria-hidden="true" />
           Gerar novo link
@@ -198,6 +195,12 @@ export function UserGameCard({ game }: { game: UserGame }) {
               <Link to={`/my-series/${game.seriesId}`} className={buttonClasses('secondary')}>
                 <Repeat className="size-4" aria-hidden="true" />
                 Ver série
+              </Link>
+            )}
+            {!isCancelled && (
+              <Link to={`/my-games/${game.id}/dia-do-jogo`} className={buttonClasses('secondary')}>
+                <ClipboardCheck className="size-4" aria-hidden="true" />
+                Dia do jogo
               </Link>
             )}
             {!isCancelled && !isFinished && (

@@ -1,20 +1,18 @@
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import type { GamePayloadInput, UserGame } from '../../../../shared/schemas/user-games';
 import { QueryError } from '../../../components/games/list-states';
 import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { buttonClasses } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateSeries } from '../../../lib/queries/series';
 import type { CreateSeriesInput } from '../../../../shared/schemas/series';
 import { useCreateUserGame, useUpdateUserGame, useUserGame } from '../api';
+import { BackLink, UserGameNotFound } from '../components/my-game-navigation';
 import { GameForm } from '../../../components/games/game-form';
 import { emptyGameForm, formValuesFromGame } from '../../../components/games/game-form-values';
 
@@ -22,15 +20,6 @@ import { emptyGameForm, formValuesFromGame } from '../../../components/games/gam
 export const REDIRECT_DELAY_MS = 1500;
 
 const LEAVE = { to: '/my-games', label: 'Voltar' };
-
-function BackLink() {
-  return (
-    <Link to="/my-games" className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Meus jogos
-    </Link>
-  );
-}
 
 /** After a save: toast, then back to the list, on the tab where the game now is. */
 function useSaved() {
@@ -95,15 +84,7 @@ function EditGame({ gameId }: { gameId: number }) {
       <div className="mx-auto w-full max-w-3xl">
         <BackLink />
         <PageHeader title="Editar jogo" />
-        <EmptyState
-          title={messages.userGameNotFound}
-          description="Ele pode ter sido criado por outra pessoa ou o endereço está errado."
-          action={
-            <Link to="/my-games" className={buttonClasses('primary')}>
-              Voltar aos meus jogos
-            </Link>
-          }
-        />
+        <UserGameNotFound />
       </div>
     );
   }

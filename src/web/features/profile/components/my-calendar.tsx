@@ -1,14 +1,14 @@
-import { CalendarDays, Copy, RefreshCw } from 'lucide-react';
+import { CalendarDays, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { useCopy } from '../../../components/ui/use-copy';
 import { errorMessage } from '../../../lib/api-client';
 import { useCalendarFeed, useRegenerateCalendarFeed } from '../api';
 
@@ -21,8 +21,6 @@ export function MyCalendar() {
   const feed = useCalendarFeed();
   const regenerate = useRegenerateCalendarFeed();
   const [isConfirming, setIsConfirming] = useState(false);
-
-  const copy = useCopy();
 
   return (
     <section aria-labelledby="profile-calendar" className="space-y-4">
@@ -44,10 +42,9 @@ export function MyCalendar() {
           <>
             <Input label="Link da sua agenda" value={feed.data.url} readOnly onFocus={(event) => event.currentTarget.select()} />
             <div className="flex flex-wrap gap-3">
-              <Button onClick={() => void copy(feed.data.url, 'Link da agenda copiado!')}>
-                <Copy className="size-5" aria-hidden="true" />
+              <CopyButton text={feed.data.url} copied="Link da agenda copiado!" variant="primary">
                 Copiar link
-              </Button>
+              </CopyButton>
               <Button variant="secondary" onClick={() => setIsConfirming(true)}>
                 <RefreshCw className="size-5" aria-hidden="true" />
                 Gerar novo link

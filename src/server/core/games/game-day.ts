@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { Team } from '../../../shared/schemas/games';
+import type { Queryable, Tx } from '../../db/open-database';
+import { games, registrations, teamPlayers, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../context';
+import { displayName } from '../users/display-name';
+import type { GameRow } from './registration-guards';
+import { lockOwnGame, notFound } from './user-game-view';
+
+/** Game-day tools (check-in, levels, teams, the spreadsheet) belong to the game's organiser and to admins. */
+export const managedBy = (user: AuthUser): SQL => (user.role === 'admin' ? sql`true` : eq(games.creatorId, user.id));
+
+/** Someone else's game reads as a missing one, as on every organiser route. */
+export async function assertManagesGame(q: Queryable, gameId: number, user: AuthUser): Promise<void> {
+  const [game] = await q
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.id, gameId), managedBy(user)));
+  if (!game) throw notFound();
+}
+
+/** Locks the game (as every change to it does first) when the caller may manage it; 404 otherwise. */
+export const lockManagedGame = (tx: Tx, gameId: number, user: AuthUser): Promise<GameRow> => lockOwnGame(tx, gameId, user, managedBy(user));
+
+export function assertNotCancelled(game: GameRow): void {
+  if (game.status === 'cancelled') throw new AppError('conflict', messages.gameDay.gameCancelled);
+}
+
+/** Per player: the games of this organiser in which they were marked absent. */
+export async function countNoShows(q: Queryable, organiserId: number, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await q
+    .select({ userId: registrations.userId, count: sql<number>`count(distinct ${registrations.gameId})::int` })
+    .from(registrations)
+    .innerJoin(games, eq(games.id, registrations.gameId))
+    .where(and(eq(games.creatorId, organiserId), eq(registrations.present, false), inArray(registrations.userId, userIds)))
+    .groupBy(registrations.userId);
+  return new Map(rows.map((row) => [row.userId, row.count]));
+}
+
+/** The game's last draw, team by team, strongest first; empty before any draw. */
+export async function loadTeams(q: Queryable, gameId: number): Promise<Team[]> {
+  const rows = await q
+    .select({ team: teamPlayers.team, id: teamPlayers.userId, name: displayName, level: registrations.level })
+    .from(teamPlayers)
+    .innerJoin(users, eq(users.id, teamPlayers.userId))
+    .leftJoin(
+      registrations,
+      and(eq(registrations.gameId, teamPlayers.gameId), eq(registrations.userId, teamPlayers.userId), ne(registrations.status, 'cancelled')),
+    )
+    .where(eq(teamPlayers.gameId, gameId))
+    .orderBy(asc(teamPlayers.team), sql`${registrations.level} desc nulls last`, asc(users.name), asc(teamPlayers.userId));
+  const teams = new Map<number, Team>();
+  for (const { team, ...player } of rows) {
+    let entry = teams.get(team);
+    if (!entry) teams.set(team, (entry = { name: messages.gameDay.teamName(team), players: [] }));
+    entry.players.push(player);
+  }
+  return [...teams.values()];
+}
+
+/** What an erased account leaves of game day: no presence, level or team (decision 029). */
+export async function eraseGameDayData(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .update(registrations)
+    .set({ present: null, level: null })
+    .where(and(eq(registrations.userId, userId), or(sql`${registrations.present} is not null`, sql`${registrations.level} is not null`)));
+  await tx.delete(teamPlayers).where(eq(teamPlayers.userId, userId));
+}

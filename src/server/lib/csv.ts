@@ -1,0 +1,41 @@
+import { stringify } from 'csv-stringify/sync';
+import { saoPauloDateAndTime } from '../../shared/dates';
+
+/** A value written as it is: numbers and dates the spreadsheet itself produced (a leading minus stays a minus). */
+export type TrustedCell = { trusted: string };
+export type CsvCell = string | number | null | TrustedCell;
+
+/**
+ * Text a spreadsheet would run as a formula (= + - @, or a tab or carriage return before one) gets a
+ * leading apostrophe: names and e-mails are typed by players and the file is opened by organisers.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const cellText = (cell: CsvCell): string => {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return String(cell);
+  if (typeof cell === 'string') return neutraliseFormula(cell);
+  return cell.trusted;
+};
+
+/** Centavos as Excel in Portuguese reads them: `12,50`, `-3,00`. */
+export const centsCell = (cents: number): TrustedCell => {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return { trusted: `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}` };
+};
+
+/** An instant as São Paulo wall-clock time, `dd/mm/aaaa hh:mm`; empty when there is none. */
+export const dateTimeCell = (date: Date | null): TrustedCell => {
+  if (!date) return { trusted: '' };
+  const { date: day, time } = saoPauloDateAndTime(date);
+  const [year, month, dayOfMonth] = day.split('-');
+  return { trusted: `${dayOfMonth}/${month}/${year} ${time}` };
+};
+
+/** A spreadsheet Excel in Portuguese opens right: UTF-8 with a BOM, `;` between cells, CRLF line ends. */
+export function excelCsv(header: readonly string[], rows: CsvCell[][]): string {
+  return stringify([header, ...rows.map((row) => row.map(cellText))], { bom: true, delimiter: ';', record_delimiter: '\r\n' });
+}

@@ -1,0 +1,37 @@
+import { asc, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { assertManagesGame } from '../../core/games/game-day';
+import { effectiveStatus } from '../../core/games/game-view';
+import { displayName } from '../../core/users/display-name';
+import { registrations, users } from '../../db/schema';
+import { centsCell, dateTimeCell, excelCsv } from '../../lib/csv';
+
+const csv = messages.gameDay.csv;
+
+/** The game's registrations as a spreadsheet for the organiser: one row per registration, oldest first. */
+export async function exportRegistrationsCsv(ctx: ServerContext, user: AuthUser, gameId: number): Promise<{ filename: string; body: string }> {
+  await assertManagesGame(ctx.db, gameId, user);
+  const now = ctx.clock.now();
+  const rows = await ctx.db
+    .select({ registration: registrations, name: displayName, email: users.email, phone: users.phone })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.gameId, gameId))
+    .orderBy(asc(registrations.createdAt), asc(registrations.id));
+  const body = excelCsv(
+    csv.registrationsHeader,
+    rows.map(({ registration: r, name, email, phone }) => [
+      name,
+      email,
+      phone,
+      csv.status[effectiveStatus(r, now)],
+      r.paymentType ? csv.payment[r.paymentType] : '',
+      centsCell(r.paidCents),
+      csv.presence(r.present),
+      r.level,
+      dateTimeCell(r.createdAt),
+    ]),
+  );
+  return { filename: `inscricoes-jogo-${gameId}.csv`, body };
+}

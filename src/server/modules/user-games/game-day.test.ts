@@ -1,0 +1,359 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
+import { createGame, createRegistration, createSignedInUser, DAY_MS, DEFAULT_PASSWORD, HOUR_MS } from '../../../../test-support/server/factories';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { messages } from '../../../shared/messages';
+import { creditTransactions, payments, registrations, teamPlayers } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const m = messages.gameDay;
+const db = () => t.app.ctx.db;
+const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);
+type Headers = Record<string, string>;
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const setPlayer = (gameId: number, userId: number, headers: Headers, body: object) => call('PUT', `/api/user-games/${gameId}/players/${userId}`, headers, body);
+const draw = (gameId: number, headers: Headers, teamCount: number) => call('POST', `/api/user-games/${gameId}/teams`, headers, { teamCount });
+
+/** A game of the organiser starting at `start`, with three confirmed players (levels unset), one pending and one in line. */
+async function gameDay(start = TEST_NOW) {
+  const cast = await signedInCast(t.app);
+  const game = await createGame(db(), { creatorId: cast.organiser.user.id, dateTime: start, name: 'Vôlei do dia' });
+  const confirmed = [];
+  for (const name of ['Ana', 'Bia', 'Caio']) {
+    const player = await createSignedInUser(t.app, { name });
+    await createRegistration(db(), { gameId: game.id, userId: player.user.id, status: 'confirmed', paidCents: 1000 });
+    confirmed.push(player);
+  }
+  const pending = await createSignedInUser(t.app, { name: 'Davi' });
+  await createRegistration(db(), { gameId: game.id, userId: pending.user.id, status: 'pending', paymentType: 'stripe', paymentDeadline: at(DAY_MS * 30) });
+  const waiting = await createSignedInUser(t.app, { name: 'Eva' });
+  await createRegistration(db(), { gameId: game.id, userId: waiting.user.id, status: 'waitlist' });
+  return { ...cast, game, confirmed, pending, waiting };
+}
+
+describe('PUT /api/user-games/{id}/players/{userId}', () => {
+  it('the organiser and an admin mark presence and level; the organiser’s game shows them with the no-shows', async () => {
+    const { organiser, admin, game, confirmed } = await gameDay();
+    const [ana, bia] = confirmed;
+    const res = await setPlayer(game.id, ana!.user.id, organiser.headers, { present: true, level: 4 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: m.playerUpdated, player: { userId: ana!.user.id, present: true, level: 4, noShows: 0 } });
+    const byAdmin = await setPlayer(game.id, bia!.user.id, admin.headers, { present: false });
+    expect(byAdmin.json().player).toEqual({ userId: bia!.user.id, present: false, level: null, noShows: 1 });
+    // Clearing a mark is allowed (a wrong tap).
+    expect((await setPlayer(game.id, ana!.user.id, organiser.headers, { level: null })).json().player).toMatchObject({ present: true, level: null });
+
+    const detail = (await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json();
+    const row = (userId: number) => detail.registrations.find((r: { userId: number }) => r.userId === userId);
+    expect(row(ana!.user.id)).toMatchObject({ present: true, level: null, noShows: 0 });
+    expect(row(bia!.user.id)).toMatchObject({ present: false, noShows: 1 });
+    expect((await call('GET', `/api/user-games/${game.id}`, admin.headers)).statusCode).toBe(200);
+  });
+
+  it('counts no-shows over this organiser’s games only', async () => {
+    const { organiser, game, confirmed } = await gameDay();
+    const ana = confirmed[0]!;
+    const earlier = await createGame(db(), { creatorId: organiser.user.id, dateTime: at(-7 * DAY_MS) });
+    await createRegistration(db(), { gameId: earlier.id, userId: ana.user.id, status: 'confirmed', present: false });
+    const elsewhere = await createGame(db(), { dateTime: at(-14 * DAY_MS) });
+    await createRegistration(db(), { gameId: elsewhere.id, userId: ana.user.id, status: 'confirmed', present: false });
+    const detail = (await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json();
+    expect(detail.registrations.find((r: { userId: number }) => r.userId === ana.user.id).noShows).toBe(1);
+    await setPlayer(game.id, ana.user.id, organiser.headers, { present: false });
+    expect((await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json().registrations.find((r: { userId: number }) => r.userId === ana.user.id).noShows).toBe(2);
+  });
+
+  it('someone else’s game is a 404 and a missing session a 401, changing nothing', async () => {
+    const { player, game, confirmed } = await gameDay();
+    const other = await createSignedInUser(t.app);
+    for (const headers of [player.headers, other.headers, confirmed[1]!.headers]) {
+      expect((await setPlayer(game.id, confirmed[0]!.user.id, headers, { level: 5 })).statusCode).toBe(404);
+      expect((await call('GET', `/api/user-games/${game.id}`, headers)).statusCode).toBe(404);
+    }
+    expect((await setPlayer(game.id, confirmed[0]!.user.id, {}, { level: 5 })).statusCode).toBe(401);
+    const [row] = await db().select().from(registrations).where(eq(registrations.userId, confirmed[0]!.user.id));
+    expect(row!.level).toBeNull();
+  });
+
+  it('only confirmed players: pending, waitlisted and unknown users are a 404 with a message', async () => {
+    const { organiser, game, pending, waiting, player } = await gameDay();
+    for (const userId of [pending.user.id, waiting.user.id, player.user.id, 999_999]) {
+      const res = await setPlayer(game.id, userId, organiser.headers, { level: 3 });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(m.playerNotConfirmed);
+    }
+  });
+
+  it('refuses levels outside 1–5, a non-boolean presence, an empty body and unknown fields with 400', async () => {
+    const { organiser, game, confirmed } = await gameDay();
+    const cases: [object, string][] = [
+      [{ level: 0 }, m.levelRange],
+      [{ level: 6 }, m.levelRange],
+      [{ level: 2.5 }, m.levelRange],
+      [{ level: '3' }, m.levelRange],
+      [{ present: 'sim' }, m.presentInvalid],
+      [{}, m.nothingToChange],
+      [{ level: 3, userId: 1 }, 'userId'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await setPlayer(game.id, confirmed[0]!.user.id, organiser.headers, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.json()), JSON.stringify(body)).toContain(message);
+    }
+  });
+
+  it('presence opens 2 h before the start and closes 3 days after (409 outside, with a message); the level any time', async () => {
+    // Close enough that the sessions (7 days) outlive the window.
+    const start = at(DAY_MS);
+    const { organiser, game, confirmed } = await gameDay(start);
+    const ana = confirmed[0]!.user.id;
+    const mark = () => setPlayer(game.id, ana, organiser.headers, { present: true });
+    try {
+      t.clock.set(new Date(start.getTime() - 2 * HOUR_MS - 1));
+      const early = await mark();
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe(m.presentTooEarly);
+      expect((await setPlayer(game.id, ana, organiser.headers, { level: 2 })).statusCode).toBe(200);
+      // Presence and level together: nothing is saved when presence is refused.
+      expect((await setPlayer(game.id, ana, organiser.headers, { present: true, level: 5 })).statusCode).toBe(409);
+      expect((await db().select().from(registrations).where(eq(registrations.userId, ana)))[0]).toMatchObject({ present: null, level: 2 });
+
+      t.clock.set(new Date(start.getTime() - 2 * HOUR_MS));
+      expect((await mark()).statusCode).toBe(200);
+      t.clock.set(new Date(start.getTime() + 3 * DAY_MS));
+      expect((await mark()).statusCode).toBe(200);
+      t.clock.set(new Date(start.getTime() + 3 * DAY_MS + 1));
+      const late = await mark();
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(m.presentTooLate);
+      expect((await setPlayer(game.id, ana, organiser.headers, { level: 4 })).statusCode).toBe(200);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+
+  it('a cancelled game is a 409', async () => {
+    const { organiser, game, confirmed } = await gameDay(at(7 * DAY_MS));
+    await call('POST', `/api/user-games/${game.id}/cancel`, organiser.headers, { reason: 'Chuva' });
+    // The organiser's cancel ended the registrations: the player is no longer confirmed either way.
+    const res = await setPlayer(game.id, confirmed[0]!.user.id, organiser.headers, { level: 3 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(m.gameCancelled);
+  });
+});
+
+describe('POST /api/user-games/{id}/teams', () => {
+  it('draws from the players marked present, balanced by level, saved; a new draw replaces it', async () => {
+    const { organiser, game, confirmed } = await gameDay();
+    const [ana, bia, caio] = confirmed;
+    const extra = await createSignedInUser(t.app, { name: 'Fábio' });
+    await createRegistration(db(), { gameId: game.id, userId: extra.user.id, status: 'confirmed' });
+    await setPlayer(game.id, ana!.user.id, organiser.headers, { present: true, level: 5 });
+    await setPlayer(game.id, bia!.user.id, organiser.headers, { present: true, level: 4 });
+    await setPlayer(game.id, caio!.user.id, organiser.headers, { present: true, level: 1 });
+    await setPlayer(game.id, extra.user.id, organiser.headers, { level: 5 });
+
+    const res = await draw(game.id, organiser.headers, 2);
+    expect(res.statusCode).toBe(200);
+    const { teams, shareText } = res.json();
+    // Fábio was not marked present: only the three present players, 5 against 4 + 1.
+    const levels = teams.map((team: { players: { level: number }[] }) => team.players.map((p) => p.level).sort());
+    expect(levels.sort((a: number[], b: number[]) => a.length - b.length)).toEqual([[5], [1, 4]]);
+    expect(teams.map((team: { name: string }) => team.name)).toEqual(['Time 1', 'Time 2']);
+    expect(shareText).toContain('Times sorteados: Vôlei do dia');
+    for (const name of ['Ana', 'Bia', 'Caio']) expect(shareText).toContain(`- ${name}`);
+    expect(shareText).not.toContain('Fábio');
+    // 5 against 4 + 1: both teams total 5, whichever comes first.
+    expect(shareText).toContain('Time 1 (nível 5)');
+    expect(shareText).toContain('Time 2 (nível 5)');
+
+    expect((await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json().teams).toEqual(teams);
+    const again = await draw(game.id, organiser.headers, 3);
+    expect(again.json().teams).toHaveLength(3);
+    expect(await db().select().from(teamPlayers).where(eq(teamPlayers.gameId, game.id))).toHaveLength(3);
+  });
+
+  it('with nobody marked present draws every confirmed player except those marked absent', async () => {
+    const { organiser, game, confirmed } = await gameDay();
+    const all = await draw(game.id, organiser.headers, 3);
+    expect(all.json().teams.map((team: { players: unknown[] }) => team.players.length)).toEqual([1, 1, 1]);
+    await setPlayer(game.id, confirmed[2]!.user.id, organiser.headers, { present: false });
+    const ids = (await draw(game.id, organiser.headers, 2)).json().teams.flatMap((team: { players: { id: number }[] }) => team.players.map((p) => p.id));
+    expect(ids.sort()).toEqual([confirmed[0]!.user.id, confirmed[1]!.user.id].sort());
+  });
+
+  it('more teams than players is a 409 and teamCount outside 2–8 a 400, keeping the earlier draw', async () => {
+    const { organiser, game } = await gameDay();
+    await draw(game.id, organiser.headers, 2);
+    const tooMany = await draw(game.id, organiser.headers, 4);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(m.notEnoughPlayers(3, 4));
+    for (const teamCount of [1, 9, 2.5]) {
+      const res = await draw(game.id, organiser.headers, teamCount);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(m.teamCountRange);
+    }
+    expect((await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json().teams).toHaveLength(2);
+  });
+
+  it('someone else is a 404; an admin may draw', async () => {
+    const { admin, player, game } = await gameDay();
+    expect((await draw(game.id, player.headers, 2)).statusCode).toBe(404);
+    expect((await draw(game.id, admin.headers, 2)).statusCode).toBe(200);
+  });
+
+  it('confirmed players see the teams on GET /api/games/{id}; the pending, the waitlisted and visitors do not', async () => {
+    const { organiser, game, confirmed, pending, waiting, player } = await gameDay();
+    const before = await call('GET', `/api/games/${game.id}`, confirmed[0]!.headers);
+    expect(before.json().teams).toEqual([]);
+    const { teams } = (await draw(game.id, organiser.headers, 2)).json();
+    expect((await call('GET', `/api/games/${game.id}`, confirmed[1]!.headers)).json().teams).toEqual(teams);
+    for (const headers of [pending.headers, waiting.headers, player.headers, organiser.headers, {}]) {
+      const res = await call('GET', `/api/games/${game.id}`, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).not.toHaveProperty('teams');
+    }
+  });
+});
+
+/** Reads back the spreadsheets: `;` between cells, CRLF between rows, "" inside quoted cells. */
+function parseCsv(body: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const text = body.replace(/^\uFEFF/, '');
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (quoted || (char !== ';' && char !== '\r')) {
+      cell += char;
+    } else if (char === ';') {
+      row.push(cell);
+      cell = '';
+    } else {
+      // \r\n ends the row.
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i++;
+    }
+  }
+  return rows;
+}
+
+describe('GET /api/user-games/{id}/registrations.csv', () => {
+  it('is a CSV for Excel in Portuguese: BOM, semicolons, CRLF, one row per registration, formulas neutralised', async () => {
+    const { organiser, admin, game, confirmed } = await gameDay();
+    const sly = await createSignedInUser(t.app, { name: '=HYPERLINK("http://mal.test","Clique")', phone: null });
+    await cardPaidRegistration(t.app, { gameId: game.id, userId: sly.user.id, amountCents: 1250 });
+    await setPlayer(game.id, confirmed[0]!.user.id, organiser.headers, { level: 4 });
+
+    const res = await call('GET', `/api/user-games/${game.id}/registrations.csv`, organiser.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="inscricoes-jogo-${game.id}.csv"`);
+    expect(res.body.startsWith('\uFEFFNome;E-mail;Telefone;Status;Pagamento;Valor (R$);Presença;Nível;Inscrição em\r\n')).toBe(true);
+    const rows = parseCsv(res.body);
+    expect(rows).toHaveLength(1 + 6);
+    const byName = (name: string) => rows.find((row) => row[0] === name)!;
+    expect(byName('Ana')).toEqual(['Ana', confirmed[0]!.user.email, '48991234567', 'Confirmada', 'Por fora', '10,00', '', '4', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)]);
+    expect(byName('Davi').slice(3, 6)).toEqual(['Aguardando pagamento', 'Cartão', '0,00']);
+    expect(byName('Eva')[3]).toBe('Lista de espera');
+    expect(byName(`'=HYPERLINK("http://mal.test","Clique")`).slice(2, 6)).toEqual(['', 'Confirmada', 'Cartão', '12,50']);
+
+    expect((await call('GET', `/api/user-games/${game.id}/registrations.csv`, admin.headers)).statusCode).toBe(200);
+    expect((await call('GET', `/api/user-games/${game.id}/registrations.csv`, confirmed[0]!.headers)).statusCode).toBe(404);
+    expect((await call('GET', `/api/user-games/${game.id}/registrations.csv`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/admin/reports/payments.csv', () => {
+  it('lists every provider payment and credit movement of the São Paulo days asked for, with totals', async () => {
+    const { admin, player, game } = await gameDay();
+    // 2026-10-15 in São Paulo runs from 03:00Z on the 15th to 03:00Z on the 16th; a payment counts on the day it was paid.
+    const paid = await cardPaidRegistration(t.app, { gameId: game.id, userId: player.user.id, amountCents: 1250, method: 'pix' });
+    await db().update(payments).set({ createdAt: new Date('2026-10-14T23:00:00Z'), paidAt: new Date('2026-10-15T12:00:00Z') }).where(eq(payments.registrationId, paid.id));
+    await db().insert(creditTransactions).values([
+      { userId: player.user.id, amountCents: 3000, type: 'add_manual', description: 'Bônus', source: 'admin', reference: 'report:in', createdAt: new Date('2026-10-15T03:00:00Z') },
+      { userId: player.user.id, amountCents: -1000, type: 'spend_game', description: '-Vôlei', source: 'game', reference: 'report:out', createdAt: new Date('2026-10-16T02:59:59Z') },
+      { userId: player.user.id, amountCents: 500, type: 'add_manual', description: 'Fora do período', source: 'admin', reference: 'report:before', createdAt: new Date('2026-10-15T02:59:59Z') },
+    ]);
+
+    const res = await call('GET', '/api/admin/reports/payments.csv?from=2026-10-15&to=2026-10-15', admin.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body.startsWith('\uFEFFData;Tipo;Usuário;E-mail;Descrição;Forma;Situação;Valor (R$);Reembolsado (R$);Referência\r\n')).toBe(true);
+    const rows = parseCsv(res.body);
+    const references = rows.map((row) => row[9]);
+    expect(references).toContain('report:in');
+    expect(references).toContain('report:out');
+    expect(references).not.toContain('report:before');
+    const payment = rows.find((row) => row[1] === m.csv.providerPayment)!;
+    expect(payment.slice(2, 9)).toEqual([player.user.name, player.user.email, `Inscrição no jogo ${game.name}`, 'PIX', 'Pago', '12,50', '0,00']);
+    expect(rows.find((row) => row[9] === 'report:out')!.slice(4, 8)).toEqual(['Inscrição paga com créditos: -Vôlei', '', '', '-10,00']);
+    const totals = Object.fromEntries(rows.filter((row) => row[0] === '').map((row) => [row[1], row[7]]));
+    expect(totals[m.csv.totalPaid]).toBe('12,50');
+    expect(totals[m.csv.totalCreditsIn]).toBe('30,00');
+    expect(totals[m.csv.totalCreditsOut]).toBe('-10,00');
+
+    const nextDay = parseCsv((await call('GET', '/api/admin/reports/payments.csv?from=2026-10-16&to=2026-10-16', admin.headers)).body);
+    expect(nextDay.map((row) => row[9])).not.toContain('report:out');
+    expect(nextDay.filter((row) => row[1] === m.csv.providerPayment)).toEqual([]);
+  });
+
+  it('answers 400 for bad days, an inverted period or one over 366 days, and 403 for a player', async () => {
+    const { admin, player } = await gameDay();
+    const cases: [string, string][] = [
+      ['from=2026-11-20', m.reportDayInvalid],
+      ['from=2026-02-30&to=2026-03-01', m.reportDayInvalid],
+      ['from=20/11/2026&to=2026-11-21', m.reportDayInvalid],
+      ['from=2026-11-21&to=2026-11-20', m.reportRangeInverted],
+      ['from=2025-01-01&to=2026-01-02', m.reportRangeTooLong(366)],
+    ];
+    for (const [query, message] of cases) {
+      const res = await call('GET', `/api/admin/reports/payments.csv?${query}`, admin.headers);
+      expect(res.statusCode, query).toBe(400);
+      expect(JSON.stringify(res.json()), query).toContain(message);
+    }
+    expect((await call('GET', '/api/admin/reports/payments.csv?from=2025-01-01&to=2026-01-01', admin.headers)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/reports/payments.csv?from=2026-11-20&to=2026-11-20', player.headers)).statusCode).toBe(403);
+  });
+});
+
+describe('personal data', () => {
+  it('the export carries presence, level and team; deleting the account erases them', async () => {
+    const { organiser, game, confirmed } = await gameDay();
+    const ana = confirmed[0]!;
+    await setPlayer(game.id, ana.user.id, organiser.headers, { present: true, level: 5 });
+    await setPlayer(game.id, confirmed[1]!.user.id, organiser.headers, { present: true });
+    expect((await draw(game.id, organiser.headers, 2)).statusCode).toBe(200);
+    const exported = (await call('GET', '/api/users/me/export', ana.headers)).json();
+    expect(exported.registrations).toEqual([expect.objectContaining({ gameId: game.id, present: true, level: 5, team: expect.stringMatching(/^Time [12]$/) })]);
+
+    // Past the game, so the place is not given up: only the game-day data goes.
+    t.clock.set(at(DAY_MS));
+    try {
+      expect((await call('DELETE', '/api/users/me', ana.headers, { password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+    const [row] = await db().select().from(registrations).where(eq(registrations.userId, ana.user.id));
+    expect(row).toMatchObject({ status: 'confirmed', present: null, level: null });
+    expect(await db().select().from(teamPlayers).where(eq(teamPlayers.userId, ana.user.id))).toEqual([]);
+    const teams = (await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json().teams;
+    expect(teams.flatMap((team: { players: { id: number }[] }) => team.players.map((p) => p.id))).not.toContain(ana.user.id);
+  });
+});
