@@ -22,7 +22,9 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       trustProxy: false,
       logLevel: 'info',
+      live: { streamsPerAddress: 20, heartbeatMs: 25_000 },
     });
+    expect(loadConfig({ LIVE_STREAMS_PER_ADDRESS: '5', LIVE_HEARTBEAT_MS: '15000' }).live).toEqual({ streamsPerAddress: 5, heartbeatMs: 15_000 });
   });
 
   it('derives the public URL from the port and drops trailing slashes from a given one', () => {
@@ -111,6 +113,8 @@ describe('loadConfig', () => {
     ['GOOGLE_ALLOWED_ORIGINS', { GOOGLE_ALLOWED_ORIGINS: 'https://ok.com.br, exemplo.com' }],
     ['HOLD_SWEEP_SECONDS', { HOLD_SWEEP_SECONDS: '0' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'curto' }],
+    ['LIVE_STREAMS_PER_ADDRESS', { LIVE_STREAMS_PER_ADDRESS: '0' }],
+    ['LIVE_HEARTBEAT_MS', { LIVE_HEARTBEAT_MS: '10' }],
   ])('throws a ConfigError naming %s for %j', (variable, env) => {
     let error: unknown;
     try {

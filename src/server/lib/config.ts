@@ -102,6 +102,18 @@ const envSchema = z
       .min(1, 'deve ser entre 1 e 3600 segundos')
       .max(3600, 'deve ser entre 1 e 3600 segundos')
       .default(60),
+    LIVE_STREAMS_PER_ADDRESS: z.coerce
+      .number({ error: 'deve ser um número inteiro' })
+      .int('deve ser um número inteiro')
+      .min(1, 'deve ser entre 1 e 10000')
+      .max(10_000, 'deve ser entre 1 e 10000')
+      .default(20),
+    LIVE_HEARTBEAT_MS: z.coerce
+      .number({ error: 'deve ser um número inteiro de milissegundos' })
+      .int('deve ser um número inteiro de milissegundos')
+      .min(50, 'deve ser entre 50 e 120000 milissegundos')
+      .max(120_000, 'deve ser entre 50 e 120000 milissegundos')
+      .default(25_000),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'deve ter pelo menos 16 caracteres').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PAYMENTS: optionalText.pipe(z.enum(['sandbox', 'live'], { error: 'use sandbox ou live' }).optional()),
@@ -188,6 +200,8 @@ export type Config = {
   holdSweepMs: number;
   /** Bearer token of GET /api/metrics; without it the route does not exist. */
   metricsToken: string | undefined;
+  /** The live places streams: how many one address may hold open on an instance, and how often a heartbeat goes out. */
+  live: { streamsPerAddress: number; heartbeatMs: number };
   payments: PaymentsConfig;
 };
 
@@ -237,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
+    live: { streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: e.LIVE_HEARTBEAT_MS },
     payments: paymentsConfig(e),
   };
 }
