@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Game } from '../../../shared/schemas/games';
 import { apiRequest } from '../api-client';
+import { gamesKey } from './games-key';
+import { useLiveGameLists } from './live-places';
 
 /** The filters of the game lists (spec: players §3), as the query string carries them. */
 export type GameFilters = {
@@ -12,8 +14,7 @@ export type GameFilters = {
   location?: string;
 };
 
-/** Every cached game list and game lives under this key: one invalidation refreshes them all. */
-export const gamesKey = ['games'] as const;
+export { gamesKey } from './games-key';
 
 function toSearch(filters: GameFilters): string {
   const params = new URLSearchParams();
@@ -40,6 +41,8 @@ export function gamesListQuery(filters: GameFilters) {
   });
 }
 
+/** A list of games whose places stay live while it is on screen. */
 export function useGamesList(filters: GameFilters) {
+  useLiveGameLists();
   return useQuery(gamesListQuery(filters));
 }
