@@ -1,7 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EventStream, listen, openEventStream } from '../../../../test-support/server/event-stream';
 import { createGame, createRegistration, createSignedInUser, createUser } from '../../../../test-support/server/factories';
 import { createSecondInstance, createTestApp, isPostgres, type TestApp } from '../../../../test-support/server/test-app';
+import type * as gameView from '../../core/games/game-view';
+import { loadGamePlaces } from '../../core/games/game-view';
+
+// Counted, to show that a change costs one read per instance, whatever the number of streams.
+vi.mock('../../core/games/game-view', async (importOriginal) => {
+  const original = await importOriginal<typeof gameView>();
+  return { ...original, loadGamePlaces: vi.fn(original.loadGamePlaces) };
+});
 
 const HEARTBEAT_MS = 100;
 
@@ -63,17 +71,43 @@ describe('GET /api/games/:id/events', () => {
     expect(await stream.nextData(1000)).toEqual({ remainingSlots: 1, waitlistCount: 1 });
   });
 
-  it('says nothing when a change leaves the places as they were, and ignores other games', async () => {
-    const game = await offPlatformGame();
+  it('says nothing when a change leaves the places as they were, or is refused, and ignores other games', async () => {
+    const organiser = await createSignedInUser(t.app);
+    const game = await offPlatformGame({ creatorId: organiser.user.id });
     const other = await offPlatformGame();
     const stream = await watch(`/api/games/${game.id}/events`);
     expect(await stream.nextData()).toEqual({ remainingSlots: 2, waitlistCount: 0 });
+    // An invitation locks the game and commits, with the same places: read, and not sent.
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: `/api/user-games/${game.id}/invitations`,
+      headers: organiser.headers,
+      payload: { emails: ['convidada@exemplo.com.br'] },
+    });
+    expect(invited.statusCode, invited.body).toBeLessThan(300);
     await apply(t.app, other.id);
-    // A refused apply locks the game and rolls back: nothing is told.
-    const refused = await t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, payload: {} });
-    expect(refused.statusCode).toBe(401);
-    await apply(t.app, game.id);
+    const player = await apply(t.app, game.id);
     expect(await stream.nextData(1000)).toEqual({ remainingSlots: 1, waitlistCount: 0 });
+    // Refused under the lock and rolled back: nobody is told.
+    const again = await t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: player.headers, payload: {} });
+    expect(again.statusCode).toBe(409);
+    await apply(t.app, game.id);
+    expect(await stream.nextData(1000)).toEqual({ remainingSlots: 0, waitlistCount: 0 });
+  });
+
+  it('reads a change once for all the streams of this instance', async () => {
+    const game = await offPlatformGame();
+    const open = [await watch(`/api/games/${game.id}/events`), await watch(`/api/games/${game.id}/events`), await watch('/api/games/events')];
+    await open[0]!.nextData();
+    await open[1]!.nextData();
+    vi.mocked(loadGamePlaces).mockClear();
+
+    await apply(t.app, game.id);
+    expect(await open[0]!.nextData(1000)).toEqual({ remainingSlots: 1, waitlistCount: 0 });
+    expect(await open[1]!.nextData(1000)).toEqual({ remainingSlots: 1, waitlistCount: 0 });
+    expect(await open[2]!.nextData(1000)).toEqual({ id: game.id, remainingSlots: 1, waitlistCount: 0 });
+    expect(vi.mocked(loadGamePlaces)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(loadGamePlaces).mock.calls[0]![1]).toEqual([game.id]);
   });
 
   it('sends a heartbeat comment every LIVE_HEARTBEAT_MS', async () => {
