@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build.mjs';
+import { openEventStream } from '../../test-support/server/event-stream';
 import { createGame, createRegistration, createUser, HOUR_MS } from '../../test-support/server/factories';
 import { isPostgres } from '../../test-support/server/test-app';
 import { type Database, openDatabase } from './db/open-database';
@@ -205,8 +206,12 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
     expect(Date.now() - appliedAt).toBeLessThan(1000);
   });
 
-  it('on SIGTERM an instance answers the requests in flight, closes busy connections, then exits 0 within seconds', async () => {
+  it('on SIGTERM an instance answers the requests in flight, ends its live streams, closes busy connections, then exits 0 within seconds', async () => {
     const target = instances[2]!;
+    const watched = await createGame(database.db, { name: 'Vagas ao vivo no desligamento' });
+    // Streams never end by themselves: the drain must end them, not wait for its limit.
+    const streams = await Promise.all([openEventStream(`${target.url}/api/games/${watched.id}/events`), openEventStream(`${target.url}/api/games/events`)]);
+    expect(await streams[0]!.nextData()).toEqual({ remainingSlots: 10, waitlistCount: 0 });
     const login = await fetch(`${target.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -233,6 +238,7 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
     isRunning = false;
     await Promise.all(load);
     expect(code).toBe(0);
+    await Promise.all(streams.map((stream) => stream.ended));
     expect(target.output.join('')).not.toContain('ainda abertas');
     expect(before).toBeGreaterThan(0);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);

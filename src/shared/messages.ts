@@ -68,6 +68,7 @@ export const messages = {
   tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   databaseUnavailable: 'Banco de dados indisponível.',
   shuttingDown: 'Servidor encerrando; tente outra instância.',
+  tooManyLiveStreams: 'Muitas páginas acompanhando vagas ao vivo a partir deste endereço. Feche algumas abas e tente de novo.',
 
   // Games, registrations and the waitlist
   gameNotAvailable: 'Jogo não encontrado ou não está disponível para inscrição',

@@ -21,11 +21,14 @@ export const raced = (name: string) => (isPostgres ? name : `${name} (pulado: co
 /** Where a test app's clock starts unless told otherwise. */
 export const TEST_NOW = new Date('2026-11-20T12:00:00.000Z');
 
+/** A test database; on PostgreSQL, with its URL, so a second instance can open it. */
+export type TestDatabase = Database & { url?: string };
+
 /**
  * A fresh, migrated database with the reference data: a clone of the run's PGlite template, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL (dropped again by close()).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (!process.env.TEST_DATABASE_URL) {
     const template = fs.readFileSync(inject('pgliteTemplate'));
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
@@ -40,7 +43,7 @@ export async function createTestDatabase(): Promise<Database> {
  * A fresh database with nothing in it, not even the migrations (to test upgrades): a new in-memory PGlite (initdb, a
  * few seconds), or a new database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by close()).
  */
-export async function createEmptyTestDatabase(): Promise<Database> {
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({ kind: 'pglite' });
   const name = `bj_test_${randomBytes(6).toString('hex')}`;
@@ -53,6 +56,7 @@ export async function createEmptyTestDatabase(): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 40 });
   return {
     ...database,
+    url: dbUrl.toString(),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -65,17 +69,20 @@ export async function createEmptyTestDatabase(): Promise<Database> {
 
 export type TestApp = {
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   clock: Clock & { set(date: Date): void; advance(ms: number): void };
   config: Config;
   close(): Promise<void>;
 };
 
-/** The real app on a fresh database, a settable clock, rate limits off unless asked for. */
+/**
+ * The real app on a fresh database (or on `database`, which it then owns), a settable clock, rate limits off
+ * unless asked for.
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: Date } = {},
+  options: { env?: Record<string, string>; now?: Date; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMITS: 'off',
@@ -134,4 +141,11 @@ export function setUpTestApp(options: Parameters<typeof createTestApp>[0] = {}):
     },
     close: () => made().close(),
   };
+}
+
+/** Another instance on the PostgreSQL database of `first`, with its own connections and change feed, as a second process runs. */
+export async function createSecondInstance(first: TestApp, options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  if (!first.database.url) throw new Error('a second instance needs PostgreSQL (TEST_DATABASE_URL)');
+  const database = await openDatabase({ kind: 'postgres', url: first.database.url, poolSize: 10 });
+  return createTestApp({ ...options, database, now: first.clock.now() });
 }

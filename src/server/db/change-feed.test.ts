@@ -1,7 +1,40 @@
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { isPostgres } from '../../../test-support/server/test-app';
-import { localChangeFeed, postgresChangeFeed } from './change-feed';
+import { createTestDatabase, isPostgres } from '../../../test-support/server/test-app';
+import { gameChangeNotice, localChangeFeed, postgresChangeFeed } from './change-feed';
+
+describe('games changed', () => {
+  it('are heard once the transaction that announced them commits, once each, and never after a rollback', async () => {
+    const database = await createTestDatabase();
+    try {
+      const heard: (number[] | undefined)[] = [];
+      database.changes.subscribeGames((ids) => heard.push(ids));
+      // The PostgreSQL feed's listener came up while the database was migrated; give a slow one a moment.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      heard.length = 0;
+
+      await database.db.transaction(async (tx) => {
+        await tx.execute(gameChangeNotice(7));
+        await tx.execute(gameChangeNotice(7));
+        await tx.execute(gameChangeNotice(8));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(heard).toEqual([]);
+      });
+      await vi.waitFor(() => expect(heard).toEqual([[7], [8]]), { timeout: 1000, interval: 10 });
+
+      await database.db
+        .transaction(async (tx) => {
+          await tx.execute(gameChangeNotice(9));
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([[7], [8]]);
+    } finally {
+      await database.close();
+    }
+  });
+});
 
 describe('localChangeFeed', () => {
   it('tells every subscriber at once', () => {

@@ -1,32 +1,77 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+
+/**
+ * Games whose places may have changed, by id; `undefined` means any game may have (the listener was away).
+ */
+export type GamesListener = (gameIds: number[] | undefined) => void;
 
 /**
  * "Something that visitors see changed": listeners run at once in this process, and other processes on
  * the same PostgreSQL hear it through LISTEN/NOTIFY within milliseconds, so every instance drops its
  * caches. Notifications are coalesced (one per `coalesceMs`); a lost one only costs the caches' own
  * expiry (LISTING_CACHE_MS).
+ *
+ * Games changed are heard on a second channel, written inside the transaction that locks the game
+ * (`gameChangeNotice`): the database delivers it to every instance, this one included, only once that
+ * transaction commits, and never when it rolls back.
  */
 export type ChangeFeed = {
   publish(): void;
   subscribe(listener: () => void): void;
+  /** Hears the games changed by committed transactions, on every instance; returns the unsubscribe. */
+  subscribeGames(listener: GamesListener): () => void;
   close(): Promise<void>;
 };
 
 const CHANNEL = 'bora_jogar_changes';
+const GAMES_CHANNEL = 'bora_jogar_games';
 const RECONNECT_MS = 1000;
 
-export function localChangeFeed(): ChangeFeed {
+/** The statement that tells every instance, once the transaction running it commits, that a game's places may have changed. */
+export const gameChangeNotice = (gameId: number) => sql`select pg_notify(${GAMES_CHANNEL}, ${String(gameId)})`;
+
+function gameListeners() {
+  const listeners = new Set<GamesListener>();
+  return {
+    tell: (gameIds: number[] | undefined) => listeners.forEach((listener) => listener(gameIds)),
+    subscribe(listener: GamesListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+const parseGameId = (payload: string | undefined) => {
+  const id = Number(payload);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+/**
+ * One process. `listen` subscribes to a channel of the embedded database (PGlite delivers a transaction's
+ * notifications when it commits, as PostgreSQL does); without it no game changes are heard.
+ */
+export function localChangeFeed(options: { listen?: (channel: string, onPayload: (payload: string) => void) => Promise<unknown> } = {}): ChangeFeed {
   const listeners = new Set<() => void>();
+  const games = gameListeners();
+  const listening = options.listen?.(GAMES_CHANNEL, (payload) => {
+    const id = parseGameId(payload);
+    if (id !== undefined) games.tell([id]);
+  });
   return {
     publish: () => listeners.forEach((listener) => listener()),
     subscribe: (listener) => void listeners.add(listener),
-    close: async () => {},
+    subscribeGames: games.subscribe,
+    close: async () => {
+      await listening?.catch(() => {});
+    },
   };
 }
 
 export function postgresChangeFeed(options: { url: string; pool: pg.Pool; coalesceMs?: number }): ChangeFeed {
   const local = localChangeFeed();
+  const games = gameListeners();
   const instanceId = randomUUID();
   let listener: pg.Client | undefined;
   let isClosed = false;
@@ -45,7 +90,10 @@ export function postgresChangeFeed(options: { url: string; pool: pg.Pool; coales
   async function listen() {
     const client = new pg.Client({ connectionString: options.url });
     client.on('notification', (message) => {
-      if (message.payload !== instanceId) local.publish();
+      if (message.channel === GAMES_CHANNEL) {
+        const id = parseGameId(message.payload);
+        if (id !== undefined) games.tell([id]);
+      } else if (message.payload !== instanceId) local.publish();
     });
     client.on('error', () => {
       if (listener === client) listener = undefined;
@@ -54,11 +102,12 @@ export function postgresChangeFeed(options: { url: string; pool: pg.Pool; coales
     });
     try {
       await client.connect();
-      await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${CHANNEL}; listen ${GAMES_CHANNEL}`);
       if (isClosed) return void (await client.end());
       listener = client;
       // Whatever changed while nobody was listening.
       local.publish();
+      games.tell(undefined);
     } catch {
       await client.end().catch(() => {});
       scheduleReconnect();
@@ -78,6 +127,7 @@ export function postgresChangeFeed(options: { url: string; pool: pg.Pool; coales
       pendingNotify.unref();
     },
     subscribe: local.subscribe,
+    subscribeGames: games.subscribe,
     async close() {
       isClosed = true;
       clearTimeout(reconnect);

@@ -176,7 +176,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(drizzleDb, { migrationsFolder }),
     exclusively: (task) => task(),
     isJobLeader: async () => true,
-    changes: localChangeFeed(),
+    changes: localChangeFeed({ listen: (channel, onPayload) => client.listen(channel, onPayload) }),
     ping: async () => {
       await client.query('select 1');
     },

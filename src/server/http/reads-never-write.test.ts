@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../test-support/server/admin';
+import { listen, openEventStream } from '../../../test-support/server/event-stream';
 import { createGame, createRegistration, createSignedInUser, DAY_MS, HOUR_MS } from '../../../test-support/server/factories';
 import { setUpTestApp, TEST_NOW } from '../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../core/games/expire-pending-payments';
@@ -139,6 +140,14 @@ describe('reads with expired holds present', () => {
     for (const [url, headers] of reads) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode, url).toBe(200);
+    }
+    // The live places streams (a real connection each): their first message, read like any GET.
+    const base = await listen(t.app);
+    for (const path of [`/api/games/${game.id}/events`, `/api/games/${hidden.id}/events?privateLink=${hidden.privateLink}`, '/api/games/events']) {
+      const stream = await openEventStream(`${base}${path}`);
+      expect(stream.status, path).toBe(200);
+      await stream.next();
+      stream.close();
     }
     expect(await digest(db())).toEqual(before);
     expect(reads.length).toBeGreaterThanOrEqual(60);

@@ -23,8 +23,10 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       reminderHours: 24,
+      live: { streamsPerAddress: 20, heartbeatMs: 25_000 },
     });
     expect(loadConfig({ REMINDER_HOURS: '48' }).reminderHours).toBe(48);
+    expect(loadConfig({ LIVE_STREAMS_PER_ADDRESS: '5', LIVE_HEARTBEAT_MS: '15000' }).live).toEqual({ streamsPerAddress: 5, heartbeatMs: 15_000 });
   });
 
   it('derives the public URL from the port and drops trailing slashes from a given one', () => {
@@ -116,6 +118,8 @@ describe('loadConfig', () => {
     ['REMINDER_HOURS', { REMINDER_HOURS: '24.5' }],
     ['REMINDER_HOURS', { REMINDER_HOURS: 'um dia' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'curto' }],
+    ['LIVE_STREAMS_PER_ADDRESS', { LIVE_STREAMS_PER_ADDRESS: '0' }],
+    ['LIVE_HEARTBEAT_MS', { LIVE_HEARTBEAT_MS: '10' }],
   ])('throws a ConfigError naming %s for %j', (variable, env) => {
     let error: unknown;
     try {

@@ -108,13 +108,10 @@ const envSchema = z
       .default('bora-jogar:'),
     TRUST_PROXY: trustProxy,
     LISTING_CACHE_MS: z.coerce.number({ error: 'deve ser um número' }).int().min(0, 'deve ser 0 ou mais').max(60_000, 'deve ser no máximo 60000').default(1000),
-    HOLD_SWEEP_SECONDS: z.coerce
-      .number({ error: 'deve ser um número inteiro de segundos' })
-      .int('deve ser um número inteiro de segundos')
-      .min(1, 'deve ser entre 1 e 3600 segundos')
-      .max(3600, 'deve ser entre 1 e 3600 segundos')
-      .default(60),
+    HOLD_SWEEP_SECONDS: wholeNumber('segundos', 1, 3600, 60),
     REMINDER_HOURS: wholeNumber('horas', 3, 168, 24),
+    LIVE_STREAMS_PER_ADDRESS: wholeNumber('conexões', 1, 10_000, 20),
+    LIVE_HEARTBEAT_MS: wholeNumber('milissegundos', 50, 120_000, 25_000),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'deve ter pelo menos 16 caracteres').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PAYMENTS: optionalText.pipe(z.enum(['sandbox', 'live'], { error: 'use sandbox ou live' }).optional()),
@@ -195,6 +192,8 @@ export type Config = {
   reminderHours: number;
   /** Bearer token of GET /api/metrics; without it the route does not exist. */
   metricsToken: string | undefined;
+  /** The live places streams: how many one address may hold open on an instance, and how often a heartbeat goes out. */
+  live: { streamsPerAddress: number; heartbeatMs: number };
   payments: PaymentsConfig;
 };
 
@@ -245,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
     reminderHours: e.REMINDER_HOURS,
+    live: { streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: e.LIVE_HEARTBEAT_MS },
     payments: paymentsConfig(e),
   };
 }

@@ -157,3 +157,20 @@ export const waitlistedGameSchema = gameSchema.extend({
   position: z.number().int().describe('Posição na fila, a partir de 1'),
 });
 export type WaitlistedGame = z.infer<typeof waitlistedGameSchema>;
+
+// ── Live places (Server-Sent Events) ──
+
+/** One game's places, as GET /games/:id/events sends them at connect and on every change. */
+export const gamePlacesSchema = z.object({
+  remainingSlots: z.number().int().describe('Vagas livres'),
+  waitlistCount: z.number().int().describe('Pessoas na lista de espera'),
+});
+export type GamePlaces = z.infer<typeof gamePlacesSchema>;
+
+/** A listed game's new places, as GET /games/events sends them when they change. */
+export const gamePlacesChangeSchema = gamePlacesSchema.extend({ id: z.number().int() });
+export type GamePlacesChange = z.infer<typeof gamePlacesChangeSchema>;
+
+export const gameEventsQuerySchema = z.strictObject({
+  privateLink: z.preprocess(emptyToUndefined, privateLinkSchema.optional().describe('Para jogos privados: o link da página')),
+});

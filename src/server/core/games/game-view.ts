@@ -173,3 +173,36 @@ export async function countGames(q: Queryable, where: SQL | undefined): Promise<
   const [row] = await q.select({ count: sql<number>`count(*)::int` }).from(games).where(where);
   return row?.count ?? 0;
 }
+
+/** A game's places as live streams send them, with what decides who may watch them. */
+export type GamePlacesRow = {
+  id: number;
+  remainingSlots: number;
+  waitlistCount: number;
+  visibility: (typeof games.$inferSelect)['visibility'];
+  isOpen: boolean;
+  privateLink: string;
+};
+
+/** The places of several games in one query, counted as every game view counts them. */
+export async function loadGamePlaces(q: Queryable, gameIds: number[], now: Date): Promise<GamePlacesRow[]> {
+  if (gameIds.length === 0) return [];
+  const rows = await q
+    .select({
+      id: games.id,
+      totalSlots: games.totalSlots,
+      occupied: occupiedSlots(now),
+      waitlistCount,
+      visibility: games.visibility,
+      state: games.state,
+      status: games.status,
+      privateLink: games.privateLink,
+    })
+    .from(games)
+    .where(sql`${games.id} = any(${sql.param(gameIds)}::int[])`);
+  return rows.map(({ totalSlots, occupied, state, status, ...row }) => ({
+    ...row,
+    remainingSlots: Math.max(totalSlots - occupied, 0),
+    isOpen: state === 'published' && status === 'active',
+  }));
+}

@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { isFuture } from '../../../shared/rules/game-timing';
+import { gameChangeNotice } from '../../db/change-feed';
 import type { Tx } from '../../db/open-database';
 import { games, invitations, registrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -11,11 +12,22 @@ export type GameRow = typeof games.$inferSelect;
 export type RegistrationRow = typeof registrations.$inferSelect;
 
 /**
+ * Locks the row of the game `where` picks for the rest of the transaction, and announces the game on the
+ * change feed: whoever watches its places hears it once the transaction commits (nothing if it rolls back).
+ * Every lock of a game goes through here, since every change of its slots or line takes one first.
+ */
+export async function lockGameWhere(tx: Tx, where: SQL | undefined): Promise<GameRow | undefined> {
+  const [game] = await tx.select().from(games).where(where).for('update');
+  if (game) await tx.execute(gameChangeNotice(game.id));
+  return game;
+}
+
+/**
  * Locks the game's row for the rest of the transaction. Every use case that changes slots starts
  * here, so they run one at a time per game (and always lock the game before any user: no deadlocks).
  */
 export async function lockGame(tx: Tx, gameId: number): Promise<GameRow> {
-  const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+  const game = await lockGameWhere(tx, eq(games.id, gameId));
   if (!game) throw new AppError('not_found', messages.gameNotAvailable);
   return game;
 }

@@ -6,7 +6,7 @@ import { games } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
 import { loadGameViews } from './game-view';
-import type { GameRow } from './registration-guards';
+import { type GameRow, lockGameWhere } from './registration-guards';
 
 /** Someone else's game is indistinguishable from a missing one. */
 export const notFound = () => new AppError('not_found', messages.userGameNotFound);
@@ -18,11 +18,7 @@ export const ownedBy = (user: AuthUser) => eq(games.creatorId, user.id);
  * change on a game takes first); another user's game is a 404. `scope` widens who may (game day: admins).
  */
 export async function lockOwnGame(tx: Tx, gameId: number, user: AuthUser, scope: SQL = ownedBy(user)): Promise<GameRow> {
-  const [game] = await tx
-    .select()
-    .from(games)
-    .where(and(eq(games.id, gameId), scope))
-    .for('update');
+  const game = await lockGameWhere(tx, and(eq(games.id, gameId), scope));
   if (!game) throw notFound();
   return game;
 }

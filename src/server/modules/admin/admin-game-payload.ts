@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { type GamePayloadShape, validateGamePayload } from '../../../shared/schemas/user-games';
-import type { GameRow } from '../../core/games/registration-guards';
+import { type GameRow, lockGameWhere } from '../../core/games/registration-guards';
 import { type GameValues, resolveGamePayload } from '../../core/games/resolve-game-payload';
 import type { Tx } from '../../db/open-database';
 import { games } from '../../db/schema';
@@ -41,7 +41,7 @@ export async function resolveAdminGamePayload(tx: Tx, body: GamePayloadShape, op
 
 /** Locks any game (the admin is not limited to their own), as every slot or money change does first. */
 export async function lockAdminGame(tx: Tx, gameId: number): Promise<GameRow> {
-  const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+  const game = await lockGameWhere(tx, eq(games.id, gameId));
   if (!game) throw new AppError('not_found', messages.admin.gameNotFound);
   return game;
 }

@@ -1,7 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { messages } from '../../../shared/messages';
 import { idParamsSchema } from '../../../shared/schemas/common';
 import {
   applyBodySchema,
@@ -10,6 +12,7 @@ import {
   cancelReplySchema,
   citiesQuerySchema,
   citySchema,
+  gameEventsQuerySchema,
   type Game,
   gameSchema,
   listGamesQuerySchema,
@@ -22,6 +25,7 @@ import type { ServerContext } from '../../core/context';
 import { withViewerRegistrations } from '../../core/games/game-view';
 import { currentUser } from '../../http/authentication';
 import { errorReplies } from '../../http/route-helpers';
+import { AppError } from '../../lib/app-error';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { createRefreshingCache } from '../../lib/refreshing-cache';
 import { applyToGame } from './apply-to-game';
@@ -31,10 +35,24 @@ import { getGameCalendar } from './get-game-calendar';
 import { joinWaitlist } from './join-waitlist';
 import { listGames } from './list-games';
 import { listCities, listSports, listStates } from './list-reference-data';
+import { createLivePlaces } from './live-places';
+import { openGamePlaces } from './open-game-places';
 
 const PRIVATE_LINK_TRIES = { name: 'private-link:ip', max: 60, windowMs: minutes(1) };
 
+/** Asking with a `privateLink` query is trying a link: counted by address; other calls are not. */
+const byIpWhenLinkGiven = (request: FastifyRequest) => ((request.query as { privateLink?: unknown }).privateLink ? byIp(request) : undefined);
+
 const acceptsGzip = (header: string | string[] | undefined) => /\bgzip\b/.test(String(header ?? ''));
+
+/** A Server-Sent Events reply: never cached, compressed or buffered by a proxy; the body ends when the client goes. */
+function sendEvents(reply: FastifyReply, body: PassThrough) {
+  reply.raw.once('close', () => body.destroy());
+  return reply
+    .type('text/event-stream; charset=utf-8')
+    .headers({ 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' })
+    .send(body);
+}
 
 export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const publicListings = createRefreshingCache<{ games: Game[]; body: Buffer; gzipped?: Buffer; total: number }>({
@@ -44,7 +62,29 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     onError: (error) => ctx.log.error({ err: error }, 'falha ao atualizar a lista de jogos em cache'),
   });
   ctx.changes.subscribe(() => publicListings.clear());
+  const live = createLivePlaces(ctx);
+  ctx.metrics.gauge('live_place_streams', 'Conexões abertas de vagas ao vivo', live.openStreams);
+  const refuseBeyondCap = (address: string) => {
+    if (!live.hasRoomFor(address)) throw new AppError('too_many_requests', messages.tooManyLiveStreams);
+  };
   return async (app) => {
+    // Before the server waits for connections to end: open streams would hold a drain for its whole limit.
+    app.addHook('preClose', async () => live.close());
+
+    app.get('/games/events', {
+      schema: {
+        tags: ['games'],
+        summary: 'Vagas ao vivo da lista de jogos (Server-Sent Events)',
+        description:
+          'text/event-stream: a cada mudança, um evento `{id, remainingSlots, waitlistCount}` por jogo público publicado; um comentário a cada LIVE_HEARTBEAT_MS. No máximo LIVE_STREAMS_PER_ADDRESS conexões abertas por endereço (429 além disso).',
+        response: errorReplies(429),
+      },
+      compress: false,
+      handler: async (request, reply) => {
+        refuseBeyondCap(byIp(request));
+        return sendEvents(reply, live.watchListing(byIp(request)));
+      },
+    });
     app.get('/games/sports', {
       schema: { tags: ['games'], summary: 'Esportes ativos', response: { 200: z.array(sportSchema) } },
       handler: async () => listSports(ctx),
@@ -75,7 +115,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: z.array(gameSchema), ...errorReplies(400, 429) },
       },
       // Asking by `privateLink` is trying a link: the same limit as opening one.
-      preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: (request) => ((request.query as { privateLink?: unknown }).privateLink ? byIp(request) : undefined) }),
+      preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: byIpWhenLinkGiven }),
       preHandler: app.optionalUser,
       handler: async (request, reply) => {
         // The list is the same for everyone: served from a short-lived cache of the games and their
@@ -140,6 +180,28 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         reply.type('text/calendar; charset=utf-8');
         reply.header('Content-Disposition', `attachment; filename="jogo-${request.params.id}.ics"`);
         return ics;
+      },
+    });
+
+    app.get('/games/:id/events', {
+      schema: {
+        tags: ['games'],
+        summary: 'Vagas ao vivo de um jogo (Server-Sent Events)',
+        description:
+          'text/event-stream: `{remainingSlots, waitlistCount}` ao conectar e a cada mudança; um comentário a cada LIVE_HEARTBEAT_MS. Jogo publicado e ativo: público, ou privado com privateLink. No máximo LIVE_STREAMS_PER_ADDRESS conexões abertas por endereço (429 além disso).',
+        params: idParamsSchema,
+        querystring: gameEventsQuerySchema,
+        response: errorReplies(400, 404, 429),
+      },
+      compress: false,
+      // Presenting a link is trying one: the same limit as opening one.
+      preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: byIpWhenLinkGiven }),
+      handler: async (request, reply) => {
+        refuseBeyondCap(byIp(request));
+        const { places, access } = await openGamePlaces(ctx, request.params.id, request.query.privateLink);
+        // Asked again after the query: streams opened meanwhile count too.
+        refuseBeyondCap(byIp(request));
+        return sendEvents(reply, live.watchGame(byIp(request), request.params.id, access, places));
       },
     });
 

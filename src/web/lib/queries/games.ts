@@ -2,12 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { gameListFiltersSearch, type GameListFilters } from '../../../shared/game-list-filters';
 import type { Game } from '../../../shared/schemas/games';
 import { apiRequest } from '../api-client';
+import { gamesKey } from './games-key';
+import { useLiveGameLists } from './live-places';
 
 /** The filters of the game lists (spec: players §3), as the query string carries them. */
 export type GameFilters = GameListFilters;
 
-/** Every cached game list and game lives under this key: one invalidation refreshes them all. */
-export const gamesKey = ['games'] as const;
+export { gamesKey } from './games-key';
 
 /** The public list (signed-in callers also get their registration on each game). */
 export function listGames(filters: GameFilters, signal?: AbortSignal): Promise<Game[]> {
@@ -25,6 +26,8 @@ export function gamesListQuery(filters: GameFilters) {
   });
 }
 
+/** A list of games whose places stay live while it is on screen. */
 export function useGamesList(filters: GameFilters) {
+  useLiveGameLists();
   return useQuery(gamesListQuery(filters));
 }

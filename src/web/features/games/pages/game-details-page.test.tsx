@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages';
 import { checkoutNavigation } from '../../../lib/checkout-redirect';
 import { fakeApi } from '../../../test/fake-api';
+import { stubEventSource } from '../../../test/fake-event-source';
 import { aPlayerGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
@@ -64,6 +65,18 @@ describe('game details', () => {
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     await findPageHeading('Jogo cancelado');
     expect(screen.queryByRole('region', { name: 'Adicionar à agenda' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the places live: a change on the stream shows without a reload', async () => {
+    const sources = stubEventSource();
+    const game = aPlayerGame({ remainingSlots: 3, totalSlots: 12 });
+    details(game);
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+    expect(screen.getByText('3 de 12 vagas')).toBeInTheDocument();
+
+    act(() => sources.at(`/api/games/${game.id}/events`)[0]!.send({ remainingSlots: 1, waitlistCount: 0 }));
+    expect(await screen.findByText('1 de 12 vagas')).toBeInTheDocument();
   });
 
   it('disables every apply button without a phone and says why', async () => {

@@ -4,6 +4,7 @@ import { SeriesMembership } from '../../../components/series/series-membership';
 import { ApiError } from '../../../lib/api-client';
 import type { Game } from '../../../../shared/schemas/games';
 import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
+import { useLiveGamePlaces } from '../../../lib/queries/live-places';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle, useSharePreview } from '../../../lib/use-document-title';
 import { useGame } from '../api';
@@ -29,6 +30,7 @@ export function GameDetailsPage() {
   const gameId = parseGameId(useParams().gameId);
   const { user } = useSession();
   const game = useGame(gameId);
+  useLiveGamePlaces(game.data);
   useDocumentTitle(game.data?.name ?? 'Detalhes do jogo');
   useSharePreview(game.data ? { title: game.data.name, description: shareDescription(game.data) } : null);
 

@@ -9,6 +9,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { useLiveGamePlaces } from '../../../lib/queries/live-places';
 import { useSession } from '../../../lib/session';
 import { storageKeys, writeStorage } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -47,6 +48,7 @@ export function PrivateGamePage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const game = usePrivateGame(privateLink);
+  useLiveGamePlaces(game.data, privateLink);
   useDocumentTitle(game.data?.name ?? 'Jogo privado');
 
   function enterToApply() {
