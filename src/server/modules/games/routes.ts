@@ -13,6 +13,7 @@ import {
   type Game,
   gameSchema,
   listGamesQuerySchema,
+  type ListGamesQuery,
   privateLinkParamsSchema,
   sportSchema,
   waitlistBodySchema,
@@ -20,8 +21,9 @@ import {
 } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../core/context';
 import { withViewerRegistrations } from '../../core/games/game-view';
+import { createSignedInCache, type EncodedReply } from '../../core/signed-in-cache';
 import { currentUser } from '../../http/authentication';
-import { errorReplies } from '../../http/route-helpers';
+import { encodeReply, errorReplies, sendEncoded } from '../../http/route-helpers';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { createRefreshingCache } from '../../lib/refreshing-cache';
 import { applyToGame } from './apply-to-game';
@@ -43,6 +45,14 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     onError: (error) => ctx.log.error({ err: error }, 'falha ao atualizar a lista de jogos em cache'),
   });
   ctx.changes.subscribe(() => publicListings.clear());
+  const sharedListing = (query: ListGamesQuery) =>
+    publicListings.get(JSON.stringify(query), async () => {
+      const { games, total } = await listGames(ctx, query);
+      return { games, body: Buffer.from(JSON.stringify(games)), total };
+    });
+  // What a signed-in caller's list and games looked like to them, encoded (decision 032).
+  const viewerListings = createSignedInCache<EncodedReply>(ctx, { name: 'viewer-listings', maxEntries: 200 });
+  const gameReplies = createSignedInCache<EncodedReply>(ctx, { name: 'games', maxEntries: 5_000 });
   return async (app) => {
     app.get('/games/sports', {
       schema: { tags: ['games'], summary: 'Esportes ativos', response: { 200: z.array(sportSchema) } },
@@ -77,21 +87,24 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: (request) => ((request.query as { privateLink?: unknown }).privateLink ? byIp(request) : undefined) }),
       preHandler: app.optionalUser,
       handler: async (request, reply) => {
-        // The list is the same for everyone: served from a short-lived cache of the games and their
-        // encoded reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query.
-        const cached = await publicListings.get(JSON.stringify(request.query), async () => {
-          const { games, total } = await listGames(ctx, request.query);
-          return { games, body: Buffer.from(JSON.stringify(games)), total };
-        });
-        reply.header('X-Total-Count', String(cached.total));
         // The games were shaped by the API's own code: the reply skips the schema serializer
         // (an untyped reply), which would check a hundred games again on every call.
+        if (request.user) {
+          // The caller's own registrations on top of the shared list, remembered for them until anything changes.
+          const viewer = request.user.id;
+          const mine = await viewerListings.get(`${viewer}:${JSON.stringify(request.query)}`, async () => {
+            const { games, total } = await sharedListing(request.query);
+            return { body: JSON.stringify(await withViewerRegistrations(ctx.db, games, viewer, ctx.clock.now())), total };
+          });
+          reply.header('X-Total-Count', String(mine.total));
+          return sendEncoded(reply, mine.body);
+        }
+        // The list is the same for everyone: served from a short-lived cache of the games and their
+        // encoded reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query.
+        const cached = await sharedListing(request.query);
+        reply.header('X-Total-Count', String(cached.total));
         const raw: FastifyReply = reply;
         raw.type('application/json; charset=utf-8');
-        if (request.user) {
-          // A signed-in caller's own registrations are read now, never from the cache.
-          return raw.send(JSON.stringify(await withViewerRegistrations(ctx.db, cached.games, request.user.id, ctx.clock.now())));
-        }
         // Already-encoded bytes go out as they are.
         raw.header('Vary', 'Accept-Encoding');
         if (acceptsGzip(request.headers['accept-encoding'])) {
@@ -123,7 +136,13 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: gameSchema, ...errorReplies(400, 404) },
       },
       preHandler: app.optionalUser,
-      handler: async (request) => getGame(ctx, request.params.id, request.user?.id),
+      handler: async (request, reply) => {
+        const viewer = request.user?.id;
+        const cached = await gameReplies.get(`${viewer ?? '-'}:${request.params.id}`, async () => ({
+          body: encodeReply(gameSchema, await getGame(ctx, request.params.id, viewer)),
+        }));
+        return sendEncoded(reply, cached.body);
+      },
     });
 
     app.post('/games/:id/apply', {
