@@ -10,7 +10,7 @@ import type { GameRow } from './registration-guards';
 
 export type Recipient = { id: number; name: string; email: string };
 
-export const when = (game: Pick<GameRow, 'dateTime'>) => formatDateTime(game.dateTime);
+export const when = (game: GameRow) => formatDateTime(game.dateTime);
 
 /** The player's page of a game. */
 export const gamePath = (gameId: number) => `/apply/${gameId}`;

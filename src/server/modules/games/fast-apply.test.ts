@@ -19,7 +19,7 @@ const db = () => t.app.ctx.db;
 
 async function fastApply(gameId: number, userId: number, paysWithCredits = true) {
   const { rows } = (await db().execute(
-    sql`select * from fast_apply(${gameId}, ${userId}, ${TEST_NOW.toISOString()}::timestamptz, ${paysWithCredits}, 'Inscrição no jogo ')`,
+    sql`select * from fast_apply(${gameId}, ${userId}, ${TEST_NOW.toISOString()}::timestamptz, ${paysWithCredits}, 'Inscrição no jogo ', '{jogo} em {quando}', '{posicao}º de {jogo} em {quando}', 'America/Sao_Paulo')`,
   )) as unknown as { rows: Array<{ outcome: string; balance_cents: number | null; waitlist_position: number | null; paid_cents: number | null }> };
   return rows[0]!;
 }
@@ -74,7 +74,8 @@ describe('fast_apply', () => {
   });
 
   it("through the API: the reply and the player's notice are the full path's", async () => {
-    const game = await createGame(db(), { name: 'Aviso', totalSlots: 1, priceCents: 1000 });
+    // Late evening in São Paulo is the next day in UTC; a name that looks like a placeholder stays as it is.
+    const game = await createGame(db(), { name: 'Aviso {quando}', totalSlots: 1, priceCents: 1000, dateTime: new Date('2026-11-28T01:30:00.000Z') });
     const [first, second] = [await createUser(db()), await createUser(db())];
     await addCredits(db(), first.id, 1000);
     const apply = async (userId: number) => {
@@ -103,9 +104,10 @@ describe('fast_apply', () => {
       .where(eq(notifications.gameId, game.id))
       .orderBy(notifications.id);
     const when = formatDateTime(game.dateTime);
+    expect(when).toBe('27/11/2026 às 22:30');
     expect(notices).toEqual([
-      { userId: first.id, type: 'registration_confirmed', message: messages.notice.registrationConfirmed('Aviso', when) },
-      { userId: second.id, type: 'waitlisted', message: messages.notice.waitlisted('Aviso', when, 1) },
+      { userId: first.id, type: 'registration_confirmed', message: messages.notice.registrationConfirmed('Aviso {quando}', when) },
+      { userId: second.id, type: 'waitlisted', message: messages.notice.waitlisted('Aviso {quando}', when, 1) },
     ]);
   });
 });
