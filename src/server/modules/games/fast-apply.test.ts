@@ -17,9 +17,9 @@ afterAll(() => t.close());
 
 const db = () => t.app.ctx.db;
 
-async function fastApply(gameId: number, userId: number, paysWithCredits = true) {
+async function fastApply(gameId: number, userId: number, paysWithCredits = true, tokenVersion = 0) {
   const { rows } = (await db().execute(
-    sql`select * from fast_apply(${gameId}, ${userId}, ${TEST_NOW.toISOString()}::timestamptz, ${paysWithCredits}, 'Inscrição no jogo ', '{jogo} em {quando}', '{posicao}º de {jogo} em {quando}', 'America/Sao_Paulo')`,
+    sql`select * from fast_apply(${gameId}, ${userId}, ${tokenVersion}, ${TEST_NOW.toISOString()}::timestamptz, ${paysWithCredits}, 'Inscrição no jogo ', '{jogo} em {quando}', '{posicao}º de {jogo} em {quando}', 'America/Sao_Paulo')`,
   )) as unknown as { rows: Array<{ outcome: string; balance_cents: number | null; waitlist_position: number | null; paid_cents: number | null }> };
   return rows[0]!;
 }
@@ -70,7 +70,33 @@ describe('fast_apply', () => {
     }
     // A platform game paid by card or PIX opens a checkout: not here.
     expect((await fastApply(pricey.id, player.id, false)).outcome).toBe('fallback');
+    // Nor a token a password change ended, nor a player without a phone.
+    const open = await createGame(db(), { priceCents: 500 });
+    expect((await fastApply(open.id, player.id, true, 1)).outcome).toBe('fallback');
     expect(await footprint(player.id)).toEqual(before);
+    const noPhone = await createUser(db(), { phone: null });
+    await addCredits(db(), noPhone.id, 1000);
+    expect((await fastApply(open.id, noPhone.id)).outcome).toBe('fallback');
+    expect((await footprint(noPhone.id)).registrations).toEqual([]);
+  });
+
+  it('through the API: an ended token is a 401 and a missing phone the full path\'s 400, writing nothing', async () => {
+    const game = await createGame(db(), { priceCents: 500 });
+    const player = await createUser(db(), { phone: null });
+    await addCredits(db(), player.id, 1000);
+    const apply = async (tokenVersion: number) => {
+      const token = await t.app.ctx.tokens.issue({ userId: player.id, tokenVersion });
+      return t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: { authorization: `Bearer ${token}` }, payload: { paymentType: 'credit' } });
+    };
+    const noPhone = await apply(0);
+    expect(noPhone.statusCode).toBe(400);
+    expect(noPhone.json().message).toBe(messages.phoneRequiredToApply);
+    await db().update(users).set({ phone: '48991234567', tokenVersion: 1 }).where(eq(users.id, player.id));
+    const ended = await apply(0);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().message).toBe(messages.sessionExpired);
+    expect((await footprint(player.id)).registrations).toEqual([]);
+    expect((await apply(1)).statusCode).toBe(200);
   });
 
   it("through the API: the reply and the player's notice are the full path's", async () => {

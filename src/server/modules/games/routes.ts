@@ -22,7 +22,7 @@ import {
 import type { ServerContext } from '../../core/context';
 import { withViewerRegistrations } from '../../core/games/game-view';
 import { createSignedInCache, type EncodedReply } from '../../core/signed-in-cache';
-import { currentUser } from '../../http/authentication';
+import { currentCaller, currentUser } from '../../http/authentication';
 import { encodeReply, errorReplies, sendEncoded } from '../../http/route-helpers';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { createRefreshingCache } from '../../lib/refreshing-cache';
@@ -155,8 +155,9 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: applyBodySchema.nullish(),
         response: { 200: applyReplySchema, ...errorReplies(400, 401, 404, 409) },
       },
-      preHandler: app.requireUser,
-      handler: async (request) => applyToGame(ctx, currentUser(request), request.params.id, request.body ?? {}),
+      // The common apply checks the token's version itself: the account is read only for the full path.
+      preHandler: app.requireToken,
+      handler: async (request) => applyToGame(ctx, currentCaller(app, request), request.params.id, request.body ?? {}),
     });
 
     app.post('/games/:id/waitlist', {
