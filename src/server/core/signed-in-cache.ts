@@ -18,6 +18,3 @@ export function createSignedInCache<V>(ctx: Pick<ServerContext, 'config' | 'cloc
   ctx.changes.subscribe(() => cache.clear());
   return cache;
 }
-
-/** A reply already encoded as its route's schema would encode it: served as bytes, never checked again. */
-export type EncodedReply = { body: string; total?: number };

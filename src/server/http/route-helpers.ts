@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { errorReplySchema } from '../../shared/schemas/common';
 
@@ -7,13 +8,29 @@ export function errorReplies<const S extends readonly number[]>(...statuses: S) 
   return Object.fromEntries(statuses.map((status) => [status, errorReplySchema])) as Record<S[number], typeof errorReplySchema>;
 }
 
+/** A JSON reply kept encoded: its bytes, and the same gzipped once a client asks for it. */
+export type EncodedReply = { body: Buffer; gzipped?: Buffer };
+
 /** A reply encoded exactly as the route's schema serialiser would (checked, then JSON), to be kept and sent as bytes. */
-export function encodeReply<S extends z.ZodType>(schema: S, value: z.output<S>): string {
-  return JSON.stringify(z.encode(schema, value));
+export function encodeReply<S extends z.ZodType>(schema: S, value: z.output<S>): EncodedReply {
+  return { body: Buffer.from(JSON.stringify(z.encode(schema, value))) };
 }
 
-/** Sends JSON encoded earlier by `encodeReply`: an untyped reply, so the route's serialiser does not run again. */
-export function sendEncoded(reply: FastifyReply, body: string): FastifyReply {
+const acceptsGzip = (header: string | string[] | undefined) => /\bgzip\b/.test(String(header ?? ''));
+
+/**
+ * Sends JSON encoded earlier: as bytes (an untyped reply, so the route's serialiser does not run again), gzipped
+ * once and kept for the clients that accept it, so a hot reply costs neither encoding nor compression.
+ */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, encoded: EncodedReply): FastifyReply {
   const raw: FastifyReply = reply;
-  return raw.type('application/json; charset=utf-8').send(body);
+  raw.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+  if (encoded.body.length >= GZIP_FROM_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+    encoded.gzipped ??= gzipSync(encoded.body);
+    return raw.header('Content-Encoding', 'gzip').send(encoded.gzipped);
+  }
+  return raw.send(encoded.body);
 }
+
+/** As the compression plugin: smaller replies go as they are. */
+const GZIP_FROM_BYTES = 1024;

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCredits, createGame, createRegistration, createSignedInUser, DEFAULT_PASSWORD } from '../../../test-support/server/factories';
 import { createTestApp, type TestApp } from '../../../test-support/server/test-app';
@@ -72,6 +73,11 @@ describe('signed-in reads served from memory', () => {
     // Past twice the lifetime nothing stale is served any more, not even while refreshing.
     t.clock.advance(2 * 60_000 + 1);
     expect((await signedInReads(player.headers, game.id)).game.registrationType).toBe('waitlist');
+
+    // A browser asking for gzip gets the very same list (two games here), compressed.
+    const zipped = await get('/api/games?location=Modelo', { ...player.headers, 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe((await get('/api/games?location=Modelo', player.headers)).body);
   });
 
   it('a password change ends the earlier token at once, though its account was read from memory', async () => {

@@ -1,6 +1,4 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/schemas/common';
 import {
@@ -21,9 +19,9 @@ import {
 } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../core/context';
 import { withViewerRegistrations } from '../../core/games/game-view';
-import { createSignedInCache, type EncodedReply } from '../../core/signed-in-cache';
+import { createSignedInCache } from '../../core/signed-in-cache';
 import { currentCaller, currentUser } from '../../http/authentication';
-import { encodeReply, errorReplies, sendEncoded } from '../../http/route-helpers';
+import { type EncodedReply, encodeReply, errorReplies, sendEncoded } from '../../http/route-helpers';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { createRefreshingCache } from '../../lib/refreshing-cache';
 import { applyToGame } from './apply-to-game';
@@ -35,10 +33,8 @@ import { listCities, listSports, listStates } from './list-reference-data';
 
 const PRIVATE_LINK_TRIES = { name: 'private-link:ip', max: 60, windowMs: minutes(1) };
 
-const acceptsGzip = (header: string | string[] | undefined) => /\bgzip\b/.test(String(header ?? ''));
-
 export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const publicListings = createRefreshingCache<{ games: Game[]; body: Buffer; gzipped?: Buffer; total: number }>({
+  const publicListings = createRefreshingCache<EncodedReply & { games: Game[]; total: number }>({
     ttlMs: ctx.config.listingCacheMs,
     maxEntries: 500,
     clock: ctx.clock,
@@ -51,7 +47,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       return { games, body: Buffer.from(JSON.stringify(games)), total };
     });
   // What a signed-in caller's list and games looked like to them, encoded (decision 032).
-  const viewerListings = createSignedInCache<EncodedReply>(ctx, { name: 'viewer-listings', maxEntries: 200 });
+  const viewerListings = createSignedInCache<EncodedReply & { total: number }>(ctx, { name: 'viewer-listings', maxEntries: 200 });
   const gameReplies = createSignedInCache<EncodedReply>(ctx, { name: 'games', maxEntries: 5_000 });
   return async (app) => {
     app.get('/games/sports', {
@@ -94,24 +90,16 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           const viewer = request.user.id;
           const mine = await viewerListings.get(`${viewer}:${JSON.stringify(request.query)}`, async () => {
             const { games, total } = await sharedListing(request.query);
-            return { body: JSON.stringify(await withViewerRegistrations(ctx.db, games, viewer, ctx.clock.now())), total };
+            return { body: Buffer.from(JSON.stringify(await withViewerRegistrations(ctx.db, games, viewer, ctx.clock.now()))), total };
           });
           reply.header('X-Total-Count', String(mine.total));
-          return sendEncoded(reply, mine.body);
+          return sendEncoded(request, reply, mine);
         }
         // The list is the same for everyone: served from a short-lived cache of the games and their
         // encoded reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query.
         const cached = await sharedListing(request.query);
         reply.header('X-Total-Count', String(cached.total));
-        const raw: FastifyReply = reply;
-        raw.type('application/json; charset=utf-8');
-        // Already-encoded bytes go out as they are.
-        raw.header('Vary', 'Accept-Encoding');
-        if (acceptsGzip(request.headers['accept-encoding'])) {
-          cached.gzipped ??= gzipSync(cached.body);
-          return raw.header('Content-Encoding', 'gzip').send(cached.gzipped);
-        }
-        return raw.send(cached.body);
+        return sendEncoded(request, reply, cached);
       },
     });
 
@@ -138,10 +126,10 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       preHandler: app.optionalUser,
       handler: async (request, reply) => {
         const viewer = request.user?.id;
-        const cached = await gameReplies.get(`${viewer ?? '-'}:${request.params.id}`, async () => ({
-          body: encodeReply(gameSchema, await getGame(ctx, request.params.id, viewer)),
-        }));
-        return sendEncoded(reply, cached.body);
+        const cached = await gameReplies.get(`${viewer ?? '-'}:${request.params.id}`, async () =>
+          encodeReply(gameSchema, await getGame(ctx, request.params.id, viewer)),
+        );
+        return sendEncoded(request, reply, cached);
       },
     });
 

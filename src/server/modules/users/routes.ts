@@ -12,9 +12,9 @@ import {
   updateMeReplySchema,
 } from '../../../shared/schemas/users';
 import type { ServerContext } from '../../core/context';
-import { createSignedInCache, type EncodedReply } from '../../core/signed-in-cache';
+import { createSignedInCache } from '../../core/signed-in-cache';
 import { currentUser } from '../../http/authentication';
-import { encodeReply, errorReplies, sendEncoded } from '../../http/route-helpers';
+import { type EncodedReply, encodeReply, errorReplies, sendEncoded } from '../../http/route-helpers';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { changePassword } from './change-password';
 import { deleteAccount } from './delete-account';
@@ -44,8 +44,8 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       preHandler: app.requireUser,
       handler: async (request, reply) => {
         const user = currentUser(request);
-        const cached = await accounts.get(String(user.id), async () => ({ body: encodeReply(meReplySchema, await getMe(ctx, user)) }));
-        return sendEncoded(reply, cached.body);
+        const cached = await accounts.get(String(user.id), async () => encodeReply(meReplySchema, await getMe(ctx, user)));
+        return sendEncoded(request, reply, cached);
       },
     });
 
