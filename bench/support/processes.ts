@@ -24,10 +24,13 @@ export const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.j
   .split(' ')
   .filter((word) => word.startsWith('--'));
 
+/** With BENCH_PROFILE_DIR, each server process writes a V8 CPU profile there when it exits (open it in Chrome's DevTools). */
+const profileFlags = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+
 /** The compiled server in its own process, as `npm start` runs it (built first when stale), on PostgreSQL. */
 export async function spawnAppProcess(env: Record<string, string>): Promise<ChildProcess> {
   await ensureBuild();
-  return spawn(process.execPath, [...startFlags, builtServer], {
+  return spawn(process.execPath, [...startFlags, ...profileFlags, builtServer], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, RATE_LIMITS: 'off', LOG_LEVEL: 'warn', SEED_DEMO: 'off', HOST: '127.0.0.1', ...env },

@@ -116,14 +116,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (isDraining) reply.header('connection', 'close');
   });
   registerObservability(app, { metrics, metricsToken: config.metricsToken });
-  // A write that succeeded may change what visitors see: every instance's caches drop what they hold.
-  app.addHook('onResponse', async (request, reply) => {
+  // A write that succeeded may change what anyone reads: every instance's caches drop what they hold. Before
+  // the reply leaves (onSend, not onResponse), so the caller's next read, on any connection, already misses.
+  app.addHook('onSend', async (request, reply) => {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) database.changes.publish();
   });
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { isHttps: config.publicUrl.startsWith('https://') });
   await app.register(compress, { global: true, threshold: 1024 });
-  registerAuthentication(app, { db: database.db, tokens: ctx.tokens });
+  registerAuthentication(app, ctx);
 
   await app.register(swagger, {
     openapi: {

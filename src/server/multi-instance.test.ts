@@ -66,6 +66,7 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
         HOLD_SWEEP_SECONDS: '1',
         // A minute of cache: only the change feed can show a change within a second.
         LISTING_CACHE_MS: '60000',
+        SIGNED_IN_CACHE_MS: '60000',
         PUBLIC_URL: 'http://bora.test',
         PAYMENTS: 'sandbox',
         ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${name}:` } : {}),
@@ -204,6 +205,32 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
     expect(await slotsOn(instances[0]!)).toBe(5);
     await waitUntil(async () => ((await slotsOn(instances[1]!)) === 5 && (await slotsOn(instances[2]!)) === 5 ? true : undefined), 1000, 'as outras instâncias');
     expect(Date.now() - appliedAt).toBeLessThan(1000);
+  });
+
+  it('a password changed on one instance ends the earlier token on the others within a second, though they read it from memory', async () => {
+    const player = await createUser(database.db);
+    const login = await fetch(`${instances[0]!.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: player.email, password: 'senha-forte-123' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const meOn = async (instance: Instance, bearer: string) => (await fetch(`${instance.url}/api/users/me`, { headers: { authorization: `Bearer ${bearer}` } })).status;
+    // Each instance has the account (and the reply) in memory now.
+    expect(await Promise.all(instances.map((instance) => meOn(instance, token)))).toEqual([200, 200, 200]);
+
+    const changed = await fetch(`${instances[0]!.url}/api/users/me/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ currentPassword: 'senha-forte-123', newPassword: 'outra-senha-456' }),
+    });
+    expect(changed.status).toBe(200);
+    const changedAt = Date.now();
+    const fresh = ((await changed.json()) as { token: string }).token;
+    expect(await meOn(instances[0]!, token)).toBe(401);
+    await waitUntil(async () => ((await meOn(instances[1]!, token)) === 401 && (await meOn(instances[2]!, token)) === 401 ? true : undefined), 1000, 'o fim do token antigo nas outras instâncias');
+    expect(Date.now() - changedAt).toBeLessThan(1000);
+    expect(await Promise.all(instances.map((instance) => meOn(instance, fresh)))).toEqual([200, 200, 200]);
   });
 
   it('on SIGTERM an instance answers the requests in flight, ends its live streams, closes busy connections, then exits 0 within seconds', async () => {

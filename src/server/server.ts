@@ -54,7 +54,7 @@ export type RunningServer = { app: FastifyInstance; close(): Promise<void> };
 export async function startServer(config: Config, options: { inMemory?: boolean; webRoot?: string } = {}): Promise<RunningServer> {
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: 'pglite', dataDir: options.inMemory ? undefined : config.dataDir },
   );
   const seeded = await database

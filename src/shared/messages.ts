@@ -98,7 +98,7 @@ export const messages = {
   notificationNotFound: 'Notificação não encontrada.',
   notice: {
     registrationConfirmed: (game: string, when: string) => `Sua inscrição em ${game} (${when}) está confirmada. Bom jogo!`,
-    waitlisted: (game: string, when: string, position: number) =>
+    waitlisted: (game: string, when: string, position: number | string) =>
       `Você entrou na lista de espera de ${game} (${when}). Sua posição na fila: ${position}.`,
     promoted: (game: string, when: string, charged: string | null) =>
       `Abriu uma vaga e sua inscrição em ${game} (${when}) foi confirmada!` +

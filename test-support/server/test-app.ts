@@ -86,8 +86,9 @@ export async function createTestApp(
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMITS: 'off',
-    // Tests read their own writes at once; the cache has its own test.
+    // Tests read their own writes at once, even those made straight in the database; the caches have their own tests.
     LISTING_CACHE_MS: '0',
+    SIGNED_IN_CACHE_MS: '0',
     PUBLIC_URL: 'http://bora.test',
     PAYMENTS: 'sandbox',
     ...options.env,

@@ -9,7 +9,7 @@ import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 import type { RateLimiter } from '../lib/rate-limit';
-import type { TokenService } from '../lib/token-service';
+import type { TokenClaims, TokenService } from '../lib/token-service';
 
 /** What use cases and routes get to work with; built once per app. */
 export type ServerContext = {
@@ -30,3 +30,6 @@ export type ServerContext = {
 
 /** The signed-in user of a request, as stored. */
 export type AuthUser = typeof users.$inferSelect;
+
+/** A request's valid token, and its account read only when a use case needs more than the token's claims. */
+export type SignedInCaller = { claims: TokenClaims; account(): Promise<AuthUser> };

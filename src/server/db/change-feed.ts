@@ -26,7 +26,8 @@ export type ChangeFeed = {
 };
 
 const CHANNEL = 'bora_jogar_changes';
-const GAMES_CHANNEL = 'bora_jogar_games';
+/** Where committed changes of a game's places are announced (the payload is the game's id). */
+export const GAMES_CHANNEL = 'bora_jogar_games';
 const RECONNECT_MS = 1000;
 
 /** The statement that tells every instance, once the transaction running it commits, that a game's places may have changed. */

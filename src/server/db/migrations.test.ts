@@ -35,6 +35,7 @@ const RELEASED: Record<string, string> = {
   '0007_reminders_calendars': '72b1e4788291c989a275ab575fa849ffdd91bb6c00640edf2119048b08feaaa5',
   '0008_series': '33109f842655513f3c84131c1d6e5bbe8be02bf0a9ce79b1b017edd5dcea243b',
   '0009_game_day': 'ab6c6800b2698815392dd9cdb7e9156e5a88d9d72e26c4e167697791fc50b247',
+  '0010_fast_apply': '32d5fdae3e39e2154950fb55b29832180dd98bf91db83b9ce18c888938afc7bb',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));

@@ -3,6 +3,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -116,9 +117,16 @@ export type OpenDatabaseOptions =
    */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File; holder?: DataDirHolder };
 
+/**
+ * Connections per instance when DATABASE_POOL_SIZE is not set: a few per core. More only queue inside PostgreSQL
+ * for the same CPUs (and for the same game locks), so requests wait in the pool instead, where it costs nothing.
+ */
+const defaultPoolSize = () => POOL_PER_CORE * os.availableParallelism();
+const POOL_PER_CORE = 4;
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? defaultPoolSize(), connectionTimeoutMillis: 10_000 });
     const leadership = advisoryLeadership(options.url);
     const changes = postgresChangeFeed({ url: options.url, pool });
     // An idle client losing its connection must not crash the process.

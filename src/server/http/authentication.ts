@@ -1,19 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { messages } from '../../shared/messages';
-import type { AuthUser } from '../core/context';
-import type { Db } from '../db/open-database';
+import type { AuthUser, ServerContext, SignedInCaller } from '../core/context';
+import { createSignedInCache } from '../core/signed-in-cache';
 import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import type { TokenService } from '../lib/token-service';
+import type { TokenClaims } from '../lib/token-service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by requireUser / requireAdmin / optionalUser. */
     user: AuthUser | null;
+    /** The claims of a checked token, set by requireToken (the account itself not read yet). */
+    claims: TokenClaims | null;
   }
   interface FastifyInstance {
     requireUser: preHandlerHookHandler;
+    /**
+     * A valid signature is enough to go on: for a use case that checks the token's version itself in the
+     * statement it runs anyway, and asks `signedInUser` for the account only when it needs more.
+     */
+    requireToken: preHandlerHookHandler;
+    /** The account behind a request that passed requireToken (401 when the token was ended). */
+    signedInUser(request: FastifyRequest): Promise<AuthUser>;
     requireAdmin: preHandlerHookHandler;
     optionalUser: preHandlerHookHandler;
   }
@@ -32,22 +41,55 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
-  app.decorateRequest('user', null);
+/** The token's claims and, when asked for, the account of a request that passed requireToken. */
+export function currentCaller(app: FastifyInstance, request: FastifyRequest): SignedInCaller {
+  if (!request.claims) throw new AppError('unauthorized', messages.unauthenticated);
+  return { claims: request.claims, account: () => app.signedInUser(request) };
+}
 
-  async function resolve(request: FastifyRequest): Promise<AuthUser | null> {
+export function registerAuthentication(app: FastifyInstance, ctx: Pick<ServerContext, 'db' | 'tokens' | 'config' | 'clock' | 'changes' | 'log'>): void {
+  app.decorateRequest('user', null);
+  // The account behind a token, from the signed-in read model: a password change or an erased account (a
+  // write, which drops the cache) ends earlier tokens at once here and within the feed's latency elsewhere.
+  const accounts = createSignedInCache<AuthUser | null>(ctx, { name: 'accounts', maxEntries: 20_000 });
+  // Frozen: one row serves many requests, none may change it for the others.
+  const loadAccount = async (userId: number) => {
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+    return user ? Object.freeze(user) : null;
+  };
+
+  async function verify(request: FastifyRequest): Promise<TokenClaims | null> {
     const token = bearerToken(request);
     if (!token) return null;
-    const claims = await deps.tokens.verify(token);
+    const claims = await ctx.tokens.verify(token);
     if (!claims) throw new AppError('unauthorized', messages.sessionExpired);
-    const [user] = await deps.db.select().from(users).where(eq(users.id, claims.userId));
+    return claims;
+  }
+
+  async function accountOf(claims: TokenClaims): Promise<AuthUser> {
+    const user = await accounts.get(String(claims.userId), () => loadAccount(claims.userId));
     if (!user || user.tokenVersion !== claims.tokenVersion) throw new AppError('unauthorized', messages.sessionExpired);
     return user;
+  }
+
+  async function resolve(request: FastifyRequest): Promise<AuthUser | null> {
+    const claims = await verify(request);
+    return claims && accountOf(claims);
   }
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     request.user = await resolve(request);
     if (!request.user) throw new AppError('unauthorized', messages.unauthenticated);
+  });
+  app.decorateRequest('claims', null);
+  app.decorate('requireToken', async (request: FastifyRequest) => {
+    request.claims = await verify(request);
+    if (!request.claims) throw new AppError('unauthorized', messages.unauthenticated);
+  });
+  app.decorate('signedInUser', async (request: FastifyRequest) => {
+    if (!request.claims) throw new AppError('unauthorized', messages.unauthenticated);
+    request.user ??= await accountOf(request.claims);
+    return request.user;
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     request.user = await resolve(request);

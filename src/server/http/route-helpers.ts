@@ -1,4 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import { z } from 'zod';
 import { errorReplySchema } from '../../shared/schemas/common';
 
 /** Error replies a route documents in OpenAPI, all `{message, fields?}`. */
@@ -27,3 +29,30 @@ export function sendCsv(reply: FastifyReply, file: { filename: string; body: str
     .header('Cache-Control', 'no-store')
     .send(file.body);
 }
+
+/** A JSON reply kept encoded: its bytes, and the same gzipped once a client asks for it. */
+export type EncodedReply = { body: Buffer; gzipped?: Buffer };
+
+/** A reply encoded exactly as the route's schema serialiser would (checked, then JSON), to be kept and sent as bytes. */
+export function encodeReply<S extends z.ZodType>(schema: S, value: z.output<S>): EncodedReply {
+  return { body: Buffer.from(JSON.stringify(z.encode(schema, value))) };
+}
+
+const acceptsGzip = (header: string | string[] | undefined) => /\bgzip\b/.test(String(header ?? ''));
+
+/**
+ * Sends JSON encoded earlier: as bytes (an untyped reply, so the route's serialiser does not run again), gzipped
+ * once and kept for the clients that accept it, so a hot reply costs neither encoding nor compression.
+ */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, encoded: EncodedReply): FastifyReply {
+  const raw: FastifyReply = reply;
+  raw.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+  if (encoded.body.length >= GZIP_FROM_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+    encoded.gzipped ??= gzipSync(encoded.body);
+    return raw.header('Content-Encoding', 'gzip').send(encoded.gzipped);
+  }
+  return raw.send(encoded.body);
+}
+
+/** As the compression plugin: smaller replies go as they are. */
+const GZIP_FROM_BYTES = 1024;

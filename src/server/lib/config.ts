@@ -112,6 +112,8 @@ const envSchema = z
     REMINDER_HOURS: wholeNumber('horas', 3, 168, 24),
     LIVE_STREAMS_PER_ADDRESS: wholeNumber('conexões', 1, 10_000, 20),
     LIVE_HEARTBEAT_MS: wholeNumber('milissegundos', 50, 120_000, 25_000),
+    SIGNED_IN_CACHE_MS: z.coerce.number({ error: 'deve ser um número' }).int().min(0, 'deve ser 0 ou mais').max(60_000, 'deve ser no máximo 60000').default(1000),
+    DATABASE_POOL_SIZE: z.coerce.number({ error: 'deve ser um número' }).int().min(1, 'deve ser entre 1 e 200').max(200, 'deve ser entre 1 e 200').optional(),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'deve ter pelo menos 16 caracteres').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PAYMENTS: optionalText.pipe(z.enum(['sandbox', 'live'], { error: 'use sandbox ou live' }).optional()),
@@ -185,6 +187,13 @@ export type Config = {
   trustProxy: boolean | string[];
   /** How long a visitor's game list may be served from memory (0 = never). */
   listingCacheMs: number;
+  /**
+   * How long a signed-in read (the caller's account, their view of the list and of a game) may be served from
+   * memory when no change was announced (0 = never); any write drops them at once (decision 032).
+   */
+  signedInCacheMs: number;
+  /** PostgreSQL connections per instance; unset, sized to the machine's cores. */
+  databasePoolSize: number | undefined;
   logLevel: string;
   /** How often payment holds past their deadline are released by the background job. */
   holdSweepMs: number;
@@ -240,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
     listingCacheMs: e.LISTING_CACHE_MS,
+    signedInCacheMs: e.SIGNED_IN_CACHE_MS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,

@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ALGORITHM = 'HS256';
+const MAX_VERIFIED_TOKENS = 10_000;
 
 export type TokenClaims = { userId: number; tokenVersion: number };
 
@@ -11,6 +12,9 @@ export type TokenClaims = { userId: number; tokenVersion: number };
 export function createTokenService(options: { secret: Uint8Array; clock: Clock }) {
   // Made once: given the raw bytes, jose would import the key again for every token it signs or checks.
   const key = createSecretKey(options.secret);
+  // Checking a signature costs more than the rest of a cached read: a token already checked is remembered
+  // with its expiry (the same string always carries the same claims). Bounded: past the limit the oldest goes.
+  const verified = new Map<string, TokenClaims & { expiresAtMs: number }>();
   return {
     async issue(claims: TokenClaims): Promise<string> {
       const nowSeconds = Math.floor(options.clock.now().getTime() / 1000);
@@ -27,6 +31,11 @@ export function createTokenService(options: { secret: Uint8Array; clock: Clock }
     },
     /** The claims of a valid token, or null for anything forged, expired or malformed. */
     async verify(token: string): Promise<TokenClaims | null> {
+      const known = verified.get(token);
+      if (known) {
+        if (options.clock.now().getTime() < known.expiresAtMs) return { userId: known.userId, tokenVersion: known.tokenVersion };
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
@@ -35,6 +44,10 @@ export function createTokenService(options: { secret: Uint8Array; clock: Clock }
         const userId = Number(payload.sub);
         const tokenVersion = payload.tv;
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') return null;
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+          verified.set(token, { userId, tokenVersion, expiresAtMs: payload.exp * 1000 });
+        }
         return { userId, tokenVersion };
       } catch {
         return null;

@@ -5,6 +5,9 @@ import { registrations } from '../../db/schema';
 import { postCreditTransaction } from '../credits/post-credit-transaction';
 import type { GameRow } from './registration-guards';
 
+/** The ledger line of a game paid with credits, before the game's name (also written by the fast_apply function). */
+export const SPEND_DESCRIPTION_PREFIX = 'Inscrição no jogo ';
+
 /**
  * Turns a registration into a confirmed one: outside-payment games confirm without charge
  * (`external`); platform games debit the price from credits through the ledger, which throws
@@ -23,7 +26,7 @@ export async function confirmRegistration(
       userId: registration.userId,
       amountCents: -paidCents,
       type: 'spend_game',
-      description: `Inscrição no jogo ${game.name}`,
+      description: `${SPEND_DESCRIPTION_PREFIX}${game.name}`,
       source: 'credit',
       reference: `registration:${registration.id}`,
     });

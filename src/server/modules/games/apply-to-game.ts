@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { ApplyBody, ApplyReply } from '../../../shared/schemas/games';
-import type { AuthUser, ServerContext } from '../../core/context';
+import type { ServerContext, SignedInCaller } from '../../core/context';
 import { addToWaitlist } from '../../core/games/add-to-waitlist';
 import { confirmRegistration } from '../../core/games/confirm-registration';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
@@ -23,6 +23,7 @@ import { insertPendingPayment, openGameCheckout } from '../../core/payments/star
 import { registrations, users } from '../../db/schema';
 import type { PaymentMethod } from '../../integrations/payments/provider';
 import { AppError } from '../../lib/app-error';
+import { tryFastApply } from './fast-apply';
 
 function assertPayable(game: GameRow, paymentType: ApplyBody['paymentType']): void {
   if (!game.usePlatformPayment) return;
@@ -41,9 +42,13 @@ type GameCheckout = { payment: PaymentRow; createdHold: boolean; deadline: Date;
  * Applies to a game in one transaction under the game lock: a free slot confirms (charging the
  * price to credits on platform games), a full game puts the player in line without charge. A
  * player holding a slot that awaits payment pays it here with credits. Card and PIX hold the slot
- * as `pending` for the payment window and answer the provider's checkout page, opened after commit.
+ * as `pending` for the payment window and answer the provider's checkout page, opened after commit. The common
+ * case (a public game, credits or outside payment, nothing to expire) first tries tryFastApply's single statement.
  */
-export async function applyToGame(ctx: ServerContext, user: AuthUser, gameId: number, body: ApplyBody): Promise<ApplyReply> {
+export async function applyToGame(ctx: ServerContext, caller: SignedInCaller, gameId: number, body: ApplyBody): Promise<ApplyReply> {
+  const fast = await tryFastApply(ctx, caller.claims, gameId, body);
+  if (fast) return fast;
+  const user = await caller.account();
   const mails: PendingMail = [];
   let checkout: GameCheckout | undefined;
   const closed: PaymentRow[] = [];

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PassThrough } from 'node:stream';
-import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import { idParamsSchema } from '../../../shared/schemas/common';
@@ -16,6 +15,7 @@ import {
   type Game,
   gameSchema,
   listGamesQuerySchema,
+  type ListGamesQuery,
   privateLinkParamsSchema,
   sportSchema,
   waitlistBodySchema,
@@ -23,8 +23,9 @@ import {
 } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../core/context';
 import { withViewerRegistrations } from '../../core/games/game-view';
-import { currentUser } from '../../http/authentication';
-import { errorReplies } from '../../http/route-helpers';
+import { createSignedInCache } from '../../core/signed-in-cache';
+import { currentCaller, currentUser } from '../../http/authentication';
+import { type EncodedReply, encodeReply, errorReplies, sendEncoded } from '../../http/route-helpers';
 import { AppError } from '../../lib/app-error';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { createRefreshingCache } from '../../lib/refreshing-cache';
@@ -43,8 +44,6 @@ const PRIVATE_LINK_TRIES = { name: 'private-link:ip', max: 60, windowMs: minutes
 /** Asking with a `privateLink` query is trying a link: counted by address; other calls are not. */
 const byIpWhenLinkGiven = (request: FastifyRequest) => ((request.query as { privateLink?: unknown }).privateLink ? byIp(request) : undefined);
 
-const acceptsGzip = (header: string | string[] | undefined) => /\bgzip\b/.test(String(header ?? ''));
-
 /** A Server-Sent Events reply: never cached, compressed or buffered by a proxy; the body ends when the client goes. */
 function sendEvents(reply: FastifyReply, body: PassThrough) {
   reply.raw.once('close', () => body.destroy());
@@ -55,7 +54,7 @@ function sendEvents(reply: FastifyReply, body: PassThrough) {
 }
 
 export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const publicListings = createRefreshingCache<{ games: Game[]; body: Buffer; gzipped?: Buffer; total: number }>({
+  const publicListings = createRefreshingCache<EncodedReply & { games: Game[]; total: number }>({
     ttlMs: ctx.config.listingCacheMs,
     maxEntries: 500,
     clock: ctx.clock,
@@ -67,6 +66,14 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const refuseBeyondCap = (address: string) => {
     if (!live.hasRoomFor(address)) throw new AppError('too_many_requests', messages.tooManyLiveStreams);
   };
+  const sharedListing = (query: ListGamesQuery) =>
+    publicListings.get(JSON.stringify(query), async () => {
+      const { games, total } = await listGames(ctx, query);
+      return { games, body: Buffer.from(JSON.stringify(games)), total };
+    });
+  // What a signed-in caller's list and games looked like to them, encoded (decision 032).
+  const viewerListings = createSignedInCache<EncodedReply & { total: number }>(ctx, { name: 'viewer-listings', maxEntries: 200 });
+  const gameReplies = createSignedInCache<EncodedReply>(ctx, { name: 'games', maxEntries: 5_000 });
   return async (app) => {
     // Before the server waits for connections to end: open streams would hold a drain for its whole limit.
     app.addHook('preClose', async () => live.close());
@@ -118,28 +125,23 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: byIpWhenLinkGiven }),
       preHandler: app.optionalUser,
       handler: async (request, reply) => {
-        // The list is the same for everyone: served from a short-lived cache of the games and their
-        // encoded reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query.
-        const cached = await publicListings.get(JSON.stringify(request.query), async () => {
-          const { games, total } = await listGames(ctx, request.query);
-          return { games, body: Buffer.from(JSON.stringify(games)), total };
-        });
-        reply.header('X-Total-Count', String(cached.total));
         // The games were shaped by the API's own code: the reply skips the schema serializer
         // (an untyped reply), which would check a hundred games again on every call.
-        const raw: FastifyReply = reply;
-        raw.type('application/json; charset=utf-8');
         if (request.user) {
-          // A signed-in caller's own registrations are read now, never from the cache.
-          return raw.send(JSON.stringify(await withViewerRegistrations(ctx.db, cached.games, request.user.id, ctx.clock.now())));
+          // The caller's own registrations on top of the shared list, remembered for them until anything changes.
+          const viewer = request.user.id;
+          const mine = await viewerListings.get(`${viewer}:${JSON.stringify(request.query)}`, async () => {
+            const { games, total } = await sharedListing(request.query);
+            return { body: Buffer.from(JSON.stringify(await withViewerRegistrations(ctx.db, games, viewer, ctx.clock.now()))), total };
+          });
+          reply.header('X-Total-Count', String(mine.total));
+          return sendEncoded(request, reply, mine);
         }
-        // Already-encoded bytes go out as they are.
-        raw.header('Vary', 'Accept-Encoding');
-        if (acceptsGzip(request.headers['accept-encoding'])) {
-          cached.gzipped ??= gzipSync(cached.body);
-          return raw.header('Content-Encoding', 'gzip').send(cached.gzipped);
-        }
-        return raw.send(cached.body);
+        // The list is the same for everyone: served from a short-lived cache of the games and their
+        // encoded reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query.
+        const cached = await sharedListing(request.query);
+        reply.header('X-Total-Count', String(cached.total));
+        return sendEncoded(request, reply, cached);
       },
     });
 
@@ -164,7 +166,13 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: gameSchema, ...errorReplies(400, 404) },
       },
       preHandler: app.optionalUser,
-      handler: async (request) => getGame(ctx, request.params.id, request.user?.id),
+      handler: async (request, reply) => {
+        const viewer = request.user?.id;
+        const cached = await gameReplies.get(`${viewer ?? '-'}:${request.params.id}`, async () =>
+          encodeReply(gameSchema, await getGame(ctx, request.params.id, viewer)),
+        );
+        return sendEncoded(request, reply, cached);
+      },
     });
 
     app.get('/games/:id/calendar.ics', {
@@ -215,8 +223,9 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: applyBodySchema.nullish(),
         response: { 200: applyReplySchema, ...errorReplies(400, 401, 404, 409) },
       },
-      preHandler: app.requireUser,
-      handler: async (request) => applyToGame(ctx, currentUser(request), request.params.id, request.body ?? {}),
+      // The common apply checks the token's version itself: the account is read only for the full path.
+      preHandler: app.requireToken,
+      handler: async (request) => applyToGame(ctx, currentCaller(app, request), request.params.id, request.body ?? {}),
     });
 
     app.post('/games/:id/waitlist', {

@@ -12,8 +12,9 @@ import {
   updateMeReplySchema,
 } from '../../../shared/schemas/users';
 import type { ServerContext } from '../../core/context';
+import { createSignedInCache } from '../../core/signed-in-cache';
 import { currentUser } from '../../http/authentication';
-import { errorReplies } from '../../http/route-helpers';
+import { type EncodedReply, encodeReply, errorReplies, sendEncoded } from '../../http/route-helpers';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { changePassword } from './change-password';
 import { deleteAccount } from './delete-account';
@@ -30,6 +31,8 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   // Both ask for the password again: a stolen session must not be able to guess it at leisure. One
   // counter for both (made once: each limit() call counts on its own).
   const passwordGuesses = limit({ name: 'account-password:ip', max: 10, windowMs: minutes(15), key: byIp });
+  // The caller's account and games as last encoded for them (decision 032).
+  const accounts = createSignedInCache<EncodedReply>(ctx, { name: 'me', maxEntries: 2_000 });
   return async (app) => {
     app.get('/users/me', {
       schema: {
@@ -39,7 +42,11 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: meReplySchema, ...errorReplies(401) },
       },
       preHandler: app.requireUser,
-      handler: async (request) => getMe(ctx, currentUser(request)),
+      handler: async (request, reply) => {
+        const user = currentUser(request);
+        const cached = await accounts.get(String(user.id), async () => encodeReply(meReplySchema, await getMe(ctx, user)));
+        return sendEncoded(request, reply, cached);
+      },
     });
 
     app.put('/users/phone', {
