@@ -1,25 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addCredits, createGame, createRegistration, createUser, HOUR_MS } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
+import { GAMES_CHANNEL } from '../../db/change-feed';
 import { creditTransactions, notifications, registrations, users } from '../../db/schema';
 
 // The one-statement apply (migration 0010) and the path around it: what it does itself, and what it leaves to
 // applyToGame's full path without touching anything.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const db = () => t.app.ctx.db;
 
 async function fastApply(gameId: number, userId: number, paysWithCredits = true, tokenVersion = 0) {
   const { rows } = (await db().execute(
-    sql`select * from fast_apply(${gameId}, ${userId}, ${tokenVersion}, ${TEST_NOW.toISOString()}::timestamptz, ${paysWithCredits}, 'Inscrição no jogo ', '{jogo} em {quando}', '{posicao}º de {jogo} em {quando}', 'America/Sao_Paulo')`,
+    sql`select * from fast_apply(${gameId}, ${userId}, ${tokenVersion}, ${TEST_NOW.toISOString()}::timestamptz, ${paysWithCredits}, 'Inscrição no jogo ', '{jogo} em {quando}', '{posicao}º de {jogo} em {quando}', 'America/Sao_Paulo', ${GAMES_CHANNEL})`,
   )) as unknown as { rows: Array<{ outcome: string; balance_cents: number | null; waitlist_position: number | null; paid_cents: number | null }> };
   return rows[0]!;
 }
