@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { addCreditsBodySchema, type AdminUser } from '../../../../shared/schemas/admin';
+import { AmountInput } from '../../../components/credits/amount-input';
 import { Alert } from '../../../components/ui/alert';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
-import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -31,6 +31,11 @@ export function AddCreditsDialog({ user, open, onClose }: { user: Pick<AdminUser
     attempt.current = null;
     addCredits.reset();
     onClose();
+  }
+
+  function editAmount(text: string) {
+    setAmountText(text);
+    setFieldError(undefined);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -66,22 +71,13 @@ export function AddCreditsDialog({ user, open, onClose }: { user: Pick<AdminUser
     <Modal open={open} onClose={close} title="Adicionar créditos" description={`Para ${user.name}. Saldo atual: ${formatBRL(user.credits)}.`}>
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {addCredits.isError && <Alert tone="error">{errorMessage(addCredits.error, 'Erro ao adicionar créditos')}</Alert>}
-        <Input
-          label="Valor (R$)"
-          type="number"
-          inputMode="decimal"
+        <AmountInput
           min={0.01}
-          step={0.01}
-          required
           placeholder="20,00"
-          data-autofocus
+          hint="Mínimo R$ 0,01, com até duas casas decimais. O valor entra na hora no saldo do usuário."
           value={amountText}
           error={fieldError}
-          hint="Mínimo R$ 0,01, com até duas casas decimais. O valor entra na hora no saldo do usuário."
-          onChange={(event) => {
-            setAmountText(event.target.value);
-            setFieldError(undefined);
-          }}
+          onChange={editAmount}
         />
         <DialogFormActions onCancel={close} busy={addCredits.isPending} submitLabel="Adicionar créditos" busyLabel="Adicionando..." />
       </form>
