@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
+import { PageSection } from '../../../components/ui/page-section';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatBRL } from '../../../lib/format';
@@ -227,10 +228,7 @@ export function AccountSettings({ user, hasPassword }: { user: SessionUser; hasP
   const [isDeleting, setIsDeleting] = useState(false);
   const iconClasses = 'size-5 text-brand-700 dark:text-brand-300';
   return (
-    <section aria-labelledby="account-settings" className="space-y-4">
-      <h2 id="account-settings" className="text-xl font-bold">
-        Minha conta
-      </h2>
+    <PageSection id="account-settings" title="Minha conta">
       <div className="grid gap-4 md:grid-cols-2">
         <SettingsCard id="account-profile" title="Dados pessoais" icon={<UserRoundPen className={iconClasses} aria-hidden="true" />}>
           <ProfileForm user={user} />
@@ -256,6 +254,6 @@ export function AccountSettings({ user, hasPassword }: { user: SessionUser; hasP
         </div>
       </SettingsCard>
       <DeleteAccountDialog open={isDeleting} onClose={() => setIsDeleting(false)} user={user} hasPassword={hasPassword} />
-    </section>
+    </PageSection>
   );
 }
