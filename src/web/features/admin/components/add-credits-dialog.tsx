@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { addCreditsBodySchema, type AdminUser } from '../../../../shared/schemas/admin';
 import { AmountInput } from '../../../components/credits/amount-input';
-import { Alert } from '../../../components/ui/alert';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatBRL } from '../../../lib/format';
@@ -68,19 +67,24 @@ export function AddCreditsDialog({ user, open, onClose }: { user: Pick<AdminUser
   }
 
   return (
-    <Modal open={open} onClose={close} title="Adicionar créditos" description={`Para ${user.name}. Saldo atual: ${formatBRL(user.credits)}.`}>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        {addCredits.isError && <Alert tone="error">{errorMessage(addCredits.error, 'Erro ao adicionar créditos')}</Alert>}
-        <AmountInput
-          min={0.01}
-          placeholder="20,00"
-          hint="Mínimo R$ 0,01, com até duas casas decimais. O valor entra na hora no saldo do usuário."
-          value={amountText}
-          error={fieldError}
-          onChange={editAmount}
-        />
-        <DialogFormActions onCancel={close} busy={addCredits.isPending} submitLabel="Adicionar créditos" busyLabel="Adicionando..." />
-      </form>
-    </Modal>
+    <FormModal
+      open={open}
+      onClose={close}
+      title="Adicionar créditos"
+      description={`Para ${user.name}. Saldo atual: ${formatBRL(user.credits)}.`}
+      onSubmit={onSubmit}
+      error={addCredits.isError ? errorMessage(addCredits.error, 'Erro ao adicionar créditos') : undefined}
+      className="space-y-5"
+    >
+      <AmountInput
+        min={0.01}
+        placeholder="20,00"
+        hint="Mínimo R$ 0,01, com até duas casas decimais. O valor entra na hora no saldo do usuário."
+        value={amountText}
+        error={fieldError}
+        onChange={editAmount}
+      />
+      <DialogFormActions onCancel={close} busy={addCredits.isPending} submitLabel="Adicionar créditos" busyLabel="Adicionando..." />
+    </FormModal>
   );
 }
