@@ -14,6 +14,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatBRL } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session';
 import { useChangePassword, useDeleteMe, useExportMyData, useUpdateMe } from '../api';
+import { PhoneInput } from './phone-input';
 
 function SettingsCard({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -67,16 +68,11 @@ function ProfileForm({ user }: { user: SessionUser }) {
           setErrors((current) => ({ ...current, name: undefined }));
         }}
       />
-      <Input
-        label="Telefone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="(11) 91234-5678"
+      <PhoneInput
         value={phone}
         error={errors.phone ?? fieldError(save.error, 'phone')}
-        onChange={(event) => {
-          setPhone(formatPhone(event.target.value));
+        onChange={(typed) => {
+          setPhone(typed);
           setErrors((current) => ({ ...current, phone: undefined }));
         }}
       />

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
-import { formatPhone, isValidPhone, phoneDigits } from '../../../../shared/rules/phone';
+import { isValidPhone, phoneDigits } from '../../../../shared/rules/phone';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/form-modal';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useSavePhone } from '../api';
+import { PhoneInput } from './phone-input';
 
 /** Asks a signed-in player without a phone for one: organisers need it to reach the players. */
 export function PhoneModal() {
@@ -44,17 +44,12 @@ export function PhoneForm({ open, onClose }: { open: boolean; onClose: () => voi
       onSubmit={onSubmit}
       error={savePhone.isError ? errorMessage(savePhone.error, 'Erro ao salvar telefone') : undefined}
     >
-      <Input
-        label="Telefone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="(11) 91234-5678"
-        data-autofocus
+      <PhoneInput
+        isFocused
         value={phone}
         error={error}
-        onChange={(event) => {
-          setPhone(formatPhone(event.target.value));
+        onChange={(typed) => {
+          setPhone(typed);
           setError(undefined);
         }}
       />
