@@ -34,6 +34,21 @@ function toSearch(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * One page of an admin list, fetched afresh: `filters` in the cache key and in the query string (page 1 and empty
+ * values left out, `search` trimmed), the page shown before stays while the next one loads.
+ */
+function adminListQuery<Reply>(key: readonly unknown[], path: string, filters: Record<string, string | number> & { page: number }, fallbackMessage: string) {
+  const params: Record<string, string | number | undefined> = { ...filters, page: filters.page > 1 ? filters.page : undefined };
+  if (typeof params.search === 'string') params.search = params.search.trim();
+  return queryOptions({
+    queryKey: [...adminKey, ...key],
+    queryFn: ({ signal }) => apiRequest<Reply>(`${path}${toSearch(params)}`, { signal, fallbackMessage }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
 // ── Dashboard ──
 
 export const dashboardQuery = queryOptions({
@@ -51,16 +66,7 @@ export function useDashboard() {
 export type AdminUsersFilters = { search: string; page: number };
 
 export function adminUsersQuery(filters: AdminUsersFilters) {
-  return queryOptions({
-    queryKey: [...adminKey, 'users', 'list', filters],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminUsersReply>(`/admin/users${toSearch({ search: filters.search.trim(), page: filters.page > 1 ? filters.page : undefined })}`, {
-        signal,
-        fallbackMessage: 'Erro ao carregar usuários',
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return adminListQuery<AdminUsersReply>(['users', 'list', filters], '/admin/users', filters, 'Erro ao carregar usuários');
 }
 
 export function useAdminUsers(filters: AdminUsersFilters) {
@@ -127,16 +133,7 @@ export type AdminGamesFilters = {
 };
 
 export function adminGamesQuery(filters: AdminGamesFilters) {
-  return queryOptions({
-    queryKey: [...adminKey, 'games', 'list', filters],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminGamesReply>(
-        `/admin/games${toSearch({ search: filters.search.trim(), status: filters.status, when: filters.when, page: filters.page > 1 ? filters.page : undefined })}`,
-        { signal, fallbackMessage: 'Erro ao carregar jogos' },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return adminListQuery<AdminGamesReply>(['games', 'list', filters], '/admin/games', filters, 'Erro ao carregar jogos');
 }
 
 export function useAdminGames(filters: AdminGamesFilters) {
@@ -211,16 +208,7 @@ export function useRemovePlayer() {
 export type CancellationsFilters = { status: CancellationStatus | ''; page: number };
 
 export function cancellationsQuery(filters: CancellationsFilters) {
-  return queryOptions({
-    queryKey: [...adminKey, 'cancellations', filters],
-    queryFn: ({ signal }) =>
-      apiRequest<CancellationsReply>(`/admin/cancellations${toSearch({ status: filters.status, page: filters.page > 1 ? filters.page : undefined })}`, {
-        signal,
-        fallbackMessage: 'Erro ao carregar cancelamentos',
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return adminListQuery<CancellationsReply>(['cancellations', filters], '/admin/cancellations', filters, 'Erro ao carregar cancelamentos');
 }
 
 export function useCancellations(filters: CancellationsFilters) {
