@@ -34,6 +34,15 @@ function toSearch(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : '';
 }
 
+/** An admin read, under `adminKey` and fetched afresh whenever its page opens. */
+function adminQuery<Reply>(key: readonly unknown[], path: string, fallbackMessage: string) {
+  return queryOptions({
+    queryKey: [...adminKey, ...key],
+    queryFn: ({ signal }) => apiRequest<Reply>(path, { signal, fallbackMessage }),
+    staleTime: 0,
+  });
+}
+
 /**
  * One page of an admin list, fetched afresh: `filters` in the cache key and in the query string (page 1 and empty
  * values left out, `search` trimmed), the page shown before stays while the next one loads.
@@ -41,21 +50,12 @@ function toSearch(params: Record<string, string | number | undefined>): string {
 function adminListQuery<Reply>(key: readonly unknown[], path: string, filters: Record<string, string | number> & { page: number }, fallbackMessage: string) {
   const params: Record<string, string | number | undefined> = { ...filters, page: filters.page > 1 ? filters.page : undefined };
   if (typeof params.search === 'string') params.search = params.search.trim();
-  return queryOptions({
-    queryKey: [...adminKey, ...key],
-    queryFn: ({ signal }) => apiRequest<Reply>(`${path}${toSearch(params)}`, { signal, fallbackMessage }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return queryOptions({ ...adminQuery<Reply>(key, `${path}${toSearch(params)}`, fallbackMessage), placeholderData: keepPreviousData });
 }
 
 // ── Dashboard ──
 
-export const dashboardQuery = queryOptions({
-  queryKey: [...adminKey, 'dashboard'],
-  queryFn: ({ signal }) => apiRequest<DashboardReply>('/admin/dashboard', { signal, fallbackMessage: 'Erro ao carregar dashboard' }),
-  staleTime: 0,
-});
+export const dashboardQuery = adminQuery<DashboardReply>(['dashboard'], '/admin/dashboard', 'Erro ao carregar dashboard');
 
 export function useDashboard() {
   return useQuery(dashboardQuery);
@@ -74,11 +74,7 @@ export function useAdminUsers(filters: AdminUsersFilters) {
 }
 
 export function adminUserQuery(userId: number) {
-  return queryOptions({
-    queryKey: [...adminKey, 'users', 'detail', userId],
-    queryFn: ({ signal }) => apiRequest<AdminUser>(`/admin/users/${userId}`, { signal, fallbackMessage: 'Erro ao carregar detalhes do usuário' }),
-    staleTime: 0,
-  });
+  return adminQuery<AdminUser>(['users', 'detail', userId], `/admin/users/${userId}`, 'Erro ao carregar detalhes do usuário');
 }
 
 export function useAdminUser(userId: number) {
@@ -86,12 +82,7 @@ export function useAdminUser(userId: number) {
 }
 
 export function userPaymentsQuery(userId: number) {
-  return queryOptions({
-    queryKey: [...adminKey, 'users', 'payments', userId],
-    queryFn: ({ signal }) =>
-      apiRequest<UserPaymentsReply>(`/admin/users/${userId}/payments`, { signal, fallbackMessage: 'Erro ao carregar pagamentos' }),
-    staleTime: 0,
-  });
+  return adminQuery<UserPaymentsReply>(['users', 'payments', userId], `/admin/users/${userId}/payments`, 'Erro ao carregar pagamentos');
 }
 
 export function useUserPayments(userId: number) {
@@ -142,10 +133,8 @@ export function useAdminGames(filters: AdminGamesFilters) {
 
 export function adminGameQuery(gameId: number) {
   return queryOptions({
-    queryKey: [...adminKey, 'games', 'detail', gameId],
-    queryFn: ({ signal }) => apiRequest<AdminGameDetail>(`/admin/games/${gameId}`, { signal, fallbackMessage: 'Erro ao carregar jogo' }),
+    ...adminQuery<AdminGameDetail>(['games', 'detail', gameId], `/admin/games/${gameId}`, 'Erro ao carregar jogo'),
     enabled: Number.isInteger(gameId) && gameId > 0,
-    staleTime: 0,
   });
 }
 
