@@ -13,43 +13,31 @@ const t = setUpTestApp();
 
 const validRegister = { name: 'Ana', email: 'ana@exemplo.com.br', password: 'segredo1' };
 
+/** A POST whose body is this JSON text as it stands, malformed or oversized. */
+const postRawJson = (url: string, body: string) => t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
+
 describe('request bodies', () => {
   it('answers 400 with a pt-BR message for malformed JSON', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": "a@b.com", "password": ',
-    });
+    const res = await postRawJson('/api/auth/login', '{"email": "a@b.com", "password": ');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: messages.malformedJson });
   });
 
   it('answers 400 for an empty JSON body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await postRawJson('/api/auth/login', '');
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().message).toBe('string');
   });
 
   it('answers 413 for a body over 1 MB and writes nothing', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ ...validRegister, name: 'x'.repeat(1024 * 1024) }),
-    });
+    const res = await postRawJson('/api/auth/register', JSON.stringify({ ...validRegister, name: 'x'.repeat(1024 * 1024) }));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: messages.payloadTooLarge });
     expect(await t.app.ctx.db.select().from(users)).toHaveLength(0);
   });
 
   it('accepts a body just under the limit (and then validates it)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ ...validRegister, name: 'x'.repeat(1000 * 1000) }),
-    });
+    const res = await postRawJson('/api/auth/register', JSON.stringify({ ...validRegister, name: 'x'.repeat(1000 * 1000) }));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.name).toBe(messages.nameTooLong);
   });

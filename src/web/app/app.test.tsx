@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fake-api';
 import { admin, authConfig, meReply, player } from '../test/fixtures';
+import { openLoginPage } from '../test/login-form';
 import { currentPath, findPageHeading, renderApp } from '../test/render-app';
 
 describe('session and route trees', () => {
@@ -107,8 +108,7 @@ describe('theme', () => {
   it('starts light, toggles to dark on <html> and remembers the choice', async () => {
     fakeApi(authConfig);
     const user = userEvent.setup();
-    renderApp('/login');
-    await findPageHeading('Entrar no Bora Jogar');
+    await openLoginPage();
     expect(document.documentElement).not.toHaveClass('dark');
 
     await user.click(screen.getByRole('button', { name: 'Alternar tema' }));

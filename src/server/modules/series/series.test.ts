@@ -1,18 +1,16 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addCredits, createRegistration, createSignedInUser, createUser, DAY_MS, HOUR_MS, referenceIds } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { games, notifications, registrations, seriesMembers, users } from '../../db/schema';
 import { rollSeriesForward } from './roll-series-forward';
 
-let t: TestApp;
+const t = setUpTestApp();
 let ref: Awaited<ReturnType<typeof referenceIds>>;
 beforeAll(async () => {
-  t = await createTestApp();
   ref = await referenceIds(t.app.ctx.db);
 });
-afterAll(() => t.close());
 afterEach(() => t.clock.set(TEST_NOW));
 
 const db = () => t.app.ctx.db;

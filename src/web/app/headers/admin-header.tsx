@@ -24,8 +24,7 @@ export function AdminHeader() {
     <>
       <HeaderShell
         below={
-          <MobileMenuPanel isOpen={menu.isOpen} breakpoint="lg">
-            <NavLinks label="Menu do painel" items={links} className="flex flex-col gap-1" block />
+          <MobileMenuPanel isOpen={menu.isOpen} label="Menu do painel" items={links} breakpoint="lg">
             <div className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-800">
               <Button variant="ghost" onClick={openLeaveDialog}>
                 <Undo2 className="size-5" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { NavLinks, type NavItem } from './nav-link-item';
 
 /**
  * The menu below the md breakpoint. It remembers the location it was opened at, so any
@@ -36,10 +37,24 @@ export function MobileMenuButton({ isOpen, onClick, breakpoint = 'md' }: { isOpe
   );
 }
 
-export function MobileMenuPanel({ isOpen, children, breakpoint = 'md' }: { isOpen: boolean; children: ReactNode; breakpoint?: MenuBreakpoint }) {
+/** The open menu: the header's links (`label` names them for screen readers), one a line, and `children` under them. */
+export function MobileMenuPanel({
+  isOpen,
+  label,
+  items,
+  children,
+  breakpoint = 'md',
+}: {
+  isOpen: boolean;
+  label: string;
+  items: NavItem[];
+  children?: ReactNode;
+  breakpoint?: MenuBreakpoint;
+}) {
   if (!isOpen) return null;
   return (
     <div id="mobile-menu" className={`border-t border-slate-200 px-4 pb-4 pt-2 ${hiddenFrom[breakpoint]} dark:border-slate-800`}>
+      <NavLinks label={label} items={items} className="flex flex-col gap-1" block />
       {children}
     </div>
   );

@@ -57,8 +57,7 @@ export function PlayerHeader({ user }: { user: SessionUser }) {
   return (
     <HeaderShell
       below={
-        <MobileMenuPanel isOpen={menu.isOpen}>
-          <NavLinks label="Menu principal" items={navLinks} className="flex flex-col gap-1" block />
+        <MobileMenuPanel isOpen={menu.isOpen} label="Menu principal" items={navLinks}>
           <CreditsBox credits={user.credits} className="mt-3 flex items-center justify-between rounded-xl bg-slate-100 px-3 sm:hidden dark:bg-slate-800" />
         </MobileMenuPanel>
       }

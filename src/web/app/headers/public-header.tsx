@@ -15,13 +15,7 @@ const links: NavItem[] = [
 export function PublicHeader() {
   const menu = useMobileMenu();
   return (
-    <HeaderShell
-      below={
-        <MobileMenuPanel isOpen={menu.isOpen}>
-          <NavLinks label="Menu principal" items={links} className="flex flex-col gap-1" block />
-        </MobileMenuPanel>
-      }
-    >
+    <HeaderShell below={<MobileMenuPanel isOpen={menu.isOpen} label="Menu principal" items={links} />}>
       <Logo />
       <NavLinks label="Principal" items={links} className="ml-4 hidden items-center gap-1 md:flex" />
       <div className="ml-auto flex items-center gap-1 sm:gap-2">

@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { topUpAmountSchema } from '../../../shared/schemas/credits';
 import { Alert } from '../ui/alert';
+import { AmountInput } from './amount-input';
 import { Button } from '../ui/button';
-import { Input } from '../ui/input';
 import { useToast } from '../ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { redirectToCheckout } from '../../lib/checkout-redirect';
@@ -47,6 +47,12 @@ export function AddCreditsForm({ onDone }: { onDone?: () => void }) {
   const isBusy = startTopUp.isPending || testCredits.isPending;
   // A successful checkout leaves the page; until it does the button stays busy.
   const isLeaving = startTopUp.isSuccess;
+
+  /** A typed or a suggested amount: its error goes until the next check. */
+  function editAmount(text: string) {
+    setAmountText(text);
+    setError(undefined);
+  }
 
   function validAmount(): number | null {
     const parsed = topUpAmountSchema.safeParse(amount);
@@ -97,33 +103,13 @@ export function AddCreditsForm({ onDone }: { onDone?: () => void }) {
       {failure && <Alert tone="error">{failure}</Alert>}
 
       <div>
-        <Input
-          id={amountId}
-          label="Valor (R$)"
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step={0.01}
-          required
-          placeholder="50,00"
-          data-autofocus
-          value={amountText}
-          error={shownError}
-          hint="R$ 1 = 1 crédito, sem taxas. Mínimo R$ 1,00."
-          onChange={(event) => {
-            setAmountText(event.target.value);
-            setError(undefined);
-          }}
-        />
+        <AmountInput id={amountId} min={1} placeholder="50,00" hint="R$ 1 = 1 crédito, sem taxas. Mínimo R$ 1,00." value={amountText} error={shownError} onChange={editAmount} />
         <div className="mt-3 flex flex-wrap gap-2" aria-label="Valores sugeridos" role="group">
           {QUICK_AMOUNTS.map((value) => (
             <button
               key={value}
               type="button"
-              onClick={() => {
-                setAmountText(String(value));
-                setError(undefined);
-              }}
+              onClick={() => editAmount(String(value))}
               className={cn(
                 'min-h-11 rounded-xl border px-4 text-base font-semibold tabular-nums',
                 amount === value

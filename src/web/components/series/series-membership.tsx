@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { useToast } from '../ui/toast';
+import { toastReply, useToast } from '../ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { formatBRL } from '../../lib/format';
 import { useJoinSeries, useLeaveSeries, useSeriesMembership } from '../../lib/queries/series';
@@ -33,14 +33,8 @@ export function SeriesMembership({ seriesId }: { seriesId: number }) {
   }
 
   async function confirmLeave() {
-    try {
-      const reply = await leave.mutateAsync(seriesId);
-      toast.show(reply.message, 'success');
-    } catch (error) {
-      toast.show(errorMessage(error, 'Erro ao sair dos mensalistas'), 'error');
-    } finally {
-      setIsLeaving(false);
-    }
+    await toastReply(toast, leave.mutateAsync(seriesId), 'Erro ao sair dos mensalistas');
+    setIsLeaving(false);
   }
 
   return (

@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 
 export type ToastTone = 'success' | 'error' | 'info';
@@ -85,4 +86,16 @@ export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast precisa de um ToastProvider');
   return api;
+}
+
+/**
+ * Waits for a request the user started and toasts how it went: the server's pt-BR reply message, or its error
+ * message (`failure` when it gave none). Never throws, so the caller can close its dialog after it either way.
+ */
+export async function toastReply(toast: ToastApi, request: Promise<{ message: string }>, failure: string): Promise<void> {
+  try {
+    toast.show((await request).message, 'success');
+  } catch (error) {
+    toast.show(errorMessage(error, failure), 'error');
+  }
 }

@@ -34,13 +34,28 @@ function toSearch(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : '';
 }
 
+/** An admin read, under `adminKey` and fetched afresh whenever its page opens. */
+function adminQuery<Reply>(key: readonly unknown[], path: string, fallbackMessage: string) {
+  return queryOptions({
+    queryKey: [...adminKey, ...key],
+    queryFn: ({ signal }) => apiRequest<Reply>(path, { signal, fallbackMessage }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * One page of an admin list, fetched afresh: `filters` in the cache key and in the query string (page 1 and empty
+ * values left out, `search` trimmed), the page shown before stays while the next one loads.
+ */
+function adminListQuery<Reply>(key: readonly unknown[], path: string, filters: Record<string, string | number> & { page: number }, fallbackMessage: string) {
+  const params: Record<string, string | number | undefined> = { ...filters, page: filters.page > 1 ? filters.page : undefined };
+  if (typeof params.search === 'string') params.search = params.search.trim();
+  return queryOptions({ ...adminQuery<Reply>(key, `${path}${toSearch(params)}`, fallbackMessage), placeholderData: keepPreviousData });
+}
+
 // ── Dashboard ──
 
-export const dashboardQuery = queryOptions({
-  queryKey: [...adminKey, 'dashboard'],
-  queryFn: ({ signal }) => apiRequest<DashboardReply>('/admin/dashboard', { signal, fallbackMessage: 'Erro ao carregar dashboard' }),
-  staleTime: 0,
-});
+export const dashboardQuery = adminQuery<DashboardReply>(['dashboard'], '/admin/dashboard', 'Erro ao carregar dashboard');
 
 export function useDashboard() {
   return useQuery(dashboardQuery);
@@ -51,16 +66,7 @@ export function useDashboard() {
 export type AdminUsersFilters = { search: string; page: number };
 
 export function adminUsersQuery(filters: AdminUsersFilters) {
-  return queryOptions({
-    queryKey: [...adminKey, 'users', 'list', filters],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminUsersReply>(`/admin/users${toSearch({ search: filters.search.trim(), page: filters.page > 1 ? filters.page : undefined })}`, {
-        signal,
-        fallbackMessage: 'Erro ao carregar usuários',
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return adminListQuery<AdminUsersReply>(['users', 'list', filters], '/admin/users', filters, 'Erro ao carregar usuários');
 }
 
 export function useAdminUsers(filters: AdminUsersFilters) {
@@ -68,11 +74,7 @@ export function useAdminUsers(filters: AdminUsersFilters) {
 }
 
 export function adminUserQuery(userId: number) {
-  return queryOptions({
-    queryKey: [...adminKey, 'users', 'detail', userId],
-    queryFn: ({ signal }) => apiRequest<AdminUser>(`/admin/users/${userId}`, { signal, fallbackMessage: 'Erro ao carregar detalhes do usuário' }),
-    staleTime: 0,
-  });
+  return adminQuery<AdminUser>(['users', 'detail', userId], `/admin/users/${userId}`, 'Erro ao carregar detalhes do usuário');
 }
 
 export function useAdminUser(userId: number) {
@@ -80,12 +82,7 @@ export function useAdminUser(userId: number) {
 }
 
 export function userPaymentsQuery(userId: number) {
-  return queryOptions({
-    queryKey: [...adminKey, 'users', 'payments', userId],
-    queryFn: ({ signal }) =>
-      apiRequest<UserPaymentsReply>(`/admin/users/${userId}/payments`, { signal, fallbackMessage: 'Erro ao carregar pagamentos' }),
-    staleTime: 0,
-  });
+  return adminQuery<UserPaymentsReply>(['users', 'payments', userId], `/admin/users/${userId}/payments`, 'Erro ao carregar pagamentos');
 }
 
 export function useUserPayments(userId: number) {
@@ -127,16 +124,7 @@ export type AdminGamesFilters = {
 };
 
 export function adminGamesQuery(filters: AdminGamesFilters) {
-  return queryOptions({
-    queryKey: [...adminKey, 'games', 'list', filters],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminGamesReply>(
-        `/admin/games${toSearch({ search: filters.search.trim(), status: filters.status, when: filters.when, page: filters.page > 1 ? filters.page : undefined })}`,
-        { signal, fallbackMessage: 'Erro ao carregar jogos' },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return adminListQuery<AdminGamesReply>(['games', 'list', filters], '/admin/games', filters, 'Erro ao carregar jogos');
 }
 
 export function useAdminGames(filters: AdminGamesFilters) {
@@ -145,10 +133,8 @@ export function useAdminGames(filters: AdminGamesFilters) {
 
 export function adminGameQuery(gameId: number) {
   return queryOptions({
-    queryKey: [...adminKey, 'games', 'detail', gameId],
-    queryFn: ({ signal }) => apiRequest<AdminGameDetail>(`/admin/games/${gameId}`, { signal, fallbackMessage: 'Erro ao carregar jogo' }),
+    ...adminQuery<AdminGameDetail>(['games', 'detail', gameId], `/admin/games/${gameId}`, 'Erro ao carregar jogo'),
     enabled: Number.isInteger(gameId) && gameId > 0,
-    staleTime: 0,
   });
 }
 
@@ -211,16 +197,7 @@ export function useRemovePlayer() {
 export type CancellationsFilters = { status: CancellationStatus | ''; page: number };
 
 export function cancellationsQuery(filters: CancellationsFilters) {
-  return queryOptions({
-    queryKey: [...adminKey, 'cancellations', filters],
-    queryFn: ({ signal }) =>
-      apiRequest<CancellationsReply>(`/admin/cancellations${toSearch({ status: filters.status, page: filters.page > 1 ? filters.page : undefined })}`, {
-        signal,
-        fallbackMessage: 'Erro ao carregar cancelamentos',
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return adminListQuery<CancellationsReply>(['cancellations', filters], '/admin/cancellations', filters, 'Erro ao carregar cancelamentos');
 }
 
 export function useCancellations(filters: CancellationsFilters) {

@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { addCreditsBodySchema, type AdminUser } from '../../../../shared/schemas/admin';
-import { Alert } from '../../../components/ui/alert';
+import { AmountInput } from '../../../components/credits/amount-input';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
-import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatBRL } from '../../../lib/format';
@@ -31,6 +30,11 @@ export function AddCreditsDialog({ user, open, onClose }: { user: Pick<AdminUser
     attempt.current = null;
     addCredits.reset();
     onClose();
+  }
+
+  function editAmount(text: string) {
+    setAmountText(text);
+    setFieldError(undefined);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -63,28 +67,24 @@ export function AddCreditsDialog({ user, open, onClose }: { user: Pick<AdminUser
   }
 
   return (
-    <Modal open={open} onClose={close} title="Adicionar créditos" description={`Para ${user.name}. Saldo atual: ${formatBRL(user.credits)}.`}>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        {addCredits.isError && <Alert tone="error">{errorMessage(addCredits.error, 'Erro ao adicionar créditos')}</Alert>}
-        <Input
-          label="Valor (R$)"
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-          required
-          placeholder="20,00"
-          data-autofocus
-          value={amountText}
-          error={fieldError}
-          hint="Mínimo R$ 0,01, com até duas casas decimais. O valor entra na hora no saldo do usuário."
-          onChange={(event) => {
-            setAmountText(event.target.value);
-            setFieldError(undefined);
-          }}
-        />
-        <DialogFormActions onCancel={close} busy={addCredits.isPending} submitLabel="Adicionar créditos" busyLabel="Adicionando..." />
-      </form>
-    </Modal>
+    <FormModal
+      open={open}
+      onClose={close}
+      title="Adicionar créditos"
+      description={`Para ${user.name}. Saldo atual: ${formatBRL(user.credits)}.`}
+      onSubmit={onSubmit}
+      error={addCredits.isError ? errorMessage(addCredits.error, 'Erro ao adicionar créditos') : undefined}
+      className="space-y-5"
+    >
+      <AmountInput
+        min={0.01}
+        placeholder="20,00"
+        hint="Mínimo R$ 0,01, com até duas casas decimais. O valor entra na hora no saldo do usuário."
+        value={amountText}
+        error={fieldError}
+        onChange={editAmount}
+      />
+      <DialogFormActions onCancel={close} busy={addCredits.isPending} submitLabel="Adicionar créditos" busyLabel="Adicionando..." />
+    </FormModal>
   );
 }

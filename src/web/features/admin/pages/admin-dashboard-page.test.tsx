@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { submitLogin } from '../../../test/login-form';
+import { openLoginPage, submitLogin } from '../../../test/login-form';
 import { admin, aUserGame, authConfig, meReply } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
@@ -43,8 +43,7 @@ describe('admin dashboard', () => {
       'GET /api/admin/dashboard': { body: { totalUsers: 1, totalGames: 0, upcomingGames: 0, totalRevenue: 0, recentGames: [] } },
     });
     const user = userEvent.setup();
-    renderApp('/login');
-    await findPageHeading('Entrar no Bora Jogar');
+    await openLoginPage();
     await submitLogin(user, 'bia@exemplo.com.br');
 
     // The visitor tree is swapped for the admin tree, which starts at /admin.

@@ -34,10 +34,19 @@ function BackLink() {
 }
 
 
-function CreateGame() {
-  useDocumentTitle('Novo jogo');
+/** After a save: the server's message, and back to the games list. */
+function useBackToGames() {
   const navigate = useNavigate();
   const toast = useToast();
+  return (reply: { message: string }) => {
+    toast.show(reply.message, 'success');
+    void navigate('/admin/games');
+  };
+}
+
+function CreateGame() {
+  useDocumentTitle('Novo jogo');
+  const backToGames = useBackToGames();
   const create = useCreateGame();
 
   return (
@@ -52,12 +61,7 @@ function CreateGame() {
           isBusy={create.isPending}
           errorFallback="Erro ao criar jogo"
           leave={LEAVE}
-          onSave={(payload) =>
-            create.mutateAsync(payload).then((reply) => {
-              toast.show(reply.message, 'success');
-              void navigate('/admin/games');
-            })
-          }
+          onSave={(payload) => create.mutateAsync(payload).then(backToGames)}
         />
       </Card>
     </div>
@@ -65,8 +69,7 @@ function CreateGame() {
 }
 
 function EditForm({ game }: { game: AdminGameDetail }) {
-  const navigate = useNavigate();
-  const toast = useToast();
+  const backToGames = useBackToGames();
   const queryClient = useQueryClient();
   const update = useUpdateGame();
   const [initialValues] = useState(() => formValuesFromGame(game));
@@ -84,10 +87,7 @@ function EditForm({ game }: { game: AdminGameDetail }) {
       onSave={(payload: GamePayloadInput) => {
         // The form outlived its data (the cache was dropped): saving blind could overwrite someone else's change.
         if (queryClient.getQueryData(adminGameQuery(game.id).queryKey) === undefined) return Promise.reject(new Error(GAME_NOT_LOADED));
-        return update.mutateAsync({ gameId: game.id, payload }).then((reply) => {
-          toast.show(reply.message, 'success');
-          void navigate('/admin/games');
-        });
+        return update.mutateAsync({ gameId: game.id, payload }).then(backToGames);
       }}
     />
   );

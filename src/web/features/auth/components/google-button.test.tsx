@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
+import { openLoginPage } from '../../../test/login-form';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 import { TEST_ORIGIN } from '../../../test/fixtures';
 
@@ -8,16 +9,14 @@ describe('Google sign-in', () => {
   it('is offered only on the origins the server lists', async () => {
     expect(window.location.origin).toBe(TEST_ORIGIN);
     fakeApi({ 'GET /api/auth/config': { body: { googleClientId: 'client-123', googleAllowedOrigins: ['https://borajogar.com.br', 'http://localhost:3001'] } } });
-    renderApp('/login');
-    await findPageHeading('Entrar no Bora Jogar');
+    await openLoginPage();
     expect(await screen.findByText('Domínio não autorizado para autenticação Google')).toBeInTheDocument();
     expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull();
   });
 
   it('shows nothing, not even the "ou" divider, when the server has no client id', async () => {
     fakeApi({ 'GET /api/auth/config': { body: { googleClientId: null, googleAllowedOrigins: [TEST_ORIGIN] } } });
-    renderApp('/login');
-    await findPageHeading('Entrar no Bora Jogar');
+    await openLoginPage();
     expect(screen.queryByText('ou')).not.toBeInTheDocument();
     expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull();
     expect(screen.queryByText(/Google/)).not.toBeInTheDocument();
@@ -30,8 +29,7 @@ describe('Google sign-in', () => {
       'GET /api/auth/config': { body: { googleClientId: 'client-123', googleAllowedOrigins: [TEST_ORIGIN] } },
       'POST /api/auth/google': { status: 401, body: { message: 'Não foi possível validar sua conta Google. Tente novamente.' } },
     });
-    renderApp('/login');
-    await findPageHeading('Entrar no Bora Jogar');
+    await openLoginPage();
     expect(await screen.findByText('Carregando login com Google...')).toBeInTheDocument();
     expect(screen.getByText('ou')).toBeInTheDocument();
     expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).not.toBeNull();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { submitLogin } from '../../../test/login-form';
+import { openLoginPage, submitLogin } from '../../../test/login-form';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 import { aPlayerGame, authConfig, meReply, player } from '../../../test/fixtures';
 
@@ -10,8 +10,7 @@ describe('login page', () => {
   it('validates the fields on the client before calling the server', async () => {
     const api = fakeApi(authConfig);
     const user = userEvent.setup();
-    renderApp('/login');
-    await findPageHeading('Entrar no Bora Jogar');
+    await openLoginPage();
 
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('E-mail é obrigatório')).toBeInTheDocument();
@@ -32,8 +31,7 @@ describe('login page', () => {
   it('shows the server error and stays on the page', async () => {
     fakeApi({ ...authConfig, 'POST /api/auth/login': { status: 401, body: { message: 'Credenciais inválidas' } } });
     const user = userEvent.setup();
-    renderApp('/login');
-    await findPageHeading('Entrar no Bora Jogar');
+    await openLoginPage();
 
     await submitLogin(user, 'ana@exemplo.com.br', 'errada1');
 
@@ -45,8 +43,7 @@ describe('login page', () => {
   it('falls back to the connection error when the network fails', async () => {
     fakeApi({ ...authConfig, 'POST /api/auth/login': 'network-error' });
     const user = userEvent.setup();
-    renderApp('/login');
-    await findPageHeading('Entrar no Bora Jogar');
+    await openLoginPage();
 
     await submitLogin(user, 'ana@exemplo.com.br');
 
@@ -60,8 +57,7 @@ describe('login page', () => {
       'POST /api/auth/login': () => new Promise((resolve) => (resolveLogin = resolve)),
     });
     const user = userEvent.setup();
-    renderApp('/login');
-    await findPageHeading('Entrar no Bora Jogar');
+    await openLoginPage();
 
     await submitLogin(user, ' Ana@Exemplo.com.br ');
 
@@ -85,8 +81,7 @@ describe('login page', () => {
     });
     window.localStorage.setItem('inviteLink', 'abc123');
     const user = userEvent.setup();
-    renderApp('/login');
-    await findPageHeading('Entrar no Bora Jogar');
+    await openLoginPage();
 
     await submitLogin(user, 'ana@exemplo.com.br');
 

@@ -10,6 +10,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PageSection } from '../../../components/ui/page-section';
 import { useInvitations } from '../../../lib/queries/invitations';
 import { useMe } from '../../../lib/queries/me';
 import { useSession } from '../../../lib/session';
@@ -31,20 +32,11 @@ export function nextGames(myGames: MyGame[], now: Date): MyGame[] {
     .sort((a, b) => a.dateTime.localeCompare(b.dateTime));
 }
 
-function SectionTitle({ id, children }: { id: string; children: string }) {
-  return (
-    <h2 id={id} className="text-xl font-bold">
-      {children}
-    </h2>
-  );
-}
-
 function Invitations() {
   const invitations = useInvitations();
   if (!invitations.data || invitations.data.length === 0) return null;
   return (
-    <section aria-labelledby="home-invited" className="space-y-4">
-      <SectionTitle id="home-invited">Jogos Convidados</SectionTitle>
+    <PageSection id="home-invited" title="Jogos Convidados">
       <ul className="grid gap-4 md:grid-cols-3">
         {invitations.data.slice(0, HOME_INVITATIONS).map(({ id, game }) => (
           <li key={id} className="flex">
@@ -67,7 +59,7 @@ function Invitations() {
         Ver todos os convites
         <ChevronRight className="size-4" aria-hidden="true" />
       </Link>
-    </section>
+    </PageSection>
   );
 }
 
@@ -84,8 +76,7 @@ export function HomePage() {
     <div className="mx-auto w-full max-w-5xl space-y-8">
       <PageHeader title={`Olá, ${firstName}!`} description="Seus próximos jogos, a lista de espera e os convites." />
 
-      <section aria-labelledby="next-games" className="space-y-4">
-        <SectionTitle id="next-games">Meus Próximos Jogos</SectionTitle>
+      <PageSection id="next-games" title="Meus Próximos Jogos">
         {me.isPending ? (
           <ListSkeleton label="Carregando seus jogos..." count={2} />
         ) : me.isError ? (
@@ -123,11 +114,10 @@ export function HomePage() {
             ))}
           </ul>
         )}
-      </section>
+      </PageSection>
 
       {waitlisted.length > 0 && (
-        <section aria-labelledby="home-waitlist" className="space-y-4">
-          <SectionTitle id="home-waitlist">Jogos na Lista de Espera</SectionTitle>
+        <PageSection id="home-waitlist" title="Jogos na Lista de Espera">
           <ul className="grid gap-4 md:grid-cols-2">
             {waitlisted.map((game) => (
               <li key={game.id} className="flex">
@@ -148,7 +138,7 @@ export function HomePage() {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
       )}
 
       <Invitations />

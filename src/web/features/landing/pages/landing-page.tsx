@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { FaqList } from '../../../components/ui/faq-list';
+import { PageSection } from '../../../components/ui/page-section';
 import { faq, refundWindowHours, type FaqTopic } from '../../../lib/site-info';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ActiveCities } from '../components/active-cities';
@@ -86,18 +87,6 @@ function Hero() {
   );
 }
 
-/** A section of the page under its heading (`id` names it for screen readers). */
-function LandingSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-5">
-      <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /** One point of a list of three: its marker (an icon or a step number), title and text. */
 function Point({ marker, title, text, className }: { marker: ReactNode; title: string; text: string; className: string }) {
   return (
@@ -113,7 +102,7 @@ function Point({ marker, title, text, className }: { marker: ReactNode; title: s
 
 function TrustPoints() {
   return (
-    <LandingSection id="confianca" title="Seu dinheiro e sua vaga, sem dor de cabeça">
+    <PageSection id="confianca" title="Seu dinheiro e sua vaga, sem dor de cabeça" size="lg">
       <ul className="grid gap-4 md:grid-cols-3">
         {trustPoints.map(({ icon: Icon, title, text }) => (
           <Point
@@ -129,13 +118,13 @@ function TrustPoints() {
           />
         ))}
       </ul>
-    </LandingSection>
+    </PageSection>
   );
 }
 
 function HowItWorks() {
   return (
-    <LandingSection id="como-funciona" title="Como funciona">
+    <PageSection id="como-funciona" title="Como funciona" size="lg">
       <ol className="grid gap-4 md:grid-cols-3">
         {steps.map(({ title, text }, index) => (
           <Point
@@ -154,7 +143,7 @@ function HowItWorks() {
           />
         ))}
       </ol>
-    </LandingSection>
+    </PageSection>
   );
 }
 
@@ -179,7 +168,7 @@ function WhereAndOrganise() {
 
 function FaqTeaser() {
   return (
-    <LandingSection id="duvidas" title="Dúvidas frequentes">
+    <PageSection id="duvidas" title="Dúvidas frequentes" size="lg">
       <FaqList items={faqTeaser} className="max-w-3xl" />
       <Link
         to="/support"
@@ -188,7 +177,7 @@ function FaqTeaser() {
         Mais perguntas e contato no Suporte
         <ArrowRight className="size-4" aria-hidden="true" />
       </Link>
-    </LandingSection>
+    </PageSection>
   );
 }
 

@@ -7,12 +7,14 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
+import { PageSection } from '../../../components/ui/page-section';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatBRL } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session';
 import { useChangePassword, useDeleteMe, useExportMyData, useUpdateMe } from '../api';
+import { PhoneInput } from './phone-input';
 
 function SettingsCard({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -66,16 +68,11 @@ function ProfileForm({ user }: { user: SessionUser }) {
           setErrors((current) => ({ ...current, name: undefined }));
         }}
       />
-      <Input
-        label="Telefone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="(11) 91234-5678"
+      <PhoneInput
         value={phone}
         error={errors.phone ?? fieldError(save.error, 'phone')}
-        onChange={(event) => {
-          setPhone(formatPhone(event.target.value));
+        onChange={(typed) => {
+          setPhone(typed);
           setErrors((current) => ({ ...current, phone: undefined }));
         }}
       />
@@ -176,48 +173,47 @@ function DeleteAccountDialog({ open, onClose, user, hasPassword }: { open: boole
   }
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={close}
       title="Excluir conta"
       description="Seu nome, e-mail, telefone e o vínculo com o Google são apagados, suas inscrições em jogos futuros são canceladas e você sai de todos os aparelhos. Não dá para desfazer."
+      onSubmit={onSubmit}
+      error={remove.isError && !fieldError(remove.error, field) ? errorMessage(remove.error, 'Erro ao excluir a conta') : undefined}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {remove.isError && !fieldError(remove.error, field) && <Alert tone="error">{errorMessage(remove.error, 'Erro ao excluir a conta')}</Alert>}
-        <Input
-          label={hasPassword ? 'Sua senha' : `Digite seu e-mail (${user.email}) para confirmar`}
-          type={hasPassword ? 'password' : 'email'}
-          autoComplete={hasPassword ? 'current-password' : 'off'}
-          data-autofocus
-          value={confirmation}
-          error={error ?? fieldError(remove.error, field)}
-          onChange={(event) => {
-            setConfirmation(event.target.value);
-            setError(undefined);
-            remove.reset();
-          }}
-        />
-        {user.credits > 0 && (
-          <label className="flex min-h-11 items-start gap-3">
-            <input
-              type="checkbox"
-              className="mt-1 size-5 accent-red-700"
-              checked={forfeitCredits}
-              onChange={(event) => setForfeitCredits(event.target.checked)}
-            />
-            <span>Abro mão do meu saldo de {formatBRL(user.credits)} em créditos</span>
-          </label>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close}>
-            Manter conta
-          </Button>
-          <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Excluindo...">
-            Excluir minha conta
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      <Input
+        label={hasPassword ? 'Sua senha' : `Digite seu e-mail (${user.email}) para confirmar`}
+        type={hasPassword ? 'password' : 'email'}
+        autoComplete={hasPassword ? 'current-password' : 'off'}
+        data-autofocus
+        value={confirmation}
+        error={error ?? fieldError(remove.error, field)}
+        onChange={(event) => {
+          setConfirmation(event.target.value);
+          setError(undefined);
+          remove.reset();
+        }}
+      />
+      {user.credits > 0 && (
+        <label className="flex min-h-11 items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-1 size-5 accent-red-700"
+            checked={forfeitCredits}
+            onChange={(event) => setForfeitCredits(event.target.checked)}
+          />
+          <span>Abro mão do meu saldo de {formatBRL(user.credits)} em créditos</span>
+        </label>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={close}>
+          Manter conta
+        </Button>
+        <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Excluindo...">
+          Excluir minha conta
+        </Button>
+      </div>
+    </FormModal>
   );
 }
 
@@ -227,10 +223,7 @@ export function AccountSettings({ user, hasPassword }: { user: SessionUser; hasP
   const [isDeleting, setIsDeleting] = useState(false);
   const iconClasses = 'size-5 text-brand-700 dark:text-brand-300';
   return (
-    <section aria-labelledby="account-settings" className="space-y-4">
-      <h2 id="account-settings" className="text-xl font-bold">
-        Minha conta
-      </h2>
+    <PageSection id="account-settings" title="Minha conta">
       <div className="grid gap-4 md:grid-cols-2">
         <SettingsCard id="account-profile" title="Dados pessoais" icon={<UserRoundPen className={iconClasses} aria-hidden="true" />}>
           <ProfileForm user={user} />
@@ -256,6 +249,6 @@ export function AccountSettings({ user, hasPassword }: { user: SessionUser; hasP
         </div>
       </SettingsCard>
       <DeleteAccountDialog open={isDeleting} onClose={() => setIsDeleting(false)} user={user} hasPassword={hasPassword} />
-    </section>
+    </PageSection>
   );
 }

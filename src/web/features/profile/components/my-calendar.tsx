@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Input } from '../../../components/ui/input';
+import { PageSection } from '../../../components/ui/page-section';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -23,11 +24,7 @@ export function MyCalendar() {
   const [isConfirming, setIsConfirming] = useState(false);
 
   return (
-    <section aria-labelledby="profile-calendar" className="space-y-4">
-      <h2 id="profile-calendar" className="flex items-center gap-2 text-xl font-bold">
-        <CalendarDays className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />
-        Minha agenda
-      </h2>
+    <PageSection id="profile-calendar" title="Minha agenda" icon={<CalendarDays className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}>
       <Card className="space-y-4">
         <p className="text-slate-700 dark:text-slate-300">
           Assine este link no Google Agenda, no Calendário da Apple ou no Outlook e seus jogos confirmados e aguardando pagamento
@@ -68,6 +65,6 @@ export function MyCalendar() {
         }
         onCancel={() => setIsConfirming(false)}
       />
-    </section>
+    </PageSection>
   );
 }

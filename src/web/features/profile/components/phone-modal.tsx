@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
-import { formatPhone, isValidPhone, phoneDigits } from '../../../../shared/rules/phone';
-import { Alert } from '../../../components/ui/alert';
+import { isValidPhone, phoneDigits } from '../../../../shared/rules/phone';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useSavePhone } from '../api';
+import { PhoneInput } from './phone-input';
 
 /** Asks a signed-in player without a phone for one: organisers need it to reach the players. */
 export function PhoneModal() {
@@ -37,37 +36,31 @@ export function PhoneForm({ open, onClose }: { open: boolean; onClose: () => voi
   }
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={onClose}
       title="Informe seu telefone"
       description="O organizador usa seu telefone para avisar sobre o jogo. Sem ele não dá para se inscrever."
+      onSubmit={onSubmit}
+      error={savePhone.isError ? errorMessage(savePhone.error, 'Erro ao salvar telefone') : undefined}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {savePhone.isError && <Alert tone="error">{errorMessage(savePhone.error, 'Erro ao salvar telefone')}</Alert>}
-        <Input
-          label="Telefone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="(11) 91234-5678"
-          data-autofocus
-          value={phone}
-          error={error}
-          onChange={(event) => {
-            setPhone(formatPhone(event.target.value));
-            setError(undefined);
-          }}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Agora não
-          </Button>
-          <Button type="submit" busy={savePhone.isPending} busyLabel="Salvando...">
-            Salvar
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      <PhoneInput
+        isFocused
+        value={phone}
+        error={error}
+        onChange={(typed) => {
+          setPhone(typed);
+          setError(undefined);
+        }}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Agora não
+        </Button>
+        <Button type="submit" busy={savePhone.isPending} busyLabel="Salvando...">
+          Salvar
+        </Button>
+      </div>
+    </FormModal>
   );
 }

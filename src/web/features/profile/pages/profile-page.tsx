@@ -13,6 +13,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PageSection } from '../../../components/ui/page-section';
 import { errorMessage } from '../../../lib/api-client';
 import { formatBRL, formatPhone } from '../../../lib/format';
 import { useCancelRegistration, useMe } from '../../../lib/queries/me';
@@ -26,17 +27,6 @@ type CancelTarget = MyGame | WaitlistedGame;
 type Result = { text: string; isSuccess: boolean };
 
 const linkClasses = 'inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-4">
-      <h2 id={id} className="text-xl font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function GameRow({ game, badge, children }: { game: CancelTarget; badge: ReactNode; children?: ReactNode }) {
   return (
@@ -61,13 +51,13 @@ function GameRow({ game, badge, children }: { game: CancelTarget; badge: ReactNo
 function PastSection({ id, title, games, status }: { id: string; title: string; games: MyGame[]; status: 'cancelled' | 'left_waitlist' }) {
   if (games.length === 0) return null;
   return (
-    <Section id={id} title={title}>
+    <PageSection id={id} title={title}>
       <ul className="space-y-3">
         {games.map((game) => (
           <GameRow key={game.id} game={game} badge={<RegistrationBadge status={status} />} />
         ))}
       </ul>
-    </Section>
+    </PageSection>
   );
 }
 
@@ -155,7 +145,7 @@ export function ProfilePage() {
         <QueryError title="Erro ao carregar seus jogos" query={me} />
       ) : (
         <>
-          <Section id="profile-future" title="Próximos jogos">
+          <PageSection id="profile-future" title="Próximos jogos">
             {futureGames.length === 0 ? (
               <EmptyState
                 title="Nenhum jogo inscrito"
@@ -180,9 +170,9 @@ export function ProfilePage() {
                 ))}
               </ul>
             )}
-          </Section>
+          </PageSection>
 
-          <Section id="profile-waitlist" title="Lista de espera">
+          <PageSection id="profile-waitlist" title="Lista de espera">
             {waitlisted.length === 0 ? (
               <p className="text-slate-600 dark:text-slate-400">Você não está na lista de espera de nenhum jogo.</p>
             ) : (
@@ -197,7 +187,7 @@ export function ProfilePage() {
                 ))}
               </ul>
             )}
-          </Section>
+          </PageSection>
 
           <PastSection id="profile-cancelled" title="Inscrições canceladas" games={cancelledGames} status="cancelled" />
           <PastSection id="profile-left-waitlist" title="Listas de espera que você deixou" games={leftLines} status="left_waitlist" />

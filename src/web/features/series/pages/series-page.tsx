@@ -10,8 +10,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { toastReply, useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
 import { formatBRL, formatDate, formatPhone, formatTime } from '../../../lib/format';
 import { useRemoveSeriesMember, useSeriesDetail } from '../../../lib/queries/series';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -67,14 +67,8 @@ function SeriesMembers({ seriesId, members, memberSlots }: { seriesId: number; m
 
   async function confirmRemove() {
     if (!removing) return;
-    try {
-      const reply = await remove.mutateAsync(removing.userId);
-      toast.show(reply.message, 'success');
-    } catch (error) {
-      toast.show(errorMessage(error, 'Erro ao remover mensalista'), 'error');
-    } finally {
-      setRemoving(null);
-    }
+    await toastReply(toast, remove.mutateAsync(removing.userId), 'Erro ao remover mensalista');
+    setRemoving(null);
   }
 
   return (

@@ -11,11 +11,16 @@ function expectBackLinkToHome() {
   for (const link of backLinks) expect(link).toHaveAttribute('href', '/');
 }
 
+/** A visitor opens a public document page and it has drawn its heading. */
+async function openAsVisitor(path: string, heading: string) {
+  fakeApi({});
+  renderApp(path);
+  await findPageHeading(heading);
+}
+
 describe('privacy page', () => {
   it('has exactly 12 numbered sections, in order, and a back link to /', async () => {
-    fakeApi({});
-    renderApp('/privacy');
-    await findPageHeading('Política de Privacidade e Cookies');
+    await openAsVisitor('/privacy', 'Política de Privacidade e Cookies');
 
     const numbered = screen.getAllByRole('heading', { level: 2 }).filter((heading) => /^\d+\.\s/.test(heading.textContent ?? ''));
     expect(numbered).toHaveLength(12);
@@ -24,9 +29,7 @@ describe('privacy page', () => {
   });
 
   it('states the facts of the spec: adults, data collected, card provider, retention, storage keys, LGPD', async () => {
-    fakeApi({});
-    renderApp('/privacy');
-    await findPageHeading('Política de Privacidade e Cookies');
+    await openAsVisitor('/privacy', 'Política de Privacidade e Cookies');
     const page = screen.getByRole('article');
 
     expect(page).toHaveTextContent('pessoas com 18 anos ou mais');
@@ -46,9 +49,7 @@ describe('privacy page', () => {
 
 describe('terms page', () => {
   it('states the refund rules, the minimum age and the credits, with a back link', async () => {
-    fakeApi({});
-    renderApp('/terms');
-    await findPageHeading('Termos de Uso');
+    await openAsVisitor('/terms', 'Termos de Uso');
     const page = screen.getByRole('article');
 
     expect(page).toHaveTextContent('Cancelou com 48 horas ou mais de antecedência');
@@ -68,9 +69,7 @@ describe('terms page', () => {
 
 describe('support page', () => {
   it('gives the e-mail, the reply time and the opening hours', async () => {
-    fakeApi({});
-    renderApp('/support');
-    await findPageHeading('Suporte');
+    await openAsVisitor('/support', 'Suporte');
 
     // One address everywhere: the page's and the footer's are the same.
     const addresses = screen.getAllByRole('link', { name: /@borajogar\.com\.br$/ });
@@ -83,10 +82,8 @@ describe('support page', () => {
   });
 
   it('answers the common questions in an accordion that works without JavaScript', async () => {
-    fakeApi({});
     const user = userEvent.setup();
-    renderApp('/support');
-    await findPageHeading('Suporte');
+    await openAsVisitor('/support', 'Suporte');
 
     const questions = [
       'Como funcionam os créditos?',
@@ -105,9 +102,7 @@ describe('support page', () => {
   });
 
   it('links a visitor to the terms, the privacy policy, the public games and sign-up', async () => {
-    fakeApi({});
-    renderApp('/support');
-    await findPageHeading('Suporte');
+    await openAsVisitor('/support', 'Suporte');
     const links = within(screen.getByRole('region', { name: 'Links úteis' }));
 
     expect(links.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/terms');
