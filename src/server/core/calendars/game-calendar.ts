@@ -37,6 +37,9 @@ export function gameCalendar(games: CalendarGame[], options: { publicUrl: string
       // Stamped with the game's last change, not the time of the request: the same game gives the same bytes.
       stamp: game.updatedAt,
       lastModified: game.updatedAt,
+      // The revision: every change of the game (a cancel included) raises it, as calendars want before they
+      // replace an event they already hold.
+      sequence: Math.floor(game.updatedAt.getTime() / 1000),
       summary: game.name,
       location: place(game),
       description: [isCancelled ? messages.calendarEventCancelled(game.cancelReason) : null, messages.calendarEventDescription(url)]

@@ -10,6 +10,9 @@ beforeEach(() => t.clock.set(TEST_NOW));
 const db = () => t.app.ctx.db;
 const GAME_AT = new Date('2026-11-27T22:30:00.000Z');
 
+/** The SEQUENCE of an iCalendar text's only event, read back by ical.js. */
+const sequenceOf = (text: string) => Number(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('sequence'));
+
 /** The events of an iCalendar text, read back by ical.js. */
 function eventsOf(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
@@ -59,10 +62,15 @@ describe('a game in a calendar file', () => {
 
   it('says CANCELLED once the organiser cancelled the game, with the reason', async () => {
     const organiser = await createSignedInUser(t.app);
-    const game = await createGame(db(), { creatorId: organiser.user.id, dateTime: GAME_AT });
+    const game = await createGame(db(), { creatorId: organiser.user.id, dateTime: GAME_AT, updatedAt: TEST_NOW });
+    const before = sequenceOf((await get(`/api/games/${game.id}/calendar.ics`, organiser.headers)).body);
+    t.clock.advance(60_000);
     const cancel = await t.app.inject({ method: 'POST', url: `/api/user-games/${game.id}/cancel`, headers: organiser.headers, payload: { reason: 'Quadra interditada' } });
     expect(cancel.statusCode).toBe(200);
-    const [event] = eventsOf((await get(`/api/games/${game.id}/calendar.ics`, organiser.headers)).body);
+    const cancelled = (await get(`/api/games/${game.id}/calendar.ics`, organiser.headers)).body;
+    // A later revision, so calendars holding the event replace it.
+    expect(sequenceOf(cancelled)).toBeGreaterThan(before);
+    const [event] = eventsOf(cancelled);
     expect(event).toMatchObject({ uid: `jogo-${game.id}@bora.test`, status: 'CANCELLED' });
     expect(event!.description).toContain('Jogo cancelado. Motivo: Quadra interditada');
   });
