@@ -64,9 +64,3 @@ export function useRemoveSeriesMember(seriesId: number) {
     apiRequest<LeaveSeriesReply>(`/series/${seriesId}/members/${userId}`, { method: 'DELETE', fallbackMessage: 'Erro ao remover mensalista' }),
   );
 }
-
-export function useCancelSeries(seriesId: number) {
-  return useSeriesMutation((reason: string) =>
-    apiRequest<SeriesReply>(`/series/${seriesId}/cancel`, { method: 'POST', body: { reason }, fallbackMessage: 'Erro ao cancelar a série' }),
-  );
-}
