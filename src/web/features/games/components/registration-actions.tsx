@@ -9,7 +9,7 @@ import { CancelRegistrationDialog } from '../../../components/games/cancel-regis
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { isFull } from '../../../components/games/game-facts';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { redirectToCheckout } from '../../../lib/checkout-redirect';
@@ -18,6 +18,7 @@ import { useCancelRegistration } from '../../../lib/queries/me';
 import { creditRefundRuleText } from '../../../lib/refund-text';
 import { useSession } from '../../../lib/session';
 import { useApplyToGame, useJoinWaitlist } from '../api';
+import { NextStepLinks } from './next-step-links';
 
 export type PlayerStatus = 'confirmed' | 'pending' | 'waitlist' | 'none';
 
@@ -214,14 +215,12 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
           <p>Aguardando vaga disponível. Avisamos você assim que abrir uma vaga.</p>
           {game.waitlistPosition ? <p className="mt-1 font-semibold">Posição na fila: {game.waitlistPosition}</p> : null}
         </Alert>
-        <div className="grid gap-2 sm:grid-cols-2">
-          <Link to="/profile" className={buttonClasses('secondary')}>
-            Ver meu perfil
-          </Link>
-          <Link to="/games" className={buttonClasses('secondary')}>
-            Ver outros jogos
-          </Link>
-        </div>
+        <NextStepLinks
+          steps={[
+            { to: '/profile', label: 'Ver meu perfil' },
+            { to: '/games', label: 'Ver outros jogos' },
+          ]}
+        />
         {!isClosed && (
           <Button variant="ghost" fullWidth onClick={() => setIsCancelling(true)}>
             Sair da lista de espera
