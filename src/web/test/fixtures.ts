@@ -1,5 +1,6 @@
 // Replies of the API for the web tests, typed by the shared schemas (the fake API also checks them at run time).
 import { saoPauloDateAndTime } from '../../shared/dates';
+import { registrationCounts } from '../../shared/rules/registration-counts';
 import type { AdminGameDetail, AdminGamePlayer, AdminUser, Cancellation, CreditTransactionView } from '../../shared/schemas/admin';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { Game, MyGame, Team, WaitlistedGame } from '../../shared/schemas/games';
@@ -163,17 +164,10 @@ export function aRegistration(overrides: Partial<GameRegistration> = {}): GameRe
 
 /** `GET /api/user-games/{id}`: the game, its registrations and the counts the server derives from them. */
 export function aUserGameDetail(game: UserGame, registrations: GameRegistration[], teams: Team[] = []): UserGameDetail {
-  const count = (status: GameRegistration['status']) => registrations.filter((registration) => registration.status === status).length;
+  const counts = registrationCounts(registrations);
   return {
     game,
-    stats: {
-      confirmedRegistrations: count('confirmed'),
-      pendingRegistrations: count('pending'),
-      cancelledRegistrations: registrations.filter((registration) => registration.status === 'cancelled' && !registration.leftWaitlist).length,
-      waitlistRegistrations: count('waitlist'),
-      leftWaitlistRegistrations: registrations.filter((registration) => registration.leftWaitlist).length,
-      availableSlots: game.totalSlots - count('confirmed') - count('pending'),
-    },
+    stats: { ...counts, availableSlots: game.totalSlots - counts.confirmedRegistrations - counts.pendingRegistrations },
     registrations,
     teams,
   };
