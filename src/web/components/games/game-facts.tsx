@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Game } from '../../../shared/schemas/games';
 import { cn } from '../../lib/cn';
 import { formatBRL, formatDate, formatLongDate, formatTime } from '../../lib/format';
@@ -35,6 +36,17 @@ export function GameWhen({ dateTime }: { dateTime: string }) {
   );
 }
 
+/** Where the game is played, beside its pin. */
+export function GamePlace({ children }: { children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-1.5 text-slate-700 dark:text-slate-300">
+      <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+      <span className="sr-only">Local: </span>
+      {children}
+    </p>
+  );
+}
+
 /**
  * The numbers people act on, big: date and time, price, slots left; then the place.
  * `compact` leaves out the slots (lists of the user's own games).
@@ -49,11 +61,7 @@ export function GameFacts({ game, compact = false, className }: { game: FactsGam
           {formatBRL(game.price)}
         </p>
       </div>
-      <p className="flex items-start gap-1.5 text-slate-700 dark:text-slate-300">
-        <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
-        <span className="sr-only">Local: </span>
-        {game.location}
-      </p>
+      <GamePlace>{game.location}</GamePlace>
       {!compact && (
         <p
           className={cn(

@@ -1,4 +1,4 @@
-import { Ban, ClipboardCheck, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Repeat, Send, Undo2, Users } from 'lucide-react';
+import { Ban, ClipboardCheck, Globe, Link2, Lock, Mail, MessageCircle, Pencil, RefreshCw, Repeat, Send, Undo2, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserGame } from '../../../../shared/schemas/user-games';
@@ -10,7 +10,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { fieldBorder, fieldClasses } from '../../../components/ui/input';
 import { toastReply, useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { GameWhen } from '../../../components/games/game-facts';
+import { GamePlace, GameWhen } from '../../../components/games/game-facts';
 import { cn } from '../../../lib/cn';
 import { formatBRL } from '../../../lib/format';
 import { useCancelUserGame, usePublishUserGame, useRegeneratePrivateLink, useUnpublishUserGame } from '../api';
@@ -129,11 +129,7 @@ export function UserGameCard({ game }: { game: UserGame }) {
               {formatBRL(game.price)}
             </p>
           </div>
-          <p className="flex items-start gap-1.5 text-slate-700 dark:text-slate-300">
-            <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
-            <span className="sr-only">Local: </span>
-            {place}
-          </p>
+          <GamePlace>{place}</GamePlace>
           <p className="flex items-center gap-1.5 font-semibold tabular-nums text-slate-800 dark:text-slate-200">
             <Users className="size-5 shrink-0" aria-hidden="true" />
             Inscritos: {game.registeredPlayers}/{game.totalSlots}
