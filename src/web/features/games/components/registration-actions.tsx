@@ -100,13 +100,21 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
     });
   }
 
-  const cancelDialog = (
-    <CancelRegistrationDialog
-      game={isCancelling ? game : null}
-      busy={cancel.isPending}
-      onConfirm={confirmCancel}
-      onCancel={() => setIsCancelling(false)}
-    />
+  /** The way out of a registration (hidden once the game is closed) and the dialog that confirms it. */
+  const leaveControls = (variant: 'danger' | 'ghost', label: string) => (
+    <>
+      {!isClosed && (
+        <Button variant={variant} fullWidth onClick={() => setIsCancelling(true)}>
+          {label}
+        </Button>
+      )}
+      <CancelRegistrationDialog
+        game={isCancelling ? game : null}
+        busy={cancel.isPending}
+        onConfirm={confirmCancel}
+        onCancel={() => setIsCancelling(false)}
+      />
+    </>
   );
 
   const creditButton = (
@@ -198,12 +206,7 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
         <Alert tone="success" title="Inscrição confirmada">
           {game.paymentType === 'external' ? 'Você está dentro! Combine o pagamento com o organizador.' : 'Você está dentro! Bom jogo.'}
         </Alert>
-        {!isClosed && (
-          <Button variant="danger" fullWidth onClick={() => setIsCancelling(true)}>
-            Cancelar inscrição
-          </Button>
-        )}
-        {cancelDialog}
+        {leaveControls('danger', 'Cancelar inscrição')}
       </div>
     );
   }
@@ -221,12 +224,7 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
             { to: '/games', label: 'Ver outros jogos' },
           ]}
         />
-        {!isClosed && (
-          <Button variant="ghost" fullWidth onClick={() => setIsCancelling(true)}>
-            Sair da lista de espera
-          </Button>
-        )}
-        {cancelDialog}
+        {leaveControls('ghost', 'Sair da lista de espera')}
       </div>
     );
   }
@@ -254,12 +252,7 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
             {providerButtons}
           </>
         )}
-        {!isClosed && (
-          <Button variant="danger" fullWidth onClick={() => setIsCancelling(true)}>
-            Cancelar inscrição
-          </Button>
-        )}
-        {cancelDialog}
+        {leaveControls('danger', 'Cancelar inscrição')}
       </div>
     );
   }
