@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { isFinished } from '../../../../shared/rules/game-timing';
 import type { MyGame } from '../../../../shared/schemas/games';
 import { GameFacts } from '../../../components/games/game-facts';
+import { NoGamesYet } from '../../../components/games/no-games-yet';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { RegistrationBadge } from '../../../components/games/registration-badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSection } from '../../../components/ui/page-section';
 import { useInvitations } from '../../../lib/queries/invitations';
@@ -99,15 +99,7 @@ export function HomePage() {
         ) : me.isError ? (
           <QueryError title="Erro ao carregar seus jogos" query={me} />
         ) : games.length === 0 ? (
-          <EmptyState
-            title="Nenhum jogo inscrito"
-            description="Escolha um jogo e garanta sua vaga."
-            action={
-              <Link to="/games" className={buttonClasses('primary')}>
-                Ver jogos
-              </Link>
-            }
-          />
+          <NoGamesYet description="Escolha um jogo e garanta sua vaga." />
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {games.map((game) => (
