@@ -6,7 +6,7 @@ import type { PublicUser } from '../../shared/schemas/auth';
 import type { Game, MyGame, Team, WaitlistedGame } from '../../shared/schemas/games';
 import type { Invitation } from '../../shared/schemas/invitations';
 import type { Notification } from '../../shared/schemas/notifications';
-import type { GameRegistration, UserGame, UserGameDetail } from '../../shared/schemas/user-games';
+import type { GamePayloadInput, GameRegistration, UserGame, UserGameDetail } from '../../shared/schemas/user-games';
 import type { MeReply } from '../../shared/schemas/users';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -139,6 +139,28 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
 export function aUserGame(overrides: Partial<UserGame> = {}): UserGame {
   const game = aGame({ creator: { id: player.id, name: player.name } });
   return { ...game, privateLink: `link-${game.id}`, cancelReason: null, ...overrides };
+}
+
+/**
+ * What the game form sends for the tests' "Vôlei de Quinta" at the Ginásio do Estreito: 12 slots, public, paid outside
+ * the platform, published, volleyball in Florianópolis/SC; `fields` are what the test typed besides.
+ */
+export function aSentGamePayload(fields: Pick<GamePayloadInput, 'dateTime' | 'price' | 'description'>): GamePayloadInput {
+  return {
+    name: 'Vôlei de Quinta',
+    location: 'Ginásio do Estreito',
+    address: '',
+    dateTime: fields.dateTime,
+    price: fields.price,
+    totalSlots: 12,
+    description: fields.description,
+    visibility: 'public',
+    usePlatformPayment: false,
+    state: 'published',
+    sportId: 1,
+    stateId: 24,
+    cityId: 1,
+  };
 }
 
 export function aRegistration(overrides: Partial<GameRegistration> = {}): GameRegistration {
