@@ -1,4 +1,4 @@
-import { CreditCard, QrCode, Wallet } from 'lucide-react';
+import { CreditCard, type LucideIcon, QrCode, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '../../../../shared/messages';
@@ -173,28 +173,22 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
     </div>
   );
 
+  const providerButton = (paymentType: 'stripe' | 'mercadopago', Icon: LucideIcon, label: string) => (
+    <Button
+      variant="secondary"
+      onClick={() => applyWith(paymentType)}
+      disabled={!hasPhone || isBusy}
+      busy={busyPayment === paymentType}
+      busyLabel="Aguarde..."
+    >
+      <Icon className="size-5" aria-hidden="true" />
+      {label}
+    </Button>
+  );
   const providerButtons = (
     <div className="grid gap-2 sm:grid-cols-2">
-      <Button
-        variant="secondary"
-        onClick={() => applyWith('stripe')}
-        disabled={!hasPhone || isBusy}
-        busy={busyPayment === 'stripe'}
-        busyLabel="Aguarde..."
-      >
-        <CreditCard className="size-5" aria-hidden="true" />
-        Pagar com cartão
-      </Button>
-      <Button
-        variant="secondary"
-        onClick={() => applyWith('mercadopago')}
-        disabled={!hasPhone || isBusy}
-        busy={busyPayment === 'mercadopago'}
-        busyLabel="Aguarde..."
-      >
-        <QrCode className="size-5" aria-hidden="true" />
-        Pagar com PIX
-      </Button>
+      {providerButton('stripe', CreditCard, 'Pagar com cartão')}
+      {providerButton('mercadopago', QrCode, 'Pagar com PIX')}
     </div>
   );
 
