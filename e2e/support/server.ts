@@ -8,41 +8,22 @@
 //   with a given start or a single slot, and no public API creates games yet (see e2e/support/games.ts).
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../src/server/lib/config';
 import { cities, games, sports, states, users } from '../../src/server/db/schema';
 import { descriptionToHtml } from '../../src/server/core/games/description-html';
 import { generatePrivateLink } from '../../src/server/core/games/private-link';
 import { startServer } from '../../src/server/server';
+import { startSmtpInbox } from '../../test-support/server/smtp-inbox';
 import { E2E_APP_PORT, E2E_CONTROL_PORT, E2E_MAIL_PORT, E2E_SMTP_PORT } from './ports';
 
-type CapturedMail = { to: string[]; raw: string; receivedAt: string };
-const mails: CapturedMail[] = [];
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      mails.push({
-        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-        raw: Buffer.concat(chunks).toString('utf8'),
-        receivedAt: new Date().toISOString(),
-      });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+const inbox = await startSmtpInbox({ port: E2E_SMTP_PORT });
 
 http
   .createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const to = url.searchParams.get('to')?.toLowerCase();
     res.setHeader('content-type', 'application/json');
+    const mails = inbox.messages.map((m) => ({ to: m.recipients.map((r) => r.toLowerCase()), raw: m.raw, receivedAt: m.receivedAt }));
     res.end(JSON.stringify(mails.filter((m) => !to || m.to.includes(to))));
   })
   .listen(E2E_MAIL_PORT, '127.0.0.1');

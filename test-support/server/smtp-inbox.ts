@@ -9,10 +9,11 @@ export type ReceivedMail = {
   text: string | undefined;
   html: string | undefined;
   raw: string;
+  receivedAt: string;
 };
 
-/** A real SMTP server on 127.0.0.1 (random port) that keeps every message it receives. */
-export async function startSmtpInbox() {
+/** A real SMTP server on 127.0.0.1 (on `port`, a random one by default) that keeps every message it receives. */
+export async function startSmtpInbox(options: { port?: number } = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -23,12 +24,17 @@ export async function startSmtpInbox() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push({ ...parseMessage(raw), recipients: session.envelope.rcptTo.map((r) => r.address), raw });
+        messages.push({
+          ...parseMessage(raw),
+          recipients: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          receivedAt: new Date().toISOString(),
+        });
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -87,7 +93,7 @@ function decodeBody(body: string, transferEncoding: string | undefined): string 
   }
 }
 
-function parseMessage(raw: string): Omit<ReceivedMail, 'recipients' | 'raw'> {
+function parseMessage(raw: string): Omit<ReceivedMail, 'recipients' | 'raw' | 'receivedAt'> {
   const { headers, body } = splitHeadersAndBody(raw);
   const result = { headers, subject: decodeEncodedWords(headers.subject ?? ''), text: undefined as string | undefined, html: undefined as string | undefined };
 

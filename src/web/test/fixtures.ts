@@ -1,11 +1,12 @@
 // Replies of the API for the web tests, typed by the shared schemas (the fake API also checks them at run time).
 import { saoPauloDateAndTime } from '../../shared/dates';
+import { registrationCounts } from '../../shared/rules/registration-counts';
 import type { AdminGameDetail, AdminGamePlayer, AdminUser, Cancellation, CreditTransactionView } from '../../shared/schemas/admin';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { Game, MyGame, Team, WaitlistedGame } from '../../shared/schemas/games';
 import type { Invitation } from '../../shared/schemas/invitations';
 import type { Notification } from '../../shared/schemas/notifications';
-import type { GameRegistration, UserGame, UserGameDetail } from '../../shared/schemas/user-games';
+import type { GamePayloadInput, GameRegistration, UserGame, UserGameDetail } from '../../shared/schemas/user-games';
 import type { MeReply } from '../../shared/schemas/users';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -140,6 +141,28 @@ export function aUserGame(overrides: Partial<UserGame> = {}): UserGame {
   return { ...game, privateLink: `link-${game.id}`, cancelReason: null, ...overrides };
 }
 
+/**
+ * What the game form sends for the tests' "Vôlei de Quinta" at the Ginásio do Estreito: 12 slots, public, paid outside
+ * the platform, published, volleyball in Florianópolis/SC; `fields` are what the test typed besides.
+ */
+export function aSentGamePayload(fields: Pick<GamePayloadInput, 'dateTime' | 'price' | 'description'>): GamePayloadInput {
+  return {
+    name: 'Vôlei de Quinta',
+    location: 'Ginásio do Estreito',
+    address: '',
+    dateTime: fields.dateTime,
+    price: fields.price,
+    totalSlots: 12,
+    description: fields.description,
+    visibility: 'public',
+    usePlatformPayment: false,
+    state: 'published',
+    sportId: 1,
+    stateId: 24,
+    cityId: 1,
+  };
+}
+
 export function aRegistration(overrides: Partial<GameRegistration> = {}): GameRegistration {
   const id = newId();
   return {
@@ -163,17 +186,10 @@ export function aRegistration(overrides: Partial<GameRegistration> = {}): GameRe
 
 /** `GET /api/user-games/{id}`: the game, its registrations and the counts the server derives from them. */
 export function aUserGameDetail(game: UserGame, registrations: GameRegistration[], teams: Team[] = []): UserGameDetail {
-  const count = (status: GameRegistration['status']) => registrations.filter((registration) => registration.status === status).length;
+  const counts = registrationCounts(registrations);
   return {
     game,
-    stats: {
-      confirmedRegistrations: count('confirmed'),
-      pendingRegistrations: count('pending'),
-      cancelledRegistrations: registrations.filter((registration) => registration.status === 'cancelled' && !registration.leftWaitlist).length,
-      waitlistRegistrations: count('waitlist'),
-      leftWaitlistRegistrations: registrations.filter((registration) => registration.leftWaitlist).length,
-      availableSlots: game.totalSlots - count('confirmed') - count('pending'),
-    },
+    stats: { ...counts, availableSlots: game.totalSlots - counts.confirmedRegistrations - counts.pendingRegistrations },
     registrations,
     teams,
   };

@@ -12,18 +12,20 @@ import { cancelledFields, type GameRow } from './registration-guards';
 export type GameCancelTotals = { registrationsCancelled: number; waitlistCleared: number; creditsRefunded: number };
 
 /**
- * Cancels a game its organiser ends (locked by the caller, not cancelled yet): every confirmed, pending and
- * waitlisted registration is cancelled and refunded in full (card and PIX through `refunds`, after commit), each
- * player gets a notification and an e-mail with the reason, and the game keeps the reason. For a game cancel and a
- * weekly series' cancel alike.
+ * Cancels a game (locked by the caller, not cancelled yet): every confirmed, pending and waitlisted registration is
+ * cancelled and refunded in full (card and PIX through `refunds`, after commit), each player gets a notification and
+ * an e-mail, and the game keeps the reason. For an organiser's game cancel and a weekly series' cancel, where the
+ * players are told the organiser's reason, and for an admin's delete (`adminId`), whose refunds carry the admin and
+ * the admin's texts.
  */
 export async function cancelGame(
   tx: Tx,
   ctx: ServerContext,
   game: GameRow,
-  input: { reason: string; mails: PendingMail; refunds: PendingRefunds },
+  input: { reason: string; mails: PendingMail; refunds: PendingRefunds; adminId?: number },
 ): Promise<GameCancelTotals> {
   const now = ctx.clock.now();
+  const byAdmin = input.adminId !== undefined;
   const live = await tx
     .select({ registration: registrations, name: users.name, email: users.email })
     .from(registrations)
@@ -45,27 +47,24 @@ export async function cancelGame(
       .update(registrations)
       .set(cancelledFields(registration, now))
       .where(eq(registrations.id, registration.id));
-    const outcome =
-      registration.status === 'waitlist'
-        ? 'none'
-        : (
-            await refundInFull(tx, {
-              game,
-              registration,
-              description: `Jogo ${game.name} cancelado pelo organizador`,
-              reason: messages.organiserCancellationReason(input.reason),
-              refunds: input.refunds,
-            })
-          ).outcome;
+    // A waitlisted player paid nothing, so their refund is none.
+    const refund = await refundInFull(tx, {
+      game,
+      registration,
+      description: byAdmin ? messages.admin.refundDescription(game.name) : `Jogo ${game.name} cancelado pelo organizador`,
+      reason: byAdmin ? input.reason : messages.organiserCancellationReason(input.reason),
+      adminId: input.adminId,
+      refunds: input.refunds,
+    });
     if (registration.status === 'waitlist') totals.waitlistCleared += 1;
     else totals.registrationsCancelled += 1;
-    if (outcome === 'credits') totals.creditsRefunded += registration.paidCents;
+    if (refund.outcome === 'credits') totals.creditsRefunded += refund.cents;
     await notifyGameCancelled(tx, ctx, input.mails, {
       game: cancelled!,
       to: { id: registration.userId, name, email },
-      refund: outcome,
-      refundedCents: outcome === 'none' ? 0 : registration.paidCents,
-      reason: input.reason,
+      refund: refund.outcome,
+      refundedCents: refund.cents,
+      ...(byAdmin ? {} : { reason: input.reason }),
     });
   }
   return totals;

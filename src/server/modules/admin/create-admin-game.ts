@@ -2,8 +2,7 @@ import { messages } from '../../../shared/messages';
 import type { AdminGameReply } from '../../../shared/schemas/admin';
 import type { GamePayloadShape } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { generatePrivateLink } from '../../core/games/private-link';
-import { games } from '../../db/schema';
+import { insertGame } from '../../core/games/insert-game';
 import { resolveAdminGamePayload } from './admin-game-payload';
 import { loadAdminGames } from './admin-views';
 
@@ -11,11 +10,7 @@ import { loadAdminGames } from './admin-views';
 export async function createAdminGame(ctx: ServerContext, admin: AuthUser, body: GamePayloadShape): Promise<AdminGameReply> {
   const gameId = await ctx.db.transaction(async (tx) => {
     const values = await resolveAdminGamePayload(tx, body, { now: ctx.clock.now() });
-    const [created] = await tx
-      .insert(games)
-      .values({ ...values, state: values.state ?? 'draft', status: 'active', privateLink: generatePrivateLink(), creatorId: admin.id })
-      .returning({ id: games.id });
-    return created!.id;
+    return insertGame(tx, values, admin.id);
   });
   const [game] = await loadAdminGames(ctx.db, [gameId], ctx.clock.now());
   return { message: messages.gameCreated, game: game! };

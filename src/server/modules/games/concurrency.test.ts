@@ -1,44 +1,23 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
+import { describe, expect, it } from 'vitest';
+import { createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, isPostgres, raced, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpRacingApp } from '../../../../test-support/server/over-http';
+import { isPostgres, raced } from '../../../../test-support/server/test-app';
 import { creditTransactions, registrations, users } from '../../db/schema';
 
 /** Money and slot invariants under real parallel HTTP requests, on PostgreSQL (TEST_DATABASE_URL). */
-let t: TestApp;
-let baseUrl: string;
+const t = setUpRacingApp();
 const ROUNDS = 3;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => t.close());
 
 const db = () => t.app.ctx.db;
 
 async function fundedPlayers(count: number, cents: number) {
   const players = [];
-  for (let i = 0; i < count; i += 1) {
-    const user = await createUser(db());
-    if (cents > 0) await addCredits(db(), user.id, cents);
-    const token = await t.app.ctx.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
-    players.push({ user, authorization: `Bearer ${token}` });
-  }
+  for (let i = 0; i < count; i += 1) players.push(await t.signedIn(cents));
   return players;
 }
-
-async function call(path: string, authorization: string, body?: object) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const call = t.post;
 
 const balances = async (ids: number[]) =>
   new Map((await db().select({ id: users.id, b: users.balanceCents }).from(users).where(inArray(users.id, ids))).map((r) => [r.id, r.b]));

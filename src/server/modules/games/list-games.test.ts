@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createGame,
   createRegistration,
@@ -10,18 +10,16 @@ import {
   HOUR_MS,
   referenceIds,
 } from '../../../../test-support/server/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { createTestApp, setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { cities, states } from '../../db/schema';
 
-let t: TestApp;
+const t = setUpTestApp();
 let ids: Awaited<ReturnType<typeof referenceIds>>;
 const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);
 
 beforeAll(async () => {
-  t = await createTestApp();
   ids = await referenceIds(t.app.ctx.db);
 });
-afterAll(() => t.close());
 
 describe('reference data', () => {
   it('lists the active sports with volleyball first', async () => {

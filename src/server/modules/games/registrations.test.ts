@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   addCredits,
   createGame,
@@ -10,15 +10,12 @@ import {
   HOUR_MS,
 } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
-import { cancellationRequests, creditTransactions, registrations, users } from '../../db/schema';
+import { balanceOf as readBalance, latestRegistration } from '../../../../test-support/server/reads';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
+import { cancellationRequests, creditTransactions } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = setUpTestApp();
 afterEach(() => t.clock.set(TEST_NOW));
-afterAll(() => t.close());
 
 const db = () => t.app.ctx.db;
 const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);
@@ -30,16 +27,8 @@ async function player(credits = 0, overrides: Parameters<typeof createSignedInUs
 }
 const post = (url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-const balanceOf = async (userId: number) =>
-  (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
-const registrationOf = async (gameId: number, userId: number) =>
-  (
-    await db()
-      .select()
-      .from(registrations)
-      .where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId)))
-      .orderBy(registrations.id)
-  ).at(-1);
+const balanceOf = (userId: number) => readBalance(db(), userId);
+const registrationOf = (gameId: number, userId: number) => latestRegistration(db(), gameId, userId);
 
 describe('POST /api/games/:id/apply', () => {
   it('confirms a platform game paid with credits, debiting the price through the ledger', async () => {

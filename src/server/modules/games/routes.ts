@@ -25,7 +25,7 @@ import type { ServerContext } from '../../core/context';
 import { withViewerRegistrations } from '../../core/games/game-view';
 import { createSignedInCache } from '../../core/signed-in-cache';
 import { currentCaller, currentUser } from '../../http/authentication';
-import { type EncodedReply, encodeReply, errorReplies, sendEncoded } from '../../http/route-helpers';
+import { type EncodedReply, encodeReply, errorReplies, sendEncoded, signedInSchema } from '../../http/route-helpers';
 import { AppError } from '../../lib/app-error';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { createRefreshingCache } from '../../lib/refreshing-cache';
@@ -214,41 +214,38 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.post('/games/:id/apply', {
-      schema: {
+      schema: signedInSchema({
         tags: ['games'],
         summary: 'Inscreve-se: vaga livre confirma (créditos debitados), jogo lotado entra na lista de espera',
-        security: [{ bearerAuth: [] }],
         params: idParamsSchema,
         // Fastify hands a missing body to the validator as null.
         body: applyBodySchema.nullish(),
-        response: { 200: applyReplySchema, ...errorReplies(400, 401, 404, 409) },
-      },
+        response: { 200: applyReplySchema },
+      }, 400, 404, 409),
       // The common apply checks the token's version itself: the account is read only for the full path.
       preHandler: app.requireToken,
       handler: async (request) => applyToGame(ctx, currentCaller(app, request), request.params.id, request.body ?? {}),
     });
 
     app.post('/games/:id/waitlist', {
-      schema: {
+      schema: signedInSchema({
         tags: ['games'],
         summary: 'Entra na lista de espera de um jogo lotado',
-        security: [{ bearerAuth: [] }],
         params: idParamsSchema,
         body: waitlistBodySchema.nullish(),
-        response: { 200: waitlistReplySchema, ...errorReplies(400, 401, 404, 409) },
-      },
+        response: { 200: waitlistReplySchema },
+      }, 400, 404, 409),
       preHandler: app.requireUser,
       handler: async (request) => joinWaitlist(ctx, currentUser(request), request.params.id, request.body?.privateLink),
     });
 
     app.post('/games/:id/cancel', {
-      schema: {
+      schema: signedInSchema({
         tags: ['games'],
         summary: 'Cancela a inscrição (reembolso se faltarem 48 h ou mais) ou sai da lista de espera',
-        security: [{ bearerAuth: [] }],
         params: idParamsSchema,
-        response: { 200: cancelReplySchema, ...errorReplies(400, 401, 404, 409) },
-      },
+        response: { 200: cancelReplySchema },
+      }, 400, 404, 409),
       preHandler: app.requireUser,
       handler: async (request) => cancelRegistration(ctx, currentUser(request), request.params.id),
     });

@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   addCredits,
   createGame,
@@ -10,7 +10,8 @@ import {
   HOUR_MS,
 } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { balanceOf as readBalance, latestRegistration } from '../../../../test-support/server/reads';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { describeGameChanges, notifyGameCancelled, notifyGameChanged } from '../../core/games/notify-game-update';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
@@ -18,27 +19,15 @@ import { lockGame } from '../../core/games/registration-guards';
 import { sendPendingMail, type PendingMail } from '../../core/notifications/notify';
 import { emailOutbox, games, invitations, notifications, registrations, users } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = setUpTestApp();
 afterEach(() => t.clock.set(TEST_NOW));
-afterAll(() => t.close());
 
 const db = () => t.app.ctx.db;
 const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);
 const post = (url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-const statusOf = async (gameId: number, userId: number) =>
-  (
-    await db()
-      .select()
-      .from(registrations)
-      .where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId)))
-      .orderBy(desc(registrations.id))
-  )[0];
-const balanceOf = async (userId: number) =>
-  (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
+const statusOf = (gameId: number, userId: number) => latestRegistration(db(), gameId, userId);
+const balanceOf = (userId: number) => readBalance(db(), userId);
 const noticesOf = (userId: number) =>
   db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
 const mailTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email));

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCredits, createGame, createRegistration, createUser, DAY_MS, HOUR_MS } from '../../../../test-support/server/factories';
+import { describe, expect, it } from 'vitest';
+import { createGame, createRegistration, createUser, DAY_MS, HOUR_MS } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, isPostgres, raced, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpRacingApp } from '../../../../test-support/server/over-http';
+import { isPostgres, raced, TEST_NOW } from '../../../../test-support/server/test-app';
 import { cancellationRequests, creditTransactions, games, registrations, users } from '../../db/schema';
 
 /**
@@ -11,35 +11,12 @@ import { cancellationRequests, creditTransactions, games, registrations, users }
  * TEST_DATABASE_URL; PGlite serialises them, which must give the same answers): every registration
  * refunded exactly once, whatever arrives at the same time.
  */
-let t: TestApp;
-let baseUrl: string;
+const t = setUpRacingApp();
 const ROUNDS = 3;
 const PRICE = 1500;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => t.close());
-
 const db = () => t.app.ctx.db;
-
-async function signedIn(cents = 0) {
-  const user = await createUser(db());
-  if (cents > 0) await addCredits(db(), user.id, cents);
-  const token = await t.app.ctx.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
-  return { user, authorization: `Bearer ${token}` };
-}
-
-async function call(path: string, authorization: string, body?: object) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const { signedIn, post: call } = t;
 
 /**
  * 30 players: 10 paid with credits (through the real apply), 6 by card and 4 by PIX, 3 outside the

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
+import { registrationCounts } from '../../../shared/rules/registration-counts';
 import type { GameRegistration, UserGameDetail } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { assertManagesGame, countNoShows, loadTeams } from '../../core/games/game-day';
@@ -53,17 +54,9 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
     level: r.level,
     noShows: noShows.get(r.userId) ?? 0,
   }));
-  const count = (status: GameRegistration['status']) => list.filter((r) => r.status === status).length;
   return {
     game,
-    stats: {
-      confirmedRegistrations: count('confirmed'),
-      pendingRegistrations: count('pending'),
-      cancelledRegistrations: list.filter((r) => r.status === 'cancelled' && !r.leftWaitlist).length,
-      waitlistRegistrations: count('waitlist'),
-      leftWaitlistRegistrations: list.filter((r) => r.leftWaitlist).length,
-      availableSlots: game.availableSlots,
-    },
+    stats: { ...registrationCounts(list), availableSlots: game.availableSlots },
     registrations: list,
     teams,
   };

@@ -1,14 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, createSignedInUser, DAY_MS } from '../../../../test-support/server/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { emailOutbox, invitations } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const emails = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}.${i}@convites.test`);
 

@@ -17,7 +17,7 @@ import { drawTeamsBodySchema, drawTeamsReplySchema, updatePlayerBodySchema, upda
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { byIp, minutes } from '../../lib/rate-limit';
-import { errorReplies, sendCsv } from '../../http/route-helpers';
+import { sendCsv, signedInSchema } from '../../http/route-helpers';
 import { cancelUserGame } from './cancel-user-game';
 import { createUserGame } from './create-user-game';
 import { drawTeams } from './draw-teams';
@@ -32,7 +32,11 @@ import { updateGamePlayer } from './update-game-player';
 import { updateUserGame } from './update-user-game';
 
 const tags = ['user-games'];
-const security = [{ bearerAuth: [] }];
+
+/** The schema of a route on one of my games: its id, 400 and 404 (someone else's game too), then `errorStatuses`. */
+function oneGameSchema<const S extends { summary: string; response: object }, const E extends readonly number[]>(schema: S, ...errorStatuses: E) {
+  return signedInSchema({ tags, params: idParamsSchema, ...schema }, 400, 404, ...errorStatuses);
+}
 
 /**
  * The organiser's own games. Every `/user-games/{id}` route answers 404 for someone else's game; the game-day
@@ -41,13 +45,12 @@ const security = [{ bearerAuth: [] }];
 export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/user-games', {
-      schema: {
+      schema: signedInSchema({
         tags,
-        security,
         summary: 'Meus jogos criados, data mais recente primeiro (total no cabeçalho X-Total-Count)',
         querystring: listUserGamesQuerySchema,
-        response: { 200: z.array(userGameSchema), ...errorReplies(400, 401) },
-      },
+        response: { 200: z.array(userGameSchema) },
+      }, 400),
       preHandler: app.requireUser,
       handler: async (request, reply) => {
         const { games, total } = await listUserGames(ctx, currentUser(request), request.query);
@@ -57,140 +60,110 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.post('/user-games', {
-      schema: {
+      schema: signedInSchema({
         tags,
-        security,
         summary: 'Cria um jogo (rascunho, ou publicado com state: published)',
         // Fastify hands a missing body to the validator as null; the rules then ask for every required field.
         body: gamePayloadSchema.nullish(),
-        response: { 201: userGameReplySchema, ...errorReplies(400, 401) },
-      },
+        response: { 201: userGameReplySchema },
+      }, 400),
       preHandler: app.requireUser,
       handler: async (request, reply) => reply.status(201).send(await createUserGame(ctx, currentUser(request), request.body ?? {})),
     });
 
     app.get('/user-games/:id', {
-      schema: {
-        tags,
-        security,
+      schema: oneGameSchema({
         summary: 'Um jogo meu, com as contagens e todas as inscrições',
-        params: idParamsSchema,
-        response: { 200: userGameDetailSchema, ...errorReplies(400, 401, 404) },
-      },
+        response: { 200: userGameDetailSchema },
+      }),
       preHandler: app.requireUser,
       handler: async (request) => getUserGame(ctx, currentUser(request), request.params.id),
     });
 
     app.put('/user-games/:id', {
-      schema: {
-        tags,
-        security,
+      schema: oneGameSchema({
         summary: 'Edita um jogo meu (o payload completo; state ausente mantém a publicação)',
-        params: idParamsSchema,
         body: gamePayloadSchema.nullish(),
-        response: { 200: userGameReplySchema, ...errorReplies(400, 401, 404, 409) },
-      },
+        response: { 200: userGameReplySchema },
+      }, 409),
       preHandler: app.requireUser,
       handler: async (request) => updateUserGame(ctx, currentUser(request), request.params.id, request.body ?? {}),
     });
 
     app.post('/user-games/:id/publish', {
-      schema: {
-        tags,
-        security,
+      schema: oneGameSchema({
         summary: 'Publica um rascunho',
-        params: idParamsSchema,
-        response: { 200: userGameReplySchema, ...errorReplies(400, 401, 404, 409) },
-      },
+        response: { 200: userGameReplySchema },
+      }, 409),
       preHandler: app.requireUser,
       handler: async (request) => publishUserGame(ctx, currentUser(request), request.params.id),
     });
 
     app.post('/user-games/:id/unpublish', {
-      schema: {
-        tags,
-        security,
+      schema: oneGameSchema({
         summary: 'Volta um jogo publicado para rascunho',
-        params: idParamsSchema,
-        response: { 200: userGameReplySchema, ...errorReplies(400, 401, 404, 409) },
-      },
+        response: { 200: userGameReplySchema },
+      }, 409),
       preHandler: app.requireUser,
       handler: async (request) => unpublishUserGame(ctx, currentUser(request), request.params.id),
     });
 
     app.post('/user-games/:id/cancel', {
-      schema: {
-        tags,
-        security,
+      schema: oneGameSchema({
         summary: 'Cancela o jogo com um motivo: todas as inscrições são canceladas e reembolsadas integralmente (créditos e cartão/PIX na hora)',
-        params: idParamsSchema,
         body: cancelUserGameBodySchema,
-        response: { 200: cancelUserGameReplySchema, ...errorReplies(400, 401, 404, 409) },
-      },
+        response: { 200: cancelUserGameReplySchema },
+      }, 409),
       preHandler: app.requireUser,
       handler: async (request) => cancelUserGame(ctx, currentUser(request), request.params.id, request.body.reason),
     });
 
     app.post('/user-games/:id/regenerate-link', {
-      schema: {
-        tags,
-        security,
+      schema: oneGameSchema({
         summary: 'Gera um novo link privado; o anterior deixa de funcionar',
-        params: idParamsSchema,
-        response: { 200: userGameReplySchema, ...errorReplies(400, 401, 404, 409) },
-      },
+        response: { 200: userGameReplySchema },
+      }, 409),
       preHandler: app.requireUser,
       handler: async (request) => regeneratePrivateLink(ctx, currentUser(request), request.params.id),
     });
 
     app.put('/user-games/:id/players/:userId', {
-      schema: {
-        tags,
-        security,
+      schema: oneGameSchema({
         summary: 'Dia do jogo: marca presença (de 2 h antes a 3 dias depois do início) e/ou o nível (1 a 5) de um jogador confirmado',
         params: userParamsSchema,
         body: updatePlayerBodySchema,
-        response: { 200: updatePlayerReplySchema, ...errorReplies(400, 401, 404, 409) },
-      },
+        response: { 200: updatePlayerReplySchema },
+      }, 409),
       preHandler: app.requireUser,
       handler: async (request) => updateGamePlayer(ctx, currentUser(request), request.params.id, request.params.userId, request.body),
     });
 
     app.post('/user-games/:id/teams', {
-      schema: {
-        tags,
-        security,
+      schema: oneGameSchema({
         summary: 'Sorteia times equilibrados pelo nível entre os presentes (todos os confirmados se ninguém foi marcado); substitui o sorteio anterior',
-        params: idParamsSchema,
         body: drawTeamsBodySchema,
-        response: { 200: drawTeamsReplySchema, ...errorReplies(400, 401, 404, 409) },
-      },
+        response: { 200: drawTeamsReplySchema },
+      }, 409),
       preHandler: app.requireUser,
       handler: async (request) => drawTeams(ctx, currentUser(request), request.params.id, request.body.teamCount),
     });
 
     app.get('/user-games/:id/registrations.csv', {
-      schema: {
-        tags,
-        security,
+      schema: oneGameSchema({
         summary: 'Planilha (CSV para o Excel em português: BOM, ponto e vírgula) com uma linha por inscrição',
-        params: idParamsSchema,
         produces: ['text/csv'],
-        response: { 200: z.string(), ...errorReplies(400, 401, 404) },
-      },
+        response: { 200: z.string() },
+      }),
       preHandler: app.requireUser,
       handler: async (request, reply) => sendCsv(reply, await exportRegistrationsCsv(ctx, currentUser(request), request.params.id)),
     });
 
     app.post('/user-games/:id/invitations', {
-      schema: {
-        tags,
-        security,
+      schema: oneGameSchema({
         summary: 'Convida até 50 e-mails para o jogo (e-mail com o link privado; notificação para quem tem conta)',
-        params: idParamsSchema,
         body: inviteByEmailBodySchema,
-        response: { 200: inviteByEmailReplySchema, ...errorReplies(400, 401, 404, 409, 429) },
-      },
+        response: { 200: inviteByEmailReplySchema },
+      }, 409, 429),
       // Counted per address before the body is read: e-mails leave the platform from here.
       preValidation: ctx.rateLimiter.limit({ name: 'invite:ip', max: 30, windowMs: minutes(60), key: byIp }),
       preHandler: app.requireUser,

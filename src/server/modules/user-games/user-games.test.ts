@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addCredits,
   createGame,
@@ -11,7 +11,7 @@ import {
   referenceIds,
 } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import { createTestApp, setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import {
   cancellationRequests,
   cities,
@@ -26,13 +26,11 @@ import {
   users,
 } from '../../db/schema';
 
-let t: TestApp;
+const t = setUpTestApp();
 let ref: Awaited<ReturnType<typeof referenceIds>>;
 beforeAll(async () => {
-  t = await createTestApp();
   ref = await referenceIds(t.app.ctx.db);
 });
-afterAll(() => t.close());
 
 const db = () => t.app.ctx.db;
 const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);

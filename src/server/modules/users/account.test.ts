@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addCredits,
   createGame,
@@ -9,15 +9,11 @@ import {
   DEFAULT_PASSWORD,
 } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { creditTransactions, emailOutbox, invitations, notifications, payments, registrations, users } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 type Headers = Record<string, string>;
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>

@@ -14,7 +14,7 @@ import {
 import type { ServerContext } from '../../core/context';
 import { createSignedInCache } from '../../core/signed-in-cache';
 import { currentUser } from '../../http/authentication';
-import { type EncodedReply, encodeReply, errorReplies, sendEncoded } from '../../http/route-helpers';
+import { type EncodedReply, encodeReply, sendEncoded, signedInSchema } from '../../http/route-helpers';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { changePassword } from './change-password';
 import { deleteAccount } from './delete-account';
@@ -35,12 +35,11 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const accounts = createSignedInCache<EncodedReply>(ctx, { name: 'me', maxEntries: 2_000 });
   return async (app) => {
     app.get('/users/me', {
-      schema: {
+      schema: signedInSchema({
         tags: ['users'],
         summary: 'O usuário logado, com saldo e jogos',
-        security: [{ bearerAuth: [] }],
-        response: { 200: meReplySchema, ...errorReplies(401) },
-      },
+        response: { 200: meReplySchema },
+      }),
       preHandler: app.requireUser,
       handler: async (request, reply) => {
         const user = currentUser(request);
@@ -50,49 +49,45 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.put('/users/phone', {
-      schema: {
+      schema: signedInSchema({
         tags: ['users'],
         summary: 'Salva o telefone (somente dígitos; 10 ou 11 com DDD válido)',
-        security: [{ bearerAuth: [] }],
         body: phoneBodySchema,
-        response: { 200: phoneReplySchema, ...errorReplies(400, 401) },
-      },
+        response: { 200: phoneReplySchema },
+      }, 400),
       preHandler: app.requireUser,
       handler: async (request) => updatePhone(ctx, currentUser(request).id, request.body.phone),
     });
 
     app.put('/users/me', {
-      schema: {
+      schema: signedInSchema({
         tags: ['users'],
         summary: 'Altera o nome (2 a 100 caracteres) e, se enviado, o telefone',
-        security: [{ bearerAuth: [] }],
         body: updateMeBodySchema,
-        response: { 200: updateMeReplySchema, ...errorReplies(400, 401) },
-      },
+        response: { 200: updateMeReplySchema },
+      }, 400),
       preHandler: app.requireUser,
       handler: async (request) => updateMe(ctx, currentUser(request).id, request.body),
     });
 
     app.post('/users/me/password', {
-      schema: {
+      schema: signedInSchema({
         tags: ['users'],
         summary: 'Troca a senha: encerra as outras sessões e devolve um token novo',
-        security: [{ bearerAuth: [] }],
         body: changePasswordBodySchema,
-        response: { 200: changePasswordReplySchema, ...errorReplies(400, 401, 429) },
-      },
+        response: { 200: changePasswordReplySchema },
+      }, 400, 429),
       preValidation: passwordGuesses,
       preHandler: app.requireUser,
       handler: async (request) => changePassword(ctx, currentUser(request), request.body),
     });
 
     app.get('/users/me/export', {
-      schema: {
+      schema: signedInSchema({
         tags: ['users'],
         summary: 'Baixa (como anexo JSON) tudo o que o Bora Jogar guarda sobre o usuário',
-        security: [{ bearerAuth: [] }],
-        response: { 200: exportReplySchema, ...errorReplies(401) },
-      },
+        response: { 200: exportReplySchema },
+      }),
       preHandler: app.requireUser,
       handler: async (request, reply) => {
         reply.header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`);
@@ -102,14 +97,13 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/users/me', {
-      schema: {
+      schema: signedInSchema({
         tags: ['users'],
         summary:
           'Exclui a conta: apaga os dados pessoais, encerra as sessões e desiste das inscrições futuras (409 enquanto houver saldo, salvo forfeitCredits)',
-        security: [{ bearerAuth: [] }],
         body: deleteMeBodySchema,
-        response: { 200: deleteMeReplySchema, ...errorReplies(400, 401, 409, 429) },
-      },
+        response: { 200: deleteMeReplySchema },
+      }, 400, 409, 429),
       preValidation: passwordGuesses,
       preHandler: app.requireUser,
       handler: async (request) => deleteAccount(ctx, currentUser(request), request.body),

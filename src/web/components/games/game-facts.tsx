@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Game } from '../../../shared/schemas/games';
 import { cn } from '../../lib/cn';
 import { formatBRL, formatDate, formatLongDate, formatTime } from '../../lib/format';
@@ -17,6 +18,35 @@ export const isFull = (game: Pick<Game, 'remainingSlots'>) => game.remainingSlot
 
 type FactsGame = Pick<Game, 'dateTime' | 'location' | 'price' | 'remainingSlots' | 'totalSlots'>;
 
+/** The game's date (the long form on hover) and start time, each beside its icon; the caller sets their size. */
+export function GameWhen({ dateTime }: { dateTime: string }) {
+  return (
+    <>
+      <p className="flex items-center gap-1.5">
+        <CalendarDays className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+        <span className="sr-only">Data: </span>
+        <span title={formatLongDate(dateTime)}>{formatDate(dateTime)}</span>
+      </p>
+      <p className="flex items-center gap-1.5">
+        <Clock className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+        <span className="sr-only">Horário: </span>
+        {formatTime(dateTime)}
+      </p>
+    </>
+  );
+}
+
+/** Where the game is played, beside its pin. */
+export function GamePlace({ children }: { children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-1.5 text-slate-700 dark:text-slate-300">
+      <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+      <span className="sr-only">Local: </span>
+      {children}
+    </p>
+  );
+}
+
 /**
  * The numbers people act on, big: date and time, price, slots left; then the place.
  * `compact` leaves out the slots (lists of the user's own games).
@@ -24,27 +54,14 @@ type FactsGame = Pick<Game, 'dateTime' | 'location' | 'price' | 'remainingSlots'
 export function GameFacts({ game, compact = false, className }: { game: FactsGame; compact?: boolean; className?: string }) {
   return (
     <div className={cn('space-y-2', className)}>
-      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <p className="flex items-center gap-1.5 text-lg font-bold tabular-nums">
-          <CalendarDays className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
-          <span className="sr-only">Data: </span>
-          <span title={formatLongDate(game.dateTime)}>{formatDate(game.dateTime)}</span>
-        </p>
-        <p className="flex items-center gap-1.5 text-lg font-bold tabular-nums">
-          <Clock className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
-          <span className="sr-only">Horário: </span>
-          {formatTime(game.dateTime)}
-        </p>
-        <p className="text-lg font-bold tabular-nums text-slate-900 dark:text-white">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-lg font-bold tabular-nums">
+        <GameWhen dateTime={game.dateTime} />
+        <p className="text-slate-900 dark:text-white">
           <span className="sr-only">Preço: </span>
           {formatBRL(game.price)}
         </p>
       </div>
-      <p className="flex items-start gap-1.5 text-slate-700 dark:text-slate-300">
-        <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
-        <span className="sr-only">Local: </span>
-        {game.location}
-      </p>
+      <GamePlace>{game.location}</GamePlace>
       {!compact && (
         <p
           className={cn(

@@ -17,6 +17,17 @@ export function Skeleton({ className }: { className?: string }) {
   return <div className={cn('animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800', className)} aria-hidden="true" />;
 }
 
+/** A wait announced as `label` (“Carregando jogo...”): grey bars of the given sizes, one under the other. */
+export function SkeletonStack({ label, bars, className }: { label: string; bars: string[]; className?: string }) {
+  return (
+    <div role="status" aria-label={label} className={className}>
+      {bars.map((bar, index) => (
+        <Skeleton key={index} className={bar} />
+      ))}
+    </div>
+  );
+}
+
 /** The whole-page wait while the session is resolved (spec: "Carregando..."). */
 export function FullPageLoader({ text = 'Carregando...' }: { text?: string }) {
   return (

@@ -7,7 +7,7 @@ import { cityLabel, isFull, slotsText } from '../../../components/games/game-fac
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/spinner';
+import { SkeletonStack } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
 import { AddToCalendar } from './add-to-calendar';
@@ -104,12 +104,11 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
 
 export function GameDetailsSkeleton() {
   return (
-    <div role="status" aria-label="Carregando jogo..." className="mx-auto w-full max-w-5xl space-y-6">
-      <Skeleton className="h-9 w-2/3" />
-      <Skeleton className="h-7 w-1/2" />
-      <Skeleton className="h-40 w-full" />
-      <Skeleton className="h-64 w-full" />
-    </div>
+    <SkeletonStack
+      label="Carregando jogo..."
+      bars={['h-9 w-2/3', 'h-7 w-1/2', 'h-40 w-full', 'h-64 w-full']}
+      className="mx-auto w-full max-w-5xl space-y-6"
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { CreditCard, QrCode, Wallet } from 'lucide-react';
+import { CreditCard, type LucideIcon, QrCode, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '../../../../shared/messages';
@@ -9,7 +9,7 @@ import { CancelRegistrationDialog } from '../../../components/games/cancel-regis
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { isFull } from '../../../components/games/game-facts';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { redirectToCheckout } from '../../../lib/checkout-redirect';
@@ -18,6 +18,7 @@ import { useCancelRegistration } from '../../../lib/queries/me';
 import { creditRefundRuleText } from '../../../lib/refund-text';
 import { useSession } from '../../../lib/session';
 import { useApplyToGame, useJoinWaitlist } from '../api';
+import { NextStepLinks } from './next-step-links';
 
 export type PlayerStatus = 'confirmed' | 'pending' | 'waitlist' | 'none';
 
@@ -99,13 +100,21 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
     });
   }
 
-  const cancelDialog = (
-    <CancelRegistrationDialog
-      game={isCancelling ? game : null}
-      busy={cancel.isPending}
-      onConfirm={confirmCancel}
-      onCancel={() => setIsCancelling(false)}
-    />
+  /** The way out of a registration (hidden once the game is closed) and the dialog that confirms it. */
+  const leaveControls = (variant: 'danger' | 'ghost', label: string) => (
+    <>
+      {!isClosed && (
+        <Button variant={variant} fullWidth onClick={() => setIsCancelling(true)}>
+          {label}
+        </Button>
+      )}
+      <CancelRegistrationDialog
+        game={isCancelling ? game : null}
+        busy={cancel.isPending}
+        onConfirm={confirmCancel}
+        onCancel={() => setIsCancelling(false)}
+      />
+    </>
   );
 
   const creditButton = (
@@ -164,28 +173,22 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
     </div>
   );
 
+  const providerButton = (paymentType: 'stripe' | 'mercadopago', Icon: LucideIcon, label: string) => (
+    <Button
+      variant="secondary"
+      onClick={() => applyWith(paymentType)}
+      disabled={!hasPhone || isBusy}
+      busy={busyPayment === paymentType}
+      busyLabel="Aguarde..."
+    >
+      <Icon className="size-5" aria-hidden="true" />
+      {label}
+    </Button>
+  );
   const providerButtons = (
     <div className="grid gap-2 sm:grid-cols-2">
-      <Button
-        variant="secondary"
-        onClick={() => applyWith('stripe')}
-        disabled={!hasPhone || isBusy}
-        busy={busyPayment === 'stripe'}
-        busyLabel="Aguarde..."
-      >
-        <CreditCard className="size-5" aria-hidden="true" />
-        Pagar com cartão
-      </Button>
-      <Button
-        variant="secondary"
-        onClick={() => applyWith('mercadopago')}
-        disabled={!hasPhone || isBusy}
-        busy={busyPayment === 'mercadopago'}
-        busyLabel="Aguarde..."
-      >
-        <QrCode className="size-5" aria-hidden="true" />
-        Pagar com PIX
-      </Button>
+      {providerButton('stripe', CreditCard, 'Pagar com cartão')}
+      {providerButton('mercadopago', QrCode, 'Pagar com PIX')}
     </div>
   );
 
@@ -197,12 +200,7 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
         <Alert tone="success" title="Inscrição confirmada">
           {game.paymentType === 'external' ? 'Você está dentro! Combine o pagamento com o organizador.' : 'Você está dentro! Bom jogo.'}
         </Alert>
-        {!isClosed && (
-          <Button variant="danger" fullWidth onClick={() => setIsCancelling(true)}>
-            Cancelar inscrição
-          </Button>
-        )}
-        {cancelDialog}
+        {leaveControls('danger', 'Cancelar inscrição')}
       </div>
     );
   }
@@ -214,20 +212,13 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
           <p>Aguardando vaga disponível. Avisamos você assim que abrir uma vaga.</p>
           {game.waitlistPosition ? <p className="mt-1 font-semibold">Posição na fila: {game.waitlistPosition}</p> : null}
         </Alert>
-        <div className="grid gap-2 sm:grid-cols-2">
-          <Link to="/profile" className={buttonClasses('secondary')}>
-            Ver meu perfil
-          </Link>
-          <Link to="/games" className={buttonClasses('secondary')}>
-            Ver outros jogos
-          </Link>
-        </div>
-        {!isClosed && (
-          <Button variant="ghost" fullWidth onClick={() => setIsCancelling(true)}>
-            Sair da lista de espera
-          </Button>
-        )}
-        {cancelDialog}
+        <NextStepLinks
+          steps={[
+            { to: '/profile', label: 'Ver meu perfil' },
+            { to: '/games', label: 'Ver outros jogos' },
+          ]}
+        />
+        {leaveControls('ghost', 'Sair da lista de espera')}
       </div>
     );
   }
@@ -255,12 +246,7 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
             {providerButtons}
           </>
         )}
-        {!isClosed && (
-          <Button variant="danger" fullWidth onClick={() => setIsCancelling(true)}>
-            Cancelar inscrição
-          </Button>
-        )}
-        {cancelDialog}
+        {leaveControls('danger', 'Cancelar inscrição')}
       </div>
     );
   }

@@ -1,12 +1,12 @@
 import { CircleCheck } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGame } from '../api';
 import { GameSummary } from '../components/game-summary';
+import { NextStepLinks } from '../components/next-step-links';
 import { outsidePaymentWarning } from '../components/registration-actions';
 import { parseGameId } from '../game-id';
 
@@ -26,14 +26,12 @@ export function ConfirmationPage() {
           {!game.data.usePlatformPayment && <Alert tone="warning">{outsidePaymentWarning}</Alert>}
         </>
       )}
-      <div className="grid gap-2 sm:grid-cols-2">
-        <Link to="/profile" className={buttonClasses('primary')}>
-          Ver meu perfil
-        </Link>
-        <Link to="/games" className={buttonClasses('secondary')}>
-          Ver mais jogos
-        </Link>
-      </div>
+      <NextStepLinks
+        steps={[
+          { to: '/profile', label: 'Ver meu perfil', isPrimary: true },
+          { to: '/games', label: 'Ver mais jogos' },
+        ]}
+      />
     </div>
   );
 }

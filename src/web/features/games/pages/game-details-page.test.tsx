@@ -135,16 +135,22 @@ describe('game details', () => {
     expect(screen.getByRole('link', { name: 'Ver meu perfil' })).toHaveAttribute('href', '/profile');
   });
 
-  it('shows the amount, the balance after and the refund rule before charging credits', async () => {
-    const game = aPlayerGame({ price: 15, dateTime: '2030-01-20T22:00:00.000Z' });
+  /** Ana, with R$ 25,50 in credits, opens the apply page of a R$ 15 game whose credit apply confirms her. */
+  async function openCreditApply(game: ReturnType<typeof aPlayerGame>) {
     const api = details(game, { ...player, credits: 25.5 }, {
       [`POST /api/games/${game.id}/apply`]: {
         body: { message: 'Inscrição realizada com sucesso!', waitlisted: false, registrationType: 'confirmed', paymentType: 'credit', amountCharged: 15, credits: 10.5 },
       },
     });
-    const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     await findPageHeading(game.name);
+    return api;
+  }
+
+  it('shows the amount, the balance after and the refund rule before charging credits', async () => {
+    const game = aPlayerGame({ price: 15, dateTime: '2030-01-20T22:00:00.000Z' });
+    const api = await openCreditApply(game);
+    const user = userEvent.setup();
 
     const credit = screen.getByRole('button', { name: 'Pagar com créditos' });
     expect(credit).toHaveAccessibleDescription(
@@ -159,14 +165,8 @@ describe('game details', () => {
 
   it('inside the last 48 hours, says there is no refund and asks before charging credits', async () => {
     const game = aPlayerGame({ price: 15, dateTime: hoursFromNow(47) });
-    const api = details(game, { ...player, credits: 25.5 }, {
-      [`POST /api/games/${game.id}/apply`]: {
-        body: { message: 'Inscrição realizada com sucesso!', waitlisted: false, registrationType: 'confirmed', paymentType: 'credit', amountCharged: 15, credits: 10.5 },
-      },
-    });
+    const api = await openCreditApply(game);
     const user = userEvent.setup();
-    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
-    await findPageHeading(game.name);
 
     expect(screen.getByText('Sem reembolso: faltam menos de 48 horas para o jogo.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pagar com créditos' }));

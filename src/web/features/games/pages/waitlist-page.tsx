@@ -1,12 +1,12 @@
 import { Hourglass } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGame } from '../api';
 import { GameSummary } from '../components/game-summary';
+import { NextStepLinks } from '../components/next-step-links';
 import { parseGameId } from '../game-id';
 
 export function WaitlistPage() {
@@ -28,14 +28,12 @@ export function WaitlistPage() {
       {game.isPending && game.fetchStatus !== 'idle' && <Skeleton className="h-32 w-full" />}
       {game.isError && <Alert tone="error">{errorMessage(game.error, 'Erro ao carregar jogo')}</Alert>}
       {game.data && <GameSummary game={game.data} />}
-      <div className="grid gap-2 sm:grid-cols-2">
-        <Link to="/games" className={buttonClasses('primary')}>
-          Ver outros jogos
-        </Link>
-        <Link to="/profile" className={buttonClasses('secondary')}>
-          Ver meu perfil
-        </Link>
-      </div>
+      <NextStepLinks
+        steps={[
+          { to: '/games', label: 'Ver outros jogos', isPrimary: true },
+          { to: '/profile', label: 'Ver meu perfil' },
+        ]}
+      />
     </div>
   );
 }

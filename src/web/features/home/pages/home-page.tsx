@@ -1,14 +1,15 @@
 import { ChevronRight, Hourglass, Mail } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isFinished } from '../../../../shared/rules/game-timing';
 import type { MyGame } from '../../../../shared/schemas/games';
 import { GameFacts } from '../../../components/games/game-facts';
+import { NoGamesYet } from '../../../components/games/no-games-yet';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { RegistrationBadge } from '../../../components/games/registration-badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSection } from '../../../components/ui/page-section';
 import { useInvitations } from '../../../lib/queries/invitations';
@@ -30,6 +31,22 @@ export function nextGames(myGames: MyGame[], now: Date): MyGame[] {
     .filter((game) => game.registrationType !== 'cancelled')
     .filter((game) => new Date(game.dateTime).getTime() > now.getTime() - FINISHED_VISIBLE_MS)
     .sort((a, b) => a.dateTime.localeCompare(b.dateTime));
+}
+
+/** A game of the player's on the home page: its name and badge, its facts, then what the section adds. */
+function HomeGameCard({ game, badge, children }: { game: ComponentProps<typeof GameFacts>['game'] & { name: string }; badge: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex">
+      <Card className="flex w-full flex-col gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="text-lg font-bold">{game.name}</h3>
+          {badge}
+        </div>
+        <GameFacts game={game} compact />
+        {children}
+      </Card>
+    </li>
+  );
 }
 
 function Invitations() {
@@ -82,35 +99,24 @@ export function HomePage() {
         ) : me.isError ? (
           <QueryError title="Erro ao carregar seus jogos" query={me} />
         ) : games.length === 0 ? (
-          <EmptyState
-            title="Nenhum jogo inscrito"
-            description="Escolha um jogo e garanta sua vaga."
-            action={
-              <Link to="/games" className={buttonClasses('primary')}>
-                Ver jogos
-              </Link>
-            }
-          />
+          <NoGamesYet description="Escolha um jogo e garanta sua vaga." />
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {games.map((game) => (
-              <li key={game.id} className="flex">
-                <Card className="flex w-full flex-col gap-3">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h3 className="text-lg font-bold">{game.name}</h3>
-                    <RegistrationBadge status={isFinished(game.dateTime, now) ? 'finished' : game.leftWaitlist ? 'left_waitlist' : game.registrationType} />
-                  </div>
-                  <GameFacts game={game} compact />
-                  <div className="mt-auto flex flex-wrap gap-x-4">
-                    <Link to={`/apply/${game.id}`} className={linkClasses}>
-                      Ver detalhes
-                    </Link>
-                    <Link to="/profile" className={linkClasses}>
-                      Meu perfil
-                    </Link>
-                  </div>
-                </Card>
-              </li>
+              <HomeGameCard
+                key={game.id}
+                game={game}
+                badge={<RegistrationBadge status={isFinished(game.dateTime, now) ? 'finished' : game.leftWaitlist ? 'left_waitlist' : game.registrationType} />}
+              >
+                <div className="mt-auto flex flex-wrap gap-x-4">
+                  <Link to={`/apply/${game.id}`} className={linkClasses}>
+                    Ver detalhes
+                  </Link>
+                  <Link to="/profile" className={linkClasses}>
+                    Meu perfil
+                  </Link>
+                </div>
+              </HomeGameCard>
             ))}
           </ul>
         )}
@@ -120,22 +126,21 @@ export function HomePage() {
         <PageSection id="home-waitlist" title="Jogos na Lista de Espera">
           <ul className="grid gap-4 md:grid-cols-2">
             {waitlisted.map((game) => (
-              <li key={game.id} className="flex">
-                <Card className="flex w-full flex-col gap-3">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h3 className="text-lg font-bold">{game.name}</h3>
-                    <Badge tone="warning">
-                      <Hourglass className="size-4" aria-hidden="true" />
-                      Aguardando vaga disponível
-                    </Badge>
-                  </div>
-                  <GameFacts game={game} compact />
-                  <p className="font-semibold tabular-nums">Posição na fila: {game.position}</p>
-                  <Link to={`/apply/${game.id}`} className={linkClasses}>
-                    Ver lista de espera
-                  </Link>
-                </Card>
-              </li>
+              <HomeGameCard
+                key={game.id}
+                game={game}
+                badge={
+                  <Badge tone="warning">
+                    <Hourglass className="size-4" aria-hidden="true" />
+                    Aguardando vaga disponível
+                  </Badge>
+                }
+              >
+                <p className="font-semibold tabular-nums">Posição na fila: {game.position}</p>
+                <Link to={`/apply/${game.id}`} className={linkClasses}>
+                  Ver lista de espera
+                </Link>
+              </HomeGameCard>
             ))}
           </ul>
         </PageSection>

@@ -4,7 +4,7 @@ import { QueryError } from '../../../components/games/list-states';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { Skeleton } from '../../../components/ui/spinner';
+import { SkeletonStack } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useUserGame } from '../api';
@@ -120,11 +120,7 @@ export function RegistrationsDialog({ gameId, gameName, onClose }: { gameId: num
         ) : detail.isError ? (
           <QueryError title="Erro ao carregar dados do jogo" query={detail} fallback="Erro ao carregar dados do jogo" />
         ) : (
-          <div role="status" aria-label="Carregando inscrições..." className="space-y-3">
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
+          <SkeletonStack label="Carregando inscrições..." bars={['h-20 w-full', 'h-16 w-full', 'h-16 w-full']} className="space-y-3" />
         )}
         <Button variant="secondary" fullWidth onClick={onClose}>
           Fechar

@@ -1,4 +1,4 @@
-import { Ban, CalendarDays, ClipboardCheck, Clock, Globe, Link2, Lock, Mail, MapPin, MessageCircle, Pencil, RefreshCw, Repeat, Send, Undo2, Users } from 'lucide-react';
+import { Ban, ClipboardCheck, Globe, Link2, Lock, Mail, MessageCircle, Pencil, RefreshCw, Repeat, Send, Undo2, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserGame } from '../../../../shared/schemas/user-games';
@@ -8,10 +8,11 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { fieldBorder, fieldClasses } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
+import { toastReply, useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { GamePlace, GameWhen } from '../../../components/games/game-facts';
 import { cn } from '../../../lib/cn';
-import { formatBRL, formatDate, formatLongDate, formatTime } from '../../../lib/format';
+import { formatBRL } from '../../../lib/format';
 import { useCancelUserGame, usePublishUserGame, useRegeneratePrivateLink, useUnpublishUserGame } from '../api';
 import { descriptionPreview, privateGameUrl, statusBadges, userGameStatus, whatsAppShareUrl } from '../user-game-rules';
 import { CancelGameDialog } from './cancel-game-dialog';
@@ -95,33 +96,14 @@ export function UserGameCard({ game }: { game: UserGame }) {
     }
   }
 
-  function confirmCancel(reason: string) {
-    cancel.mutate(
-      { gameId: game.id, reason },
-      {
-        onSuccess: (reply) => {
-          setDialog(null);
-          toast.show(reply.message, 'success');
-        },
-        onError: (error) => {
-          setDialog(null);
-          toast.show(errorMessage(error, 'Erro ao cancelar jogo'), 'error');
-        },
-      },
-    );
+  async function confirmCancel(reason: string) {
+    await toastReply(toast, cancel.mutateAsync({ gameId: game.id, reason }), 'Erro ao cancelar jogo');
+    setDialog(null);
   }
 
-  function confirmRegenerate() {
-    regenerate.mutate(game.id, {
-      onSuccess: (reply) => {
-        setDialog(null);
-        toast.show(reply.message, 'success');
-      },
-      onError: (error) => {
-        setDialog(null);
-        toast.show(errorMessage(error, 'Erro ao regenerar link'), 'error');
-      },
-    });
+  async function confirmRegenerate() {
+    await toastReply(toast, regenerate.mutateAsync(game.id), 'Erro ao regenerar link');
+    setDialog(null);
   }
 
   return (
@@ -141,26 +123,13 @@ export function UserGameCard({ game }: { game: UserGame }) {
 
         <div className="space-y-2">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-lg font-bold tabular-nums">
-            <p className="flex items-center gap-1.5">
-              <CalendarDays className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
-              <span className="sr-only">Data: </span>
-              <span title={formatLongDate(game.dateTime)}>{formatDate(game.dateTime)}</span>
-            </p>
-            <p className="flex items-center gap-1.5">
-              <Clock className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
-              <span className="sr-only">Horário: </span>
-              {formatTime(game.dateTime)}
-            </p>
+            <GameWhen dateTime={game.dateTime} />
             <p>
               <span className="sr-only">Preço: </span>
               {formatBRL(game.price)}
             </p>
           </div>
-          <p className="flex items-start gap-1.5 text-slate-700 dark:text-slate-300">
-            <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
-            <span className="sr-only">Local: </span>
-            {place}
-          </p>
+          <GamePlace>{place}</GamePlace>
           <p className="flex items-center gap-1.5 font-semibold tabular-nums text-slate-800 dark:text-slate-200">
             <Users className="size-5 shrink-0" aria-hidden="true" />
             Inscritos: {game.registeredPlayers}/{game.totalSlots}

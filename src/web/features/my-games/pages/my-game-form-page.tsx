@@ -5,7 +5,7 @@ import type { GamePayloadInput, UserGame } from '../../../../shared/schemas/user
 import { QueryError } from '../../../components/games/list-states';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/spinner';
+import { SkeletonStack } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -125,11 +125,8 @@ function EditGame({ gameId }: { gameId: number }) {
       ) : detail.isError ? (
         <QueryError title="Erro ao carregar jogo" query={detail} fallback="Erro ao carregar jogo" />
       ) : (
-        <Card role="status" aria-label="Carregando jogo..." className="space-y-4">
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-2/3" />
-          <Skeleton className="h-28 w-full" />
+        <Card>
+          <SkeletonStack label="Carregando jogo..." bars={['h-11 w-full', 'h-11 w-full', 'h-11 w-2/3', 'h-28 w-full']} className="space-y-4" />
         </Card>
       )}
     </div>

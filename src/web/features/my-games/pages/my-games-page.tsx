@@ -59,6 +59,20 @@ function useHorizontalOverflow(strip: RefObject<HTMLDivElement | null>): Overflo
 }
 
 const edgeHint = 'pointer-events-none absolute inset-y-0 flex w-10 items-center text-slate-600 dark:text-slate-300';
+const edgeSides = {
+  left: { Icon: ChevronLeft, className: 'left-0 justify-start bg-gradient-to-r from-slate-50 via-slate-50/80 to-transparent dark:from-slate-950 dark:via-slate-950/80' },
+  right: { Icon: ChevronRight, className: 'right-0 justify-end bg-gradient-to-l from-slate-50 via-slate-50/80 to-transparent dark:from-slate-950 dark:via-slate-950/80' },
+};
+
+/** The fade and chevron on a side of the filter row where more filters are scrolled out of sight. */
+function EdgeHint({ side }: { side: keyof typeof edgeSides }) {
+  const { Icon, className } = edgeSides[side];
+  return (
+    <span className={cn(edgeHint, className)} aria-hidden="true" data-scroll-hint={side}>
+      <Icon className="size-5" />
+    </span>
+  );
+}
 
 /**
  * Tabs over the list: arrow keys move between them, as in any tab list. On a narrow phone the strip
@@ -119,24 +133,8 @@ function FilterTabs({ value, onChange, panelId, idPrefix }: { value: UserGamesFi
           })}
         </div>
       </div>
-      {overflow.left && (
-        <span
-          className={cn(edgeHint, 'left-0 justify-start bg-gradient-to-r from-slate-50 via-slate-50/80 to-transparent dark:from-slate-950 dark:via-slate-950/80')}
-          aria-hidden="true"
-          data-scroll-hint="left"
-        >
-          <ChevronLeft className="size-5" />
-        </span>
-      )}
-      {overflow.right && (
-        <span
-          className={cn(edgeHint, 'right-0 justify-end bg-gradient-to-l from-slate-50 via-slate-50/80 to-transparent dark:from-slate-950 dark:via-slate-950/80')}
-          aria-hidden="true"
-          data-scroll-hint="right"
-        >
-          <ChevronRight className="size-5" />
-        </span>
-      )}
+      {overflow.left && <EdgeHint side="left" />}
+      {overflow.right && <EdgeHint side="right" />}
     </div>
   );
 }

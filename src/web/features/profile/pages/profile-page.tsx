@@ -6,12 +6,12 @@ import type { MyGame, WaitlistedGame } from '../../../../shared/schemas/games';
 import { AddCreditsModal } from '../../../components/credits/add-credits-modal';
 import { CancelRegistrationDialog } from '../../../components/games/cancel-registration-dialog';
 import { GameFacts } from '../../../components/games/game-facts';
+import { NoGamesYet } from '../../../components/games/no-games-yet';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { RegistrationBadge } from '../../../components/games/registration-badge';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSection } from '../../../components/ui/page-section';
 import { errorMessage } from '../../../lib/api-client';
@@ -147,15 +147,7 @@ export function ProfilePage() {
         <>
           <PageSection id="profile-future" title="Próximos jogos">
             {futureGames.length === 0 ? (
-              <EmptyState
-                title="Nenhum jogo inscrito"
-                description="Quando você se inscrever, seus jogos aparecem aqui."
-                action={
-                  <Link to="/games" className={buttonClasses('primary')}>
-                    Ver jogos
-                  </Link>
-                }
-              />
+              <NoGamesYet description="Quando você se inscrever, seus jogos aparecem aqui." />
             ) : (
               <ul className="space-y-3">
                 {futureGames.map((game) => (
