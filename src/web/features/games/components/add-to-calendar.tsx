@@ -3,6 +3,7 @@ import { type MouseEvent, useState, useSyncExternalStore } from 'react';
 import { googleCalendarUrl } from '../../../../shared/links';
 import type { Game } from '../../../../shared/schemas/games';
 import { buttonClasses } from '../../../components/ui/button';
+import { apiDownload } from '../../../lib/api-client';
 import { readStorage, storageKeys } from '../../../lib/storage';
 
 const noSubscription = () => () => {};
@@ -16,22 +17,10 @@ function useOrigin(): string {
  * Saves the game's .ics. A visitor follows the plain link (open games need no sign-in); a signed-in player
  * fetches it with their session, since a private game's file is theirs to read only.
  */
-async function downloadWithSession(event: MouseEvent<HTMLAnchorElement>, onError: () => void) {
-  const token = readStorage(storageKeys.authToken);
-  if (!token) return;
+async function downloadWithSession(event: MouseEvent<HTMLAnchorElement>, gameId: number, onError: () => void) {
+  if (!readStorage(storageKeys.authToken)) return;
   event.preventDefault();
-  const { href, download } = event.currentTarget;
-  const response = await fetch(href, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
-  if (!response?.ok) {
-    onError();
-    return;
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = download;
-  link.click();
-  URL.revokeObjectURL(url);
+  await apiDownload(`/games/${gameId}/calendar.ics`, `jogo-${gameId}.ics`, 'Não foi possível baixar o arquivo da agenda.').catch(onError);
 }
 
 /** "Adicionar à agenda": the game as an .ics file and on Google Calendar. */
@@ -51,7 +40,7 @@ export function AddToCalendar({ game }: { game: Game }) {
           download={`jogo-${game.id}.ics`}
           onClick={(event) => {
             setFailed(false);
-            void downloadWithSession(event, () => setFailed(true));
+            void downloadWithSession(event, game.id, () => setFailed(true));
           }}
           className={buttonClasses('secondary')}
         >
