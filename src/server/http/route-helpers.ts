@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { errorReplySchema } from '../../shared/schemas/common';
+import { errorReplySchema, idParamsSchema } from '../../shared/schemas/common';
 
 /** Error replies a route documents in OpenAPI, all `{message, fields?}`. */
 export function errorReplies<const S extends readonly number[]>(...statuses: S) {
@@ -19,6 +19,15 @@ const bearerAuth = [{ bearerAuth: [] }];
  */
 export function signedInSchema<const S extends { response: object }, const E extends readonly number[]>(schema: S, ...errorStatuses: E) {
   return { ...schema, security: bearerAuth, response: { ...schema.response, ...errorReplies(...errorStatuses, 401) } };
+}
+
+/**
+ * The schema maker of a module's signed-in routes on one resource, `/…/:id`, tagged `tags`: the id checked, and the
+ * 400 (bad id or body) and 404 (missing, or someone else's) replies documented beside `errorStatuses`.
+ */
+export function signedInByIdSchema(tags: string[]) {
+  return <const S extends { summary: string; response: object }, const E extends readonly number[]>(schema: S, ...errorStatuses: E) =>
+    signedInSchema({ tags, params: idParamsSchema, ...schema }, 400, 404, ...errorStatuses);
 }
 
 /** A spreadsheet download: the CSV as it is, as an attachment, never cached (it holds personal data). */

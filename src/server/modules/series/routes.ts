@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema } from '../../../shared/schemas/common';
 import {
   cancelSeriesBodySchema,
   createSeriesBodySchema,
@@ -15,7 +14,7 @@ import {
 import { privateLinkSchema } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
-import { signedInSchema } from '../../http/route-helpers';
+import { signedInByIdSchema, signedInSchema } from '../../http/route-helpers';
 import { cancelSeries } from './cancel-series';
 import { createSeries } from './create-series';
 import { getSeries, getSeriesMembership } from './get-series';
@@ -26,13 +25,8 @@ import { updateSeries } from './update-series';
 
 const tags = ['series'];
 
-/**
- * The schema of a signed-in route on one series, `/series/:id…`: its id checked, and the 400 (bad id or body) and
- * 404 (not found, or someone else's series) replies documented beside `errorStatuses`.
- */
-function oneSeriesSchema<const S extends { summary: string; response: object }, const E extends readonly number[]>(schema: S, ...errorStatuses: E) {
-  return signedInSchema({ tags, params: idParamsSchema, ...schema }, 400, 404, ...errorStatuses);
-}
+/** A signed-in route on one series: its id, 400 and 404. */
+const oneSeriesSchema = signedInByIdSchema(tags);
 
 /** Weekly series (rachas) and their mensalistas. Every organiser route answers 404 for someone else's series. */
 export function seriesRoutes(ctx: ServerContext): FastifyPluginAsyncZod {

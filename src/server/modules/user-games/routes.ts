@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema } from '../../../shared/schemas/common';
 import {
   cancelUserGameBodySchema,
   cancelUserGameReplySchema,
@@ -17,7 +16,7 @@ import { drawTeamsBodySchema, drawTeamsReplySchema, updatePlayerBodySchema, upda
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { byIp, minutes } from '../../lib/rate-limit';
-import { sendCsv, signedInSchema } from '../../http/route-helpers';
+import { sendCsv, signedInByIdSchema, signedInSchema } from '../../http/route-helpers';
 import { cancelUserGame } from './cancel-user-game';
 import { createUserGame } from './create-user-game';
 import { drawTeams } from './draw-teams';
@@ -33,10 +32,8 @@ import { updateUserGame } from './update-user-game';
 
 const tags = ['user-games'];
 
-/** The schema of a route on one of my games: its id, 400 and 404 (someone else's game too), then `errorStatuses`. */
-function oneGameSchema<const S extends { summary: string; response: object }, const E extends readonly number[]>(schema: S, ...errorStatuses: E) {
-  return signedInSchema({ tags, params: idParamsSchema, ...schema }, 400, 404, ...errorStatuses);
-}
+/** A route on one of my games: its id, 400 and 404 (someone else's game too). */
+const oneGameSchema = signedInByIdSchema(tags);
 
 /**
  * The organiser's own games. Every `/user-games/{id}` route answers 404 for someone else's game; the game-day
