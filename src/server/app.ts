@@ -110,17 +110,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     isDraining = true;
   });
-  // While draining, each answer closes its connection: a busy keep-alive client reconnects (to another
-  // instance, the listener being closed) instead of holding this one open until the drain limit.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // While draining, each answer closes its connection: a busy keep-alive client reconnects (to another
+    // instance, the listener being closed) instead of holding this one open until the drain limit.
     if (isDraining) reply.header('connection', 'close');
+    // A write that succeeded may change what anyone reads: every instance's caches drop what they hold. Before
+    // the reply leaves (onSend, not onResponse), so the caller's next read, on any connection, already misses.
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) database.changes.publish();
+    done(null, payload);
   });
   registerObservability(app, { metrics, metricsToken: config.metricsToken });
-  // A write that succeeded may change what anyone reads: every instance's caches drop what they hold. Before
-  // the reply leaves (onSend, not onResponse), so the caller's next read, on any connection, already misses.
-  app.addHook('onSend', async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) database.changes.publish();
-  });
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { isHttps: config.publicUrl.startsWith('https://') });
   await app.register(compress, { global: true, threshold: 1024 });

@@ -62,14 +62,21 @@ export function registerAuthentication(app: FastifyInstance, ctx: Pick<ServerCon
     const token = bearerToken(request);
     if (!token) return null;
     const claims = await ctx.tokens.verify(token);
-    if (!claims) throw new AppError('unauthorized', messages.sessionExpired);
+    if (!claims) throw sessionExpired();
     return claims;
   }
 
-  async function accountOf(claims: TokenClaims): Promise<AuthUser> {
-    const user = await accounts.get(String(claims.userId), () => loadAccount(claims.userId));
-    if (!user || user.tokenVersion !== claims.tokenVersion) throw new AppError('unauthorized', messages.sessionExpired);
+  const sessionExpired = () => new AppError('unauthorized', messages.sessionExpired);
+  const unauthenticated = () => new AppError('unauthorized', messages.unauthenticated);
+
+  /** The account behind checked claims; an erased account or a token version no longer current ends the session. */
+  function currentAccount(user: AuthUser | null, claims: TokenClaims): AuthUser {
+    if (!user || user.tokenVersion !== claims.tokenVersion) throw sessionExpired();
     return user;
+  }
+
+  async function accountOf(claims: TokenClaims): Promise<AuthUser> {
+    return currentAccount(await accounts.get(String(claims.userId), () => loadAccount(claims.userId)), claims);
   }
 
   async function resolve(request: FastifyRequest): Promise<AuthUser | null> {
@@ -77,27 +84,85 @@ export function registerAuthentication(app: FastifyInstance, ctx: Pick<ServerCon
     return claims && accountOf(claims);
   }
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    request.user = await resolve(request);
-    if (!request.user) throw new AppError('unauthorized', messages.unauthenticated);
-  });
+  /**
+   * The caller without waiting, when their token was checked before and their account is fresh in memory (every
+   * repeated signed-in request): null without a token, undefined when `resolve` must look them up. Throws when
+   * the session ended.
+   */
+  function knownCaller(request: FastifyRequest): AuthUser | null | undefined {
+    const token = bearerToken(request);
+    if (!token) return null;
+    const claims = ctx.tokens.known(token);
+    const account = claims && accounts.peek(String(claims.userId));
+    return account && currentAccount(account.value, claims);
+  }
+
+  /**
+   * A hook that hands the caller (null for a visitor) to `admit`, which may refuse them by throwing: at once when
+   * the caller is known, else once they are looked up. `visitorWhenEnded` treats a token that no longer holds as
+   * no token at all.
+   */
+  function callerHook(admit: (request: FastifyRequest, user: AuthUser | null) => void, visitorWhenEnded = false): preHandlerHookHandler {
+    return (request, _reply, done) => {
+      const accept = (user: AuthUser | null) => {
+        let refusal: Error | undefined;
+        try {
+          admit(request, user);
+        } catch (error) {
+          refusal = error as Error;
+        }
+        done(refusal);
+      };
+      const refuse = (error: Error) => (visitorWhenEnded ? accept(null) : done(error));
+      let known: AuthUser | null | undefined;
+      try {
+        known = knownCaller(request);
+      } catch (error) {
+        return refuse(error as Error);
+      }
+      if (known !== undefined) return accept(known);
+      resolve(request).then(accept, refuse);
+    };
+  }
+
+  app.decorate(
+    'requireUser',
+    callerHook((request, user) => {
+      if (!user) throw unauthenticated();
+      request.user = user;
+    }),
+  );
   app.decorateRequest('claims', null);
-  app.decorate('requireToken', async (request: FastifyRequest) => {
-    request.claims = await verify(request);
-    if (!request.claims) throw new AppError('unauthorized', messages.unauthenticated);
-  });
+  app.decorate('requireToken', ((request, _reply, done) => {
+    const token = bearerToken(request);
+    const known = token && ctx.tokens.known(token);
+    if (known) {
+      request.claims = known;
+      return done();
+    }
+    verify(request).then((claims) => {
+      request.claims = claims;
+      done(claims ? undefined : unauthenticated());
+    }, done);
+  }) satisfies preHandlerHookHandler);
   app.decorate('signedInUser', async (request: FastifyRequest) => {
-    if (!request.claims) throw new AppError('unauthorized', messages.unauthenticated);
+    if (!request.claims) throw unauthenticated();
     request.user ??= await accountOf(request.claims);
     return request.user;
   });
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    request.user = await resolve(request);
-    if (!request.user) throw new AppError('unauthorized', messages.unauthenticated);
-    if (request.user.role !== 'admin') throw new AppError('forbidden', messages.forbidden);
-  });
+  app.decorate(
+    'requireAdmin',
+    callerHook((request, user) => {
+      if (!user) throw unauthenticated();
+      if (user.role !== 'admin') throw new AppError('forbidden', messages.forbidden);
+      request.user = user;
+    }),
+  );
   // A stale token on a public page is treated as a visitor, not as an error.
-  app.decorate('optionalUser', async (request: FastifyRequest) => {
-    request.user = await resolve(request).catch(() => null);
-  });
+  app.decorate(
+    'optionalUser',
+    callerHook((request, user) => {
+      request.user = user;
+    }, true),
+  );
 }

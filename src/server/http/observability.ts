@@ -87,11 +87,12 @@ export function registerObservability(app: FastifyInstance, options: { metrics: 
     reply.header(REQUEST_ID_HEADER, request.id);
     requestScope.run({ reqId: request.id }, done);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
       { method: request.method, route: request.routeOptions.url ?? 'desconhecida', status: reply.statusCode },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   if (!metricsToken) return;

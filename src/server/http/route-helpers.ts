@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { errorReplySchema, idParamsSchema } from '../../shared/schemas/common';
+import type { RefreshingCache } from '../lib/refreshing-cache';
 
 /** Error replies a route documents in OpenAPI, all `{message, fields?}`. */
 export function errorReplies<const S extends readonly number[]>(...statuses: S) {
@@ -65,3 +66,25 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, encode
 
 /** As the compression plugin: smaller replies go as they are. */
 const GZIP_FROM_BYTES = 1024;
+
+/**
+ * Sends the reply `cache` keeps under `key` (built first when missing or stale), with `withHeaders` setting what
+ * goes along with it. A fresh one is sent at once, without a promise: a repeated read costs no more than that.
+ */
+export function sendKept<V extends EncodedReply>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: RefreshingCache<V>,
+  key: string,
+  build: () => Promise<V>,
+  withHeaders?: (kept: V) => void,
+): Promise<void> | undefined {
+  const send = (kept: V) => {
+    withHeaders?.(kept);
+    sendEncoded(request, reply, kept);
+  };
+  const fresh = cache.peek(key);
+  if (!fresh) return cache.get(key, build).then(send);
+  send(fresh.value);
+  return undefined;
+}

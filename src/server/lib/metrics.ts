@@ -20,12 +20,21 @@ export function createMetrics() {
   const jobFailures = new Counter({ name: 'job_failures_total', help: 'Execuções de tarefas em segundo plano que falharam', ...labelsOf('job') });
   const paymentsSettled = new Counter({ name: 'payments_settled_total', help: 'Pagamentos liquidados', ...labelsOf('provider', 'outcome') });
 
+  // The children of each method, route pattern and status, bound once: labelling a sample costs a lookup, not a hash of the labels.
+  const requestSeries = new Map<string, { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> }>();
+
   return {
     registry,
     observeRequest(labels: { method: string; route: string; status: number }, seconds: number) {
-      const values = { ...labels, status: String(labels.status) };
-      requests.inc(values);
-      latency.observe(values, seconds);
+      const key = `${labels.method} ${labels.status} ${labels.route}`;
+      let series = requestSeries.get(key);
+      if (!series) {
+        const values = { ...labels, status: String(labels.status) };
+        series = { count: requests.labels(values), time: latency.labels(values) };
+        requestSeries.set(key, series);
+      }
+      series.count.inc();
+      series.time.observe(seconds);
     },
     /** Wraps a background task so each run, and each failure (rethrown), is counted. */
     job(name: string, task: () => Promise<unknown>): () => Promise<unknown> {

@@ -43,6 +43,11 @@ export function createRefreshingCache<V>(options: { ttlMs: number; maxEntries: n
       entries.clear();
       loading = new Map();
     },
+    /** The entry of `key` while fresh, without waiting (a hit of `get` costs no promise); undefined otherwise. */
+    peek(key: string): { readonly value: V } | undefined {
+      const entry = options.ttlMs > 0 ? entries.get(key) : undefined;
+      return entry && now() < entry.freshUntil ? entry : undefined;
+    },
     async get(key: string, build: () => Promise<V>): Promise<V> {
       if (options.ttlMs <= 0) return build();
       const entry = entries.get(key);
@@ -59,3 +64,5 @@ export function createRefreshingCache<V>(options: { ttlMs: number; maxEntries: n
     },
   };
 }
+
+export type RefreshingCache<V> = ReturnType<typeof createRefreshingCache<V>>;

@@ -53,7 +53,7 @@ const tags = ['admin'];
 export function adminRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
     // On request, before the body is parsed or validated: an outsider learns nothing, not even what a valid body is.
-    app.addHook('onRequest', async (request, reply) => app.requireAdmin.call(app, request, reply, () => {}));
+    app.addHook('onRequest', app.requireAdmin);
 
     app.get('/admin/dashboard', {
       schema: { tags, security, summary: 'Contadores e os 5 jogos mais recentes', response: { 200: dashboardReplySchema, ...errorReplies(401, 403) } },

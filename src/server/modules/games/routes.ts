@@ -25,7 +25,7 @@ import type { ServerContext } from '../../core/context';
 import { withViewerRegistrations } from '../../core/games/game-view';
 import { createSignedInCache } from '../../core/signed-in-cache';
 import { currentCaller, currentUser } from '../../http/authentication';
-import { type EncodedReply, encodeReply, errorReplies, sendEncoded, signedInSchema } from '../../http/route-helpers';
+import { type EncodedReply, encodeReply, errorReplies, sendKept, signedInSchema } from '../../http/route-helpers';
 import { AppError } from '../../lib/app-error';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { createRefreshingCache } from '../../lib/refreshing-cache';
@@ -66,11 +66,11 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const refuseBeyondCap = (address: string) => {
     if (!live.hasRoomFor(address)) throw new AppError('too_many_requests', messages.tooManyLiveStreams);
   };
-  const sharedListing = (query: ListGamesQuery) =>
-    publicListings.get(JSON.stringify(query), async () => {
-      const { games, total } = await listGames(ctx, query);
-      return { games, body: Buffer.from(JSON.stringify(games)), total };
-    });
+  const listing = async (query: ListGamesQuery) => {
+    const { games, total } = await listGames(ctx, query);
+    return { games, body: Buffer.from(JSON.stringify(games)), total };
+  };
+  const sharedListing = (query: ListGamesQuery) => publicListings.get(JSON.stringify(query), () => listing(query));
   // What a signed-in caller's list and games looked like to them, encoded (decision 032).
   const viewerListings = createSignedInCache<EncodedReply & { total: number }>(ctx, { name: 'viewer-listings', maxEntries: 200 });
   const gameReplies = createSignedInCache<EncodedReply>(ctx, { name: 'games', maxEntries: 5_000 });
@@ -123,25 +123,25 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       // Asking by `privateLink` is trying a link: the same limit as opening one.
       preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: byIpWhenLinkGiven }),
+      // Sent as kept bytes, gzipped once by sendEncoded: the compression plugin has nothing to do here.
+      compress: false,
       preHandler: app.optionalUser,
-      handler: async (request, reply) => {
+      handler: (request, reply) => {
         // The games were shaped by the API's own code: the reply skips the schema serializer
         // (an untyped reply), which would check a hundred games again on every call.
+        const withTotal = (kept: { total: number }) => reply.header('X-Total-Count', String(kept.total));
+        const query = JSON.stringify(request.query);
         if (request.user) {
           // The caller's own registrations on top of the shared list, remembered for them until anything changes.
           const viewer = request.user.id;
-          const mine = await viewerListings.get(`${viewer}:${JSON.stringify(request.query)}`, async () => {
+          return sendKept(request, reply, viewerListings, `${viewer}:${query}`, async () => {
             const { games, total } = await sharedListing(request.query);
             return { body: Buffer.from(JSON.stringify(await withViewerRegistrations(ctx.db, games, viewer, ctx.clock.now()))), total };
-          });
-          reply.header('X-Total-Count', String(mine.total));
-          return sendEncoded(request, reply, mine);
+          }, withTotal);
         }
         // The list is the same for everyone: served from a short-lived cache of the games and their
         // encoded reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query.
-        const cached = await sharedListing(request.query);
-        reply.header('X-Total-Count', String(cached.total));
-        return sendEncoded(request, reply, cached);
+        return sendKept(request, reply, publicListings, query, () => listing(request.query), withTotal);
       },
     });
 
@@ -165,13 +165,14 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         params: idParamsSchema,
         response: { 200: gameSchema, ...errorReplies(400, 404) },
       },
+      // Sent as kept bytes, gzipped once by sendEncoded: the compression plugin has nothing to do here.
+      compress: false,
       preHandler: app.optionalUser,
-      handler: async (request, reply) => {
+      handler: (request, reply) => {
         const viewer = request.user?.id;
-        const cached = await gameReplies.get(`${viewer ?? '-'}:${request.params.id}`, async () =>
+        return sendKept(request, reply, gameReplies, `${viewer ?? '-'}:${request.params.id}`, async () =>
           encodeReply(gameSchema, await getGame(ctx, request.params.id, viewer)),
         );
-        return sendEncoded(request, reply, cached);
       },
     });
 

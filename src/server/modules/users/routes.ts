@@ -14,7 +14,7 @@ import {
 import type { ServerContext } from '../../core/context';
 import { createSignedInCache } from '../../core/signed-in-cache';
 import { currentUser } from '../../http/authentication';
-import { type EncodedReply, encodeReply, sendEncoded, signedInSchema } from '../../http/route-helpers';
+import { type EncodedReply, encodeReply, sendKept, signedInSchema } from '../../http/route-helpers';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { changePassword } from './change-password';
 import { deleteAccount } from './delete-account';
@@ -40,11 +40,12 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         summary: 'O usuário logado, com saldo e jogos',
         response: { 200: meReplySchema },
       }),
+      // Sent as kept bytes, gzipped once by sendEncoded: the compression plugin has nothing to do here.
+      compress: false,
       preHandler: app.requireUser,
-      handler: async (request, reply) => {
+      handler: (request, reply) => {
         const user = currentUser(request);
-        const cached = await accounts.get(String(user.id), async () => encodeReply(meReplySchema, await getMe(ctx, user)));
-        return sendEncoded(request, reply, cached);
+        return sendKept(request, reply, accounts, String(user.id), async () => encodeReply(meReplySchema, await getMe(ctx, user)));
       },
     });
 
