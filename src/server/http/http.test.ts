@@ -116,13 +116,10 @@ describe('security headers', () => {
     ['a success', '/api/auth/config'],
     ['a 404', '/api/nada-aqui'],
     ['a 401', '/api/users/me'],
-  ])('are present on %s', async (_label, url) => {
+  ])('of an API are present on %s: nothing may load or frame it', async (_label, url) => {
     const res = await t.app.inject({ method: 'GET', url });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // No referrer leaves for another site: a private game's link is in its page's URL.
     expect(res.headers['referrer-policy']).toBe('same-origin');
@@ -130,6 +127,23 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it.each([
+    ['a page', '/perfil'],
+    ["the API's documentation", '/api/docs'],
+  ])('of %s allow the app itself and Google sign-in only', async (_label, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain('https://accounts.google.com/gsi/client');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
   it('are present on validation errors', async () => {
@@ -141,8 +155,10 @@ describe('security headers', () => {
 
   it('tell browsers to keep to https for a year when PUBLIC_URL is https', async () => {
     const secure = await createTestApp({ env: { PUBLIC_URL: 'https://borajogar.com.br' } });
-    const res = await secure.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    for (const url of ['/api/health', '/perfil']) {
+      const res = await secure.app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    }
     await secure.close();
   });
 });

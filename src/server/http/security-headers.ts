@@ -4,17 +4,31 @@ import Fastify, { type FastifyInstance } from 'fastify';
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 
 /**
- * CSP allowing only the app itself plus Google's sign-in script and frame; no framing of the app; no
- * referrer to other sites (a private game's link is in its URL); HSTS for a year when served over https.
+ * Pages get a CSP allowing only the app itself plus Google's sign-in script and frame, no framing, no referrer
+ * to other sites (a private game's link is in its URL) and helmet's other document headers. The API's answers
+ * (JSON, calendars, spreadsheets: never a document that runs anything) get what OWASP's REST cheat sheet asks
+ * of an API: a CSP that allows nothing, no framing, no sniffing, no reading from other sites. HSTS for a year
+ * on both when served over https. The API's documentation (`/api/docs`) is a page.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { isHttps: boolean }): Promise<void> {
-  const headers = await helmetHeaders(helmetOptions(options));
+  const pageHeaders = await helmetHeaders(helmetOptions(options));
+  const apiHeaders: Array<[string, string]> = [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['referrer-policy', 'same-origin'],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ...pageHeaders.filter(([name]) => name === 'strict-transport-security'),
+  ];
   // Set on the raw response, as helmet itself does, so they go out with every answer whatever sends it.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = isApi(request.url) ? apiHeaders : pageHeaders;
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 }
+
+const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /**
  * The headers helmet sets for these options. They depend on nothing in the request (no CSP nonces), but the
