@@ -36,6 +36,51 @@ describe('games changed', () => {
   });
 });
 
+describe('games changed by a transaction that already committed', () => {
+  it('are heard by this instance at once', () => {
+    const feed = localChangeFeed();
+    const heard: (number[] | undefined)[] = [];
+    feed.subscribeGames((ids) => heard.push(ids));
+    feed.gamesChanged([3, 4]);
+    expect(heard).toEqual([[3, 4]]);
+  });
+
+  it.runIf(isPostgres)('reach the other instances in one notification per moment, however many games, and never come back', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const pools = [new pg.Pool({ connectionString: url, max: 2 }), new pg.Pool({ connectionString: url, max: 2 })];
+    const [a, b] = pools.map((pool) => postgresChangeFeed({ url, pool }));
+    try {
+      const heardByA: number[][] = [];
+      const heardByB: number[][] = [];
+      a!.subscribeGames((ids) => ids && heardByA.push(ids));
+      b!.subscribeGames((ids) => ids && heardByB.push(ids));
+      a!.subscribe(() => {});
+      // Both listeners up: each tells its own "any game" once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      // More ids than one notification holds (8000 bytes): all arrive, in as few as fit.
+      const many = Array.from({ length: 2000 }, (_, i) => 100_000 + i);
+      a!.gamesChanged([1, 2]);
+      a!.gamesChanged([2, 3]);
+      a!.gamesChanged(many);
+      expect(heardByA).toEqual([[1, 2], [2, 3], many]);
+      await vi.waitFor(() => expect(heardByB.flat().length).toBe(3 + many.length), { timeout: 1000, interval: 10 });
+      expect(new Set(heardByB.flat())).toEqual(new Set([1, 2, 3, ...many]));
+      expect(heardByB.length).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heardByA).toHaveLength(3);
+
+      // What is still waiting when an instance closes is sent before it goes.
+      a!.gamesChanged([5]);
+      await a!.close();
+      await vi.waitFor(() => expect(heardByB.at(-1)).toEqual([5]), { timeout: 1000, interval: 10 });
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+});
+
 describe('localChangeFeed', () => {
   it('tells every subscriber at once', () => {
     const feed = localChangeFeed();

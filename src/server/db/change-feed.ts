@@ -15,13 +15,17 @@ export type GamesListener = (gameIds: number[] | undefined) => void;
  *
  * Games changed are heard on a second channel, written inside the transaction that locks the game
  * (`gameChangeNotice`): the database delivers it to every instance, this one included, only once that
- * transaction commits, and never when it rolls back.
+ * transaction commits, and never when it rolls back. A change already committed (the one-statement apply) is
+ * announced with `gamesChanged` instead: this instance hears it at once, the others within the coalescing time,
+ * every game changed meanwhile in one notification.
  */
 export type ChangeFeed = {
   publish(): void;
   subscribe(listener: () => void): void;
   /** Hears the games changed by committed transactions, on every instance; returns the unsubscribe. */
   subscribeGames(listener: GamesListener): () => void;
+  /** Announces games whose places changed in a transaction that has committed. */
+  gamesChanged(gameIds: number[]): void;
   close(): Promise<void>;
 };
 
@@ -49,6 +53,35 @@ const parseGameId = (payload: string | undefined) => {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 };
 
+/** Under PostgreSQL's 8000 bytes a notification may carry. */
+const MAX_PAYLOAD_CHARS = 7900;
+
+/** `instance:1,2,3` notifications of committed changes, each under the payload limit. */
+function committedPayloads(instanceId: string, gameIds: number[]): string[] {
+  const payloads: string[] = [];
+  let ids: number[] = [];
+  let length = instanceId.length + 1;
+  for (const id of gameIds) {
+    const idLength = String(id).length + 1;
+    if (ids.length > 0 && length + idLength > MAX_PAYLOAD_CHARS) {
+      payloads.push(`${instanceId}:${ids.join(',')}`);
+      ids = [];
+      length = instanceId.length + 1;
+    }
+    ids.push(id);
+    length += idLength;
+  }
+  if (ids.length > 0) payloads.push(`${instanceId}:${ids.join(',')}`);
+  return payloads;
+}
+
+/** The ids of a notification on the games channel: one game locked in a transaction, or `instance:ids` committed. */
+function parseGamesPayload(payload: string | undefined): { from?: string; ids: number[] } {
+  const [from, list] = payload?.includes(':') ? payload.split(':', 2) : [undefined, payload];
+  const ids = (list ?? '').split(',').map(parseGameId);
+  return { from, ids: ids.filter((id): id is number => id !== undefined) };
+}
+
 /**
  * One process. `listen` subscribes to a channel of the embedded database (PGlite delivers a transaction's
  * notifications when it commits, as PostgreSQL does); without it no game changes are heard.
@@ -64,6 +97,7 @@ export function localChangeFeed(options: { listen?: (channel: string, onPayload:
     publish: () => listeners.forEach((listener) => listener()),
     subscribe: (listener) => void listeners.add(listener),
     subscribeGames: games.subscribe,
+    gamesChanged: games.tell,
     close: async () => {
       await listening?.catch(() => {});
     },
@@ -92,8 +126,9 @@ export function postgresChangeFeed(options: { url: string; pool: pg.Pool; coales
     const client = new pg.Client({ connectionString: options.url });
     client.on('notification', (message) => {
       if (message.channel === GAMES_CHANNEL) {
-        const id = parseGameId(message.payload);
-        if (id !== undefined) games.tell([id]);
+        // This instance told its own listeners when it announced its committed changes.
+        const { from, ids } = parseGamesPayload(message.payload);
+        if (from !== instanceId && ids.length > 0) games.tell(ids);
       } else if (message.payload !== instanceId) local.publish();
     });
     client.on('error', () => {
@@ -117,6 +152,18 @@ export function postgresChangeFeed(options: { url: string; pool: pg.Pool; coales
 
   const ready = listen();
 
+  const committed = new Set<number>();
+  let pendingGames: NodeJS.Timeout | undefined;
+  async function announceCommitted() {
+    clearTimeout(pendingGames);
+    pendingGames = undefined;
+    const ids = [...committed];
+    committed.clear();
+    await Promise.all(
+      committedPayloads(instanceId, ids).map((payload) => options.pool.query('select pg_notify($1, $2)', [GAMES_CHANNEL, payload]).catch(() => {})),
+    );
+  }
+
   return {
     publish() {
       local.publish();
@@ -129,10 +176,19 @@ export function postgresChangeFeed(options: { url: string; pool: pg.Pool; coales
     },
     subscribe: local.subscribe,
     subscribeGames: games.subscribe,
+    gamesChanged(gameIds) {
+      games.tell(gameIds);
+      for (const id of gameIds) committed.add(id);
+      if (pendingGames) return;
+      pendingGames = setTimeout(() => void announceCommitted(), options.coalesceMs ?? 50);
+      pendingGames.unref();
+    },
     async close() {
       isClosed = true;
       clearTimeout(reconnect);
       clearTimeout(pendingNotify);
+      // What this instance changed last still reaches the others.
+      if (committed.size > 0) await announceCommitted();
       await ready;
       await listener?.end().catch(() => {});
     },

@@ -5,7 +5,6 @@ import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
-import { GAMES_CHANNEL } from '../../db/change-feed';
 import { creditTransactions, notifications, registrations, users } from '../../db/schema';
 
 // The one-statement apply (migration 0010) and the path around it: what it does itself, and what it leaves to
@@ -16,7 +15,7 @@ const db = () => t.app.ctx.db;
 
 async function fastApply(gameId: number, userId: number, paysWithCredits = true, tokenVersion = 0) {
   const { rows } = (await db().execute(
-    sql`select * from fast_apply(${gameId}, ${userId}, ${tokenVersion}, ${TEST_NOW.toISOString()}::timestamptz, ${paysWithCredits}, 'Inscrição no jogo ', '{jogo} em {quando}', '{posicao}º de {jogo} em {quando}', 'America/Sao_Paulo', ${GAMES_CHANNEL})`,
+    sql`select * from fast_apply(${gameId}, ${userId}, ${tokenVersion}, ${TEST_NOW.toISOString()}::timestamptz, ${paysWithCredits}, 'Inscrição no jogo ', '{jogo} em {quando}', '{posicao}º de {jogo} em {quando}', 'America/Sao_Paulo')`,
   )) as unknown as { rows: Array<{ outcome: string; balance_cents: number | null; waitlist_position: number | null; paid_cents: number | null }> };
   return rows[0]!;
 }

@@ -5,7 +5,6 @@ import { toReais } from '../../../shared/money';
 import type { ApplyBody, ApplyReply, PaymentType } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../core/context';
 import { SPEND_DESCRIPTION_PREFIX } from '../../core/games/confirm-registration';
-import { GAMES_CHANNEL } from '../../db/change-feed';
 import { AppError } from '../../lib/app-error';
 import type { TokenClaims } from '../../lib/token-service';
 
@@ -21,7 +20,7 @@ const CONFIRMED_NOTICE = messages.notice.registrationConfirmed('{jogo}', '{quand
 const WAITLISTED_NOTICE = messages.notice.waitlisted('{jogo}', '{quando}', '{posicao}');
 
 /**
- * The common apply in one round trip (the `fast_apply` function, migration 0010), on the token's claims alone (the
+ * The common apply in one round trip (the `fast_apply` function, migrations 0010 and 0011), on the token's claims alone (the
  * function checks that the token is still current): a public, open game with nothing to expire and no registration
  * of the caller's yet, paid with credits or outside the platform, confirms and
  * charges a free place or puts the caller in line, with the player's notice, in one statement that is its own
@@ -32,11 +31,13 @@ export async function tryFastApply(ctx: ServerContext, claims: TokenClaims, game
   if (body.paymentType !== undefined && body.paymentType !== 'credit') return undefined;
   const now = ctx.clock.now().toISOString();
   const result = (await ctx.db.execute(
-    sql`select * from fast_apply(${gameId}, ${claims.userId}, ${claims.tokenVersion}, ${now}::timestamptz, ${body.paymentType === 'credit'}, ${SPEND_DESCRIPTION_PREFIX}, ${CONFIRMED_NOTICE}, ${WAITLISTED_NOTICE}, ${TIME_ZONE}, ${GAMES_CHANNEL})`,
+    sql`select * from fast_apply(${gameId}, ${claims.userId}, ${claims.tokenVersion}, ${now}::timestamptz, ${body.paymentType === 'credit'}, ${SPEND_DESCRIPTION_PREFIX}, ${CONFIRMED_NOTICE}, ${WAITLISTED_NOTICE}, ${TIME_ZONE})`,
   )) as unknown as { rows: FastApplyRow[] };
   const row = result.rows[0];
   if (!row || row.outcome === 'fallback') return undefined;
   if (row.outcome === 'insufficient_balance') throw new AppError('bad_request', messages.insufficientBalance);
+  // The statement was its own transaction: it has committed, and whoever watches the game's places may hear it.
+  ctx.changes.gamesChanged([gameId]);
   const credits = toReais(row.balance_cents ?? 0);
   if (row.outcome === 'waitlist') {
     return { message: messages.addedToWaitlist, waitlisted: true, registrationType: 'waitlist', paymentType: null, amountCharged: 0, credits };
