@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { createHmac, createSecretKey } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Clock } from './clock';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -10,11 +10,22 @@ export type TokenClaims = { userId: number; tokenVersion: number };
 
 /** Signed bearer tokens: HS256 only, 7-day expiry, carrying the user's token version. */
 export function createTokenService(options: { secret: Uint8Array; clock: Clock }) {
-  // Made once: given the raw bytes, jose would import the key again for every token it signs or checks.
-  const key = createSecretKey(options.secret);
+  // Imported once, as the Web Crypto key jose works with: given raw bytes or a Node KeyObject, it imports the key
+  // again for every token it signs or checks.
+  const key = crypto.subtle.importKey('raw', new Uint8Array(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // A key that cannot be imported fails each use; until then it is no unhandled rejection.
+  key.catch(() => {});
   // Checking a signature costs more than the rest of a cached read: a token already checked is remembered
   // with its expiry (the same string always carries the same claims). Bounded: past the limit the oldest goes.
-  const verified = new Map<string, TokenClaims & { expiresAtMs: number }>();
+  const verified = new Map<string, Readonly<TokenClaims & { expiresAtMs: number }>>();
+  /** The claims of a token already checked and not yet expired, without waiting; undefined when it must be checked (`verify`). */
+  function known(token: string): TokenClaims | undefined {
+    const claims = verified.get(token);
+    if (!claims) return undefined;
+    if (options.clock.now().getTime() < claims.expiresAtMs) return claims;
+    verified.delete(token);
+    return undefined;
+  }
   return {
     async issue(claims: TokenClaims): Promise<string> {
       const nowSeconds = Math.floor(options.clock.now().getTime() / 1000);
@@ -23,21 +34,19 @@ export function createTokenService(options: { secret: Uint8Array; clock: Clock }
         .setSubject(String(claims.userId))
         .setIssuedAt(nowSeconds)
         .setExpirationTime(nowSeconds + TOKEN_TTL_SECONDS)
-        .sign(key);
+        .sign(await key);
     },
     /** A keyed digest of `data` (e.g. reset codes are stored this way, never in clear). */
     digest(data: string): string {
       return createHmac('sha256', options.secret).update(data).digest('hex');
     },
+    known,
     /** The claims of a valid token, or null for anything forged, expired or malformed. */
     async verify(token: string): Promise<TokenClaims | null> {
-      const known = verified.get(token);
-      if (known) {
-        if (options.clock.now().getTime() < known.expiresAtMs) return { userId: known.userId, tokenVersion: known.tokenVersion };
-        verified.delete(token);
-      }
+      const claims = known(token);
+      if (claims) return claims;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           currentDate: options.clock.now(),
         });
@@ -46,7 +55,7 @@ export function createTokenService(options: { secret: Uint8Array; clock: Clock }
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') return null;
         if (typeof payload.exp === 'number') {
           if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
-          verified.set(token, { userId, tokenVersion, expiresAtMs: payload.exp * 1000 });
+          verified.set(token, Object.freeze({ userId, tokenVersion, expiresAtMs: payload.exp * 1000 }));
         }
         return { userId, tokenVersion };
       } catch {
