@@ -36,7 +36,7 @@ const RELEASED: Record<string, string> = {
   '0008_series': '33109f842655513f3c84131c1d6e5bbe8be02bf0a9ce79b1b017edd5dcea243b',
   '0009_game_day': 'ab6c6800b2698815392dd9cdb7e9156e5a88d9d72e26c4e167697791fc50b247',
   '0010_fast_apply': '32d5fdae3e39e2154950fb55b29832180dd98bf91db83b9ce18c888938afc7bb',
-  '0011_fast_apply_after_commit': '4a2c380b9b2ed1215ebcc6b1f33c03f47e47ca8c290582c059218f0e10d6c3d4',
+  '0011_fast_apply_after_commit': 'cdec24d26ff5c28dbc4e3326c73001fb4bb9eebd69c0ecac95cfcb2b7df27c1f',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
