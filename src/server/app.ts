@@ -10,7 +10,7 @@ import { startJobs } from './core/jobs';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
 import { answerClientError, refusingControlCharacters, registerErrorHandling } from './http/errors';
-import { logRequestId, logSerializers, registerObservability, requestIdOf } from './http/observability';
+import { logSerializers, registerObservability, registerRequestContext, requestIdOf } from './http/observability';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createGoogleVerifier } from './integrations/google/verify-google-token';
@@ -56,7 +56,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel, mixin: logRequestId, serializers: logSerializers, stream: deps.logStream },
+    logger: { level: config.logLevel, serializers: logSerializers, stream: deps.logStream },
     genReqId: requestIdOf,
     clientErrorHandler: answerClientError,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -98,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  registerRequestContext(app, ctx);
   const jobs = startJobs(ctx, [paymentSweepJob(ctx), paymentReconciliationJob(ctx), reminderJob(ctx), seriesRollJob(ctx)], database.isJobLeader);
   app.addHook('onClose', async () => {
     // Stopped first: a sweep in flight may still queue e-mails.
@@ -122,7 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerObservability(app, { metrics, metricsToken: config.metricsToken });
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { isHttps: config.publicUrl.startsWith('https://') });
-  await app.register(compress, { global: true, threshold: 1024 });
+  // No client of this API sends a compressed body: no decompression hook on every request.
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024 });
   registerAuthentication(app, ctx);
 
   await app.register(swagger, {
@@ -141,13 +143,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes(ctx));
       await api.register(calendarRoutes(ctx));
       await api.register(gameRoutes(ctx));
-      await api.register(notificationRoutes(ctx));
-      await api.register(invitationRoutes(ctx));
-      await api.register(seriesRoutes(ctx));
+      await api.register(notificationRoutes);
+      await api.register(invitationRoutes);
+      await api.register(seriesRoutes);
       await api.register(userGameRoutes(ctx));
       await api.register(creditRoutes(ctx));
-      await api.register(paymentWebhookRoutes(ctx));
-      await api.register(adminRoutes(ctx));
+      await api.register(paymentWebhookRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

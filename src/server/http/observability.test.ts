@@ -27,22 +27,35 @@ describe('request ids', () => {
 });
 
 describe('log lines carry the request id', () => {
-  it('including what the app logs on its own while serving the request', async () => {
+  it('including what a use case logs while serving the request', async () => {
     const lines: Record<string, unknown>[] = [];
     const database = await createTestDatabase();
     const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'info', RATE_LIMITS: 'off', PUBLIC_URL: 'http://bora.test', PAYMENTS: 'sandbox' }),
+      config: loadConfig({
+        LOG_LEVEL: 'info',
+        RATE_LIMITS: 'off',
+        PUBLIC_URL: 'http://bora.test',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        MERCADOPAGO_ACCESS_TOKEN: 'TEST-123',
+        MERCADOPAGO_WEBHOOK_SECRET: 'mp-secret',
+      }),
       database,
       logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
     });
-    app.get('/api/probe', async () => {
-      app.log.info('linha do próprio app');
-      return { ok: true };
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'x-request-id': 'req-abc', 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forjada' },
+      payload: '{"type":"checkout.session.completed"}',
     });
-    await app.inject({ method: 'GET', url: '/api/probe', headers: { 'x-request-id': 'req-abc' } });
+    expect(forged.statusCode).toBe(400);
     const ofRequest = lines.filter((line) => line.reqId === 'req-abc');
-    expect(ofRequest.map((line) => line.msg)).toEqual(['incoming request', 'linha do próprio app', 'request completed']);
-    // The request's own logger already carries it: never written twice on one line.
+    expect(ofRequest.map((line) => line.msg)).toEqual(['incoming request', 'webhook recusado: assinatura inválida', 'request completed']);
+    // What the app logs outside any request (a background job, the server starting) carries none.
+    app.log.info('linha do próprio app');
+    expect(lines.at(-1)).toMatchObject({ msg: 'linha do próprio app' });
+    expect(lines.at(-1)).not.toHaveProperty('reqId');
     for (const line of lines) expect(JSON.stringify(line).match(/"reqId"/g)?.length ?? 0).toBeLessThanOrEqual(1);
     await app.close();
     await database.close();

@@ -45,7 +45,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 201: authReplySchema, ...errorReplies(400, 409, 429) },
       },
       preValidation: limit({ name: 'register:ip', max: 10, windowMs: minutes(60), key: byIp }),
-      handler: async (request, reply) => reply.status(201).send(await registerUser(ctx, request.body)),
+      handler: async (request, reply) => reply.status(201).send(await registerUser(request.ctx, request.body)),
     });
 
     app.post('/auth/login', {
@@ -56,7 +56,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: authReplySchema, ...errorReplies(400, 401, 429) },
       },
       preValidation: perAccount('login', { ip: 30, accountIp: 10, account: 100 }),
-      handler: async (request) => loginUser(ctx, request.body),
+      handler: async (request) => loginUser(request.ctx, request.body),
     });
 
     app.post('/auth/forgot', {
@@ -67,7 +67,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: forgotReplySchema, ...errorReplies(400, 429) },
       },
       preValidation: perAccount('forgot', { ip: 10, accountIp: 5, account: 20 }),
-      handler: async (request) => requestPasswordReset(ctx, request.body.email),
+      handler: async (request) => requestPasswordReset(request.ctx, request.body.email),
     });
 
     app.post('/auth/reset-password', {
@@ -78,7 +78,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: messageReplySchema, ...errorReplies(400, 429) },
       },
       preValidation: perAccount('reset', { ip: 30, accountIp: 10, account: 100 }),
-      handler: async (request) => resetPassword(ctx, request.body),
+      handler: async (request) => resetPassword(request.ctx, request.body),
     });
 
     app.post('/auth/google', {
@@ -89,7 +89,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: authReplySchema, ...errorReplies(400, 401, 404, 429) },
       },
       preValidation: limit({ name: 'google:ip', max: 30, windowMs: minutes(15), key: byIp }),
-      handler: async (request) => signInWithGoogle(ctx, request.body.token),
+      handler: async (request) => signInWithGoogle(request.ctx, request.body.token),
     });
   };
 }

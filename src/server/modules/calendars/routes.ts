@@ -27,7 +27,7 @@ export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         200: calendarFeedReplySchema,
         ...errorReplies(401, 404),
       }),
-      handler: async (request) => getCalendarFeed(ctx, currentUser(request)),
+      handler: async (request) => getCalendarFeed(request.ctx, currentUser(request)),
     });
 
     app.post('/users/me/calendar/regenerate', {
@@ -35,7 +35,7 @@ export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         200: regenerateCalendarFeedReplySchema,
         ...errorReplies(401),
       }),
-      handler: async (request) => regenerateCalendarFeed(ctx, currentUser(request)),
+      handler: async (request) => regenerateCalendarFeed(request.ctx, currentUser(request)),
     });
 
     app.get('/calendar/:token.ics', {
@@ -47,7 +47,7 @@ export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preValidation: feedReads,
       handler: async (request, reply) => {
-        const ics = await readCalendarFeed(ctx, request.params.token);
+        const ics = await readCalendarFeed(request.ctx, request.params.token);
         reply.type('text/calendar; charset=utf-8');
         // A secret address: no shared cache may keep it.
         reply.header('Cache-Control', 'private, no-store');

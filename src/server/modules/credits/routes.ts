@@ -31,7 +31,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: addCreditsReplySchema },
       }, 400, 403),
       preValidation: app.requireUser,
-      handler: async (request) => addTestCredits(ctx, currentUser(request).id, request.body.amount),
+      handler: async (request) => addTestCredits(request.ctx, currentUser(request).id, request.body.amount),
     });
 
     app.post('/credits/create-checkout', {
@@ -44,7 +44,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       preValidation: app.requireUser,
       handler: async (request) => {
         const user = currentUser(request);
-        const { url } = await createTopUpCheckout(ctx, user, toCents(request.body.amount), 'card');
+        const { url } = await createTopUpCheckout(request.ctx, user, toCents(request.body.amount), 'card');
         return { url };
       },
     });
@@ -59,7 +59,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       preValidation: app.requireUser,
       handler: async (request) => {
         const user = currentUser(request);
-        const { initPoint, sandboxInitPoint } = await createTopUpCheckout(ctx, user, toCents(request.body.amount), 'pix');
+        const { initPoint, sandboxInitPoint } = await createTopUpCheckout(request.ctx, user, toCents(request.body.amount), 'pix');
         return { initPoint, sandboxInitPoint };
       },
     });
@@ -72,7 +72,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: verifyPaymentReplySchema },
       }, 400),
       preValidation: app.requireUser,
-      handler: async (request) => verifyPayment(ctx, currentUser(request).id, request.query.session_id),
+      handler: async (request) => verifyPayment(request.ctx, currentUser(request).id, request.query.session_id),
     });
   };
 }

@@ -94,12 +94,12 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
     app.get('/games/sports', {
       schema: { tags: ['games'], summary: 'Esportes ativos', response: { 200: z.array(sportSchema) } },
-      handler: async () => listSports(ctx),
+      handler: async (request) => listSports(request.ctx),
     });
 
     app.get('/games/states', {
       schema: { tags: ['games'], summary: 'Estados ativos', response: { 200: z.array(brazilianStateSchema) } },
-      handler: async () => listStates(ctx),
+      handler: async (request) => listStates(request.ctx),
     });
 
     app.get('/games/cities', {
@@ -109,7 +109,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         querystring: citiesQuerySchema,
         response: { 200: z.array(citySchema), ...errorReplies(400) },
       },
-      handler: async (request) => listCities(ctx, request.query.stateId),
+      handler: async (request) => listCities(request.ctx, request.query.stateId),
     });
 
     app.get('/games', {
@@ -136,7 +136,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           const viewer = request.user.id;
           return sendKept(request, reply, viewerListings, `${viewer}:${query}`, async () => {
             const { games, total } = await sharedListing(request.query);
-            return { body: Buffer.from(JSON.stringify(await withViewerRegistrations(ctx.db, games, viewer, ctx.clock.now()))), total };
+            return { body: Buffer.from(JSON.stringify(await withViewerRegistrations(request.ctx.db, games, viewer, request.ctx.clock.now()))), total };
           }, withTotal);
         }
         // The list is the same for everyone: served from a short-lived cache of the games and their
@@ -155,7 +155,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       // Links are unguessable; the limit keeps anyone from trying.
       preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: byIp }),
       preHandler: app.optionalUser,
-      handler: async (request) => getGameByPrivateLink(ctx, request.params.link, request.user),
+      handler: async (request) => getGameByPrivateLink(request.ctx, request.params.link, request.user),
     });
 
     app.get('/games/:id', {
@@ -171,7 +171,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       handler: (request, reply) => {
         const viewer = request.user?.id;
         return sendKept(request, reply, gameReplies, `${viewer ?? '-'}:${request.params.id}`, async () =>
-          encodeReply(gameSchema, await getGame(ctx, request.params.id, viewer)),
+          encodeReply(gameSchema, await getGame(request.ctx, request.params.id, viewer)),
         );
       },
     });
@@ -185,7 +185,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       preHandler: app.optionalUser,
       handler: async (request, reply) => {
-        const ics = await getGameCalendar(ctx, request.params.id, request.user?.id);
+        const ics = await getGameCalendar(request.ctx, request.params.id, request.user?.id);
         reply.type('text/calendar; charset=utf-8');
         reply.header('Content-Disposition', `attachment; filename="jogo-${request.params.id}.ics"`);
         return ics;
@@ -207,7 +207,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: byIpWhenLinkGiven }),
       handler: async (request, reply) => {
         refuseBeyondCap(byIp(request));
-        const { places, access } = await openGamePlaces(ctx, request.params.id, request.query.privateLink);
+        const { places, access } = await openGamePlaces(request.ctx, request.params.id, request.query.privateLink);
         // Asked again after the query: streams opened meanwhile count too.
         refuseBeyondCap(byIp(request));
         return sendEvents(reply, live.watchGame(byIp(request), request.params.id, access, places));
@@ -225,7 +225,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       }, 400, 404, 409),
       // The common apply checks the token's version itself: the account is read only for the full path.
       preHandler: app.requireToken,
-      handler: async (request) => applyToGame(ctx, currentCaller(app, request), request.params.id, request.body ?? {}),
+      handler: async (request) => applyToGame(request.ctx, currentCaller(app, request), request.params.id, request.body ?? {}),
     });
 
     app.post('/games/:id/waitlist', {
@@ -237,7 +237,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: waitlistReplySchema },
       }, 400, 404, 409),
       preHandler: app.requireUser,
-      handler: async (request) => joinWaitlist(ctx, currentUser(request), request.params.id, request.body?.privateLink),
+      handler: async (request) => joinWaitlist(request.ctx, currentUser(request), request.params.id, request.body?.privateLink),
     });
 
     app.post('/games/:id/cancel', {
@@ -248,7 +248,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: cancelReplySchema },
       }, 400, 404, 409),
       preHandler: app.requireUser,
-      handler: async (request) => cancelRegistration(ctx, currentUser(request), request.params.id),
+      handler: async (request) => cancelRegistration(request.ctx, currentUser(request), request.params.id),
     });
   };
 }

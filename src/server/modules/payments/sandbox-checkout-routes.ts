@@ -84,20 +84,20 @@ export function sandboxCheckoutRoutes(ctx: ServerContext): FastifyPluginAsync {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
 
     app.get<{ Params: { sessionId: string } }>('/sandbox/checkout/:sessionId', { schema: { hide: true } }, async (request, reply) => {
-      const checkout = await findCheckout(ctx, request.params.sessionId);
+      const checkout = await findCheckout(request.ctx, request.params.sessionId);
       if (!checkout) return sendHtml(reply, 404, notFound);
       return sendHtml(reply, 200, checkoutPage(checkout, request.params.sessionId));
     });
 
     app.post<{ Params: { sessionId: string } }>('/sandbox/checkout/:sessionId/pay', { schema: { hide: true } }, async (request, reply) => {
-      const checkout = await findCheckout(ctx, request.params.sessionId);
+      const checkout = await findCheckout(request.ctx, request.params.sessionId);
       if (!checkout) return sendHtml(reply, 404, notFound);
-      await receivePaymentWebhook(ctx, 'sandbox', sandbox.simulatePayment(request.params.sessionId, 'paid'));
+      await receivePaymentWebhook(request.ctx, 'sandbox', sandbox.simulatePayment(request.params.sessionId, 'paid'));
       return reply.redirect(resultPath(checkout.payment), 303);
     });
 
     app.post<{ Params: { sessionId: string } }>('/sandbox/checkout/:sessionId/cancel', { schema: { hide: true } }, async (request, reply) => {
-      const checkout = await findCheckout(ctx, request.params.sessionId);
+      const checkout = await findCheckout(request.ctx, request.params.sessionId);
       if (!checkout) return sendHtml(reply, 404, notFound);
       return reply.redirect(cancelPath(checkout.payment), 303);
     });

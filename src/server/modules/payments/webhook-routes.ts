@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../../core/context';
 import { receivePaymentWebhook } from './receive-webhook';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -9,26 +8,24 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
  * in this plugin (and only here) every body is kept as a raw Buffer instead of parsed JSON.
  * Routes of a provider that is not active in this mode answer 404.
  */
-export function paymentWebhookRoutes(ctx: ServerContext): FastifyPluginAsync {
-  return async (app) => {
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    for (const provider of ['stripe', 'mercadopago'] as const) {
-      app.post(`/webhooks/${provider}`, {
-        schema: {
-          tags: ['payments'],
-          summary: provider === 'stripe' ? 'Notificações da Stripe (Stripe-Signature)' : 'Notificações do Mercado Pago (x-signature)',
-        },
-        handler: async (request) => {
-          await receivePaymentWebhook(ctx, provider, {
-            rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-            headers: request.headers,
-            query: request.query as Record<string, unknown>,
-          });
-          return { received: true };
-        },
-      });
-    }
-  };
-}
+  for (const provider of ['stripe', 'mercadopago'] as const) {
+    app.post(`/webhooks/${provider}`, {
+      schema: {
+        tags: ['payments'],
+        summary: provider === 'stripe' ? 'Notificações da Stripe (Stripe-Signature)' : 'Notificações do Mercado Pago (x-signature)',
+      },
+      handler: async (request) => {
+        await receivePaymentWebhook(request.ctx, provider, {
+          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          headers: request.headers,
+          query: request.query as Record<string, unknown>,
+        });
+        return { received: true };
+      },
+    });
+  }
+};

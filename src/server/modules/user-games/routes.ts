@@ -50,7 +50,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       }, 400),
       preHandler: app.requireUser,
       handler: async (request, reply) => {
-        const { games, total } = await listUserGames(ctx, currentUser(request), request.query);
+        const { games, total } = await listUserGames(request.ctx, currentUser(request), request.query);
         reply.header('X-Total-Count', String(total));
         return games;
       },
@@ -65,7 +65,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 201: userGameReplySchema },
       }, 400),
       preHandler: app.requireUser,
-      handler: async (request, reply) => reply.status(201).send(await createUserGame(ctx, currentUser(request), request.body ?? {})),
+      handler: async (request, reply) => reply.status(201).send(await createUserGame(request.ctx, currentUser(request), request.body ?? {})),
     });
 
     app.get('/user-games/:id', {
@@ -74,7 +74,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: userGameDetailSchema },
       }),
       preHandler: app.requireUser,
-      handler: async (request) => getUserGame(ctx, currentUser(request), request.params.id),
+      handler: async (request) => getUserGame(request.ctx, currentUser(request), request.params.id),
     });
 
     app.put('/user-games/:id', {
@@ -84,7 +84,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: userGameReplySchema },
       }, 409),
       preHandler: app.requireUser,
-      handler: async (request) => updateUserGame(ctx, currentUser(request), request.params.id, request.body ?? {}),
+      handler: async (request) => updateUserGame(request.ctx, currentUser(request), request.params.id, request.body ?? {}),
     });
 
     app.post('/user-games/:id/publish', {
@@ -93,7 +93,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: userGameReplySchema },
       }, 409),
       preHandler: app.requireUser,
-      handler: async (request) => publishUserGame(ctx, currentUser(request), request.params.id),
+      handler: async (request) => publishUserGame(request.ctx, currentUser(request), request.params.id),
     });
 
     app.post('/user-games/:id/unpublish', {
@@ -102,7 +102,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: userGameReplySchema },
       }, 409),
       preHandler: app.requireUser,
-      handler: async (request) => unpublishUserGame(ctx, currentUser(request), request.params.id),
+      handler: async (request) => unpublishUserGame(request.ctx, currentUser(request), request.params.id),
     });
 
     app.post('/user-games/:id/cancel', {
@@ -112,7 +112,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: cancelUserGameReplySchema },
       }, 409),
       preHandler: app.requireUser,
-      handler: async (request) => cancelUserGame(ctx, currentUser(request), request.params.id, request.body.reason),
+      handler: async (request) => cancelUserGame(request.ctx, currentUser(request), request.params.id, request.body.reason),
     });
 
     app.post('/user-games/:id/regenerate-link', {
@@ -121,7 +121,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: userGameReplySchema },
       }, 409),
       preHandler: app.requireUser,
-      handler: async (request) => regeneratePrivateLink(ctx, currentUser(request), request.params.id),
+      handler: async (request) => regeneratePrivateLink(request.ctx, currentUser(request), request.params.id),
     });
 
     app.put('/user-games/:id/players/:userId', {
@@ -132,7 +132,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: updatePlayerReplySchema },
       }, 409),
       preHandler: app.requireUser,
-      handler: async (request) => updateGamePlayer(ctx, currentUser(request), request.params.id, request.params.userId, request.body),
+      handler: async (request) => updateGamePlayer(request.ctx, currentUser(request), request.params.id, request.params.userId, request.body),
     });
 
     app.post('/user-games/:id/teams', {
@@ -142,7 +142,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: drawTeamsReplySchema },
       }, 409),
       preHandler: app.requireUser,
-      handler: async (request) => drawTeams(ctx, currentUser(request), request.params.id, request.body.teamCount),
+      handler: async (request) => drawTeams(request.ctx, currentUser(request), request.params.id, request.body.teamCount),
     });
 
     app.get('/user-games/:id/registrations.csv', {
@@ -152,7 +152,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: z.string() },
       }),
       preHandler: app.requireUser,
-      handler: async (request, reply) => sendCsv(reply, await exportRegistrationsCsv(ctx, currentUser(request), request.params.id)),
+      handler: async (request, reply) => sendCsv(reply, await exportRegistrationsCsv(request.ctx, currentUser(request), request.params.id)),
     });
 
     app.post('/user-games/:id/invitations', {
@@ -164,7 +164,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       // Counted per address before the body is read: e-mails leave the platform from here.
       preValidation: ctx.rateLimiter.limit({ name: 'invite:ip', max: 30, windowMs: minutes(60), key: byIp }),
       preHandler: app.requireUser,
-      handler: async (request) => inviteByEmail(ctx, currentUser(request), request.params.id, request.body.emails),
+      handler: async (request) => inviteByEmail(request.ctx, currentUser(request), request.params.id, request.body.emails),
     });
   };
 }

@@ -45,7 +45,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       preHandler: app.requireUser,
       handler: (request, reply) => {
         const user = currentUser(request);
-        return sendKept(request, reply, accounts, String(user.id), async () => encodeReply(meReplySchema, await getMe(ctx, user)));
+        return sendKept(request, reply, accounts, String(user.id), async () => encodeReply(meReplySchema, await getMe(request.ctx, user)));
       },
     });
 
@@ -57,7 +57,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: phoneReplySchema },
       }, 400),
       preHandler: app.requireUser,
-      handler: async (request) => updatePhone(ctx, currentUser(request).id, request.body.phone),
+      handler: async (request) => updatePhone(request.ctx, currentUser(request).id, request.body.phone),
     });
 
     app.put('/users/me', {
@@ -68,7 +68,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: updateMeReplySchema },
       }, 400),
       preHandler: app.requireUser,
-      handler: async (request) => updateMe(ctx, currentUser(request).id, request.body),
+      handler: async (request) => updateMe(request.ctx, currentUser(request).id, request.body),
     });
 
     app.post('/users/me/password', {
@@ -80,7 +80,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       }, 400, 429),
       preValidation: passwordGuesses,
       preHandler: app.requireUser,
-      handler: async (request) => changePassword(ctx, currentUser(request), request.body),
+      handler: async (request) => changePassword(request.ctx, currentUser(request), request.body),
     });
 
     app.get('/users/me/export', {
@@ -93,7 +93,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         reply.header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`);
         reply.header('Cache-Control', 'no-store');
-        return exportMyData(ctx, currentUser(request));
+        return exportMyData(request.ctx, currentUser(request));
       },
     });
 
@@ -107,7 +107,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       }, 400, 409, 429),
       preValidation: passwordGuesses,
       preHandler: app.requireUser,
-      handler: async (request) => deleteAccount(ctx, currentUser(request), request.body),
+      handler: async (request) => deleteAccount(request.ctx, currentUser(request), request.body),
     });
   };
 }
