@@ -1,3 +1,4 @@
+import './lib/v8-tuning';
 import { DataDirInUseError } from './db/data-dir';
 import { ConfigError, loadConfig } from './lib/config';
 import { startServer } from './server';
