@@ -12,6 +12,8 @@ import { root } from './processes';
 
 export const CONNECTIONS = 32;
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+/** How long each measured path runs before it is measured: the server's code compiled by V8, its pool filled. */
+export const WARM_UP_SECONDS = 3;
 const HOUR = 3_600_000;
 
 /** Rows of a raw query (both drivers reply `{ rows }`). */
@@ -22,7 +24,7 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
 export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 3, headers }); // warm-up
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
   return {
     rps: Math.round(result.requests.average),
