@@ -16,7 +16,7 @@ import { registrations } from '../src/server/db/schema';
 import { systemClock } from '../src/server/lib/clock';
 import { createTokenService } from '../src/server/lib/token-service';
 import { benchServerUrl, createBenchDatabase } from './support/database';
-import { CONNECTIONS, createGames, createPlayers, DURATION_SECONDS, load, type LoadResult, selectRows, WARM_UP_SECONDS, writeSection } from './support/fixtures';
+import { CONNECTIONS, createGames, createPlayers, DURATION_SECONDS, loadInTurns, type LoadResult, selectRows, WARM_UP_SECONDS, writeSection } from './support/fixtures';
 import { startAppProcess, startBareServer, stop } from './support/processes';
 
 const APP_PORT = 3301;
@@ -27,7 +27,7 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-bench-'));
 
 type ReadRow = { label: string; bytes: number; app: LoadResult; bare: LoadResult; goal: { ratio: number; p99: number } };
 
-/** The app's path under load, then a bare server answering the bytes the app gave for it. */
+/** The app's path under load, in turns with a bare server answering the bytes the app gave for it. */
 async function compareWithBare(label: string, url: string, headers: Record<string, string>, goal: ReadRow['goal']): Promise<ReadRow> {
   const res = await fetch(url, { headers });
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
@@ -35,9 +35,12 @@ async function compareWithBare(label: string, url: string, headers: Record<strin
   const bodyFile = path.join(scratch, `${randomBytes(4).toString('hex')}.json`);
   fs.writeFileSync(bodyFile, body);
   const bare = await startBareServer(bodyFile, BARE_PORT);
-  const bareResult = await load(`http://127.0.0.1:${BARE_PORT}/`);
-  await stop(bare);
-  return { label, bytes: body.length, app: await load(url, headers), bare: bareResult, goal };
+  try {
+    const [bareResult, appResult] = await loadInTurns({ url: `http://127.0.0.1:${BARE_PORT}/` }, { url, headers });
+    return { label, bytes: body.length, app: appResult!, bare: bareResult!, goal };
+  } finally {
+    await stop(bare);
+  }
 }
 
 async function readBenchmark(): Promise<ReadRow[]> {

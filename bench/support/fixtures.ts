@@ -22,17 +22,35 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+type Target = { url: string; headers?: Record<string, string> };
 
-export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+/** Slices each measured run is cut into, taken in turns when two targets are compared. */
+const SLICES = 3;
+
+/**
+ * Loads each target with CONNECTIONS connections: a warm-up each, then DURATION_SECONDS each, in SLICES slices taken
+ * in turns (a, b, a, b…), so that both meet the same moments of a machine whose speed drifts from minute to minute.
+ * Throughput over all slices; p50 the median slice's, p99 the worst slice's.
+ */
+export async function loadInTurns(...targets: Target[]): Promise<LoadResult[]> {
+  for (const { url, headers } of targets) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
+  const slices: autocannon.Result[][] = targets.map(() => []);
+  for (let slice = 0; slice < SLICES; slice++) {
+    for (const [i, { url, headers }] of targets.entries()) {
+      slices[i]!.push(await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS / SLICES, headers }));
+    }
+  }
+  return slices.map((results) => {
+    const sum = (pick: (result: autocannon.Result) => number) => results.reduce((total, result) => total + pick(result), 0);
+    const p50s = results.map((result) => result.latency.p50).sort((a, b) => a - b);
+    return {
+      rps: Math.round(sum((result) => result.requests.total) / sum((result) => result.duration)),
+      p50: p50s[Math.floor(p50s.length / 2)]!,
+      p99: Math.max(...results.map((result) => result.latency.p99)),
+      non2xx: sum((result) => result.non2xx),
+      errors: sum((result) => result.errors),
+    };
+  });
 }
 
 export async function createPlayers(db: Db, prefix: string, count: number, creditsCents: number) {
