@@ -26,7 +26,7 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /**
  * `request.ctx`, made when a handler asks for it. An explicit context rather than an AsyncLocalStorage: on Node 20
- * that turns on async hooks for every promise and socket, a sixth of a cached read's time (decision 033).
+ * that turns on async hooks for every promise and socket, a sixth of a cached read's time (decision 034).
  */
 export function registerRequestContext(app: FastifyInstance, ctx: ServerContext): void {
   app.decorateRequest('ctx', {
