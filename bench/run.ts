@@ -203,31 +203,28 @@ const mark = (isMet: boolean) => (isMet ? '✓' : '✗');
 
 const loadAtStart = os.loadavg()[0]!.toFixed(1);
 const reads = await readBenchmark();
-console.log(reads);
 const tps = await pgbenchCeiling();
 const applies = await applyBenchmark();
-console.log({ tps, applies });
 const applyRatio = applies.perSecond / tps;
 
-writeSection(
-  'results',
-  [
-    `Measured on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL at ${new URL(benchServerUrl).host}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a ${WARM_UP_SECONDS} s warm-up; load generator (autocannon) and pgbench on the same machine; load average ${loadAtStart} when it started.`,
-    '',
-    '**Reads** (300 upcoming games; a reply holds at most 100), each against a bare `node:http` server sending the same bytes:',
-    '',
-    '| Path | Reply | req/s | p50 (ms) | p99 (ms) | bare req/s | Ratio | Goal | Met |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...reads.map((row) => {
-      const ratio = row.app.rps / row.bare.rps;
-      const failed = row.app.non2xx + row.app.errors;
-      return `| ${row.label} | ${(row.bytes / 1024).toFixed(1)} KB | ${row.app.rps} | ${row.app.p50} | ${row.app.p99} | ${row.bare.rps} | **${ratio.toFixed(2)}** | ≥ ${row.goal.ratio}, p99 < ${row.goal.p99} ms${failed ? `, ${failed} failed` : ''} | ${mark(ratio >= row.goal.ratio && row.app.p99 < row.goal.p99 && failed === 0)} |`;
-    }),
-    '',
-    `**Credit applies**: ${APPLY_ROUNDS} rounds of ${PLAYERS * GAMES_PER_PLAYER} applies (${PLAYERS} new players × ${GAMES_PER_PLAYER} of 100 new games with 10 places at R$ 10, R$ 80 each), ${CONNECTIONS} at a time, after ${applies.warmUpRounds} warm-up rounds (${WARM_UP_SECONDS} s): **${applies.perSecond.toFixed(0)} applies/s** (${applies.requests} in ${applies.seconds.toFixed(1)} s; rounds ${applies.roundsPerSecond.join(', ')}/s) against pgbench TPC-B-like \`-s 10 -c ${CONNECTIONS} -j 2\`: **${tps.toFixed(0)} tps** → ratio **${applyRatio.toFixed(2)}** (goal ≥ 0.5) ${mark(applyRatio >= 0.5)}.`,
-    `Statuses, warm-up included ${JSON.stringify(applies.statuses)}; registrations ${JSON.stringify(applies.registrations)}.`,
-    `Invariant violations: **${applies.violations}** (overbooked games ${applies.detail.overbooked}, balances ≠ ledger or negative ${applies.detail.unbalanced}, confirmed credit registrations without exactly one charge ${applies.detail.unpaid}, 5xx ${applies.detail.fiveXx}).`,
-  ].join('\n'),
-);
+const results = [
+  `Measured on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL at ${new URL(benchServerUrl).host}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a ${WARM_UP_SECONDS} s warm-up; load generator (autocannon) and pgbench on the same machine; load average ${loadAtStart} when it started.`,
+  '',
+  '**Reads** (300 upcoming games; a reply holds at most 100), each against a bare `node:http` server sending the same bytes:',
+  '',
+  '| Path | Reply | req/s | p50 (ms) | p99 (ms) | bare req/s | Ratio | Goal | Met |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...reads.map((row) => {
+    const ratio = row.app.rps / row.bare.rps;
+    const failed = row.app.non2xx + row.app.errors;
+    return `| ${row.label} | ${(row.bytes / 1024).toFixed(1)} KB | ${row.app.rps} | ${row.app.p50} | ${row.app.p99} | ${row.bare.rps} | **${ratio.toFixed(2)}** | ≥ ${row.goal.ratio}, p99 < ${row.goal.p99} ms${failed ? `, ${failed} failed` : ''} | ${mark(ratio >= row.goal.ratio && row.app.p99 < row.goal.p99 && failed === 0)} |`;
+  }),
+  '',
+  `**Credit applies**: ${APPLY_ROUNDS} rounds of ${PLAYERS * GAMES_PER_PLAYER} applies (${PLAYERS} new players × ${GAMES_PER_PLAYER} of 100 new games with 10 places at R$ 10, R$ 80 each), ${CONNECTIONS} at a time, after ${applies.warmUpRounds} warm-up rounds (${WARM_UP_SECONDS} s): **${applies.perSecond.toFixed(0)} applies/s** (${applies.requests} in ${applies.seconds.toFixed(1)} s; rounds ${applies.roundsPerSecond.join(', ')}/s) against pgbench TPC-B-like \`-s 10 -c ${CONNECTIONS} -j 2\`: **${tps.toFixed(0)} tps** → ratio **${applyRatio.toFixed(2)}** (goal ≥ 0.5) ${mark(applyRatio >= 0.5)}.`,
+  `Statuses, warm-up included ${JSON.stringify(applies.statuses)}; registrations ${JSON.stringify(applies.registrations)}.`,
+  `Invariant violations: **${applies.violations}** (overbooked games ${applies.detail.overbooked}, balances ≠ ledger or negative ${applies.detail.unbalanced}, confirmed credit registrations without exactly one charge ${applies.detail.unpaid}, 5xx ${applies.detail.fiveXx}).`,
+].join('\n');
+writeSection('results', results);
+console.log(results);
 fs.rmSync(scratch, { recursive: true, force: true });
 process.exit(applies.violations === 0 ? 0 : 1);
