@@ -136,7 +136,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           const viewer = request.user.id;
           return sendKept(request, reply, viewerListings, `${viewer}:${query}`, async () => {
             const { games, total } = await sharedListing(request.query);
-            return { body: Buffer.from(JSON.stringify(await withViewerRegistrations(request.ctx.db, games, viewer, request.ctx.clock.now()))), total };
+            return { body: Buffer.from(JSON.stringify(await withViewerRegistrations(ctx.db, games, viewer, ctx.clock.now()))), total };
           }, withTotal);
         }
         // The list is the same for everyone: served from a short-lived cache of the games and their
