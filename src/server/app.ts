@@ -10,6 +10,9 @@ import { startJobs } from './core/jobs';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
 import { answerClientError, refusingControlCharacters, registerErrorHandling } from './http/errors';
+import { registerGracefulDrain } from './http/graceful-drain';
+import { BODY_LIMIT_BYTES, registerJsonBodies } from './http/json-body';
+import { retryConflicts } from './http/retry-conflicts';
 import { logSerializers, registerObservability, registerRequestContext, requestIdOf } from './http/observability';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -50,7 +53,6 @@ export type AppDeps = {
   webRoot?: string;
 };
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -66,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(refusingControlCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodies(app);
+  retryConflicts(app);
 
   const clock = deps.clock ?? systemClock;
   const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -107,14 +111,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer.close();
   });
 
-  let isDraining = false;
-  app.addHook('preClose', async () => {
-    isDraining = true;
-  });
+  const drain = registerGracefulDrain(app);
   app.addHook('onSend', (request, reply, payload, done) => {
-    // While draining, each answer closes its connection: a busy keep-alive client reconnects (to another
-    // instance, the listener being closed) instead of holding this one open until the drain limit.
-    if (isDraining) reply.header('connection', 'close');
+    // While draining, once the listener is closed, each answer closes its connection: a busy keep-alive client
+    // reconnects (to another instance) instead of holding this one open until the drain limit.
+    if (drain.closesConnections()) reply.header('connection', 'close');
     // A write that succeeded may change what anyone reads: every instance's caches drop what they hold. Before
     // the reply leaves (onSend, not onResponse), so the caller's next read, on any connection, already misses.
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) database.changes.publish();
@@ -138,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(database, () => isDraining));
+      await api.register(healthRoutes(database, drain.isDraining));
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(calendarRoutes(ctx));

@@ -61,7 +61,9 @@ export const messages = {
   payloadTooLarge: 'A requisição é grande demais.',
   headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
   requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
+  busyTryAgain: 'Muita gente mexendo nisso ao mesmo tempo. Tente novamente em instantes.',
   malformedJson: 'O corpo da requisição não é um JSON válido.',
+  jsonTooDeep: 'O corpo da requisição tem níveis demais.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie JSON.',
   unknownField: (field: string) => `Campo não permitido: ${field}`,
   controlCharacter: 'O texto contém caracteres de controle não permitidos.',
@@ -121,6 +123,11 @@ export const messages = {
       `O jogo ${game} (${when}) foi cancelado pelo organizador. ${refund}`,
     gameCancelledWithReason: (game: string, when: string, reason: string, refund: string) =>
       `O jogo ${game} (${when}) foi cancelado pelo organizador. Motivo: “${reason}”. ${refund}`,
+    unpublishedByOrganiser: (game: string, when: string, refund: string) =>
+      `O organizador despublicou o jogo ${game} (${when}) e cancelou sua inscrição. ${refund}`,
+    madePrivateByOrganiser: (game: string, when: string, refund: string) =>
+      `O organizador tornou o jogo ${game} (${when}) privado, só para convidados, e cancelou sua inscrição. ${refund}`,
+    withdrawnSubject: (game: string) => `Inscrição cancelada: ${game}`,
     creditsAdded: (amount: string) => `${amount} foram adicionados aos seus créditos.`,
     latePaymentCredited: (game: string, amount: string) =>
       `Seu pagamento para ${game} chegou depois do prazo da vaga. ${amount} foram adicionados aos seus créditos.`,
@@ -207,6 +214,20 @@ export const messages = {
   gameAlreadyPublished: 'O jogo já está publicado.',
   gameUnpublished: 'Jogo despublicado com sucesso!',
   gameAlreadyDraft: 'O jogo já está como rascunho.',
+  // An organiser's change that takes the game away from its players asks first, then cancels them with a full refund.
+  unpublishCancelsPlayers: (players: number) =>
+    `Despublicar este jogo cancela a inscrição de ${players === 1 ? '1 jogador' : `${players} jogadores`}, ` +
+    `com reembolso integral do que ${players === 1 ? 'pagou' : 'pagaram'}. Confirme para continuar.`,
+  makePrivateCancelsPlayers: (players: number) =>
+    `Tornar este jogo privado cancela a inscrição de ${players === 1 ? '1 jogador que não foi convidado' : `${players} jogadores que não foram convidados`}, ` +
+    `com reembolso integral do que ${players === 1 ? 'pagou' : 'pagaram'}. Confirme para continuar.`,
+  confirmInvalid: 'Confirme com true ou false.',
+  gameUnpublishedWithPlayers: (count: number) =>
+    `Jogo despublicado. ${count === 1 ? '1 inscrição cancelada' : `${count} inscrições canceladas`} com reembolso integral; os jogadores foram avisados.`,
+  gameUpdatedWithPlayers: (count: number) =>
+    `Jogo atualizado. ${count === 1 ? '1 inscrição cancelada' : `${count} inscrições canceladas`} com reembolso integral; os jogadores foram avisados.`,
+  withdrawnRefundDescription: (game: string) => `Jogo ${game}: inscrição cancelada pelo organizador`,
+  withdrawnReason: { unpublish: 'Jogo despublicado pelo organizador', private: 'Jogo tornado privado pelo organizador' },
   gameCancelledByOrganiser: (credits: string | null, refundedAtOnce: string | null, awaitingAdmin: string | null) =>
     'Jogo cancelado. Todos os inscritos foram avisados.' +
     (credits ? ` ${credits} voltaram aos créditos dos jogadores.` : '') +
@@ -225,6 +246,7 @@ export const messages = {
   invitationsSent: (count: number) =>
     count === 0 ? 'Nenhum convite novo: todos já tinham sido convidados.' : count === 1 ? '1 convite enviado.' : `${count} convites enviados.`,
   organiserCancellationReason: (reason: string) => `Jogo cancelado pelo organizador: ${reason}`,
+  organiserAccountDeletedReason: 'O organizador excluiu a conta',
 
   // Game day (issue 17): check-in, levels, teams, spreadsheets
   gameDay: {

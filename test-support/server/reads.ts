@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/open-database';
 import { registrations, users } from '../../src/server/db/schema';
 
@@ -17,4 +17,19 @@ export async function latestRegistration(db: Db, gameId: number, userId: number)
       .orderBy(desc(registrations.id))
       .limit(1)
   )[0];
+}
+
+/** Row count and a checksum of every row of every application table: equal digests, nothing written. */
+export async function tableDigest(database: Db): Promise<Record<string, string>> {
+  const tables = (await database.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )) as { rows: { table_name: string }[] };
+  const result: Record<string, string> = {};
+  for (const { table_name: table } of tables.rows) {
+    const { rows } = (await database.execute(
+      sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table}" t`),
+    )) as { rows: { n: number; h: string }[] };
+    result[table] = `${rows[0]!.n}:${rows[0]!.h}`;
+  }
+  return result;
 }

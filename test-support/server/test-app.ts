@@ -77,14 +77,14 @@ export type TestApp = {
 
 /**
  * The real app on a fresh database (or on `database`, which it then owns), a settable clock, rate limits off
- * unless asked for.
+ * unless asked for; silent, unless `logStream` is to receive its log lines (from `info` up).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: Date; database?: TestDatabase } = {},
+  options: { env?: Record<string, string>; now?: Date; database?: TestDatabase; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     RATE_LIMITS: 'off',
     // Tests read their own writes at once, even those made straight in the database; the caches have their own tests.
     LISTING_CACHE_MS: '0',
@@ -94,7 +94,7 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = fixedClock(options.now ?? TEST_NOW);
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { messages } from '../../shared/messages';
 import type { AuthUser, ServerContext, SignedInCaller } from '../core/context';
 import { createSignedInCache } from '../core/signed-in-cache';
@@ -15,16 +15,16 @@ declare module 'fastify' {
     claims: TokenClaims | null;
   }
   interface FastifyInstance {
-    requireUser: preHandlerHookHandler;
+    requireUser: onRequestHookHandler;
     /**
      * A valid signature is enough to go on: for a use case that checks the token's version itself in the
      * statement it runs anyway, and asks `signedInUser` for the account only when it needs more.
      */
-    requireToken: preHandlerHookHandler;
+    requireToken: onRequestHookHandler;
     /** The account behind a request that passed requireToken (401 when the token was ended). */
     signedInUser(request: FastifyRequest): Promise<AuthUser>;
-    requireAdmin: preHandlerHookHandler;
-    optionalUser: preHandlerHookHandler;
+    requireAdmin: onRequestHookHandler;
+    optionalUser: onRequestHookHandler;
   }
 }
 
@@ -102,7 +102,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: Pick<ServerCon
    * the caller is known, else once they are looked up. `visitorWhenEnded` treats a token that no longer holds as
    * no token at all.
    */
-  function callerHook(admit: (request: FastifyRequest, user: AuthUser | null) => void, visitorWhenEnded = false): preHandlerHookHandler {
+  function callerHook(admit: (request: FastifyRequest, user: AuthUser | null) => void, visitorWhenEnded = false): onRequestHookHandler {
     return (request, _reply, done) => {
       const accept = (user: AuthUser | null) => {
         let refusal: Error | undefined;
@@ -144,7 +144,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: Pick<ServerCon
       request.claims = claims;
       done(claims ? undefined : unauthenticated());
     }, done);
-  }) satisfies preHandlerHookHandler);
+  }) satisfies onRequestHookHandler);
   app.decorate('signedInUser', async (request: FastifyRequest) => {
     if (!request.claims) throw unauthenticated();
     request.user ??= await accountOf(request.claims);

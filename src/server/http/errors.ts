@@ -7,16 +7,28 @@ import { AppError, statusOf } from '../lib/app-error';
 
 type ValidationIssue = { keyword: string; instancePath: string; message?: string; params: { keys?: unknown } };
 
-/** Field errors keyed by dotted path; unknown fields get their own pt-BR text. */
+/** At most this many fields are named in a reply, and each name at most this long: a body of thousands of bad fields gets a small reply. */
+const MAX_FIELDS = 5;
+const MAX_FIELD_NAME = 60;
+const shortName = (name: string) => (name.length > MAX_FIELD_NAME ? `${name.slice(0, MAX_FIELD_NAME)}…` : name);
+
+/** Field errors keyed by dotted path, the first few only; unknown fields get their own pt-BR text. */
 function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
+  let count = 0;
+  const add = (path: string, message: string) => {
+    if (count >= MAX_FIELDS || path in fields) return;
+    fields[path] = message;
+    count++;
+  };
   for (const issue of issues) {
-    const path = issue.instancePath.split('/').filter(Boolean);
+    if (count >= MAX_FIELDS) break;
+    const path = issue.instancePath.split('/').filter(Boolean).map(shortName);
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
-      for (const key of issue.params.keys) fields[[...path, String(key)].join('.')] ??= messages.unknownField(String(key));
+      for (const key of issue.params.keys.slice(0, MAX_FIELDS)) add([...path, shortName(String(key))].join('.'), messages.unknownField(shortName(String(key))));
       continue;
     }
-    fields[path.join('.') || '_'] ??= issue.message ?? messages.badRequest;
+    add(path.join('.') || '_', issue.message ?? messages.badRequest);
   }
   return fields;
 }

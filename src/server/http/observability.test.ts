@@ -63,7 +63,7 @@ describe('log lines carry the request id', () => {
 });
 
 describe('what log lines never hold', () => {
-  it('query strings, private links and checkout sessions in URLs, nor the values of a failed query', async () => {
+  it('query strings, private links, calendar feeds and checkout sessions in URLs, nor the values of a failed query', async () => {
     const output: string[] = [];
     const database = await createTestDatabase();
     const app = await buildApp({
@@ -72,6 +72,13 @@ describe('what log lines never hold', () => {
       logStream: { write: (line) => output.push(line) },
     });
     app.get('/api/probe-db', async () => database.db.execute(sql`select ${'segredo-do-parametro'}::int`));
+    const player = await createSignedInUser(app);
+    const feed = new URL((await app.inject({ method: 'GET', url: '/api/users/me/calendar', headers: player.headers })).json().url as string);
+    const feedToken = feed.pathname.split('/').at(-1)!.replace('.ics', '');
+    expect((await app.inject({ method: 'GET', url: feed.pathname })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api//calendar/${feedToken}.ics?x=1` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/calendar/${'f'.repeat(64)}.ics` })).statusCode).toBe(404);
+    await app.inject({ method: 'GET', url: '/reset-password?email=ana%40bora.test&code=codigo-secreto-321' });
     await app.inject({ method: 'GET', url: '/api/credits/verify-payment?session_id=sessao-secreta-123' });
     await app.inject({ method: 'GET', url: '/api/games/private/link-secreto-456' });
     await app.inject({ method: 'GET', url: '/games/private/link-secreto-789?x=1' });
@@ -82,12 +89,12 @@ describe('what log lines never hold', () => {
     await database.close();
 
     const text = output.join('');
-    for (const secret of ['sessao-secreta-123', 'link-secreto-456', 'link-secreto-789', 'sbx_sessao-secreta', 'segredo-do-parametro']) {
+    for (const secret of [feedToken, 'f'.repeat(64), 'codigo-secreto-321', 'sessao-secreta-123', 'link-secreto-456', 'link-secreto-789', 'sbx_sessao-secreta', 'segredo-do-parametro']) {
       expect(text).not.toContain(secret);
     }
     const urls = output.map((line) => (JSON.parse(line) as { req?: { url: string } }).req?.url).filter(Boolean);
     expect(urls).toEqual(
-      expect.arrayContaining(['/api/credits/verify-payment', '/api/games/private/:link', '/games/private/:privateLink', '/sandbox/checkout/:sessionId']),
+      expect.arrayContaining(['/api/calendar/:token.ics', '/api/credits/verify-payment', '/api/games/private/:link', '/games/private/:privateLink', '/sandbox/checkout/:sessionId']),
     );
     // The failed statement itself is still there to debug with.
     expect(text).toContain('select $1::int');

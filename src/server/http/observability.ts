@@ -36,16 +36,21 @@ export function registerRequestContext(app: FastifyInstance, ctx: ServerContext)
   });
 }
 
-/** Paths that carry a secret (a private game's link, a checkout session): logged as their pattern. */
+/**
+ * Paths that carry a secret (a private game's link, a calendar feed's token, a checkout session): logged as their
+ * pattern, wherever they appear in the path (doubled slashes included), so a request that matched no route is
+ * kept out too.
+ */
 const SECRET_PATHS: Array<[RegExp, string]> = [
-  [/^\/api\/games\/private\/[^/]+/, '/api/games/private/:link'],
-  [/^\/games\/private\/[^/]+/, '/games/private/:privateLink'],
-  [/^\/sandbox\/checkout\/[^/]+/, '/sandbox/checkout/:sessionId'],
+  [/\/+api\/+games\/+private\/+[^/]+/, '/api/games/private/:link'],
+  [/\/+games\/+private\/+[^/]+/, '/games/private/:privateLink'],
+  [/\/+api\/+calendar\/+[^/]+/, '/api/calendar/:token.ics'],
+  [/\/+sandbox\/+checkout\/+[^/]+/, '/sandbox/checkout/:sessionId'],
 ];
 
-/** A request's URL as logs may keep it: no query string (tokens, links and session ids travel there), no secret path. */
+/** A request's URL as logs may keep it: no query string (tokens, codes, links and session ids travel there), no secret path. */
 export function urlForLog(url: string): string {
-  const path = url.split('?')[0] ?? '';
+  const path = url.split(/[?#]/, 1)[0] ?? '';
   for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(path)) return path.replace(pattern, replacement);
   return path;
 }

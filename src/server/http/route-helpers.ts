@@ -14,7 +14,7 @@ const bearerAuth = [{ bearerAuth: [] }];
 /**
  * The schema of a route only a signed-in user may call: `schema` as the route would write it, plus the bearer
  * token in OpenAPI and the error replies `errorStatuses` and 401. The route still puts `app.requireUser` on the
- * hook it needs (preHandler, or preValidation where a visitor must not learn what a valid body is).
+ * `onRequest` hook: the session is checked before the body is read, so no one without a token costs a parse.
  *
  *     schema: signedInSchema({ tags, summary: '…', body: xSchema, response: { 200: xReplySchema } }, 400),
  */

@@ -170,8 +170,15 @@ function redisBreaker(log: FastifyBaseLogger) {
   };
 }
 
-/** The client's address; IPv6 addresses count per /64, the block one subscriber usually holds. */
-export const byIp = (request: FastifyRequest) => normalizeIP(request.ip);
+/**
+ * The client's address; IPv6 addresses count per /64, the block one subscriber usually holds. A client that has
+ * already hung up has none any more (its socket is gone): it is counted as one unknown address, and is answered
+ * nothing anyway.
+ */
+export const byIp = (request: FastifyRequest) => {
+  const ip = request.ip as string | undefined;
+  return ip === undefined ? 'desconhecido' : normalizeIP(ip);
+};
 
 /**
  * The account of a JSON body's e-mail, normalised the way accounts are and hashed, so Redis never

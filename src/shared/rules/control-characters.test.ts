@@ -14,4 +14,11 @@ describe('control characters', () => {
     expect(findControlCharacter({ amount: 10, ok: true, list: [1, 2], empty: null })).toBeUndefined();
     expect(findControlCharacter('\u0000')).toBe('');
   });
+
+  it('walks any depth without exhausting the call stack', () => {
+    let value: unknown = 'fundo\u0000';
+    for (let i = 0; i < 100_000; i++) value = [value];
+    expect(findControlCharacter(value)).toBe(Array(100_000).fill('0').join('.'));
+    expect(findControlCharacter({ a: { b: [{ 'c\u0001': 1 }] } })).toBe('a.b.0._');
+  });
 });

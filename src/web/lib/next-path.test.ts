@@ -8,7 +8,22 @@ describe('safeNextPath', () => {
   });
 
   it('refuses anything that could leave the site or is not a path', () => {
-    for (const next of ['//evil.com', '/\\evil.com', '/\\/evil.com', 'https://evil.com/apply/1', 'javascript:alert(1)', 'apply/1', '', null, undefined]) {
+    for (const next of [
+      '//evil.com',
+      '/\\evil.com',
+      '/\\/evil.com',
+      '/..//evil.com',
+      '/./..//evil.com/x?y=1',
+      '/a/../..//evil.com',
+      '/.\\/evil.com',
+      '/%2e%2e//evil.com',
+      'https://evil.com/apply/1',
+      'javascript:alert(1)',
+      'apply/1',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeNextPath(next), String(next)).toBeNull();
     }
   });

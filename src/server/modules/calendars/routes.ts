@@ -19,7 +19,7 @@ export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     // The owner's two routes: signed in, under the users tag.
     const ownRoute = <S extends object>(summary: string, response: S) => ({
       schema: { tags: ['users'], security: [{ bearerAuth: [] }], summary, response },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     });
 
     app.get('/users/me/calendar', {

@@ -30,7 +30,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: topUpBodySchema,
         response: { 200: addCreditsReplySchema },
       }, 400, 403),
-      preValidation: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => addTestCredits(request.ctx, currentUser(request).id, request.body.amount),
     });
 
@@ -41,7 +41,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: topUpBodySchema,
         response: { 200: cardCheckoutReplySchema },
       }, 400, 503),
-      preValidation: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => {
         const user = currentUser(request);
         const { url } = await createTopUpCheckout(request.ctx, user, toCents(request.body.amount), 'card');
@@ -56,7 +56,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: topUpBodySchema,
         response: { 200: pixCheckoutReplySchema },
       }, 400, 503),
-      preValidation: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => {
         const user = currentUser(request);
         const { initPoint, sandboxInitPoint } = await createTopUpCheckout(request.ctx, user, toCents(request.body.amount), 'pix');
@@ -71,7 +71,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         querystring: verifyPaymentQuerySchema,
         response: { 200: verifyPaymentReplySchema },
       }, 400),
-      preValidation: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => verifyPayment(request.ctx, currentUser(request).id, request.query.session_id),
     });
   };

@@ -1,9 +1,12 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EventStream, listen, openEventStream } from '../../../../test-support/server/event-stream';
 import { createGame, createRegistration, createSignedInUser, createUser } from '../../../../test-support/server/factories';
 import { createSecondInstance, createTestApp, isPostgres, type TestApp } from '../../../../test-support/server/test-app';
 import type * as gameView from '../../core/games/game-view';
 import { loadGamePlaces } from '../../core/games/game-view';
+import { createLivePlaces } from './live-places';
 
 // Counted, to show that a change costs one read per instance, whatever the number of streams.
 vi.mock('../../core/games/game-view', async (importOriginal) => {
@@ -185,6 +188,40 @@ describe('GET /api/games/events', () => {
     await apply(t.app, hidden.id, { privateLink: hidden.privateLink });
     await apply(t.app, listed.id);
     expect(await stream.nextData(1000)).toEqual({ id: listed.id, remainingSlots: 1, waitlistCount: 0 });
+  });
+});
+
+describe('readers that go or fall behind', () => {
+  it('a client that hangs up at once is no error, and leaves no stream open', async () => {
+    const lines: Array<{ level: number; res?: { statusCode: number } }> = [];
+    const own = await createTestApp({ logStream: { write: (line) => lines.push(JSON.parse(line)) } });
+    const url = new URL(await listen(own.app));
+    const game = await createGame(own.app.ctx.db);
+    for (const path of [`/api/games/${game.id}/events`, `/api/games/${game.id}/events?privateLink=${game.privateLink}`, '/api/games/events']) {
+      for (let i = 0; i < 10; i++) {
+        const socket = connect(Number(url.port), url.hostname);
+        await once(socket, 'connect');
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: bora.test\r\n\r\n`);
+        socket.resetAndDestroy();
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(lines.filter((line) => line.level >= 50 || (line.res?.statusCode ?? 0) >= 500)).toEqual([]);
+    expect(await own.app.ctx.metrics.registry.getSingleMetricAsString('live_place_streams')).toContain('live_place_streams 0');
+    await own.close();
+  });
+
+  it('ends a stream whose reader stops reading, instead of holding what it was sent', async () => {
+    const live = createLivePlaces(t.app.ctx, { maxBacklogBytes: 64 });
+    const stalled = live.watchListing('203.0.113.7');
+    const reading = live.watchListing('203.0.113.8');
+    reading.resume();
+    const closed = once(stalled, 'close').then(() => 'closed');
+    // Heartbeats every 100 ms, 4 bytes each: the unread one passes 64 bytes within about two seconds.
+    await expect(Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('open'), 5_000))])).resolves.toBe('closed');
+    expect(reading.destroyed).toBe(false);
+    expect(live.openStreams()).toBe(1);
+    live.close();
   });
 });
 

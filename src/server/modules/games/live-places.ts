@@ -12,6 +12,12 @@ type GameStream = Stream & { gameId: number; access: WatchAccess; last: GamePlac
 /** Changes heard within this window are read together: one query for all of them. */
 const BATCH_MS = 25;
 
+/**
+ * What a stream may hold unsent beyond what its connection buffers: a reader this far behind (a stalled phone, a
+ * client that never reads) is cut off, and its browser reconnects and starts from the current places.
+ */
+const MAX_BACKLOG_BYTES = 64 * 1024;
+
 const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 const samePlaces = (a: GamePlaces, b: GamePlaces) => a.remainingSlots === b.remainingSlots && a.waitlistCount === b.waitlistCount;
 const placesOf = (row: GamePlacesRow): GamePlaces => ({ remainingSlots: row.remainingSlots, waitlistCount: row.waitlistCount });
@@ -34,8 +40,9 @@ export type LivePlaces = ReturnType<typeof createLivePlaces>;
  * BATCH_MS are read in one query, whatever the number of streams, and each stream is written only what
  * changed for it. One timer writes a heartbeat comment to every stream, so proxies keep idle streams open.
  */
-export function createLivePlaces(ctx: ServerContext) {
+export function createLivePlaces(ctx: ServerContext, options: { maxBacklogBytes?: number } = {}) {
   const { streamsPerAddress, heartbeatMs } = ctx.config.live;
+  const maxBacklogBytes = options.maxBacklogBytes ?? MAX_BACKLOG_BYTES;
   const gameStreams = new Map<number, Set<GameStream>>();
   const listingStreams = new Set<Stream>();
   const openByAddress = new Map<string, number>();
@@ -43,9 +50,15 @@ export function createLivePlaces(ctx: ServerContext) {
   let flushTimer: NodeJS.Timeout | undefined;
   let isClosed = false;
 
+  /** Writes to a stream whose reader keeps up; one that has fallen behind is ended instead of buffered. */
+  function send(stream: Stream, chunk: string): void {
+    if (stream.body.writableLength + stream.body.readableLength > maxBacklogBytes) stream.body.destroy();
+    else stream.body.write(chunk);
+  }
+
   const heartbeat = setInterval(() => {
-    for (const streams of gameStreams.values()) for (const stream of streams) stream.body.write(': \n\n');
-    for (const stream of listingStreams) stream.body.write(': \n\n');
+    for (const streams of gameStreams.values()) for (const stream of streams) send(stream, ': \n\n');
+    for (const stream of listingStreams) send(stream, ': \n\n');
   }, heartbeatMs);
   heartbeat.unref();
 
@@ -81,14 +94,14 @@ export function createLivePlaces(ctx: ServerContext) {
         const places = placesOf(row!);
         if (samePlaces(places, stream.last)) continue;
         stream.last = places;
-        stream.body.write(event(places));
+        send(stream, event(places));
       }
     }
     if (heard === 'all') return;
     const listed = rows.filter(isListed).map((row) => event({ id: row.id, ...placesOf(row) }));
     if (listed.length === 0) return;
     const chunk = listed.join('');
-    for (const stream of listingStreams) stream.body.write(chunk);
+    for (const stream of listingStreams) send(stream, chunk);
   }
 
   /** Opens a stream body for `address`, counted against its cap until the body closes. */

@@ -44,8 +44,15 @@ const PRIVATE_LINK_TRIES = { name: 'private-link:ip', max: 60, windowMs: minutes
 /** Asking with a `privateLink` query is trying a link: counted by address; other calls are not. */
 const byIpWhenLinkGiven = (request: FastifyRequest) => ((request.query as { privateLink?: unknown }).privateLink ? byIp(request) : undefined);
 
-/** A Server-Sent Events reply: never cached, compressed or buffered by a proxy; the body ends when the client goes. */
-function sendEvents(reply: FastifyReply, body: PassThrough) {
+/**
+ * A Server-Sent Events reply: never cached, compressed or buffered by a proxy; the body ends when the client goes.
+ * A client that went while the stream was being opened is sent nothing, and its stream ends at once.
+ */
+function sendEvents(request: FastifyRequest, reply: FastifyReply, body: PassThrough) {
+  if (request.raw.socket.destroyed) {
+    body.destroy();
+    return reply.hijack();
+  }
   reply.raw.once('close', () => body.destroy());
   return reply
     .type('text/event-stream; charset=utf-8')
@@ -88,8 +95,9 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       compress: false,
       handler: async (request, reply) => {
-        refuseBeyondCap(byIp(request));
-        return sendEvents(reply, live.watchListing(byIp(request)));
+        const address = byIp(request);
+        refuseBeyondCap(address);
+        return sendEvents(request, reply, live.watchListing(address));
       },
     });
     app.get('/games/sports', {
@@ -206,11 +214,13 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       // Presenting a link is trying one: the same limit as opening one.
       preValidation: ctx.rateLimiter.limit({ ...PRIVATE_LINK_TRIES, key: byIpWhenLinkGiven }),
       handler: async (request, reply) => {
-        refuseBeyondCap(byIp(request));
+        // Read once, now: a client that hangs up during the query has no address afterwards.
+        const address = byIp(request);
+        refuseBeyondCap(address);
         const { places, access } = await openGamePlaces(request.ctx, request.params.id, request.query.privateLink);
         // Asked again after the query: streams opened meanwhile count too.
-        refuseBeyondCap(byIp(request));
-        return sendEvents(reply, live.watchGame(byIp(request), request.params.id, access, places));
+        refuseBeyondCap(address);
+        return sendEvents(request, reply, live.watchGame(address, request.params.id, access, places));
       },
     });
 
@@ -224,7 +234,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: applyReplySchema },
       }, 400, 404, 409),
       // The common apply checks the token's version itself: the account is read only for the full path.
-      preHandler: app.requireToken,
+      onRequest: app.requireToken,
       handler: async (request) => applyToGame(request.ctx, currentCaller(app, request), request.params.id, request.body ?? {}),
     });
 
@@ -236,7 +246,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: waitlistBodySchema.nullish(),
         response: { 200: waitlistReplySchema },
       }, 400, 404, 409),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => joinWaitlist(request.ctx, currentUser(request), request.params.id, request.body?.privateLink),
     });
 
@@ -247,7 +257,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         params: idParamsSchema,
         response: { 200: cancelReplySchema },
       }, 400, 404, 409),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => cancelRegistration(request.ctx, currentUser(request), request.params.id),
     });
   };

@@ -15,7 +15,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Convites do usuário para jogos publicados (de 24 h atrás em diante), mais próximos primeiro',
       response: { 200: z.array(invitationSchema) },
     }),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => listInvitations(request.ctx, currentUser(request)),
   });
 
@@ -25,7 +25,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Total de convites e quantos são para jogos futuros',
       response: { 200: invitationStatsReplySchema },
     }),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => getInvitationStats(request.ctx, currentUser(request)),
   });
 
@@ -36,7 +36,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParamsSchema,
       response: { 200: messageReplySchema },
     }, 400, 404),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => deleteInvitation(request.ctx, currentUser(request), request.params.id),
   });
 };

@@ -23,7 +23,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listNotificationsQuerySchema,
       response: { 200: z.array(notificationSchema) },
     }, 400),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request, reply) => {
       const { notifications, total } = await listNotifications(request.ctx, currentUser(request).id, request.query);
       reply.header('X-Total-Count', String(total));
@@ -37,7 +37,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Quantas notificações não lidas',
       response: { 200: unreadCountReplySchema },
     }),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => countUnreadNotifications(request.ctx, currentUser(request).id),
   });
 
@@ -47,7 +47,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Marca todas as notificações do usuário como lidas',
       response: { 200: markAllReadReplySchema },
     }),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => markAllNotificationsRead(request.ctx, currentUser(request).id),
   });
 
@@ -58,7 +58,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParamsSchema,
       response: { 200: markReadReplySchema },
     }, 400, 404),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => markNotificationRead(request.ctx, currentUser(request).id, request.params.id),
   });
 };

@@ -42,7 +42,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       }),
       // Sent as kept bytes, gzipped once by sendEncoded: the compression plugin has nothing to do here.
       compress: false,
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: (request, reply) => {
         const user = currentUser(request);
         return sendKept(request, reply, accounts, String(user.id), async () => encodeReply(meReplySchema, await getMe(request.ctx, user)));
@@ -56,7 +56,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: phoneBodySchema,
         response: { 200: phoneReplySchema },
       }, 400),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => updatePhone(request.ctx, currentUser(request).id, request.body.phone),
     });
 
@@ -67,7 +67,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: updateMeBodySchema,
         response: { 200: updateMeReplySchema },
       }, 400),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => updateMe(request.ctx, currentUser(request).id, request.body),
     });
 
@@ -79,7 +79,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: changePasswordReplySchema },
       }, 400, 429),
       preValidation: passwordGuesses,
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => changePassword(request.ctx, currentUser(request), request.body),
     });
 
@@ -89,7 +89,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         summary: 'Baixa (como anexo JSON) tudo o que o Bora Jogar guarda sobre o usuário',
         response: { 200: exportReplySchema },
       }),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request, reply) => {
         reply.header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`);
         reply.header('Cache-Control', 'no-store');
@@ -106,7 +106,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: deleteMeReplySchema },
       }, 400, 409, 429),
       preValidation: passwordGuesses,
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => deleteAccount(request.ctx, currentUser(request), request.body),
     });
   };
