@@ -110,7 +110,12 @@ export async function refundAtProvider(ctx: ServerContext, refunds: PendingRefun
         .set({ status: 'processed', resolution: 'original', processedAt: ctx.clock.now() })
         .where(eq(cancellationRequests.id, requestId));
       const [game] = await tx.select().from(games).where(eq(games.id, locked!.gameId));
-      const [player] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, locked!.userId));
+      const [player] = await tx
+        .select({ id: users.id, name: users.name, email: users.email, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, locked!.userId));
+      // An organiser who deleted the account is refunded for their own cancelled games, with nobody left to tell.
+      if (player!.deletedAt !== null) return;
       const [payment] = await tx
         .select({ method: payments.method })
         .from(payments)

@@ -78,6 +78,19 @@ ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}${mapLink}
   return { to: input.to, subject: input.subject, text, html };
 }
 
+/** The sentence of an invitation up to the game's name: the one place an e-mail to one person names another. */
+const invitedBy = (organiserName: string) => `${organiserName} convidou você para o jogo `;
+
+/**
+ * Where e-mails to one person carry another person's name (no subject does), each as the exact text around it in
+ * the plain body and in the html body, escaped as the template escapes it. A slot begins where its line or paragraph
+ * begins and ends with the words after the name, so a longer name ending the same way, the greeting (the recipient's
+ * own name) and a game or place named after the person never match. Slot i of `nameSlots(other)` renames the person.
+ */
+export function nameSlots(name: string): { text: string; html: string }[] {
+  return [{ text: `\n${invitedBy(name)}`, html: `<p>${escapeHtml(invitedBy(name))}` }];
+}
+
 /** An organiser's invitation to a (private) game, with its link; the invitee may not have an account yet. */
 export function gameInvitationEmail(input: {
   to: string;
@@ -92,7 +105,7 @@ export function gameInvitationEmail(input: {
 }): MailMessage {
   const subject = `Convite para o jogo ${input.gameName}`;
   const greeting = input.name ? `Olá, ${input.name}!` : 'Olá!';
-  const invite = `${input.organiserName} convidou você para o jogo ${input.gameName}, em ${input.when}, no local ${input.location}.`;
+  const invite = `${invitedBy(input.organiserName)}${input.gameName}, em ${input.when}, no local ${input.location}.`;
   const text = [greeting, '', invite, '', `Veja o jogo e faça sua inscrição: ${input.link}`, '', 'Equipe Bora Jogar'].join('\n');
   const html = layout(
     subject,

@@ -177,7 +177,7 @@ function DeleteAccountDialog({ open, onClose, user, hasPassword }: { open: boole
       open={open}
       onClose={close}
       title="Excluir conta"
-      description="Seu nome, e-mail, telefone e o vínculo com o Google são apagados, suas inscrições em jogos futuros são canceladas e você sai de todos os aparelhos. Não dá para desfazer."
+      description="Seu nome, e-mail, telefone e o vínculo com o Google são apagados, suas inscrições em jogos futuros são canceladas e você sai de todos os aparelhos. Os jogos e rachas semanais que você organiza e ainda não aconteceram são cancelados, com reembolso integral a quem se inscreveu. Não dá para desfazer."
       onSubmit={onSubmit}
       error={remove.isError && !fieldError(remove.error, field) ? errorMessage(remove.error, 'Erro ao excluir a conta') : undefined}
     >

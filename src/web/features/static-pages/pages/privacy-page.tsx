@@ -138,8 +138,9 @@ export function PrivacyPage() {
         </p>
         <p>
           Você pode excluir sua conta quando quiser em <strong>Meu Perfil → Excluir conta</strong>. Na hora, apagamos seu nome, e-mail,
-          telefone, senha e o vínculo com o Google, suas notificações, convites e as cópias dos e-mails enviados; suas inscrições em jogos
-          futuros são canceladas. Para a contabilidade e as obrigações legais, <strong>ficam guardados sem nenhum dado pessoal</strong> o
+          telefone, senha e o vínculo com o Google, suas notificações, convites e as cópias dos e-mails enviados, e seu nome sai dos e-mails
+          guardados que enviamos a outras pessoas; suas inscrições em jogos futuros são canceladas, e os jogos e rachas semanais que você
+          organiza e ainda não aconteceram também, com reembolso integral a quem se inscreveu. Para a contabilidade e as obrigações legais, <strong>ficam guardados sem nenhum dado pessoal</strong> o
           histórico de créditos, os pagamentos, os pedidos de reembolso e as inscrições em jogos que já aconteceram. Depois da exclusão, o
           mesmo e-mail pode criar uma conta nova.
         </p>
