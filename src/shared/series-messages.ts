@@ -5,10 +5,14 @@ export const seriesMessages = {
   memberSlotsRange: (totalSlots: number) => `As vagas de mensalistas vão de 0 até o total de vagas (${totalSlots}).`,
   memberSlotsBelowMembers: (members: number) => `Já há ${members} mensalista(s): as vagas de mensalistas não podem ficar abaixo disso.`,
   occurrencesBelowCreated: (created: number) => `Já há ${created} jogo(s) criados: informe pelo menos ${created} semanas.`,
-  created: (games: number) => `Série criada! ${games === 1 ? '1 jogo publicado' : `${games} jogos publicados`}; os próximos saem toda semana.`,
+  created: (games: number, firstDay: string) =>
+    games === 0
+      ? `Série criada! O primeiro jogo, em ${firstDay}, é publicado cinco semanas antes; os próximos saem toda semana.`
+      : `Série criada! ${games === 1 ? '1 jogo publicado' : `${games} jogos publicados`}; os próximos saem toda semana.`,
   updated: (games: number) => `Série atualizada: ${games === 1 ? '1 jogo futuro alterado' : `${games} jogos futuros alterados`}.`,
   notFound: 'Série não encontrada.',
   cancelled: 'Esta série foi cancelada.',
+  ended: 'Esta série já terminou: não há mais jogos por vir.',
   alreadyCancelled: 'Esta série já foi cancelada.',
   cancelledReply: (games: number) => `Série cancelada: ${games === 1 ? '1 jogo futuro cancelado' : `${games} jogos futuros cancelados`}, com reembolso integral aos inscritos.`,
   memberPlacesFull: 'As vagas de mensalistas desta série estão esgotadas.',
@@ -18,15 +22,17 @@ export const seriesMessages = {
   notMember: 'Você não é mensalista desta série.',
   memberNotFound: 'Este jogador não é mensalista desta série.',
   joined: (confirmed: number, pending: number, full: number) =>
-    'Agora você é mensalista! ' +
-    [
-      confirmed > 0 ? `${confirmed} jogo(s) confirmado(s)` : '',
-      pending > 0 ? `${pending} aguardando pagamento` : '',
-      full > 0 ? `${full} sem vaga (lotado)` : '',
-    ]
-      .filter(Boolean)
-      .join(', ') +
-    '.',
+    confirmed + pending + full === 0
+      ? 'Agora você é mensalista! Sua vaga em cada jogo é reservada quando ele for publicado.'
+      : 'Agora você é mensalista! ' +
+        [
+          confirmed > 0 ? `${confirmed} jogo(s) confirmado(s)` : '',
+          pending > 0 ? `${pending} aguardando pagamento` : '',
+          full > 0 ? `${full} sem vaga (lotado)` : '',
+        ]
+          .filter(Boolean)
+          .join(', ') +
+        '.',
   left: (cancelled: number, kept: number) =>
     `Você deixou de ser mensalista. ${cancelled} inscrição(ões) futura(s) cancelada(s) com reembolso.` +
     (kept > 0 ? ` Faltam menos de 48 horas para ${kept} jogo(s): sua vaga neles continua (cancele no jogo, sem reembolso, se não for).` : ''),

@@ -5,7 +5,7 @@ import { postCreditTransaction } from '../../src/server/core/credits/post-credit
 import { descriptionToHtml } from '../../src/server/core/games/description-html';
 import { generatePrivateLink } from '../../src/server/core/games/private-link';
 import type { Db } from '../../src/server/db/open-database';
-import { cities, games, registrations, sports, states, users } from '../../src/server/db/schema';
+import { cities, games, registrations, type SeriesTemplate, sports, states, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { TEST_NOW } from './test-app';
 
@@ -68,6 +68,12 @@ export async function createGame(db: Db, overrides: GameOverrides = {}) {
     })
     .returning();
   return game!;
+}
+
+/** What a weekly series written directly is made of: the game's own fields (see `series.template`). */
+export function seriesTemplateOfGame(game: typeof games.$inferSelect): SeriesTemplate {
+  const { name, location, address, priceCents, totalSlots, description, descriptionHtml, visibility, usePlatformPayment, sportId, stateId, cityId } = game;
+  return { name, location, address, priceCents, totalSlots, description, descriptionHtml, visibility, usePlatformPayment, sportId, stateId, cityId };
 }
 
 /**

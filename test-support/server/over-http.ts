@@ -6,6 +6,8 @@ import { setUpTestApp, type TestApp } from './test-app';
 export type RacingApp = TestApp & {
   /** POSTs `body` (if any) as JSON to `path` over a real connection; the reply's status and JSON body. */
   post(path: string, authorization: string, body?: object): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** The same with any method (a DELETE, a PUT). */
+  send(method: string, path: string, authorization: string, body?: object): Promise<{ status: number; body: Record<string, unknown> }>;
   /** A new user holding `cents` credits (from the ledger) and the bearer header of their token. */
   signedIn(cents?: number): Promise<{ user: Awaited<ReturnType<typeof createUser>>; authorization: string }>;
 };
@@ -21,15 +23,17 @@ export function setUpRacingApp(): RacingApp {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
+  async function send(method: string, path: string, authorization: string, body?: object) {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
   return Object.assign(t, {
-    async post(path: string, authorization: string, body?: object) {
-      const res = await fetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    },
+    send,
+    post: (path: string, authorization: string, body?: object) => send('POST', path, authorization, body),
     async signedIn(cents = 0) {
       const db = t.app.ctx.db;
       const user = await createUser(db);

@@ -37,6 +37,8 @@ const RELEASED: Record<string, string> = {
   '0009_game_day': 'ab6c6800b2698815392dd9cdb7e9156e5a88d9d72e26c4e167697791fc50b247',
   '0010_fast_apply': '32d5fdae3e39e2154950fb55b29832180dd98bf91db83b9ce18c888938afc7bb',
   '0011_fast_apply_after_commit': 'cdec24d26ff5c28dbc4e3326c73001fb4bb9eebd69c0ecac95cfcb2b7df27c1f',
+  '0012_invitations_via_link': '307a6042f973b16e2bbc4b560bfa28472b3355d95c3474dcde9c2fb376c064e4',
+  '0013_series_template_and_lock_order': 'ea5b3e17f479f03617cb63fe014b716e4ce2b9207b157c6b6951e2dbc9ea9bdb',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -230,6 +232,12 @@ async function rowsAfter(tag: string, database: Database) {
       await run(`update registrations set present = true, level = 4 where status = 'confirmed'`);
       await run(`insert into team_players (game_id, user_id, team, drawn_at)
         select game_id, user_id, 1, '2027-02-04T21:50:00Z' from registrations where status = 'confirmed'`);
+      return;
+    }
+    case '0013_series_template_and_lock_order': {
+      // The series kept what its latest game was made of.
+      const [kept] = await query<{ template: Record<string, unknown> }>(database, sql`select template from series`);
+      expect(kept!.template).toMatchObject({ name: 'Racha de quinta', location: 'Ginásio do Centro', priceCents: 2000, totalSlots: 12, visibility: 'private' });
       return;
     }
     default:

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -391,6 +391,8 @@ export const invitations = pgTable(
       .references(() => games.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** Made by opening the private link (not by the organiser's e-mail): ends when the link is regenerated. */
+    viaLink: boolean('via_link').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -403,8 +405,28 @@ export const invitations = pgTable(
 // ── Weekly series ──
 
 /**
+ * What every game of a series is made of: a game's columns but its date, week, publication, status and link. Kept by
+ * the series (and changed by its edit), since a series planned far ahead has no game yet, and so that a week the
+ * organiser changed on its own (made private, unpublished) is not copied into the next ones.
+ */
+export type SeriesTemplate = {
+  name: string;
+  location: string;
+  address: string;
+  priceCents: number;
+  totalSlots: number;
+  description: string;
+  descriptionHtml: string;
+  visibility: 'public' | 'private';
+  usePlatformPayment: boolean;
+  sportId: number | null;
+  stateId: number | null;
+  cityId: number | null;
+};
+
+/**
  * A weekly game (racha): its games are ordinary games (`games.series_id`), published weekly at the
- * first game's São Paulo wall-clock time; the latest game carries what the next one copies.
+ * first game's São Paulo wall-clock time, each made of the series' `template`.
  */
 export const series = pgTable(
   'series',
@@ -417,6 +439,7 @@ export const series = pgTable(
     occurrences: integer('occurrences').notNull(),
     /** Places each game keeps for mensalistas (members): at most this many active members. */
     memberSlots: integer('member_slots').notNull(),
+    template: jsonb('template').$type<SeriesTemplate>().notNull(),
     status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
     cancelReason: text('cancel_reason'),
     createdAt: createdAt(),

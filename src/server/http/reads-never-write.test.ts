@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../test-support/server/admin';
 import { listen, openEventStream } from '../../../test-support/server/event-stream';
-import { createGame, createRegistration, createSignedInUser, DAY_MS, HOUR_MS } from '../../../test-support/server/factories';
+import { createGame, createRegistration, createSignedInUser, DAY_MS, HOUR_MS, seriesTemplateOfGame } from '../../../test-support/server/factories';
+import { tableDigest as digest } from '../../../test-support/server/reads';
 import { setUpTestApp, TEST_NOW } from '../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../core/games/expire-pending-payments';
 import { recordInvitation } from '../core/invitations/record-invitation';
-import type { Db } from '../db/open-database';
 import { games, payments, registrations, series, seriesMembers } from '../db/schema';
 
 // Reads derive an expired hold (pending past its payment deadline) as cancelled and never expire
@@ -17,21 +17,6 @@ const t = setUpTestApp();
 
 const db = () => t.app.ctx.db;
 const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);
-
-/** Row count and a checksum of every row of every application table. */
-async function digest(database: Db): Promise<Record<string, string>> {
-  const tables = (await database.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  )) as { rows: { table_name: string }[] };
-  const result: Record<string, string> = {};
-  for (const { table_name: table } of tables.rows) {
-    const { rows } = (await database.execute(
-      sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table}" t`),
-    )) as { rows: { n: number; h: string }[] };
-    result[table] = `${rows[0]!.n}:${rows[0]!.h}`;
-  }
-  return result;
-}
 
 /**
  * A public game of two slots: `player` held one by card and let the deadline pass (their checkout
@@ -66,12 +51,12 @@ async function expiredHolds() {
   await cardPaidRegistration(t.app, { gameId: game.id, userId: other.user.id, amountCents: 1500 });
   await createRegistration(db(), { gameId: game.id, userId: waiting.user.id, status: 'waitlist', joinedAt: at(-30 * 60_000) });
   const hidden = await createGame(db(), { name: 'Jogo fechado', visibility: 'private', totalSlots: 1, creatorId: organiser.user.id });
-  await recordInvitation(db(), hidden.id, player.user);
+  await recordInvitation(db(), hidden.id, player.user, 'email');
   await createRegistration(db(), { gameId: hidden.id, userId: player.user.id, status: 'pending', paymentDeadline: at(-1) });
   // The public game is the first week of a weekly series with a mensalista.
   const [weekly] = await db()
     .insert(series)
-    .values({ creatorId: organiser.user.id, firstDateTime: game.dateTime, occurrences: 4, memberSlots: 1 })
+    .values({ creatorId: organiser.user.id, firstDateTime: game.dateTime, occurrences: 4, memberSlots: 1, template: seriesTemplateOfGame(game) })
     .returning();
   await db().update(games).set({ seriesId: weekly!.id, seriesWeek: 0 }).where(eq(games.id, game.id));
   await db().insert(seriesMembers).values({ seriesId: weekly!.id, userId: other.user.id, joinedAt: at(-DAY_MS) });

@@ -43,6 +43,24 @@ export const gamePayloadSchema = z.object({
 export type GamePayloadInput = z.input<typeof gamePayloadSchema>;
 export type GamePayloadShape = z.output<typeof gamePayloadSchema>;
 
+/**
+ * The organiser's yes to a change that cancels players (unpublishing, or making the game private while uninvited
+ * players hold places): without it the change answers 409 with how many it cancels.
+ */
+const confirmSchema = z
+  .boolean({ error: messages.confirmInvalid })
+  .nullish()
+  .describe('true: confirma cancelar, com reembolso integral, as inscrições de quem deixa de ver o jogo');
+
+/** The organiser's edit of a game: the game payload, and the yes when making it private cancels players. */
+export const updateUserGameBodySchema = gamePayloadSchema.extend({ confirm: confirmSchema });
+export type UpdateUserGameInput = z.input<typeof updateUserGameBodySchema>;
+export type UpdateUserGameShape = z.output<typeof updateUserGameBodySchema>;
+
+/** Unpublishing a game: the yes when it has players, who are then cancelled with a full refund. */
+export const unpublishUserGameBodySchema = z.strictObject({ confirm: confirmSchema });
+export type UnpublishUserGameBody = z.input<typeof unpublishUserGameBodySchema>;
+
 /** A payload that passed every rule, in the units the server stores (centavos, a Date). */
 export type ValidGamePayload = {
   name: string;

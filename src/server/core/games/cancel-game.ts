@@ -1,15 +1,78 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
+import type { RefundOutcome } from '../../../shared/schemas/games';
 import type { Tx } from '../../db/open-database';
 import { games, registrations, users } from '../../db/schema';
 import type { ServerContext } from '../context';
 import type { PendingMail } from '../notifications/notify';
 import { closePendingCheckouts } from '../payments/close-checkouts';
+import type { PaymentRow } from '../payments/payment-records';
 import { notifyGameCancelled } from './notify-game-update';
 import { type PendingRefunds, refundInFull } from './refund-in-full';
-import { cancelledFields, type GameRow } from './registration-guards';
+import { cancelledFields, type GameRow, type RegistrationRow } from './registration-guards';
 
 export type GameCancelTotals = { registrationsCancelled: number; waitlistCleared: number; creditsRefunded: number };
+
+/** A live registration (confirmed, pending or in line) with the player to tell. */
+export type LiveRegistration = { registration: RegistrationRow; name: string; email: string };
+
+/** The game's confirmed, pending and waitlisted registrations, with their players, in the order they were made. */
+export async function liveRegistrationsOf(tx: Tx, gameId: number): Promise<LiveRegistration[]> {
+  return tx
+    .select({ registration: registrations, name: users.name, email: users.email })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(and(eq(registrations.gameId, gameId), inArray(registrations.status, ['confirmed', 'pending', 'waitlist'])))
+    .orderBy(asc(registrations.id));
+}
+
+/**
+ * Ends registrations of a locked game as the organiser's (or the platform's) doing, not the player's: checkouts still
+ * open for pending holds close (a payment that still comes becomes credits), each registration is cancelled and
+ * refunded in full whatever the 48-hour rule says (card and PIX through `refunds`, after commit), and each player is
+ * told by `tell`. For a whole game's cancel and for the registrations an organiser's change of the game ends.
+ */
+export async function cancelRegistrationsInFull(
+  tx: Tx,
+  ctx: ServerContext,
+  game: GameRow,
+  live: LiveRegistration[],
+  input: {
+    description: string;
+    reason: string;
+    adminId?: number;
+    refunds: PendingRefunds;
+    closed?: PaymentRow[];
+    tell: (to: LiveRegistration, refund: { outcome: RefundOutcome; cents: number }) => Promise<void>;
+  },
+): Promise<GameCancelTotals> {
+  const now = ctx.clock.now();
+  const pending = live.filter(({ registration }) => registration.status === 'pending');
+  const closed = await closePendingCheckouts(tx, pending.map(({ registration }) => registration.id), now);
+  input.closed?.push(...closed);
+  const totals: GameCancelTotals = { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0 };
+  for (const entry of live) {
+    const { registration } = entry;
+    await tx
+      .update(registrations)
+      .set(cancelledFields(registration, now))
+      .where(eq(registrations.id, registration.id));
+    // A waitlisted player paid nothing, so their refund is none.
+    const refund = await refundInFull(tx, {
+      game,
+      registration,
+      description: input.description,
+      reason: input.reason,
+      adminId: input.adminId,
+      refunds: input.refunds,
+    });
+    if (registration.status === 'waitlist') totals.waitlistCleared += 1;
+    else totals.registrationsCancelled += 1;
+    if (refund.outcome === 'credits') totals.creditsRefunded += refund.cents;
+    await input.tell(entry, refund);
+  }
+  return totals;
+}
 
 /**
  * Cancels a game (locked by the caller, not cancelled yet): every confirmed, pending and waitlisted registration is
@@ -26,46 +89,24 @@ export async function cancelGame(
 ): Promise<GameCancelTotals> {
   const now = ctx.clock.now();
   const byAdmin = input.adminId !== undefined;
-  const live = await tx
-    .select({ registration: registrations, name: users.name, email: users.email })
-    .from(registrations)
-    .innerJoin(users, eq(users.id, registrations.userId))
-    .where(and(eq(registrations.gameId, game.id), inArray(registrations.status, ['confirmed', 'pending', 'waitlist'])))
-    .orderBy(asc(registrations.id));
-  // Checkouts still open for pending holds close with the game: a payment that still comes becomes credits.
-  const pending = live.filter(({ registration }) => registration.status === 'pending');
-  await closePendingCheckouts(tx, pending.map(({ registration }) => registration.id), now);
+  const live = await liveRegistrationsOf(tx, game.id);
   const [cancelled] = await tx
     .update(games)
     .set({ status: 'cancelled', cancelReason: input.reason, updatedAt: now })
     .where(eq(games.id, game.id))
     .returning();
-
-  const totals: GameCancelTotals = { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0 };
-  for (const { registration, name, email } of live) {
-    await tx
-      .update(registrations)
-      .set(cancelledFields(registration, now))
-      .where(eq(registrations.id, registration.id));
-    // A waitlisted player paid nothing, so their refund is none.
-    const refund = await refundInFull(tx, {
-      game,
-      registration,
-      description: byAdmin ? messages.admin.refundDescription(game.name) : `Jogo ${game.name} cancelado pelo organizador`,
-      reason: byAdmin ? input.reason : messages.organiserCancellationReason(input.reason),
-      adminId: input.adminId,
-      refunds: input.refunds,
-    });
-    if (registration.status === 'waitlist') totals.waitlistCleared += 1;
-    else totals.registrationsCancelled += 1;
-    if (refund.outcome === 'credits') totals.creditsRefunded += refund.cents;
-    await notifyGameCancelled(tx, ctx, input.mails, {
-      game: cancelled!,
-      to: { id: registration.userId, name, email },
-      refund: refund.outcome,
-      refundedCents: refund.cents,
-      ...(byAdmin ? {} : { reason: input.reason }),
-    });
-  }
-  return totals;
+  return cancelRegistrationsInFull(tx, ctx, game, live, {
+    description: byAdmin ? messages.admin.refundDescription(game.name) : `Jogo ${game.name} cancelado pelo organizador`,
+    reason: byAdmin ? input.reason : messages.organiserCancellationReason(input.reason),
+    adminId: input.adminId,
+    refunds: input.refunds,
+    tell: ({ registration, name, email }, refund) =>
+      notifyGameCancelled(tx, ctx, input.mails, {
+        game: cancelled!,
+        to: { id: registration.userId, name, email },
+        refund: refund.outcome,
+        refundedCents: refund.cents,
+        ...(byAdmin ? {} : { reason: input.reason }),
+      }),
+  });
 }

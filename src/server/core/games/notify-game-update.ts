@@ -61,3 +61,24 @@ export async function notifyGameCancelled(
     subject: `Jogo cancelado: ${input.game.name}`,
   });
 }
+
+/**
+ * For the organisers work: tells one player, by notification and e-mail, that the organiser unpublished the game or
+ * made it private, which cancelled their registration, and what happened to their money (refunded in full).
+ */
+export async function notifyRegistrationWithdrawn(
+  tx: Tx,
+  ctx: ServerContext,
+  mails: PendingMail,
+  input: { game: GameRow; to: Recipient; change: 'unpublish' | 'private'; refund: RefundOutcome; refundedCents: number },
+): Promise<void> {
+  const refund = refundText(input.refund, input.refundedCents, false, true);
+  const notice = input.change === 'unpublish' ? messages.notice.unpublishedByOrganiser : messages.notice.madePrivateByOrganiser;
+  await noticeWithEmail(tx, ctx, mails, {
+    game: input.game,
+    to: input.to,
+    type: 'registration_cancelled',
+    message: notice(input.game.name, when(input.game), refund),
+    subject: messages.notice.withdrawnSubject(input.game.name),
+  });
+}

@@ -1,9 +1,9 @@
-import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { isFuture } from '../../../shared/rules/game-timing';
 import { gameChangeNotice } from '../../db/change-feed';
-import type { Tx } from '../../db/open-database';
-import { games, invitations, registrations } from '../../db/schema';
+import type { Queryable, Tx } from '../../db/open-database';
+import { games, invitations, registrations, series } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
 import { SLOT_HOLDING } from './game-view';
@@ -12,11 +12,27 @@ export type GameRow = typeof games.$inferSelect;
 export type RegistrationRow = typeof registrations.$inferSelect;
 
 /**
- * Locks the row of the game `where` picks for the rest of the transaction, and announces the game on the
- * change feed: whoever watches its places hears it once the transaction commits (nothing if it rolls back).
- * Every lock of a game goes through here, since every change of its slots or line takes one first.
+ * Locks, in id order, the weekly series of the games `where` picks and the series in `alsoSeries`: a series is locked
+ * before any of its games (decision 027), whichever use case reaches the game. A game's series never changes, so
+ * finding it takes no lock; a game of no series locks nothing here. Locking a series the transaction holds is free.
+ */
+async function lockSeriesOfGames(tx: Tx, where: SQL | undefined, alsoSeries: number[] = []): Promise<void> {
+  const ofGames = inArray(series.id, tx.select({ id: games.seriesId }).from(games).where(where));
+  await tx
+    .select({ id: series.id })
+    .from(series)
+    .where(alsoSeries.length > 0 ? or(ofGames, inArray(series.id, alsoSeries)) : ofGames)
+    .orderBy(asc(series.id))
+    .for('update');
+}
+
+/**
+ * Locks the row of the game `where` picks for the rest of the transaction (after its series, if it has one), and
+ * announces the game on the change feed: whoever watches its places hears it once the transaction commits (nothing if
+ * it rolls back). Every lock of a game goes through here or lockGames, since every change of its slots or line takes one first.
  */
 export async function lockGameWhere(tx: Tx, where: SQL | undefined): Promise<GameRow | undefined> {
+  await lockSeriesOfGames(tx, where);
   const [game] = await tx.select().from(games).where(where).for('update');
   if (game) await tx.execute(gameChangeNotice(game.id));
   return game;
@@ -24,12 +40,27 @@ export async function lockGameWhere(tx: Tx, where: SQL | undefined): Promise<Gam
 
 /**
  * Locks the game's row for the rest of the transaction. Every use case that changes slots starts
- * here, so they run one at a time per game (and always lock the game before any user: no deadlocks).
+ * here, so they run one at a time per game. The order is the same everywhere, so no two transactions
+ * wait for each other: a series, then its games (in id order), then users.
  */
 export async function lockGame(tx: Tx, gameId: number): Promise<GameRow> {
   const game = await lockGameWhere(tx, eq(games.id, gameId));
   if (!game) throw new AppError('not_found', messages.gameNotAvailable);
   return game;
+}
+
+/**
+ * Locks several games at once, in that order too: their series and the series in `alsoSeries` first (in id order),
+ * then the games in id order, before the caller touches any user. For use cases that change many games in one
+ * transaction (a series' members, its edit and cancel, an account's deletion). Returns the games in id order.
+ */
+export async function lockGames(tx: Tx, gameIds: number[], alsoSeries: number[] = []): Promise<GameRow[]> {
+  if (gameIds.length === 0 && alsoSeries.length === 0) return [];
+  await lockSeriesOfGames(tx, gameIds.length > 0 ? inArray(games.id, gameIds) : sql`false`, alsoSeries);
+  if (gameIds.length === 0) return [];
+  const locked = await tx.select().from(games).where(inArray(games.id, gameIds)).orderBy(asc(games.id)).for('update');
+  for (const game of locked) await tx.execute(gameChangeNotice(game.id));
+  return locked;
 }
 
 /** Published, active and not yet started; a draft looks like a missing game. */
@@ -39,18 +70,23 @@ export function assertOpenForRegistration(game: GameRow, now: Date): void {
   if (!isFuture(game.dateTime, now)) throw new AppError('conflict', messages.gameAlreadyStarted);
 }
 
+/** Whether the user was invited to the game (by account or by e-mail). */
+export async function isInvitedTo(q: Queryable, gameId: number, user: Pick<AuthUser, 'id' | 'email'>): Promise<boolean> {
+  const [invited] = await q
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.gameId, gameId), or(eq(invitations.userId, user.id), eq(invitations.email, user.email))))
+    .limit(1);
+  return invited !== undefined;
+}
+
 /**
  * A private game is reachable by its creator, by whoever presents its link or was invited, and by
  * someone already registered; to anyone else it does not exist.
  */
 export async function assertCanReachGame(tx: Tx, game: GameRow, user: AuthUser, privateLink: string | undefined) {
   if (game.visibility === 'public' || game.creatorId === user.id || privateLink === game.privateLink) return;
-  const [invited] = await tx
-    .select({ id: invitations.id })
-    .from(invitations)
-    .where(and(eq(invitations.gameId, game.id), or(eq(invitations.userId, user.id), eq(invitations.email, user.email))))
-    .limit(1);
-  if (invited) return;
+  if (await isInvitedTo(tx, game.id, user)) return;
   const [registered] = await tx
     .select({ id: registrations.id })
     .from(registrations)

@@ -14,11 +14,14 @@ export type GameValues = Omit<ValidGamePayload, 'state'> & {
   state?: 'draft' | 'published';
 };
 
+/** What an edit keeps from the stored game (or a series' template and first date): its date and reference data. */
+type StoredPayload = Pick<GameRow, 'dateTime' | 'sportId' | 'stateId' | 'cityId'>;
+
 /**
  * Sport, state and city must exist and be active, and the city must belong to the state. An edit
  * may keep an item that was deactivated after the game was made.
  */
-async function checkReferenceData(q: Queryable, data: ValidGamePayload, current: GameRow | undefined) {
+async function checkReferenceData(q: Queryable, data: ValidGamePayload, current: StoredPayload | undefined) {
   const fields: Record<string, string> = {};
   const changed = (key: 'sportId' | 'stateId' | 'cityId') => data[key] !== null && data[key] !== current?.[key];
 
@@ -47,7 +50,7 @@ async function checkReferenceData(q: Queryable, data: ValidGamePayload, current:
 export async function resolveGamePayload(
   q: Queryable,
   body: GamePayloadShape,
-  options: { now: Date; current?: GameRow },
+  options: { now: Date; current?: StoredPayload },
 ): Promise<GameValues> {
   const result = validateGamePayload(body, { now: options.now, unchangedDateTime: options.current?.dateTime });
   if (!result.success) throw new AppError('bad_request', result.message, result.fields);

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { memberPaymentDeadline, weeksDue } from '../../../shared/rules/weekly-series';
 import type { Tx } from '../../db/open-database';
-import { games, registrations, series, seriesMembers } from '../../db/schema';
+import { games, registrations, series, seriesMembers, type SeriesTemplate } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServerContext } from '../context';
 import { lockBalance } from '../credits/post-credit-transaction';
@@ -11,7 +11,8 @@ import { confirmRegistration } from '../games/confirm-registration';
 import { expirePendingPayments } from '../games/expire-pending-payments';
 import { brl, when } from '../games/game-notices';
 import { generatePrivateLink } from '../games/private-link';
-import { countOccupiedSlots, findLiveRegistration, type GameRow } from '../games/registration-guards';
+import { countOccupiedSlots, findLiveRegistration, type GameRow, lockGames } from '../games/registration-guards';
+import type { GameValues } from '../games/resolve-game-payload';
 import { notify, type PendingMail } from '../notifications/notify';
 
 export type SeriesRow = typeof series.$inferSelect;
@@ -19,8 +20,8 @@ export type MemberOutcome = 'confirmed' | 'pending' | 'full' | 'kept';
 
 /**
  * Locks the series for the rest of the transaction. Everything that changes its members or its games takes this
- * lock first and the games' locks after it (in date order), so the daily job, members joining and the organiser
- * never deadlock and never count members twice.
+ * lock first and the games' locks after it (in id order, lockGames; lockGame takes it by itself), then users, so the
+ * job, members joining and leaving, players applying and the organiser never deadlock and never count members twice.
  */
 export async function lockSeries(tx: Tx, seriesId: number): Promise<SeriesRow> {
   const [row] = await tx.select().from(series).where(eq(series.id, seriesId)).for('update');
@@ -36,13 +37,23 @@ export async function activeMembers(tx: Tx, seriesId: number) {
     .orderBy(asc(seriesMembers.joinedAt), asc(seriesMembers.id));
 }
 
-/** The series' games still to come and not cancelled, in date order (the order their locks are taken). */
+/** The series' games still to come and not cancelled, in date order. */
 export async function upcomingGames(tx: Tx, seriesId: number, now: Date): Promise<GameRow[]> {
   return tx
     .select()
     .from(games)
     .where(and(eq(games.seriesId, seriesId), eq(games.status, 'active'), gt(games.dateTime, now)))
     .orderBy(asc(games.dateTime), asc(games.id));
+}
+
+/**
+ * The series' games still to come, all locked (in id order, after the series) before the caller charges or refunds
+ * anyone, and handed back in date order, the order players read them in.
+ */
+export async function lockUpcomingGames(tx: Tx, seriesId: number, now: Date): Promise<GameRow[]> {
+  const upcoming = await upcomingGames(tx, seriesId, now);
+  const locked = new Map((await lockGames(tx, upcoming.map((game) => game.id))).map((game) => [game.id, game]));
+  return upcoming.map((game) => locked.get(game.id)!);
 }
 
 /**
@@ -77,29 +88,41 @@ export async function holdMemberPlace(tx: Tx, ctx: ServerContext, game: GameRow,
   return { outcome: 'pending', paymentDeadline };
 }
 
-/** The columns a new week copies from the series' latest game: an edit of the series reached it too. */
-function nextGameValues(latest: GameRow) {
-  const { id: _id, dateTime: _dateTime, seriesWeek: _week, createdAt: _createdAt, updatedAt: _updatedAt, privateLink: _link, ...values } = latest;
-  return { ...values, state: 'published' as const, status: 'active' as const, cancelReason: null };
+/** What a series' games are made of, from a game's checked values (its date and publication left out). */
+export function seriesTemplateOf(values: GameValues): SeriesTemplate {
+  const { name, location, address, priceCents, totalSlots, description, descriptionHtml, visibility, usePlatformPayment, sportId, stateId, cityId } = values;
+  return { name, location, address, priceCents, totalSlots, description, descriptionHtml, visibility, usePlatformPayment, sportId, stateId, cityId };
 }
 
 /**
- * Creates the series' games due at `now` (up to five weeks ahead) that do not exist yet and gives every active
- * member a place in each new one. The series is locked by the caller; the unique (series, week) index makes a
- * week created twice, by two instances or a retried run, impossible. Returns the new games.
+ * Creates the series' games due at `now` (up to five weeks ahead) that do not exist yet, each made of the series'
+ * template, and gives every active member a place in each new one. The series is locked by the caller; the unique
+ * (series, week) index makes a week created twice, by two instances or a retried run, impossible. A series planned
+ * further ahead has nothing due yet: its first weeks come with later runs. Returns the new games.
  */
 export async function createDueGames(tx: Tx, ctx: ServerContext, row: SeriesRow, mails: PendingMail): Promise<GameRow[]> {
   if (row.status !== 'active') return [];
   const now = ctx.clock.now();
-  const [latest] = await tx.select().from(games).where(eq(games.seriesId, row.id)).orderBy(desc(games.seriesWeek)).limit(1);
-  if (!latest) return [];
+  const [latest] = await tx.select({ week: games.seriesWeek }).from(games).where(eq(games.seriesId, row.id)).orderBy(desc(games.seriesWeek)).limit(1);
+  const due = weeksDue(row.firstDateTime, row.occurrences, now).filter(({ week }) => latest === undefined || week > latest.week!);
+  if (due.length === 0) return [];
   const members = await activeMembers(tx, row.id);
   const created: GameRow[] = [];
-  for (const { week, dateTime } of weeksDue(row.firstDateTime, row.occurrences, now)) {
-    if (week <= latest.seriesWeek!) continue;
+  for (const { week, dateTime } of due) {
     const [game] = await tx
       .insert(games)
-      .values({ ...nextGameValues(latest), dateTime, seriesWeek: week, privateLink: generatePrivateLink(), createdAt: now, updatedAt: now })
+      .values({
+        ...row.template,
+        dateTime,
+        state: 'published',
+        status: 'active',
+        privateLink: generatePrivateLink(),
+        creatorId: row.creatorId,
+        seriesId: row.id,
+        seriesWeek: week,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .returning();
     if (!game) continue;
@@ -107,21 +130,4 @@ export async function createDueGames(tx: Tx, ctx: ServerContext, row: SeriesRow,
     created.push(game);
   }
   return created;
-}
-
-/**
- * Ends every active membership of a user whose account is being deleted, each series locked first (so the daily
- * job cannot give the leaving account a place in a new game meanwhile).
- */
-export async function endMembershipsOf(tx: Tx, userId: number, now: Date): Promise<void> {
-  const memberships = await tx
-    .select({ seriesId: seriesMembers.seriesId })
-    .from(seriesMembers)
-    .where(and(eq(seriesMembers.userId, userId), isNull(seriesMembers.leftAt)))
-    .orderBy(asc(seriesMembers.seriesId));
-  for (const { seriesId } of memberships) await lockSeries(tx, seriesId);
-  await tx
-    .update(seriesMembers)
-    .set({ leftAt: now, endReason: 'account_deleted' })
-    .where(and(eq(seriesMembers.userId, userId), isNull(seriesMembers.leftAt)));
 }

@@ -53,6 +53,6 @@ export async function getGameByPrivateLink(ctx: ServerContext, link: string, vie
   const [row] = await ctx.db.select({ id: games.id }).from(games).where(eq(games.privateLink, link));
   const game = row ? await loadGame(ctx, row.id, viewer?.id, true) : undefined;
   if (!game || !(isOpen(game) || isInvolved(game, viewer?.id))) throw new AppError('not_found', messages.gameNotAvailable);
-  if (viewer && viewer.id !== game.creator.id) await recordInvitation(ctx.db, game.id, viewer);
+  if (viewer && viewer.id !== game.creator.id) await recordInvitation(ctx.db, game.id, viewer, 'link');
   return game;
 }

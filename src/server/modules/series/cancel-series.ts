@@ -1,13 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { SeriesReply } from '../../../shared/schemas/series';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { cancelGame } from '../../core/games/cancel-game';
 import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
-import { lockGame } from '../../core/games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
-import { upcomingGames } from '../../core/series/member-places';
-import { series, seriesMembers } from '../../db/schema';
+import { closeSeries } from '../../core/series/close-series';
+import { lockUpcomingGames } from '../../core/series/member-places';
+import { series } from '../../db/schema';
 import { loadSeriesGames, lockOpenSeries, toSeriesView } from './series-view';
 
 /**
@@ -21,13 +21,9 @@ export async function cancelSeries(ctx: ServerContext, user: AuthUser, seriesId:
   const cancelledGames = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const row = await lockOpenSeries(tx, seriesId, user, messages.series.alreadyCancelled);
-    const upcoming = await upcomingGames(tx, row.id, now);
-    for (const { id } of upcoming) await cancelGame(tx, ctx, await lockGame(tx, id), { reason, mails, refunds });
-    await tx.update(series).set({ status: 'cancelled', cancelReason: reason, updatedAt: now }).where(eq(series.id, row.id));
-    await tx
-      .update(seriesMembers)
-      .set({ leftAt: now, endReason: 'series_cancelled' })
-      .where(and(eq(seriesMembers.seriesId, row.id), isNull(seriesMembers.leftAt)));
+    const upcoming = await lockUpcomingGames(tx, row.id, now);
+    for (const game of upcoming) await cancelGame(tx, ctx, game, { reason, mails, refunds });
+    await closeSeries(tx, row.id, reason, now);
     return upcoming.length;
   });
   await refundAtProvider(ctx, refunds, mails);

@@ -1,17 +1,18 @@
+import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
-import { weeksDue } from '../../../shared/rules/weekly-series';
 import { type CreateSeriesShape, type SeriesReply, validateSeriesPayload } from '../../../shared/schemas/series';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { generatePrivateLink } from '../../core/games/private-link';
 import { resolveGamePayload } from '../../core/games/resolve-game-payload';
-import { games, series } from '../../db/schema';
+import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { createDueGames, seriesTemplateOf } from '../../core/series/member-places';
+import { series } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findSeries, loadSeriesGames, toSeriesView } from './series-view';
 
 /**
- * Creates a weekly series and publishes its games due now (the first one and those within five weeks), each an
- * ordinary game at the first game's São Paulo wall-clock time; the daily job publishes the later ones. Like a game,
- * any signed-in organiser with a phone may create one.
+ * Creates a weekly series and publishes its games due now (those within five weeks, maybe none yet), each an
+ * ordinary game made of the series' template at the first game's São Paulo wall-clock time; the series-roll job
+ * publishes the later ones. Like a game, any signed-in organiser with a phone may create one.
  */
 export async function createSeries(ctx: ServerContext, user: AuthUser, body: CreateSeriesShape): Promise<SeriesReply> {
   const now = ctx.clock.now();
@@ -20,28 +21,28 @@ export async function createSeries(ctx: ServerContext, user: AuthUser, body: Cre
   if (!user.phone && user.role !== 'admin') {
     throw new AppError('bad_request', messages.series.phoneRequired, { phone: messages.series.phoneRequired });
   }
-  const { firstDateTime: _first, occurrences, memberSlots, ...template } = body;
+  const { firstDateTime: _first, occurrences: _weeks, memberSlots: _members, ...template } = body;
+  const mails: PendingMail = [];
   const seriesId = await ctx.db.transaction(async (tx) => {
     const values = await resolveGamePayload(tx, { ...template, dateTime: body.firstDateTime, state: 'published' }, { now });
     const [created] = await tx
       .insert(series)
-      .values({ creatorId: user.id, firstDateTime: values.dateTime, occurrences: occurrences!, memberSlots: memberSlots ?? 0, createdAt: now, updatedAt: now })
-      .returning({ id: series.id });
-    for (const { week, dateTime } of weeksDue(values.dateTime, checked.data.occurrences, now)) {
-      await tx.insert(games).values({
-        ...values,
-        dateTime,
-        state: 'published',
-        status: 'active',
-        privateLink: generatePrivateLink(),
+      .values({
         creatorId: user.id,
-        seriesId: created!.id,
-        seriesWeek: week,
-      });
-    }
+        firstDateTime: values.dateTime,
+        occurrences: checked.data.occurrences,
+        memberSlots: checked.data.memberSlots,
+        template: seriesTemplateOf(values),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await createDueGames(tx, ctx, created!, mails);
     return created!.id;
   });
+  await sendPendingMail(ctx, mails);
   const row = (await findSeries(ctx.db, seriesId))!;
   const seriesGames = await loadSeriesGames(ctx.db, seriesId, now);
-  return { message: messages.series.created(seriesGames.length), series: await toSeriesView(ctx.db, row, user.id), games: seriesGames };
+  const firstDay = formatDateTime(row.firstDateTime).split(' às ')[0]!;
+  return { message: messages.series.created(seriesGames.length, firstDay), series: await toSeriesView(ctx.db, row, user.id), games: seriesGames };
 }

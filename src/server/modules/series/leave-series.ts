@@ -8,20 +8,20 @@ import { refundText } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
 import { refundCancellation } from '../../core/games/refund-cancellation';
-import { cancelledFields, findLiveRegistration, lockGame } from '../../core/games/registration-guards';
+import { cancelledFields, findLiveRegistration } from '../../core/games/registration-guards';
 import { notify, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { closePendingCheckouts, closeWithProviders } from '../../core/payments/close-checkouts';
 import type { PaymentRow } from '../../core/payments/payment-records';
-import { lockSeries, upcomingGames } from '../../core/series/member-places';
+import { lockSeries, lockUpcomingGames, upcomingGames } from '../../core/series/member-places';
 import { registrations, seriesMembers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { canManage, seriesNotFound } from './series-view';
+import { canManage, canSeeSeries, seriesNotFound } from './series-view';
 
-type EndedBy = { kind: 'left' } | { kind: 'removed'; organiser: AuthUser };
+type EndedBy = { kind: 'left'; member: AuthUser } | { kind: 'removed'; organiser: AuthUser };
 
 /**
- * Ends a membership under the series lock, then gives up the member's places in the games to come, each under its
- * game's lock: leaving follows the player's 48-hour rule (places at least 48 hours ahead are cancelled and refunded;
+ * Ends a membership under the series lock, then gives up the member's places in the games to come, all of them locked
+ * before anyone is refunded: leaving follows the player's 48-hour rule (places at least 48 hours ahead are cancelled and refunded;
  * nearer ones stay the player's, to play or cancel without refund), while the organiser removing a member cancels
  * every place and refunds it in full. Freed places go to the line.
  */
@@ -33,6 +33,8 @@ async function endMembership(ctx: ServerContext, seriesId: number, memberId: num
     const now = ctx.clock.now();
     const row = await lockSeries(tx, seriesId);
     if (endedBy.kind === 'removed' && !canManage(row, endedBy.organiser)) throw seriesNotFound();
+    // Someone who may not see the series learns nothing from it, not even that they are not a member.
+    if (endedBy.kind === 'left' && !(await canSeeSeries(tx, row, endedBy.member))) throw seriesNotFound();
     const [ended] = await tx
       .update(seriesMembers)
       .set({ leftAt: now, endReason: endedBy.kind })
@@ -41,8 +43,7 @@ async function endMembership(ctx: ServerContext, seriesId: number, memberId: num
     if (!ended) throw new AppError('not_found', endedBy.kind === 'left' ? messages.series.notMember : messages.series.memberNotFound);
 
     const counts = { cancelled: 0, kept: 0 };
-    for (const upcoming of await upcomingGames(tx, row.id, now)) {
-      const game = await lockGame(tx, upcoming.id);
+    for (const game of await lockUpcomingGames(tx, row.id, now)) {
       closed.push(...(await expirePendingPayments(tx, ctx, game, mails)));
       const registration = await findLiveRegistration(tx, game.id, memberId);
       if (!registration || registration.status === 'waitlist') continue;
@@ -64,7 +65,7 @@ async function endMembership(ctx: ServerContext, seriesId: number, memberId: num
     }
     if (endedBy.kind === 'removed') {
       const [latest] = await upcomingGames(tx, row.id, now);
-      await notify(tx, memberId, 'removed_from_game', messages.series.notice.removed(latest?.name ?? ''), latest?.id);
+      await notify(tx, memberId, 'removed_from_game', messages.series.notice.removed(row.template.name), latest?.id);
     }
     return counts;
   });
@@ -75,7 +76,7 @@ async function endMembership(ctx: ServerContext, seriesId: number, memberId: num
 }
 
 export async function leaveSeries(ctx: ServerContext, user: AuthUser, seriesId: number): Promise<LeaveSeriesReply> {
-  const { cancelled, kept } = await endMembership(ctx, seriesId, user.id, { kind: 'left' });
+  const { cancelled, kept } = await endMembership(ctx, seriesId, user.id, { kind: 'left', member: user });
   return { message: messages.series.left(cancelled, kept), cancelled, kept };
 }
 

@@ -31,7 +31,7 @@ const oneSeriesSchema = signedInByIdSchema(tags);
 export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/series', {
     schema: signedInSchema({ tags, summary: 'Minhas séries semanais, a mais nova primeiro', response: { 200: z.array(seriesSchema) } }),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => listSeries(request.ctx, currentUser(request)),
   });
 
@@ -42,13 +42,13 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createSeriesBodySchema.nullish(),
       response: { 201: seriesReplySchema },
     }, 400),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request, reply) => reply.status(201).send(await createSeries(request.ctx, currentUser(request), request.body ?? {})),
   });
 
   app.get('/series/:id', {
     schema: oneSeriesSchema({ summary: 'Uma série minha (ou qualquer uma, para o admin): jogos e mensalistas', response: { 200: seriesDetailSchema } }),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => getSeries(request.ctx, currentUser(request), request.params.id),
   });
 
@@ -57,7 +57,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A série vista por um jogador: vagas de mensalistas livres e se ele já é mensalista',
       response: { 200: seriesSchema },
     }),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => getSeriesMembership(request.ctx, currentUser(request), request.params.id),
   });
 
@@ -67,7 +67,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateSeriesBodySchema.nullish(),
       response: { 200: seriesReplySchema },
     }, 409),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => updateSeries(request.ctx, currentUser(request), request.params.id, request.body ?? {}),
   });
 
@@ -77,7 +77,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: cancelSeriesBodySchema,
       response: { 200: seriesReplySchema },
     }, 409),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => cancelSeries(request.ctx, currentUser(request), request.params.id, request.body.reason),
   });
 
@@ -87,7 +87,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.strictObject({ privateLink: privateLinkSchema.optional() }).nullish(),
       response: { 200: joinSeriesReplySchema },
     }, 409),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => joinSeries(request.ctx, currentUser(request), request.params.id, request.body?.privateLink),
   });
 
@@ -96,7 +96,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Deixa de ser mensalista: inscrições com 48 horas ou mais de antecedência são canceladas com reembolso',
       response: { 200: leaveSeriesReplySchema },
     }),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => leaveSeries(request.ctx, currentUser(request), request.params.id),
   });
 
@@ -106,7 +106,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       params: seriesMemberParamsSchema,
       response: { 200: leaveSeriesReplySchema },
     }),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => removeSeriesMember(request.ctx, currentUser(request), request.params.id, request.params.userId),
   });
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or } from 'drizzle-orm';
 import { saoPauloDateAndTime, TIME_ZONE } from '../../../shared/dates';
 import { toReais } from '../../../shared/money';
 import type { Series, SeriesDetail } from '../../../shared/schemas/series';
@@ -6,7 +6,7 @@ import type { AuthUser } from '../../core/context';
 import { loadUserGames } from '../../core/games/user-game-view';
 import { lockSeries, type SeriesRow } from '../../core/series/member-places';
 import type { Queryable, Tx } from '../../db/open-database';
-import { games, series, seriesMembers, users } from '../../db/schema';
+import { games, invitations, registrations, series, seriesMembers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { messages } from '../../../shared/messages';
 
@@ -25,10 +25,12 @@ export async function lockOpenSeries(tx: Tx, seriesId: number, user: AuthUser, c
   return row;
 }
 
-/** The series as the API shows it: what its games are (from the latest one), its weeks and its member places. */
+/**
+ * The series as the API shows it: what its games are made of (its template), its weeks and its member places. It
+ * needs no game: a series planned more than five weeks ahead has none yet, and shows its first date.
+ */
 export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: number): Promise<Series> {
   // One after the other: inside a transaction the queries share one connection.
-  const [latest] = await q.select().from(games).where(eq(games.seriesId, row.id)).orderBy(desc(games.seriesWeek)).limit(1);
   const [members] = await q.select({ value: count() }).from(seriesMembers).where(and(eq(seriesMembers.seriesId, row.id), isNull(seriesMembers.leftAt)));
   const [created] = await q.select({ value: count() }).from(games).where(eq(games.seriesId, row.id));
   const [own] = await q
@@ -36,13 +38,14 @@ export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: numbe
     .from(seriesMembers)
     .where(and(eq(seriesMembers.seriesId, row.id), eq(seriesMembers.userId, viewerId), isNull(seriesMembers.leftAt)));
   const memberCount = members?.value ?? 0;
+  const { template } = row;
   return {
     id: row.id,
-    name: latest!.name,
-    location: latest!.location,
-    address: latest!.address,
-    price: toReais(latest!.priceCents),
-    totalSlots: latest!.totalSlots,
+    name: template.name,
+    location: template.location,
+    address: template.address,
+    price: toReais(template.priceCents),
+    totalSlots: template.totalSlots,
     memberSlots: row.memberSlots,
     members: memberCount,
     memberPlacesLeft: Math.max(row.memberSlots - memberCount, 0),
@@ -51,12 +54,51 @@ export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: numbe
     firstDateTime: row.firstDateTime.toISOString(),
     weekday: weekdays.format(row.firstDateTime),
     time: saoPauloDateAndTime(row.firstDateTime).time,
-    visibility: latest!.visibility,
-    usePlatformPayment: latest!.usePlatformPayment,
+    visibility: template.visibility,
+    usePlatformPayment: template.usePlatformPayment,
     status: row.status,
     cancelReason: row.cancelReason,
     isMember: own !== undefined,
   };
+}
+
+/**
+ * Who may see a series, as a game's page decides it for a game (get-game.ts): its organiser and admins; whoever took
+ * part in it (a member, now or before, or registered in one of its games); and, while it is active, anyone when it is
+ * public, or, when private, whoever was invited to one of its games or holds the private link of one that is open.
+ * To anyone else every series route answers the same 404 as for a series that does not exist.
+ */
+export async function canSeeSeries(q: Queryable, row: SeriesRow, user: AuthUser, privateLink?: string): Promise<boolean> {
+  if (canManage(row, user)) return true;
+  const [member] = await q
+    .select({ id: seriesMembers.id })
+    .from(seriesMembers)
+    .where(and(eq(seriesMembers.seriesId, row.id), eq(seriesMembers.userId, user.id)))
+    .limit(1);
+  if (member) return true;
+  const [registered] = await q
+    .select({ id: registrations.id })
+    .from(registrations)
+    .innerJoin(games, eq(games.id, registrations.gameId))
+    .where(and(eq(games.seriesId, row.id), eq(registrations.userId, user.id)))
+    .limit(1);
+  if (registered) return true;
+  if (row.status !== 'active') return false;
+  if (row.template.visibility === 'public') return true;
+  const [invited] = await q
+    .select({ id: invitations.id })
+    .from(invitations)
+    .innerJoin(games, eq(games.id, invitations.gameId))
+    .where(and(eq(games.seriesId, row.id), or(eq(invitations.userId, user.id), eq(invitations.email, user.email))))
+    .limit(1);
+  if (invited) return true;
+  if (!privateLink) return false;
+  const [linked] = await q
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.seriesId, row.id), eq(games.privateLink, privateLink), eq(games.state, 'published'), eq(games.status, 'active')))
+    .limit(1);
+  return linked !== undefined;
 }
 
 export async function loadSeriesGames(q: Queryable, seriesId: number, now: Date) {

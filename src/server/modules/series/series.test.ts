@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addCredits, createRegistration, createSignedInUser, createUser, DAY_MS, HOUR_MS, referenceIds } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
-import { games, notifications, registrations, seriesMembers, users } from '../../db/schema';
+import { games, invitations, notifications, registrations, seriesMembers, users } from '../../db/schema';
 import { rollSeriesForward } from './roll-series-forward';
 
 const t = setUpTestApp();
@@ -320,6 +320,172 @@ describe('accounts players own (LGPD)', () => {
     await rollSeriesForward(t.app.ctx);
     const [sixth] = await db().select().from(games).where(and(eq(games.seriesId, id), eq(games.seriesWeek, 5)));
     expect(await liveRegistrations(sixth!.id)).toEqual([]);
+  });
+});
+
+describe('a series that starts more than five weeks ahead', () => {
+  // 30/12/2026, a Wednesday 40 days after TEST_NOW: no week is due yet.
+  const later = { firstDateTime: '2026-12-30T19:30', occurrences: 3 };
+
+  it('is saved with no game yet, shows its first date on every route, and the job publishes its weeks as they come', async () => {
+    const organiser = await createSignedInUser(t.app);
+    const res = await api('POST', '/series', organiser.headers, payload(later));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().series.id as number;
+    expect(res.json().games).toEqual([]);
+    expect(res.json().message).toBe('Série criada! O primeiro jogo, em 30/12/2026, é publicado cinco semanas antes; os próximos saem toda semana.');
+    const view = {
+      id,
+      name: 'Racha de quinta',
+      location: 'Arena Beira-Mar',
+      price: 10,
+      totalSlots: 4,
+      gamesCreated: 0,
+      firstDateTime: '2026-12-30T22:30:00.000Z',
+      weekday: 'quarta-feira',
+      time: '19:30',
+      visibility: 'public',
+      status: 'active',
+    };
+    expect(res.json().series).toMatchObject(view);
+    expect((await api('GET', '/series', organiser.headers)).json()).toEqual([expect.objectContaining(view)]);
+    const detail = await api('GET', `/series/${id}`, organiser.headers);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({ series: view, games: [], members: [] });
+    const player = await member(10_000);
+    const membership = await api('GET', `/series/${id}/membership`, player.headers);
+    expect(membership.statusCode, membership.body).toBe(200);
+    expect(membership.json()).toMatchObject({ ...view, isMember: false, memberPlacesLeft: 3 });
+
+    // A mensalista may join before the first week is out: their places come with the weeks.
+    const joined = await api('POST', `/series/${id}/members`, player.headers);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ games: [], series: { isMember: true, members: 1 }, credits: 100 });
+    // An edit before any game exists is what the first game is made of.
+    const edited = await api('PUT', `/series/${id}`, organiser.headers, { ...payload({ ...later, location: 'Ginásio Novo', price: 12 }), firstDateTime: undefined });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().series).toMatchObject({ location: 'Ginásio Novo', price: 12, gamesCreated: 0 });
+
+    expect(await rollSeriesForward(t.app.ctx)).toBe(0);
+    // 26/11: 30/12 is now within five weeks.
+    t.clock.set(new Date(TEST_NOW.getTime() + 6 * DAY_MS));
+    expect(await rollSeriesForward(t.app.ctx)).toBe(1);
+    const [first] = await db().select().from(games).where(eq(games.seriesId, id));
+    expect(first).toMatchObject({
+      seriesWeek: 0,
+      dateTime: new Date('2026-12-30T22:30:00.000Z'),
+      name: 'Racha de quinta',
+      location: 'Ginásio Novo',
+      priceCents: 1200,
+      totalSlots: 4,
+      state: 'published',
+      status: 'active',
+      visibility: 'public',
+      creatorId: organiser.user.id,
+    });
+    expect((await liveRegistrations(first!.id)).map((r) => [r.userId, r.status])).toEqual([[player.user.id, 'confirmed']]);
+    expect(await balanceOf(player.user.id)).toBe(10_000 - 1200);
+    expect((await api('GET', `/series/${id}`, organiser.headers)).json().series).toMatchObject({ gamesCreated: 1 });
+    await expectLedgerBalanced(db());
+  });
+
+  it('can be cancelled before its first game, and nothing is published afterwards', async () => {
+    const organiser = await createSignedInUser(t.app);
+    const id = (await api('POST', '/series', organiser.headers, payload(later))).json().series.id as number;
+    const res = await api('POST', `/series/${id}/cancel`, organiser.headers, { reason: 'Quadra em reforma' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ series: { status: 'cancelled', gamesCreated: 0 }, games: [] });
+    t.clock.set(new Date(TEST_NOW.getTime() + 10 * DAY_MS));
+    await rollSeriesForward(t.app.ctx);
+    expect(await db().select().from(games).where(eq(games.seriesId, id))).toEqual([]);
+  });
+});
+
+describe('weeks a member cannot see', () => {
+  it('a new member gets no place in an unpublished week, nor in a week made private unless invited there', async () => {
+    const { organiser, id, games: created } = await createSeries();
+    const unpublished = await api('POST', `/user-games/${created[1]!.id}/unpublish`, organiser.headers);
+    expect(unpublished.statusCode, unpublished.body).toBe(200);
+    const [privateWeek] = await db().select().from(games).where(eq(games.id, created[2]!.id));
+    const madePrivate = await api('PUT', `/user-games/${privateWeek!.id}`, organiser.headers, {
+      ...payload({ dateTime: privateWeek!.dateTime.toISOString() }),
+      visibility: 'private',
+    });
+    expect(madePrivate.statusCode, madePrivate.body).toBe(200);
+
+    const player = await member(10_000);
+    const res = await api('POST', `/series/${id}/members`, player.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().games.map((game: { gameId: number }) => game.gameId)).toEqual([created[0]!.id, created[3]!.id, created[4]!.id]);
+    expect(await balanceOf(player.user.id)).toBe(10_000 - 3 * 1000);
+    expect(await liveRegistrations(created[1]!.id)).toEqual([]);
+    expect(await liveRegistrations(created[2]!.id)).toEqual([]);
+
+    // Invited to the private week: that one is theirs too.
+    const invited = await member(10_000);
+    await db().insert(invitations).values({ gameId: created[2]!.id, userId: invited.user.id, email: invited.user.email });
+    const joined = await api('POST', `/series/${id}/members`, invited.headers);
+    expect(joined.json().games.map((game: { gameId: number }) => game.gameId)).toEqual([created[0]!.id, created[2]!.id, created[3]!.id, created[4]!.id]);
+    await expectLedgerBalanced(db());
+  });
+
+  it('the job copies the series, not a week made private, into the weeks it adds', async () => {
+    const { organiser, id, games: created } = await createSeries({ occurrences: 6 });
+    const [latest] = await db().select().from(games).where(eq(games.id, created[4]!.id));
+    const res = await api('PUT', `/user-games/${latest!.id}`, organiser.headers, { ...payload({ dateTime: latest!.dateTime.toISOString() }), visibility: 'private' });
+    expect(res.statusCode, res.body).toBe(200);
+    t.clock.set(new Date(TEST_NOW.getTime() + 7 * DAY_MS));
+    await rollSeriesForward(t.app.ctx);
+    const [sixth] = await db().select().from(games).where(and(eq(games.seriesId, id), eq(games.seriesWeek, 5)));
+    expect(sixth).toMatchObject({ visibility: 'public', state: 'published' });
+  });
+});
+
+describe('a series someone may not see', () => {
+  it('is one and the same 404 on every series route, private, cancelled or missing', async () => {
+    const hidden = await createSeries({ visibility: 'private' });
+    const ended = await createSeries();
+    expect((await api('POST', `/series/${ended.id}/cancel`, ended.organiser.headers, { reason: 'Acabou' })).statusCode).toBe(200);
+    const stranger = await member(10_000);
+    const routes = (id: number) =>
+      [
+        ['GET', `/series/${id}`, undefined],
+        ['GET', `/series/${id}/membership`, undefined],
+        ['PUT', `/series/${id}`, {}],
+        ['POST', `/series/${id}/cancel`, { reason: 'Sem motivo' }],
+        ['POST', `/series/${id}/members`, {}],
+        ['POST', `/series/${id}/members`, { privateLink: 'a'.repeat(32) }],
+        ['DELETE', `/series/${id}/members/me`, undefined],
+        ['DELETE', `/series/${id}/members/${stranger.user.id}`, undefined],
+      ] as const;
+    for (const id of [hidden.id, ended.id, 2_000_000]) {
+      for (const [method, url, body] of routes(id)) {
+        const res = await api(method, url, stranger.headers, body);
+        expect([method, url, res.statusCode, res.json()]).toEqual([method, url, 404, { message: 'Série não encontrada.' }]);
+      }
+    }
+    expect(await liveRegistrations(hidden.games[0]!.id)).toEqual([]);
+    expect(await db().select().from(seriesMembers).where(eq(seriesMembers.userId, stranger.user.id))).toEqual([]);
+  });
+
+  it('a private series opens to whoever holds a link of its games or was invited, and a cancelled one to whoever took part', async () => {
+    const hidden = await createSeries({ visibility: 'private' });
+    const [week] = await db().select().from(games).where(eq(games.id, hidden.games[0]!.id));
+    const withLink = await member(10_000);
+    const joined = await api('POST', `/series/${hidden.id}/members`, withLink.headers, { privateLink: week!.privateLink });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().games).toHaveLength(5);
+    const invited = await member(0);
+    await db().insert(invitations).values({ gameId: hidden.games[3]!.id, userId: invited.user.id, email: invited.user.email });
+    expect((await api('GET', `/series/${hidden.id}/membership`, invited.headers)).json()).toMatchObject({ id: hidden.id, visibility: 'private' });
+
+    expect((await api('POST', `/series/${hidden.id}/cancel`, hidden.organiser.headers, { reason: 'Acabou' })).statusCode).toBe(200);
+    const afterwards = await api('GET', `/series/${hidden.id}/membership`, withLink.headers);
+    expect(afterwards.statusCode).toBe(200);
+    expect(afterwards.json()).toMatchObject({ status: 'cancelled', isMember: false });
+    const again = await api('POST', `/series/${hidden.id}/members`, withLink.headers, { privateLink: week!.privateLink });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Esta série foi cancelada.');
   });
 });
 

@@ -3,17 +3,17 @@ import { messages } from '../../../shared/messages';
 import { type SeriesReply, type UpdateSeriesShape, validateSeriesPayload } from '../../../shared/schemas/series';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { applyGameEdit } from '../../core/games/apply-game-edit';
-import { lockGame } from '../../core/games/registration-guards';
 import { resolveGamePayload } from '../../core/games/resolve-game-payload';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
-import { activeMembers, createDueGames, upcomingGames } from '../../core/series/member-places';
+import { activeMembers, createDueGames, lockUpcomingGames, seriesTemplateOf } from '../../core/series/member-places';
 import { games, series } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { loadSeriesGames, lockOpenSeries, toSeriesView } from './series-view';
 
 /**
- * Edits a series under its lock: the payload (without date and publication) goes to every game still to come, each
- * by the game edit rules under its own lock (players registered hear of a new place, time or price); the weeks and
+ * Edits a series under its lock: the payload (without date and publication) becomes the series' template, for the
+ * weeks still to be published, and goes to every game still to come, each by the game edit rules (its lock taken
+ * after the series'; players registered hear of a new place, time or price); the weeks and
  * member places change on the series, never below the games made or the members it has. Past games keep what they were.
  */
 export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId: number, body: UpdateSeriesShape): Promise<SeriesReply> {
@@ -34,13 +34,22 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
     }
 
     const { occurrences: _weeks, memberSlots: _members, ...template } = body;
-    const upcoming = await upcomingGames(tx, row.id, now);
-    for (const { id } of upcoming) {
-      const game = await lockGame(tx, id);
+    // What the weeks still to be published are made of, even when no game exists yet.
+    const seriesValues = await resolveGamePayload(
+      tx,
+      { ...template, dateTime: row.firstDateTime.toISOString(), state: 'published' },
+      { now, current: { ...row.template, dateTime: row.firstDateTime } },
+    );
+    const upcoming = await lockUpcomingGames(tx, row.id, now);
+    for (const game of upcoming) {
       const values = await resolveGamePayload(tx, { ...template, dateTime: game.dateTime.toISOString(), state: 'published' }, { now, current: game });
       await applyGameEdit(tx, ctx, game, values, mails);
     }
-    const [updated] = await tx.update(series).set({ occurrences, memberSlots, updatedAt: now }).where(eq(series.id, row.id)).returning();
+    const [updated] = await tx
+      .update(series)
+      .set({ occurrences, memberSlots, template: seriesTemplateOf(seriesValues), updatedAt: now })
+      .where(eq(series.id, row.id))
+      .returning();
     await createDueGames(tx, ctx, updated!, mails);
     return upcoming.length;
   });

@@ -56,7 +56,7 @@ export async function inviteByEmail(ctx: ServerContext, user: AuthUser, gameId: 
       .where(inArray(users.email, emails));
     const accountOf = new Map(accounts.map((account) => [account.email, account]));
     const existing = await tx
-      .select({ email: invitations.email, userId: invitations.userId })
+      .select({ id: invitations.id, email: invitations.email, userId: invitations.userId, viaLink: invitations.viaLink })
       .from(invitations)
       .where(
         and(
@@ -75,12 +75,15 @@ export async function inviteByEmail(ctx: ServerContext, user: AuthUser, gameId: 
       return account?.id === user.id || invitedEmails.has(email) || (account !== undefined && invitedIds.has(account.id));
     };
     const alreadyInvited = emails.filter(isInvited);
+    // Someone who had only opened the link is now invited by the organiser: their invitation outlasts the link.
+    const byLink = existing.filter((row) => row.viaLink).map((row) => row.id);
+    if (byLink.length > 0) await tx.update(invitations).set({ viaLink: false }).where(inArray(invitations.id, byLink));
     const toInvite = emails.filter((email) => !isInvited(email));
     if (toInvite.length > 0) await assertWithinDailyLimit(tx, user.id, toInvite.length);
     for (const email of toInvite) {
       const account = accountOf.get(email);
       if (account) {
-        await recordInvitation(tx, game.id, account);
+        await recordInvitation(tx, game.id, account, 'email');
         await notifyInvitationReceived(tx, account.id, game);
       } else {
         await tx.insert(invitations).values({ gameId: game.id, userId: null, email });

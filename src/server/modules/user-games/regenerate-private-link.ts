@@ -1,21 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { UserGameReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { generatePrivateLink } from '../../core/games/private-link';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
-import { games } from '../../db/schema';
+import { games, invitations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 /**
- * A new private link; the old one stops opening the game at once (it is looked up by value). People
- * already invited or registered keep their access through their invitation or registration.
+ * A new private link; the old one stops opening the game at once (it is looked up by value), and so does
+ * every invitation that opening the old link made: whoever only had the old link no longer sees the game,
+ * its calendar or the new link. People invited by e-mail or registered keep their access.
  */
 export async function regeneratePrivateLink(ctx: ServerContext, user: AuthUser, gameId: number): Promise<UserGameReply> {
   await ctx.db.transaction(async (tx) => {
     const game = await lockOwnGame(tx, gameId, user);
     if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
     await tx.update(games).set({ privateLink: generatePrivateLink(), updatedAt: ctx.clock.now() }).where(eq(games.id, game.id));
+    await tx.delete(invitations).where(and(eq(invitations.gameId, game.id), eq(invitations.viaLink, true)));
   });
   return { message: messages.privateLinkRegenerated, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()) };
 }

@@ -7,6 +7,8 @@ import {
   inviteByEmailBodySchema,
   inviteByEmailReplySchema,
   listUserGamesQuerySchema,
+  unpublishUserGameBodySchema,
+  updateUserGameBodySchema,
   userGameDetailSchema,
   userGameReplySchema,
   userGameSchema,
@@ -48,7 +50,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         querystring: listUserGamesQuerySchema,
         response: { 200: z.array(userGameSchema) },
       }, 400),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request, reply) => {
         const { games, total } = await listUserGames(request.ctx, currentUser(request), request.query);
         reply.header('X-Total-Count', String(total));
@@ -64,7 +66,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: gamePayloadSchema.nullish(),
         response: { 201: userGameReplySchema },
       }, 400),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request, reply) => reply.status(201).send(await createUserGame(request.ctx, currentUser(request), request.body ?? {})),
     });
 
@@ -73,17 +75,17 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         summary: 'Um jogo meu, com as contagens e todas as inscrições',
         response: { 200: userGameDetailSchema },
       }),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => getUserGame(request.ctx, currentUser(request), request.params.id),
     });
 
     app.put('/user-games/:id', {
       schema: oneGameSchema({
-        summary: 'Edita um jogo meu (o payload completo; state ausente mantém a publicação)',
-        body: gamePayloadSchema.nullish(),
+        summary: 'Edita um jogo meu (o payload completo; state ausente mantém a publicação). Torná-lo privado com jogadores não convidados pede confirm: true (senão 409)',
+        body: updateUserGameBodySchema.nullish(),
         response: { 200: userGameReplySchema },
       }, 409),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => updateUserGame(request.ctx, currentUser(request), request.params.id, request.body ?? {}),
     });
 
@@ -92,17 +94,18 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         summary: 'Publica um rascunho',
         response: { 200: userGameReplySchema },
       }, 409),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => publishUserGame(request.ctx, currentUser(request), request.params.id),
     });
 
     app.post('/user-games/:id/unpublish', {
       schema: oneGameSchema({
-        summary: 'Volta um jogo publicado para rascunho',
+        summary: 'Volta um jogo publicado para rascunho. Com jogadores, pede confirm: true (senão 409): são cancelados com reembolso integral',
+        body: unpublishUserGameBodySchema.nullish(),
         response: { 200: userGameReplySchema },
       }, 409),
-      preHandler: app.requireUser,
-      handler: async (request) => unpublishUserGame(request.ctx, currentUser(request), request.params.id),
+      onRequest: app.requireUser,
+      handler: async (request) => unpublishUserGame(request.ctx, currentUser(request), request.params.id, request.body?.confirm === true),
     });
 
     app.post('/user-games/:id/cancel', {
@@ -111,7 +114,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: cancelUserGameBodySchema,
         response: { 200: cancelUserGameReplySchema },
       }, 409),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => cancelUserGame(request.ctx, currentUser(request), request.params.id, request.body.reason),
     });
 
@@ -120,7 +123,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         summary: 'Gera um novo link privado; o anterior deixa de funcionar',
         response: { 200: userGameReplySchema },
       }, 409),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => regeneratePrivateLink(request.ctx, currentUser(request), request.params.id),
     });
 
@@ -131,7 +134,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: updatePlayerBodySchema,
         response: { 200: updatePlayerReplySchema },
       }, 409),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => updateGamePlayer(request.ctx, currentUser(request), request.params.id, request.params.userId, request.body),
     });
 
@@ -141,7 +144,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         body: drawTeamsBodySchema,
         response: { 200: drawTeamsReplySchema },
       }, 409),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => drawTeams(request.ctx, currentUser(request), request.params.id, request.body.teamCount),
     });
 
@@ -151,7 +154,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         produces: ['text/csv'],
         response: { 200: z.string() },
       }),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request, reply) => sendCsv(reply, await exportRegistrationsCsv(request.ctx, currentUser(request), request.params.id)),
     });
 
@@ -163,7 +166,7 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       }, 409, 429),
       // Counted per address before the body is read: e-mails leave the platform from here.
       preValidation: ctx.rateLimiter.limit({ name: 'invite:ip', max: 30, windowMs: minutes(60), key: byIp }),
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       handler: async (request) => inviteByEmail(request.ctx, currentUser(request), request.params.id, request.body.emails),
     });
   };

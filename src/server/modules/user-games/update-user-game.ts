@@ -1,21 +1,37 @@
 import { messages } from '../../../shared/messages';
-import type { GamePayloadShape, UserGameReply } from '../../../shared/schemas/user-games';
+import type { UpdateUserGameShape, UserGameReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { applyGameEdit } from '../../core/games/apply-game-edit';
+import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
 import { resolveGamePayload } from '../../core/games/resolve-game-payload';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
+import { withdrawRegistrations } from '../../core/games/withdraw-registrations';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closeWithProviders } from '../../core/payments/close-checkouts';
+import type { PaymentRow } from '../../core/payments/payment-records';
 import { AppError } from '../../lib/app-error';
 
-/** Edits the caller's game under its lock, by the shared edit rules. */
-export async function updateUserGame(ctx: ServerContext, user: AuthUser, gameId: number, body: GamePayloadShape): Promise<UserGameReply> {
-  const mails: PendingMail = [];
-  await ctx.db.transaction(async (tx) => {
+/**
+ * Edits the caller's game under its lock, by the shared edit rules. Making a public game private while players the
+ * organiser did not invite hold places asks first (409 with how many); confirmed (`confirm`), they are cancelled and
+ * refunded in full, as when the organiser cancels the game, before the edit is written.
+ */
+export async function updateUserGame(ctx: ServerContext, user: AuthUser, gameId: number, body: UpdateUserGameShape): Promise<UserGameReply> {
+  const { confirm, ...payload } = body;
+  const after = { mails: [] as PendingMail, refunds: [] as PendingRefunds, closed: [] as PaymentRow[] };
+  const cancelled = await ctx.db.transaction(async (tx) => {
     const game = await lockOwnGame(tx, gameId, user);
     if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
-    const values = await resolveGamePayload(tx, body, { now: ctx.clock.now(), current: game });
-    await applyGameEdit(tx, ctx, game, values, mails);
+    const values = await resolveGamePayload(tx, payload, { now: ctx.clock.now(), current: game });
+    const ended =
+      game.visibility === 'public' && values.visibility === 'private'
+        ? await withdrawRegistrations(tx, ctx, game, 'private', confirm === true, after)
+        : undefined;
+    await applyGameEdit(tx, ctx, game, values, after.mails);
+    return ended ? ended.registrationsCancelled + ended.waitlistCleared : 0;
   });
-  await sendPendingMail(ctx, mails);
-  return { message: messages.gameUpdated, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()) };
+  await refundAtProvider(ctx, after.refunds, after.mails);
+  await sendPendingMail(ctx, after.mails);
+  await closeWithProviders(ctx, after.closed);
+  return { message: cancelled > 0 ? messages.gameUpdatedWithPlayers(cancelled) : messages.gameUpdated, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()) };
 }

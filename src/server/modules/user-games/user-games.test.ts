@@ -444,6 +444,32 @@ describe('publish, unpublish, regenerate-link', () => {
     expect((await api('GET', '/games/private/nao-existe')).statusCode).toBe(404);
   });
 
+  it('a regenerated link ends access for whoever only opened the old one; e-mail invitees and players keep theirs', async () => {
+    const { headers } = await createSignedInUser(t.app);
+    const game = await createViaApi(headers, { visibility: 'private', usePlatformPayment: false, price: 0 });
+    const [onlyLink, invited, player] = [await createSignedInUser(t.app), await createSignedInUser(t.app), await createSignedInUser(t.app)];
+    for (const person of [onlyLink, invited, player]) expect((await api('GET', `/games/private/${game.privateLink}`, person.headers)).statusCode).toBe(200);
+    const invitedByEmail = await api('POST', `/user-games/${game.id}/invitations`, headers, { emails: [invited.user.email] });
+    expect(invitedByEmail.statusCode, invitedByEmail.body).toBe(200);
+    const applied = await api('POST', `/games/${game.id}/apply`, player.headers, { privateLink: game.privateLink });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const sees = async (person: { headers: Headers }) => [
+      (await api('GET', `/games/${game.id}`, person.headers)).statusCode,
+      (await api('GET', `/games/${game.id}/calendar.ics`, person.headers)).statusCode,
+      (await api('GET', '/invitations', person.headers)).json().some((i: { game: { id: number } }) => i.game.id === game.id),
+    ];
+    expect(await sees(onlyLink)).toEqual([200, 200, true]);
+
+    const fresh = (await api('POST', `/user-games/${game.id}/regenerate-link`, headers)).json().game.privateLink as string;
+    expect(await sees(onlyLink)).toEqual([404, 404, false]);
+    expect((await api('GET', `/games/${game.id}`, invited.headers)).json()).toMatchObject({ id: game.id, privateLink: fresh });
+    expect((await sees(invited)).slice(0, 2)).toEqual([200, 200]);
+    expect((await sees(player)).slice(0, 2)).toEqual([200, 200]);
+    // The new link opens it again, as it would for anyone given it.
+    expect((await api('GET', `/games/private/${fresh}`, onlyLink.headers)).statusCode).toBe(200);
+    expect(await sees(onlyLink)).toEqual([200, 200, true]);
+  });
+
   it('freezes a cancelled game: edit, publish, unpublish, regenerate, invite and cancel are 409', async () => {
     const { headers } = await createSignedInUser(t.app);
     const game = await createViaApi(headers);
@@ -463,6 +489,90 @@ describe('publish, unpublish, regenerate-link', () => {
       expect(res.json().message).toBe(message);
     }
     expect(await gameRow(game.id)).toEqual(before);
+  });
+});
+
+describe('unpublishing or making private a game with players', () => {
+  async function gameWithPlayers(headers: Headers) {
+    const game = await createViaApi(headers, { price: 10, totalSlots: 2 });
+    const creditPlayer = await createSignedInUser(t.app);
+    await addCredits(db(), creditPlayer.user.id, 1000);
+    expect((await api('POST', `/games/${game.id}/apply`, creditPlayer.headers, { paymentType: 'credit' })).json().registrationType).toBe('confirmed');
+    const card = await createUser(db());
+    const cardReg = await createRegistration(db(), { gameId: game.id, userId: card.id, status: 'confirmed', paymentType: 'stripe', paidCents: 1000 });
+    const waiting = await createUser(db());
+    await createRegistration(db(), { gameId: game.id, userId: waiting.id, status: 'waitlist' });
+    return { game, creditPlayer, card, cardReg, waiting };
+  }
+  const liveOf = async (gameId: number) =>
+    (await db().select().from(registrations).where(and(eq(registrations.gameId, gameId), ne(registrations.status, 'cancelled')))).map((r) => r.userId).sort();
+
+  it('unpublishing asks the organiser to confirm, then cancels every player with a full refund and tells them', async () => {
+    const { headers } = await createSignedInUser(t.app);
+    const { game, creditPlayer, card, cardReg, waiting } = await gameWithPlayers(headers);
+
+    for (const body of [undefined, {}, { confirm: false }]) {
+      const asked = await api('POST', `/user-games/${game.id}/unpublish`, headers, body);
+      expect(asked.statusCode).toBe(409);
+      expect(asked.json()).toEqual({
+        message: 'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.',
+        fields: { confirm: 'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.' },
+      });
+    }
+    expect((await gameRow(game.id)).state).toBe('published');
+    expect(await liveOf(game.id)).toHaveLength(3);
+
+    const res = await api('POST', `/user-games/${game.id}/unpublish`, headers, { confirm: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Jogo despublicado. 3 inscrições canceladas com reembolso integral; os jogadores foram avisados.',
+      game: { publicationState: 'draft', registeredPlayers: 0, waitlistCount: 0 },
+    });
+    expect(await liveOf(game.id)).toEqual([]);
+    expect((await db().select().from(users).where(eq(users.id, creditPlayer.user.id)))[0]!.balanceCents).toBe(1000);
+    const [request] = await db().select().from(cancellationRequests).where(eq(cancellationRequests.registrationId, cardReg.id));
+    expect(request).toMatchObject({ userId: card.id, amountCents: 1000, paymentType: 'stripe' });
+    const notes = await db().select().from(notifications).where(and(eq(notifications.gameId, game.id), eq(notifications.type, 'registration_cancelled')));
+    expect(notes.map((n) => n.userId).sort()).toEqual([creditPlayer.user.id, card.id, waiting.id].sort());
+    expect(notes.find((n) => n.userId === creditPlayer.user.id)!.message).toMatch(
+      /^O organizador despublicou o jogo Vôlei de sábado \(.+\) e cancelou sua inscrição\. R\$ 10,00 voltaram para os seus créditos\.$/,
+    );
+    const mails = await db().select().from(emailOutbox).where(inArray(emailOutbox.to, [creditPlayer.user.email, card.email, waiting.email]));
+    expect(mails).toHaveLength(3);
+    expect(mails.every((m) => m.subject === 'Inscrição cancelada: Vôlei de sábado')).toBe(true);
+    await expectLedgerBalanced(db());
+  });
+
+  it('making a game private asks to confirm, then cancels only the players who were not invited', async () => {
+    const { headers } = await createSignedInUser(t.app);
+    const game = await createViaApi(headers, { price: 10 });
+    const guest = await createSignedInUser(t.app);
+    await addCredits(db(), guest.user.id, 1000);
+    await db().insert(invitations).values({ gameId: game.id, userId: guest.user.id, email: guest.user.email });
+    const stranger = await createSignedInUser(t.app);
+    await addCredits(db(), stranger.user.id, 1000);
+    for (const player of [guest, stranger]) {
+      expect((await api('POST', `/games/${game.id}/apply`, player.headers, { paymentType: 'credit' })).statusCode).toBe(200);
+    }
+
+    const asked = await api('PUT', `/user-games/${game.id}`, headers, payload({ visibility: 'private', name: 'Vôlei fechado' }));
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().message).toBe(
+      'Tornar este jogo privado cancela a inscrição de 1 jogador que não foi convidado, com reembolso integral do que pagou. Confirme para continuar.',
+    );
+    expect(await gameRow(game.id)).toMatchObject({ visibility: 'public', name: 'Vôlei de sábado' });
+
+    const res = await api('PUT', `/user-games/${game.id}`, headers, { ...payload({ visibility: 'private', name: 'Vôlei fechado' }), confirm: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().game).toMatchObject({ visibility: 'private', name: 'Vôlei fechado', registeredPlayers: 1 });
+    expect(await liveOf(game.id)).toEqual([guest.user.id]);
+    expect((await db().select().from(users).where(eq(users.id, stranger.user.id)))[0]!.balanceCents).toBe(1000);
+    const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, stranger.user.id), eq(notifications.type, 'registration_cancelled')));
+    expect(note!.message).toContain('tornou o jogo Vôlei de sábado');
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.to, stranger.user.email))).toHaveLength(1);
+    // Already private: a later edit asks nothing.
+    expect((await api('PUT', `/user-games/${game.id}`, headers, payload({ visibility: 'private', name: 'Vôlei fechado' }))).statusCode).toBe(200);
+    await expectLedgerBalanced(db());
   });
 });
 

@@ -3,13 +3,14 @@ import type {
   CancelUserGameReply,
   GamePayloadInput,
   InviteByEmailReply,
+  UpdateUserGameInput,
   UserGame,
   UserGameDetail,
   UserGameReply,
   UserGamesFilter,
 } from '../../../shared/schemas/user-games';
 import type { DrawTeamsReply, UpdatePlayerBody, UpdatePlayerReply } from '../../../shared/schemas/game-day';
-import { apiDownload, apiRequest } from '../../lib/api-client';
+import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
 
 /** Every cached organiser list and game lives under this key. */
@@ -62,8 +63,16 @@ export function useCreateUserGame() {
   );
 }
 
+/**
+ * The server's question before a change that cancels players (unpublishing, or making a game private): a 409 whose
+ * `confirm` field says how many; the change is sent again with `confirm: true` once the organiser agrees.
+ */
+export function confirmationAsked(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 409 ? error.fields?.confirm : undefined;
+}
+
 export function useUpdateUserGame(gameId: number) {
-  return useUserGameMutation((payload: GamePayloadInput) =>
+  return useUserGameMutation((payload: UpdateUserGameInput) =>
     apiRequest<UserGameReply>(`/user-games/${gameId}`, { method: 'PUT', body: payload, fallbackMessage: 'Erro ao atualizar jogo' }),
   );
 }
@@ -75,8 +84,12 @@ export function usePublishUserGame() {
 }
 
 export function useUnpublishUserGame() {
-  return useUserGameMutation((gameId: number) =>
-    apiRequest<UserGameReply>(`/user-games/${gameId}/unpublish`, { method: 'POST', fallbackMessage: 'Erro ao despublicar jogo' }),
+  return useUserGameMutation(({ gameId, confirm }: { gameId: number; confirm?: true }) =>
+    apiRequest<UserGameReply>(`/user-games/${gameId}/unpublish`, {
+      method: 'POST',
+      ...(confirm ? { body: { confirm } } : {}),
+      fallbackMessage: 'Erro ao despublicar jogo',
+    }),
   );
 }
 

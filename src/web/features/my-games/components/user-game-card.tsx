@@ -13,13 +13,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { GamePlace, GameWhen } from '../../../components/games/game-facts';
 import { cn } from '../../../lib/cn';
 import { formatBRL } from '../../../lib/format';
-import { useCancelUserGame, usePublishUserGame, useRegeneratePrivateLink, useUnpublishUserGame } from '../api';
+import { confirmationAsked, useCancelUserGame, usePublishUserGame, useRegeneratePrivateLink, useUnpublishUserGame } from '../api';
 import { descriptionPreview, privateGameUrl, statusBadges, userGameStatus, whatsAppShareUrl } from '../user-game-rules';
 import { CancelGameDialog } from './cancel-game-dialog';
 import { InviteDialog } from './invite-dialog';
 import { RegistrationsDialog } from './registrations-dialog';
 
-type OpenDialog = 'registrations' | 'cancel' | 'regenerate' | 'invite' | null;
+type OpenDialog = 'registrations' | 'cancel' | 'regenerate' | 'invite' | 'unpublish' | null;
 
 /** The private link as text anyone can select, and the ways to pass it on. */
 function PrivateLinkTools({ game, isFinished, onRegenerate, onInvite }: { game: UserGame; isFinished: boolean; onRegenerate: () => void; onInvite: () => void }) {
@@ -75,6 +75,8 @@ export function UserGameCard({ game }: { game: UserGame }) {
   const cancel = useCancelUserGame();
   const regenerate = useRegeneratePrivateLink();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // What unpublishing would do to the players, as the server said it.
+  const [unpublishQuestion, setUnpublishQuestion] = useState('');
   const description = useMemo(() => descriptionPreview(game), [game]);
 
   const status = userGameStatus(game, new Date());
@@ -92,8 +94,27 @@ export function UserGameCard({ game }: { game: UserGame }) {
     if (game.publicationState === 'draft') {
       publish.mutate(game.id, { ...showReply, onError: (error) => toast.show(errorMessage(error, 'Erro ao publicar jogo'), 'error') });
     } else {
-      unpublish.mutate(game.id, { ...showReply, onError: (error) => toast.show(errorMessage(error, 'Erro ao despublicar jogo'), 'error') });
+      unpublish.mutate(
+        { gameId: game.id },
+        {
+          ...showReply,
+          onError: (error) => {
+            const question = confirmationAsked(error);
+            if (question) {
+              setUnpublishQuestion(question);
+              setDialog('unpublish');
+            } else {
+              toast.show(errorMessage(error, 'Erro ao despublicar jogo'), 'error');
+            }
+          },
+        },
+      );
     }
+  }
+
+  async function confirmUnpublish() {
+    await toastReply(toast, unpublish.mutateAsync({ gameId: game.id, confirm: true }), 'Erro ao despublicar jogo');
+    setDialog(null);
   }
 
   async function confirmCancel(reason: string) {
@@ -213,6 +234,16 @@ export function UserGameCard({ game }: { game: UserGame }) {
         confirmLabel="Gerar novo link"
         busy={regenerate.isPending}
         onConfirm={confirmRegenerate}
+        onCancel={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'unpublish'}
+        title="Despublicar o jogo?"
+        message={<p>{unpublishQuestion}</p>}
+        confirmLabel="Despublicar e cancelar inscrições"
+        tone="danger"
+        busy={unpublish.isPending}
+        onConfirm={confirmUnpublish}
         onCancel={() => setDialog(null)}
       />
     </li>

@@ -214,6 +214,43 @@ describe('editing my game', () => {
     await findPageHeading('Meus Jogos Criados');
   });
 
+  it('asks before making a game with players private, and sends the edit again with confirm once the organiser agrees', async () => {
+    const game = aUserGame({ name: 'Vôlei de Quinta', dateTime: '2030-05-10T22:30:00.000Z', registeredPlayers: 2 });
+    const question = 'Tornar este jogo privado cancela a inscrição de 2 jogadores que não foram convidados, com reembolso integral do que pagaram. Confirme para continuar.';
+    const done = 'Jogo atualizado. 2 inscrições canceladas com reembolso integral; os jogadores foram avisados.';
+    const { api, user } = await openForm(
+      `/my-games/${game.id}`,
+      {
+        [`GET /api/user-games/${game.id}`]: { body: aUserGameDetail(game, []) },
+        [`PUT /api/user-games/${game.id}`]: (call) =>
+          (call.body as { confirm?: boolean }).confirm === true
+            ? { body: { message: done, game: { ...game, visibility: 'private', registeredPlayers: 0 } } }
+            : { status: 409, body: { message: question, fields: { confirm: question } } },
+        'GET /api/user-games': { body: [game] },
+      },
+      'Editar jogo',
+    );
+    const sent = () => api.callsTo('PUT', `/api/user-games/${game.id}`).map((call) => call.body as { visibility: string; confirm?: boolean });
+    await waitFor(() => expect(screen.getByLabelText('Nome do jogo')).toHaveValue('Vôlei de Quinta'));
+    await user.click(screen.getByLabelText('Privado (apenas por link)'));
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+
+    const asked = await screen.findByRole('dialog', { name: 'Tornar o jogo privado?' });
+    expect(asked).toHaveTextContent(question);
+    await user.click(within(asked).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatchObject({ visibility: 'private' });
+    expect(sent()[0]).not.toHaveProperty('confirm');
+
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Tornar o jogo privado?' })).getByRole('button', { name: 'Tornar privado e cancelar inscrições' }));
+    expect(await screen.findByText(done)).toBeInTheDocument();
+    expect(sent()).toHaveLength(3);
+    expect(sent()[2]).toMatchObject({ visibility: 'private', confirm: true, name: 'Vôlei de Quinta' });
+    await findPageHeading('Meus Jogos Criados');
+  });
+
   it('does not let a cancelled game be edited, and says why', async () => {
     const game = aUserGame({ name: 'Vôlei Cancelado', status: 'cancelled', cancelReason: 'Chuva forte' });
     await openForm(`/my-games/${game.id}`, { [`GET /api/user-games/${game.id}`]: { body: aUserGameDetail(game, []) } }, 'Editar jogo');

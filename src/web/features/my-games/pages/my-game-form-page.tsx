@@ -2,16 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import type { GamePayloadInput, UserGame } from '../../../../shared/schemas/user-games';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryError } from '../../../components/games/list-states';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonStack } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateSeries } from '../../../lib/queries/series';
 import type { CreateSeriesInput } from '../../../../shared/schemas/series';
-import { useCreateUserGame, useUpdateUserGame, useUserGame } from '../api';
+import { confirmationAsked, useCreateUserGame, useUpdateUserGame, useUserGame } from '../api';
 import { BackLink, UserGameNotFound } from '../components/my-game-navigation';
 import { GameForm } from '../../../components/games/game-form';
 import { emptyGameForm, formValuesFromGame } from '../../../components/games/game-form-values';
@@ -75,7 +76,10 @@ function CreateGame() {
 function EditGame({ gameId }: { gameId: number }) {
   const detail = useUserGame(gameId);
   const update = useUpdateUserGame(gameId);
+  const toast = useToast();
   const { saved, isLeaving } = useSaved();
+  // An edit the server asked to confirm (making the game private cancels players), with its question.
+  const [unconfirmed, setUnconfirmed] = useState<{ payload: GamePayloadInput; question: string } | null>(null);
   useDocumentTitle(detail.data ? `Editar ${detail.data.game.name}` : 'Editar jogo');
 
   const isNotFound = !Number.isInteger(gameId) || gameId <= 0 || (detail.error instanceof ApiError && detail.error.status === 404);
@@ -90,14 +94,42 @@ function EditGame({ gameId }: { gameId: number }) {
   }
 
   async function save(payload: GamePayloadInput) {
-    const reply = await update.mutateAsync(payload);
-    saved(reply.message, reply.game);
+    try {
+      const reply = await update.mutateAsync(payload);
+      saved(reply.message, reply.game);
+    } catch (error) {
+      const question = confirmationAsked(error);
+      if (!question) throw error;
+      setUnconfirmed({ payload, question });
+    }
+  }
+
+  async function saveConfirmed() {
+    if (!unconfirmed) return;
+    try {
+      const reply = await update.mutateAsync({ ...unconfirmed.payload, confirm: true });
+      setUnconfirmed(null);
+      saved(reply.message, reply.game);
+    } catch (error) {
+      setUnconfirmed(null);
+      toast.show(errorMessage(error, 'Erro ao atualizar jogo'), 'error');
+    }
   }
 
   return (
     <div className="mx-auto w-full max-w-3xl">
       <BackLink />
       <PageHeader title="Editar jogo" description={detail.data?.game.name} />
+      <ConfirmDialog
+        open={unconfirmed !== null}
+        title="Tornar o jogo privado?"
+        message={<p>{unconfirmed?.question}</p>}
+        confirmLabel="Tornar privado e cancelar inscrições"
+        tone="danger"
+        busy={update.isPending}
+        onConfirm={() => void saveConfirmed()}
+        onCancel={() => setUnconfirmed(null)}
+      />
       {detail.data ? (
         <Card>
           <GameForm

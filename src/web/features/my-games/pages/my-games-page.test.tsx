@@ -120,6 +120,36 @@ describe('my games list', () => {
     expect(await screen.findByText('Erro ao despublicar jogo')).toBeInTheDocument();
   });
 
+  it('unpublishes a game with players only once the organiser confirms the cancellations the server announced', async () => {
+    const game = aUserGame({ name: 'Vôlei de Quinta', registeredPlayers: 3 });
+    const question = 'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.';
+    const done = 'Jogo despublicado. 3 inscrições canceladas com reembolso integral; os jogadores foram avisados.';
+    const { api, user } = await openMyGames({
+      'GET /api/user-games': { body: [game] },
+      [`POST /api/user-games/${game.id}/unpublish`]: (call) =>
+        (call.body as { confirm?: boolean } | undefined)?.confirm === true
+          ? { body: { message: done, game: { ...game, publicationState: 'draft', registeredPlayers: 0 } } }
+          : { status: 409, body: { message: question, fields: { confirm: question } } },
+    });
+    const sent = () => api.callsTo('POST', `/api/user-games/${game.id}/unpublish`).map((call) => call.body);
+
+    await user.click((await findCard('Vôlei de Quinta')).getByRole('button', { name: 'Despublicar' }));
+    const asked = await screen.findByRole('dialog', { name: 'Despublicar o jogo?' });
+    expect(asked).toHaveTextContent(question);
+    // Keeping the players: the dialog closes, nothing else is sent and no error is shown.
+    await user.click(within(asked).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent()).toEqual([undefined]);
+    expect(screen.queryByText('Erro ao despublicar jogo')).not.toBeInTheDocument();
+
+    await user.click(card('Vôlei de Quinta').getByRole('button', { name: 'Despublicar' }));
+    const again = await screen.findByRole('dialog', { name: 'Despublicar o jogo?' });
+    await user.click(within(again).getByRole('button', { name: 'Despublicar e cancelar inscrições' }));
+    expect(await screen.findByText(done)).toBeInTheDocument();
+    expect(sent()).toEqual([undefined, undefined, { confirm: true }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('copies {origin}/games/private/{privateLink} and shares it on WhatsApp', async () => {
     const game = aUserGame({ name: 'Vôlei dos Amigos', visibility: 'private', privateLink: 'abc123XYZ', location: 'Ginásio do Estreito', dateTime: '2030-05-10T22:30:00.000Z' });
     const { user } = await openMyGames({ 'GET /api/user-games': { body: [game] } });

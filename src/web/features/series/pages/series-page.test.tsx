@@ -114,6 +114,15 @@ describe('/my-series/{id}', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Mensalista removido.')).toBeInTheDocument();
   });
 
+  it('shows a series planned more than five weeks ahead, with no game yet, by its first date', async () => {
+    const first = '2030-05-09T22:30:00.000Z';
+    fakeApi({ ...reference, 'GET /api/series/7': { body: { series: aSeries({ gamesCreated: 0, members: 0, memberPlacesLeft: 4, firstDateTime: first }), games: [], members: [] } } });
+    renderApp('/my-series/7', { token: 'jwt-ana' });
+    await findPageHeading('Racha de quinta');
+    expect(screen.getByText('0 de 8')).toBeInTheDocument();
+    expect(screen.getByText(/Nenhum jogo publicado ainda\. O primeiro, em 09\/05\/2030 às 19:30, é publicado cinco semanas antes/)).toBeInTheDocument();
+  });
+
   it('is "Série não encontrada." for someone else\'s series', async () => {
     fakeApi({ ...reference, 'GET /api/series/8': { status: 404, body: { message: 'Série não encontrada.' } } });
     renderApp('/my-series/8', { token: 'jwt-ana' });

@@ -31,13 +31,19 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function SeriesGames({ games }: Pick<SeriesDetail, 'games'>) {
+function SeriesGames({ games, firstDateTime }: Pick<SeriesDetail, 'games'> & { firstDateTime: string }) {
   return (
     <Card>
       <h2 className="mb-4 flex items-center gap-2 text-lg font-bold">
         <CalendarDays className="size-5" aria-hidden="true" />
         Jogos
       </h2>
+      {games.length === 0 && (
+        <p className="text-slate-600 dark:text-slate-400">
+          Nenhum jogo publicado ainda. O primeiro, em {formatDate(firstDateTime)} às {formatTime(firstDateTime)}, é publicado cinco semanas antes; os
+          próximos saem toda semana.
+        </p>
+      )}
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {games.map((game) => (
           <li key={game.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -158,7 +164,7 @@ export function SeriesPage() {
           <Fact label="Semanas publicadas" value={`${series.gamesCreated} de ${series.occurrences}`} />
         </dl>
       </Card>
-      <SeriesGames games={games} />
+      <SeriesGames games={games} firstDateTime={series.firstDateTime} />
       <SeriesMembers seriesId={series.id} members={members} memberSlots={series.memberSlots} />
     </div>
   );
