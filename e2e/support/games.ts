@@ -3,7 +3,11 @@ import { E2E_CONTROL_PORT } from './ports';
 
 export type NewGame = { name: string; hoursAhead: number; totalSlots?: number; priceCents?: number; usePlatformPayment?: boolean; city?: string };
 
-/** Inserts a published public game through the e2e server's control endpoint (no API creates games yet). */
+/**
+ * Inserts a published public game by the demo organiser through the e2e server's control endpoint: one call, no
+ * sign-in, any start. The API creates games too (`POST /api/user-games`, `POST /api/admin/games`); this is for
+ * journeys that need a game but are not about creating one.
+ */
 export async function createGame(game: NewGame): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}/games`, {
     method: 'POST',

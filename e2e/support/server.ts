@@ -4,8 +4,9 @@
 // Test-only control endpoint (E2E_CONTROL_PORT, 127.0.0.1 only, never part of the app):
 //   POST /games  {"name", "hoursAhead", "totalSlots"?, "priceCents"?, "usePlatformPayment"?, "city"?}
 //   → 201 {"id"}: inserts a published public volleyball game by the demo organiser in Santa Catarina
-//   (city "Florianópolis" or "Joinville"), starting `hoursAhead` hours from now. Journeys need games
-//   with a given start or a single slot, and no public API creates games yet (see e2e/support/games.ts).
+//   (city "Florianópolis" or "Joinville"), starting `hoursAhead` hours from now. Journeys that need a
+//   game with a given start or a single slot, but are not about creating one, get it here in one call
+//   (see e2e/support/games.ts); the API's own POST /api/user-games and POST /api/admin/games create games too.
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/lib/config';

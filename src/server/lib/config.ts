@@ -163,6 +163,9 @@ const envSchema = z
     }
   });
 
+/** Every environment variable the server reads; `.env.example` and docs/configuration.md list the same ones. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
