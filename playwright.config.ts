@@ -2,6 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { E2E_APP_PORT } from './e2e/support/ports';
 import { chromiumFlags, chromiumPath } from './scripts/e2e-server';
 
+/**
+ * Journeys that also run on devices set to other zones than the games' (decision 037): a phone in Manaus (one hour
+ * behind São Paulo) and one in Lisbon. `E2E_ELSEWHERE=game-day.spec.ts,organiser.spec.ts` runs chosen ones there too.
+ */
+const elsewhere = (process.env.E2E_ELSEWHERE ?? 'time-by-place.spec.ts').split(',').map((file) => `**/${file.trim()}`);
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -18,6 +24,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
+  projects: [
+    { name: 'sao-paulo' },
+    { name: 'manaus', testMatch: elsewhere, use: { timezoneId: 'America/Manaus' } },
+    { name: 'lisbon', testMatch: elsewhere, use: { timezoneId: 'Europe/Lisbon' } },
+  ],
   webServer: {
     command: 'node --import tsx e2e/support/server.ts',
     url: `http://127.0.0.1:${E2E_APP_PORT}/api/health`,

@@ -7,6 +7,8 @@ import { resolveJwtSecret } from './bootstrap';
 import type { ServerContext } from './core/context';
 import { paymentSweepJob } from './core/games/expire-pending-payments';
 import { startJobs } from './core/jobs';
+import { mailDeliveryJob, registerOutboxMetrics } from './core/notifications/mail-delivery';
+import { afterCommitRetryJob } from './core/payments/after-commit-retries';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
 import { answerClientError, refusingControlCharacters, registerErrorHandling } from './http/errors';
@@ -103,7 +105,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
   registerRequestContext(app, ctx);
-  const jobs = startJobs(ctx, [paymentSweepJob(ctx), paymentReconciliationJob(ctx), reminderJob(ctx), seriesRollJob(ctx)], database.isJobLeader);
+  registerOutboxMetrics(metrics, database.db);
+  const jobs = startJobs(
+    ctx,
+    [paymentSweepJob(ctx), paymentReconciliationJob(ctx), reminderJob(ctx), seriesRollJob(ctx), mailDeliveryJob(ctx), afterCommitRetryJob(ctx)],
+    database.isJobLeader,
+  );
   app.addHook('onClose', async () => {
     // Stopped first: a sweep in flight may still queue e-mails.
     await jobs.stop();

@@ -76,8 +76,11 @@ export async function startServer(config: Config, options: { inMemory?: boolean;
   await app.listen({ port: config.port, host: config.host });
   // The embedded database is this process's alone: `npm run backup` asks this server for the copy (decision 019).
   const backupEndpoint = database.dataDirLock
-    ? await startBackupEndpoint(database, database.dataDirLock, ({ bytes, ms }) =>
-        app.log.info(`backup do banco embutido entregue: ${(bytes / 1e6).toFixed(1)} MB em ${ms} ms`),
+    ? await startBackupEndpoint(
+        database,
+        database.dataDirLock,
+        ({ bytes, ms }) => app.log.info(`backup do banco embutido entregue: ${(bytes / 1e6).toFixed(1)} MB em ${ms} ms`),
+        (error) => app.log.error({ err: error }, 'backup do banco embutido falhou'),
       )
     : undefined;
   app.log.info(`Bora Jogar em ${config.publicUrl}`);

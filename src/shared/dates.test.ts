@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, formatRelativeDateTime, saoPauloDayRange, zonedTimeToInstant } from './dates';
+import { dayRange, formatRelativeDateTime, saoPauloDayRange, TIME_ZONE, zonedTimeToInstant } from './dates';
 
 const iso = (date: Date) => date.toISOString();
 const hours = (range: { start: Date; end: Date }) => (range.end.getTime() - range.start.getTime()) / 3_600_000;
@@ -58,10 +58,10 @@ describe('formatRelativeDateTime', () => {
   it('says hoje or amanhã by the São Paulo day, not the UTC one, and the date beyond', () => {
     // 23:30 in São Paulo on 20/11 is already 21/11 in UTC.
     const now = new Date('2026-11-21T02:30:00.000Z');
-    expect(formatRelativeDateTime(new Date('2026-11-21T02:45:00.000Z'), now)).toBe('hoje às 23:45');
-    expect(formatRelativeDateTime(new Date('2026-11-21T22:30:00.000Z'), now)).toBe('amanhã às 19:30');
-    expect(formatRelativeDateTime(new Date('2026-11-22T22:30:00.000Z'), now)).toBe('22/11/2026 às 19:30');
+    expect(formatRelativeDateTime(new Date('2026-11-21T02:45:00.000Z'), now, TIME_ZONE)).toBe('hoje às 23:45');
+    expect(formatRelativeDateTime(new Date('2026-11-21T22:30:00.000Z'), now, TIME_ZONE)).toBe('amanhã às 19:30');
+    expect(formatRelativeDateTime(new Date('2026-11-22T22:30:00.000Z'), now, TIME_ZONE)).toBe('22/11/2026 às 19:30');
     // Across a month's end.
-    expect(formatRelativeDateTime(new Date('2026-12-01T12:00:00.000Z'), new Date('2026-11-30T12:00:00.000Z'))).toBe('amanhã às 09:00');
+    expect(formatRelativeDateTime(new Date('2026-12-01T12:00:00.000Z'), new Date('2026-11-30T12:00:00.000Z'), TIME_ZONE)).toBe('amanhã às 09:00');
   });
 });

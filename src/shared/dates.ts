@@ -1,4 +1,7 @@
-/** Dates are instants (UTC) everywhere; the product shows and filters them in São Paulo time. */
+/**
+ * Dates are instants (UTC) everywhere. A game is shown in its own zone (its state's, `timeZone` on every game view);
+ * this one is the zone of a game without a state and of what has no place: list filters by day, payment and ledger times.
+ */
 export const TIME_ZONE = 'America/Sao_Paulo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -74,47 +77,45 @@ export function saoPauloDayRange(day: string): { start: Date; end: Date } {
   return dayRange(day, TIME_ZONE);
 }
 
-const isoParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** An instant as São Paulo wall-clock day (`YYYY-MM-DD`) and time (`HH:mm`). */
-export function saoPauloDateAndTime(date: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(isoParts.formatToParts(date).map((p) => [p.type, p.value]));
+/** Day, month, year, hour and minute of `instant` on the clocks of `timeZone`, two digits each (four for the year). */
+function zonedParts(instant: Date, timeZone: string): Record<string, string> {
+  let format = zonedFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    zonedFormats.set(timeZone, format);
+  }
+  return Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+}
+
+/** An instant as the wall-clock day (`YYYY-MM-DD`) and time (`HH:mm`) of `timeZone`. */
+export function dateAndTimeIn(date: Date, timeZone: string): { date: string; time: string } {
+  const parts = zonedParts(date, timeZone);
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** `28/11/2026 às 19:00` in São Paulo time. */
-export function formatDateTime(date: Date): string {
-  const parts = Object.fromEntries(dateTimeFormat.formatToParts(date).map((p) => [p.type, p.value]));
+/**
+ * `28/11/2026 às 19:00` on the clocks of `timeZone` (a game's own, for anything about a game); empty for a value that
+ * is not an instant. The one formatter of a date and time, for the server's texts and the web's pages alike.
+ */
+export function formatDateTime(value: Date | string | number, timeZone: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = zonedParts(date, timeZone);
   return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
 }
 
-/** The São Paulo day after `day` (`YYYY-MM-DD`). */
+/** The calendar day after `day` (`YYYY-MM-DD`). */
 function nextDay(day: string): string {
   return new Date(new Date(`${day}T00:00:00Z`).getTime() + DAY_MS).toISOString().slice(0, 10);
 }
 
-/** `hoje às 19:30`, `amanhã às 19:30` or `28/11/2026 às 19:30`, as seen at `now` in São Paulo. */
-export function formatRelativeDateTime(date: Date, now: Date): string {
-  const game = saoPauloDateAndTime(date);
-  const today = saoPauloDateAndTime(now).date;
+/** `hoje às 19:30`, `amanhã às 19:30` or `28/11/2026 às 19:30`, as seen at `now` on the clocks of `timeZone`. */
+export function formatRelativeDateTime(date: Date, now: Date, timeZone: string): string {
+  const game = dateAndTimeIn(date, timeZone);
+  const today = dateAndTimeIn(now, timeZone).date;
   if (game.date === today) return `hoje às ${game.time}`;
   if (game.date === nextDay(today)) return `amanhã às ${game.time}`;
-  return formatDateTime(date);
+  return formatDateTime(date, timeZone);
 }

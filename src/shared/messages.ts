@@ -62,6 +62,7 @@ export const messages = {
   headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
   requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
   busyTryAgain: 'Muita gente mexendo nisso ao mesmo tempo. Tente novamente em instantes.',
+  serviceRecovering: 'O serviço está se restabelecendo. Tente novamente em alguns segundos.',
   malformedJson: 'O corpo da requisição não é um JSON válido.',
   jsonTooDeep: 'O corpo da requisição tem níveis demais.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie JSON.',

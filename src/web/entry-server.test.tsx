@@ -7,7 +7,7 @@ import { render } from './entry-server';
 import { fakeApi } from './test/fake-api';
 import { aGame, authConfig } from './test/fixtures';
 
-const santaCatarina = { id: 24, name: 'Santa Catarina', uf: 'SC', active: true };
+const santaCatarina = { id: 24, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' };
 const cities = [
   { id: 1, name: 'Florianópolis', stateId: 24, active: true },
   { id: 2, name: 'Joinville', stateId: 24, active: true },
@@ -115,7 +115,7 @@ describe('server render of visitor pages', () => {
   });
 
   it('leaves a failed query to the browser: its loading state is rendered and it is not in the state', async () => {
-    api({ 'GET /api/games': { status: 500, body: { message: 'Erro interno' } } });
+    api({ 'GET /api/games': { status: 500, body: { code: 'internal_error', message: 'Erro interno' } } });
     const page = await renderPage('/');
     expect(page.html).not.toContain('Vôlei na Lagoa');
     const keys = (JSON.parse(page.state) as { queries: { queryKey: unknown[] }[] }).queries.map((q) => q.queryKey);

@@ -13,7 +13,8 @@ export const DEFAULT_PASSWORD = 'senha-forte-123';
 // Hashing is deliberately slow; factories share one hash of the default password.
 const defaultHash = hashPassword(DEFAULT_PASSWORD);
 
-type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };
+/** No balance: the database keeps it from the ledger (decision 038); give credits with addCredits. */
+type UserOverrides = Partial<Omit<typeof users.$inferInsert, 'balanceCents'>> & { password?: string };
 
 export async function createUser(db: Db, overrides: UserOverrides = {}) {
   const { password, ...values } = overrides;

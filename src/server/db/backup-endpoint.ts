@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ErrorCode, statusOfCode } from '../../shared/error-codes';
 import type { DataDirLock } from './data-dir';
 import type { Database } from './open-database';
 import { compressSnapshot } from './snapshot';
@@ -16,17 +17,18 @@ export async function startBackupEndpoint(
   database: Database,
   lock: DataDirLock,
   onBackup: (result: { bytes: number; ms: number }) => void = () => {},
+  onFailure: (error: unknown) => void = () => {},
 ): Promise<BackupEndpoint> {
   const token = randomBytes(32).toString('base64url');
   const expected = Buffer.from(`Bearer ${token}`);
   const server = http.createServer((request, response) => {
-    const reply = (status: number, message: string) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify({ message }));
+    const reply = (code: ErrorCode, message: string) => {
+      response.writeHead(statusOfCode(code), { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ code, message }));
     };
     const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply(401, 'token de backup inválido');
-    if (request.method !== 'POST' || request.url !== '/backup') return reply(404, 'use POST /backup');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply('backup_token_invalid', 'token de backup inválido');
+    if (request.method !== 'POST' || request.url !== '/backup') return reply('not_found', 'use POST /backup');
     const started = Date.now();
     void (async () => {
       try {
@@ -36,7 +38,9 @@ export async function startBackupEndpoint(
         response.end(gzipped);
         onBackup({ bytes: gzipped.length, ms: Date.now() - started });
       } catch (error) {
-        reply(500, `o servidor não conseguiu copiar o banco: ${(error as Error).message}`);
+        // The reason goes to the server's log, not into the reply.
+        onFailure(error);
+        reply('backup_failed', 'o servidor não conseguiu copiar o banco; o motivo está no log do servidor');
       }
     })();
   });

@@ -39,6 +39,9 @@ const RELEASED: Record<string, string> = {
   '0011_fast_apply_after_commit': 'cdec24d26ff5c28dbc4e3326c73001fb4bb9eebd69c0ecac95cfcb2b7df27c1f',
   '0012_invitations_via_link': '307a6042f973b16e2bbc4b560bfa28472b3355d95c3474dcde9c2fb376c064e4',
   '0013_series_template_and_lock_order': 'ea5b3e17f479f03617cb63fe014b716e4ce2b9207b157c6b6951e2dbc9ea9bdb',
+  '0014_balance_from_the_ledger': '96f8408855d100996cb97736118f57ce13bf97fcd52ce3679381d7fda2f4c1d7',
+  '0015_time_by_place': 'a3b9ea796ac8c07f2f36d2b88f307ad9f58db55fc35bbdaf8fa4763d69ee495e',
+  '0016_after_commit_delivery': '4b9c0802238d802a2ded3c4da34ea853f8e75693330c26682a8d5cefb9c24927',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -306,6 +309,27 @@ describe('upgrades keep the data', () => {
       expect(await query(database, sql`select to_regclass('public.tabela_nova') as t`)).toEqual([{ t: null }]);
       expect(await query(database, sql`select column_name from information_schema.columns where table_name = 'users' and column_name = 'apelido'`)).toEqual([]);
       expect(await query(database, sql`select hash, created_at from drizzle.__drizzle_migrations order by id`)).toEqual(applied);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
+
+describe('balances kept by the database (0014)', () => {
+  it('an upgrade over a balance that is not the sum of its ledger stops, naming the account, and changes nothing', async () => {
+    const database = await createEmptyTestDatabase();
+    try {
+      const ledgerKept = journal.entries.findIndex((entry) => entry.tag === '0014_balance_from_the_ledger');
+      await migrateWith(database, migrationsFolderWith(ledgerKept));
+      const [drifted] = await query<{ id: number }>(
+        database,
+        sql`insert into users (name, email, balance_cents) values ('Sem extrato', 'sem-extrato@antigo.test', 700) returning id`,
+      );
+      await expect(migrateWith(database, migrationsFolderWith(ledgerKept + 1))).rejects.toMatchObject({
+        cause: { message: expect.stringContaining(`${drifted!.id} (saldo 700, extrato 0)`) },
+      });
+      expect(await query(database, sql`select to_regproc('ledger_moves_balance')::text as f`)).toEqual([{ f: null }]);
+      expect(await query(database, sql`select balance_cents from users where id = ${drifted!.id}`)).toEqual([{ balance_cents: 700 }]);
     } finally {
       await database.close();
     }

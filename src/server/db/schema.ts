@@ -16,6 +16,7 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     phone: text('phone'),
     role: text('role', { enum: ['admin', 'player'] }).notNull().default('player'),
+    /** The sum of the user's ledger rows, kept by the database (migration 0014): only a new ledger row moves it. */
     balanceCents: integer('balance_cents').notNull().default(0),
     /** Bumped by a password change or reset and by deleting the account: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -69,9 +70,20 @@ export const emailOutbox = pgTable('email_outbox', {
   text: text('text').notNull(),
   html: text('html').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  /** The last failure's cause, kept after a later success is recorded as cleared. */
   error: text('error'),
+  /** Delivery tries so far; each failure waits longer before the next (`retryDelaySeconds`). */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+  /** Held by one delivery until then (several instances may deliver); null when nobody holds it. */
+  claimedUntil: timestamptz('claimed_until'),
+  /** Given up on: still undelivered GIVE_UP_HOURS after it was written. */
+  failedAt: timestamptz('failed_at'),
   createdAt: createdAt(),
-});
+}, (t) => [
+  index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  index('email_outbox_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
+]);
 
 // ── Reference data (seeded by seed-reference-data.ts; `active` hides an item from the pickers) ──
 
@@ -86,6 +98,8 @@ export const states = pgTable('states', {
   name: text('name').notNull(),
   uf: text('uf').notNull().unique(),
   active: boolean('active').notNull().default(true),
+  /** The IANA zone of the state's capital: its games happen on those clocks. */
+  timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
 });
 
 export const cities = pgTable(
@@ -125,6 +139,8 @@ export const games = pgTable(
     sportId: integer('sport_id').references(() => sports.id),
     stateId: integer('state_id').references(() => states.id),
     cityId: integer('city_id').references(() => cities.id),
+    /** Its state's zone (São Paulo's without a state), kept by a database trigger (migration 0015): never written here. */
+    timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
     /** Unguessable (192 random bits) so a private game is reachable only by whoever got the link. */
     privateLink: text('private_link').notNull().unique(),
     creatorId: integer('creator_id')
@@ -226,7 +242,7 @@ export const teamPlayers = pgTable(
 
 // ── Money ──
 
-/** The credit ledger: append-only; a user's balance_cents is always the sum of their rows. */
+/** The credit ledger: append-only; a user's balance_cents is always the sum of their rows (a trigger adds each new one). */
 export const creditTransactions = pgTable(
   'credit_transactions',
   {
@@ -290,10 +306,13 @@ export const payments = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** When the reconciliation last asked the provider about this payment while it was unsettled. */
     checkedAt: timestamptz('checked_at'),
+    /** Closed here, not yet at its provider (`closeWithProviders`): the after-commit job finishes it. */
+    closeAtProvider: boolean('close_at_provider').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    index('payments_close_at_provider_idx').on(t.id).where(sql`${t.closeAtProvider}`),
     check('payments_purpose_valid', sql`${t.purpose} in ('topup', 'game')`),
     check('payments_method_valid', sql`${t.method} in ('card', 'pix')`),
     check('payments_provider_valid', sql`${t.provider} in ('stripe', 'mercadopago', 'sandbox')`),

@@ -37,13 +37,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /** The signed-in user of a request that passed requireUser (throws if a route forgot the hook). */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('unauthorized', messages.unauthenticated);
+  if (!request.user) throw new AppError('unauthenticated', messages.unauthenticated);
   return request.user;
 }
 
 /** The token's claims and, when asked for, the account of a request that passed requireToken. */
 export function currentCaller(app: FastifyInstance, request: FastifyRequest): SignedInCaller {
-  if (!request.claims) throw new AppError('unauthorized', messages.unauthenticated);
+  if (!request.claims) throw new AppError('unauthenticated', messages.unauthenticated);
   return { claims: request.claims, account: () => app.signedInUser(request) };
 }
 
@@ -66,8 +66,8 @@ export function registerAuthentication(app: FastifyInstance, ctx: Pick<ServerCon
     return claims;
   }
 
-  const sessionExpired = () => new AppError('unauthorized', messages.sessionExpired);
-  const unauthenticated = () => new AppError('unauthorized', messages.unauthenticated);
+  const sessionExpired = () => new AppError('session_expired', messages.sessionExpired);
+  const unauthenticated = () => new AppError('unauthenticated', messages.unauthenticated);
 
   /** The account behind checked claims; an erased account or a token version no longer current ends the session. */
   function currentAccount(user: AuthUser | null, claims: TokenClaims): AuthUser {

@@ -63,6 +63,7 @@ describe('a NUL or another control character anywhere in a request', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
+      code: 'control_character',
       message: 'O texto contém caracteres de controle não permitidos.',
       fields: { name: 'O texto contém caracteres de controle não permitidos.' },
     });

@@ -3,7 +3,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Duplex } from 'node:stream';
 import { messages } from '../../shared/messages';
 import { findControlCharacter } from '../../shared/rules/control-characters';
-import { AppError, statusOf } from '../lib/app-error';
+import { type ErrorCode, statusOfCode } from '../../shared/error-codes';
+import { AppError } from '../lib/app-error';
 
 type ValidationIssue = { keyword: string; instancePath: string; message?: string; params: { keys?: unknown } };
 
@@ -43,26 +44,29 @@ export function refusingControlCharacters<T>(compile: FastifySchemaCompiler<T>):
     return (data: unknown) => {
       const field = findControlCharacter(data);
       if (field === undefined) return validate(data);
-      return { error: new AppError('bad_request', messages.controlCharacter, { [field || '_']: messages.controlCharacter }) };
+      return { error: new AppError('control_character', messages.controlCharacter, { [field || '_']: messages.controlCharacter }) };
     };
   };
 }
 
-const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: messages.headersTooLarge },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: messages.requestTimeout },
+/** The body of every error reply: the code (its status comes from the catalogue), the pt-BR text and the field errors. */
+export const errorBody = (code: ErrorCode, message: string, fields?: Record<string, string>) => ({ code, message, ...(fields ? { fields } : {}) });
+
+const CLIENT_ERRORS: Record<string, { code: ErrorCode; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', reason: 'Request Header Fields Too Large', message: messages.headersTooLarge },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', reason: 'Request Timeout', message: messages.requestTimeout },
 };
 
 /**
  * Fastify's `clientErrorHandler`: a request Node could not even parse (headers too large, a broken
- * request line, too slow) still gets the `{message}` shape in Portuguese, then the connection closes.
+ * request line, too slow) still gets the `{code, message}` shape in Portuguese, then the connection closes.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();
-  const known = (error.code && CLIENT_ERRORS[error.code]) || { status: 400, reason: 'Bad Request', message: messages.badRequest };
-  const body = JSON.stringify({ message: known.message });
+  const known = (error.code && CLIENT_ERRORS[error.code]) || { code: 'bad_request', reason: 'Bad Request', message: messages.badRequest };
+  const body = JSON.stringify(errorBody(known.code, known.message));
   socket.end(
-    `HTTP/1.1 ${known.status} ${known.reason}\r\n` +
+    `HTTP/1.1 ${statusOfCode(known.code)} ${known.reason}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +
@@ -70,35 +74,68 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   );
 }
 
-const fastifyCodes: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.malformedJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: messages.malformedJson },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.payloadTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.unsupportedMediaType },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.badRequest },
+const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'malformed_json', message: messages.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'malformed_json', message: messages.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: messages.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: messages.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: messages.badRequest },
 };
 
+/** The code of a 4xx from Fastify or a plugin that names no code of its own, by its status. */
+const byStatus: Partial<Record<number, { code: ErrorCode; message: string }>> = {
+  404: { code: 'not_found', message: messages.notFound },
+  408: { code: 'request_timeout', message: messages.requestTimeout },
+  413: { code: 'payload_too_large', message: messages.payloadTooLarge },
+  415: { code: 'unsupported_media_type', message: messages.unsupportedMediaType },
+  429: { code: 'rate_limited', message: messages.tooManyRequests },
+};
+
+/** Errors of a database that is away (restarting, unreachable), by code: the driver's socket errors and PostgreSQL's. */
+const DATABASE_AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+/** …and by the driver's texts for a connection that ended, which carry no code. */
+const DATABASE_AWAY_TEXT = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/;
+
+/** Whether `error`, or what it wraps (the ORM wraps the driver's error), says the database is away rather than wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && DATABASE_AWAY_CODES.has(code)) return true;
+    if (DATABASE_AWAY_TEXT.test(current.message)) return true;
+  }
+  return false;
+}
+
 /**
- * One error model: AppError → its status and message; validation → 400 with `fields`;
- * Fastify's own 4xx → a pt-BR message; anything else → 500 with a generic text that leaks nothing.
+ * One error model, every reply `{code, message, fields?}` with the status of its code: AppError → its code and
+ * message; validation → `validation_failed` with `fields`; Fastify's own 4xx → a code of the catalogue and a pt-BR
+ * message (one the catalogue does not name is a `bad_request`); a database that is away → `database_unavailable` (503);
+ * anything else → `internal_error`, which leaks nothing.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.status(statusOf[error.code]).send({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrors(error.validation as ValidationIssue[]);
       const first = Object.values(fields)[0];
-      return reply.status(400).send({ message: first ?? messages.badRequest, fields });
+      return reply.status(statusOfCode('validation_failed')).send(errorBody('validation_failed', first ?? messages.badRequest, fields));
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ message: known.message });
+    if (known) return reply.status(statusOfCode(known.code)).send(errorBody(known.code, known.message));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: messages.badRequest });
+      const { code, message } = byStatus[error.statusCode] ?? { code: 'bad_request', message: messages.badRequest };
+      return reply.status(statusOfCode(code)).send(errorBody(code, message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database restarting or out of reach: a moment's wait, not a fault of the request (the pool reconnects).
+      request.log.warn({ err: error }, 'banco de dados indisponível');
+      reply.header('Retry-After', '2');
+      return reply.status(statusOfCode('database_unavailable')).send(errorBody('database_unavailable', messages.serviceRecovering));
     }
     request.log.error({ err: error }, 'erro inesperado');
-    return reply.status(500).send({ message: messages.internalError });
+    return reply.status(statusOfCode('internal_error')).send(errorBody('internal_error', messages.internalError));
   });
 }

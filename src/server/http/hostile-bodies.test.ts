@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createGame, createSignedInUser } from '../../../test-support/server/factories';
 import { tableDigest } from '../../../test-support/server/reads';
 import { setUpTestApp } from '../../../test-support/server/test-app';
+import { isErrorCode } from '../../shared/error-codes';
 import { messages } from '../../shared/messages';
 import { BODY_LIMIT_BYTES, MAX_JSON_DEPTH, nestsDeeperThan } from './json-body';
 
@@ -87,7 +88,7 @@ describe('hostile bodies on every route that takes one', () => {
           const where = `${route.method} ${route.path} (${kind}, ${caller}) → ${res.statusCode}`;
           if (res.statusCode >= 500 || res.statusCode < 400) failures.push(`${where}: ${res.body.slice(0, 160)}`);
           else if (res.body.length > 2_048) failures.push(`${where}: a reply of ${res.body.length} bytes`);
-          else if (!/^[A-ZÀ-Ú]/.test(res.json().message)) failures.push(`${where}: ${res.body.slice(0, 160)}`);
+          else if (!/^[A-ZÀ-Ú]/.test(res.json().message) || !isErrorCode(res.json().code)) failures.push(`${where}: ${res.body.slice(0, 160)}`);
           if (ms > 100) failures.push(`${where}: ${ms.toFixed(0)} ms of CPU`);
         }
       }
@@ -107,9 +108,9 @@ describe('hostile bodies on every route that takes one', () => {
   it('refuses a deeply nested body with its own message, and a huge one with 413', async () => {
     const register = { method: 'POST', path: '/api/auth/register', isSignedIn: false, hasBody: true };
     const tooDeep = await send(register, deep(MAX_JSON_DEPTH + 1));
-    expect([tooDeep.statusCode, tooDeep.json()]).toEqual([400, { message: messages.jsonTooDeep }]);
+    expect([tooDeep.statusCode, tooDeep.json()]).toEqual([400, { code: 'json_too_deep', message: messages.jsonTooDeep }]);
     const huge = await send(register, BODIES['larger than the limit']!);
-    expect([huge.statusCode, huge.json()]).toEqual([413, { message: messages.payloadTooLarge }]);
+    expect([huge.statusCode, huge.json()]).toEqual([413, { code: 'payload_too_large', message: messages.payloadTooLarge }]);
   });
 
   it('names a few unknown fields, each cut short, and not the thousands sent', async () => {

@@ -21,7 +21,7 @@ describe('request bodies', () => {
   it('answers 400 with a pt-BR message for malformed JSON', async () => {
     const res = await postRawJson('/api/auth/login', '{"email": "a@b.com", "password": ');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: messages.malformedJson });
+    expect(res.json()).toEqual({ code: 'malformed_json', message: messages.malformedJson });
   });
 
   it('answers 400 for an empty JSON body', async () => {
@@ -33,7 +33,7 @@ describe('request bodies', () => {
   it('answers 413 for a body over the limit and writes nothing', async () => {
     const res = await postRawJson('/api/auth/register', JSON.stringify({ ...validRegister, name: 'x'.repeat(BODY_LIMIT_BYTES) }));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: messages.payloadTooLarge });
+    expect(res.json()).toEqual({ code: 'payload_too_large', message: messages.payloadTooLarge });
     expect(await t.app.ctx.db.select().from(users)).toHaveLength(0);
   });
 
@@ -58,7 +58,7 @@ describe('request bodies', () => {
   it('answers 415 with a pt-BR message for a content type it cannot parse', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<x/>' });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: messages.unsupportedMediaType });
+    expect(res.json()).toEqual({ code: 'unsupported_media_type', message: messages.unsupportedMediaType });
   });
 });
 
@@ -82,12 +82,12 @@ describe('requests Node cannot parse', () => {
 
   it('headers too large: 431 in the {message} shape, in Portuguese', async () => {
     const res = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
-    expect(res).toEqual({ status: 431, body: { message: 'Os cabeçalhos da requisição são grandes demais.' } });
+    expect(res).toEqual({ status: 431, body: { code: 'headers_too_large', message: 'Os cabeçalhos da requisição são grandes demais.' } });
   });
 
   it('a broken request line: 400 in the same shape', async () => {
     const res = await raw('NOT A REQUEST\r\n\r\n');
-    expect(res).toEqual({ status: 400, body: { message: messages.badRequest } });
+    expect(res).toEqual({ status: 400, body: { code: 'bad_request', message: messages.badRequest } });
   });
 });
 
@@ -103,7 +103,7 @@ describe('unknown routes', () => {
     const res = await t.app.inject({ method, url });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ message: messages.notFound });
+    expect(res.json()).toEqual({ code: 'not_found', message: messages.notFound });
   });
 
   it('answers 404 for app pages when no web build is served', async () => {
@@ -210,14 +210,14 @@ describe('unexpected errors', () => {
   it.each(['/api/test/boom', '/api/test/db'])('%s answers a generic 500 that leaks nothing', async (url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Erro interno do servidor. Tente novamente mais tarde.' });
+    expect(res.json()).toEqual({ code: 'internal_error', message: 'Erro interno do servidor. Tente novamente mais tarde.' });
     expect(res.body).not.toMatch(/hunter2|interno:5432|tabela_que_nao_existe|stack/);
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
-  it('maps an unexpected 4xx to the generic pt-BR text', async () => {
+  it('maps a 4xx the catalogue does not name to a bad_request with the generic pt-BR text', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/teapot' });
-    expect(res.statusCode).toBe(418);
-    expect(res.json()).toEqual({ message: messages.badRequest });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'bad_request', message: messages.badRequest });
   });
 });

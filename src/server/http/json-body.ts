@@ -40,7 +40,7 @@ export function registerJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
-    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new AppError('bad_request', messages.jsonTooDeep), undefined);
+    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new AppError('json_too_deep', messages.jsonTooDeep), undefined);
     parse(request, body as string, done);
   });
 }

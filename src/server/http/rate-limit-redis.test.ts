@@ -112,7 +112,7 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis${hasRedis ? '' : ` 
       }
       const blocked = await login(b, '10.50.0.1');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' });
+      expect(blocked.json()).toEqual({ code: 'rate_limited', message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect((await login(a, '10.50.0.1')).statusCode).toBe(429);
       expect((await login(a, '10.50.0.2')).statusCode).toBe(401);

@@ -64,7 +64,7 @@ describe('a write that loses a deadlock or a serialization check', () => {
 
   it('is a 503 in Portuguese with Retry-After, never a 500, when the conflicts go on', async () => {
     const res = await conflict('key=always&code=40P01&failures=99');
-    expect([res.statusCode, res.json(), res.headers['retry-after']]).toEqual([503, { message: messages.busyTryAgain }, '1']);
+    expect([res.statusCode, res.json(), res.headers['retry-after']]).toEqual([503, { code: 'busy_try_again', message: messages.busyTryAgain }, '1']);
     expect(attempts.get('always')).toBe(MAX_ATTEMPTS);
   });
 

@@ -37,7 +37,7 @@ export function retryConflicts(app: FastifyInstance): void {
           if (!isRetryableConflict(error) || reply.sent) throw error;
           if (number >= MAX_ATTEMPTS) {
             request.log.warn({ err: error, attempts: number }, 'conflito no banco persistiu após novas tentativas');
-            throw new AppError('unavailable', messages.busyTryAgain, undefined, 1);
+            throw new AppError('busy_try_again', messages.busyTryAgain, undefined, 1);
           }
           request.log.info({ attempt: number }, 'conflito no banco: a requisição roda de novo');
           // A short random wait, so the transactions that met do not meet again in the same order.

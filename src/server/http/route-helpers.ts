@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorReplySchema, idParamsSchema } from '../../shared/schemas/common';
 import type { RefreshingCache } from '../lib/refreshing-cache';
 
-/** Error replies a route documents in OpenAPI, all `{message, fields?}`. */
+/** Error replies a route documents in OpenAPI, all `{code, message, fields?}`. */
 export function errorReplies<const S extends readonly number[]>(...statuses: S) {
   return Object.fromEntries(statuses.map((status) => [status, errorReplySchema])) as Record<S[number], typeof errorReplySchema>;
 }

@@ -189,7 +189,7 @@ export async function render(url, transport) {
     ] as const) {
       const res = await app.inject({ method, url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ code: 'not_found', message: expect.any(String) });
     }
     const asset = await app.inject({ method: 'GET', url: '/assets/index.js' });
     expect(asset.statusCode).toBe(200);

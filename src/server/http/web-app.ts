@@ -3,12 +3,14 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { statusOfCode } from '../../shared/error-codes';
 import { gameListFiltersSearch, parseGameListFilters } from '../../shared/game-list-filters';
 import { messages } from '../../shared/messages';
 import { type SharePreview, SSR_STATE_ELEMENT_ID, type SsrApiTransport, type SsrPage, type SsrRender } from '../../shared/ssr';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Clock } from '../lib/clock';
 import { createRefreshingCache } from '../lib/refreshing-cache';
+import { errorBody } from './errors';
 
 const rootStart = '<div id="root"><!--app-html:start-->';
 const rootEnd = '<!--app-html:end--></div>';
@@ -170,7 +172,7 @@ export async function registerWebApp(
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
     const isMissingAsset = url.startsWith('/assets/');
     if (isApi || isMissingAsset || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ message: messages.notFound });
+      return reply.status(statusOfCode('not_found')).send(errorBody('not_found', messages.notFound));
     }
     return sendPage(url, reply);
   });

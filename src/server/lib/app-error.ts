@@ -1,33 +1,22 @@
-export type AppErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'too_many_requests'
-  | 'unavailable';
+import { type ErrorCode, statusOfCode } from '../../shared/error-codes';
 
-export const statusOf: Record<AppErrorCode, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  too_many_requests: 429,
-  unavailable: 503,
-};
+export type { ErrorCode } from '../../shared/error-codes';
 
-/** The one error use cases throw: a code for the HTTP status and a pt-BR message for the user. */
+/**
+ * The one error use cases throw: a code from the catalogue (src/shared/error-codes.ts), which also gives the HTTP
+ * status, and a pt-BR message for the user.
+ */
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly code: AppErrorCode,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = statusOfCode(code);
   }
 }

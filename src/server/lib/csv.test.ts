@@ -13,9 +13,10 @@ describe('spreadsheets for Excel in Portuguese', () => {
     expect(csv).toBe("\uFEFFNome;Valor\r\n'-Ana;-10,00\r\n");
   });
 
-  it('dates in São Paulo time, quotes cells holding the separator', () => {
-    expect(dateTimeCell(new Date('2026-11-21T01:30:00Z')).trusted).toBe('20/11/2026 22:30');
-    expect(dateTimeCell(null).trusted).toBe('');
+  it('dates on the clocks of the zone given, quotes cells holding the separator', () => {
+    expect(dateTimeCell(new Date('2026-11-21T01:30:00Z'), 'America/Sao_Paulo').trusted).toBe('20/11/2026 22:30');
+    expect(dateTimeCell(new Date('2026-11-21T01:30:00Z'), 'America/Manaus').trusted).toBe('20/11/2026 21:30');
+    expect(dateTimeCell(null, 'America/Manaus').trusted).toBe('');
     expect(excelCsv(['a'], [['x;y'], [null], [3]])).toBe('\uFEFFa\r\n"x;y"\r\n\r\n3\r\n');
   });
 });

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { saoPauloDateAndTime } from '../../shared/dates';
+import { dateAndTimeIn } from '../../shared/dates';
 
 /** A value written as it is: numbers and dates the spreadsheet itself produced (a leading minus stays a minus). */
 export type TrustedCell = { trusted: string };
@@ -27,10 +27,10 @@ export const centsCell = (cents: number): TrustedCell => {
   return { trusted: `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}` };
 };
 
-/** An instant as São Paulo wall-clock time, `dd/mm/aaaa hh:mm`; empty when there is none. */
-export const dateTimeCell = (date: Date | null): TrustedCell => {
+/** An instant as the wall-clock time of `timeZone` (a game's, for what belongs to a game), `dd/mm/aaaa hh:mm`; empty when there is none. */
+export const dateTimeCell = (date: Date | null, timeZone: string): TrustedCell => {
   if (!date) return { trusted: '' };
-  const { date: day, time } = saoPauloDateAndTime(date);
+  const { date: day, time } = dateAndTimeIn(date, timeZone);
   const [year, month, dayOfMonth] = day.split('-');
   return { trusted: `${dayOfMonth}/${month}/${year} ${time}` };
 };

@@ -104,7 +104,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
             if (requestsOver === 1) request.log.warn({ rule: rule.name }, 'limite atingido: respostas atrasadas até a janela acabar');
             if (requestsOver > 0) delayMs = Math.max(delayMs, slowDownMs(requestsOver));
           } else if (result.isExceeded) {
-            throw new AppError('too_many_requests', messages.tooManyRequests, undefined, result.ttlInSeconds);
+            throw new AppError('rate_limited', messages.tooManyRequests, undefined, result.ttlInSeconds);
           }
         }
         if (delayMs > 0) await sleep(delayMs);

@@ -55,7 +55,10 @@ describe('São Paulo dates', () => {
     expect(isCalendarDay('2026-2-3')).toBe(false);
   });
 
-  it('formats in São Paulo time', () => {
-    expect(formatDateTime(new Date('2026-12-01T02:30:00Z'))).toBe('30/11/2026 às 23:30');
+  it('formats on the clocks of the zone it is given', () => {
+    expect(formatDateTime(new Date('2026-12-01T02:30:00Z'), 'America/Sao_Paulo')).toBe('30/11/2026 às 23:30');
+    expect(formatDateTime(new Date('2026-12-01T23:30:00Z'), 'America/Manaus')).toBe('01/12/2026 às 19:30');
+    expect(formatDateTime('2026-12-01T23:30:00Z', 'America/Manaus')).toBe('01/12/2026 às 19:30');
+    expect(formatDateTime('not a date', 'America/Manaus')).toBe('');
   });
 });

@@ -170,10 +170,10 @@ export function drawTeams<P extends Leveled>(players: readonly P[], teamCount: n
 
 /** The draw as text for a group chat: the game, then each team with its level total and its players. */
 export function teamsShareText(
-  game: { name: string; dateTime: Date | string },
+  game: { name: string; dateTime: Date | string; timeZone: string },
   teams: readonly { name: string; players: readonly { name: string; level: number | null }[] }[],
 ): string {
   const m = messages.gameDay;
   const blocks = teams.map((team) => [m.shareTeam(team.name, teamTotal(team.players)), ...team.players.map((player) => `- ${player.name}`)].join('\n'));
-  return [m.shareTitle(game.name, formatDateTime(new Date(game.dateTime))), ...blocks].join('\n\n');
+  return [m.shareTitle(game.name, formatDateTime(game.dateTime, game.timeZone)), ...blocks].join('\n\n');
 }

@@ -23,10 +23,10 @@ describe('weeklyDateTime', () => {
 
   it('walks over month and year ends on the calendar', () => {
     const first = zonedTimeToInstant('2026-12-24T19:30', 'America/Sao_Paulo');
-    expect(weeklyDateTime(first, 1).toISOString()).toBe('2026-12-31T22:30:00.000Z');
-    expect(weeklyDateTime(first, 2).toISOString()).toBe('2027-01-07T22:30:00.000Z');
+    expect(weeklyDateTime(first, 1, 'America/Sao_Paulo').toISOString()).toBe('2026-12-31T22:30:00.000Z');
+    expect(weeklyDateTime(first, 2, 'America/Sao_Paulo').toISOString()).toBe('2027-01-07T22:30:00.000Z');
     const february = zonedTimeToInstant('2028-02-22T07:00', 'America/Sao_Paulo');
-    expect(weeklyDateTime(february, 1).toISOString()).toBe('2028-02-29T10:00:00.000Z');
+    expect(weeklyDateTime(february, 1, 'America/Sao_Paulo').toISOString()).toBe('2028-02-29T10:00:00.000Z');
   });
 });
 
@@ -35,13 +35,13 @@ describe('weeksDue', () => {
 
   it('gives the weeks still to come within five weeks, never more than the series has', () => {
     const now = new Date(first.getTime() - DAY);
-    expect(weeksDue(first, 52, now).map((due) => due.week)).toEqual([0, 1, 2, 3, 4]);
-    expect(weeksDue(first, 3, now).map((due) => due.week)).toEqual([0, 1, 2]);
+    expect(weeksDue(first, 52, now, 'America/Sao_Paulo').map((due) => due.week)).toEqual([0, 1, 2, 3, 4]);
+    expect(weeksDue(first, 3, now, 'America/Sao_Paulo').map((due) => due.week)).toEqual([0, 1, 2]);
   });
 
   it('never gives a week already past', () => {
     const now = new Date(first.getTime() + 8 * DAY);
-    expect(weeksDue(first, 52, now).map((due) => due.week)).toEqual([2, 3, 4, 5, 6]);
+    expect(weeksDue(first, 52, now, 'America/Sao_Paulo').map((due) => due.week)).toEqual([2, 3, 4, 5, 6]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { TIME_ZONE, zonedTimeToInstant, zonedWallTime } from '../dates';
+import { zonedTimeToInstant, zonedWallTime } from '../dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,10 +8,10 @@ export const MAX_OCCURRENCES = 52;
 
 /**
  * The instant of week `week` (0 = the first game) of a series: the same wall-clock time as the first game, `week`
- * calendar weeks later, in `timeZone` (São Paulo). Counted on the calendar, not in hours, so a daylight-saving change
+ * calendar weeks later, in `timeZone` (the game's). Counted on the calendar, not in hours, so a daylight-saving change
  * between two weeks keeps the game at 19:30 on the clocks of the place.
  */
-export function weeklyDateTime(first: Date, week: number, timeZone: string = TIME_ZONE): Date {
+export function weeklyDateTime(first: Date, week: number, timeZone: string): Date {
   const { day, time } = zonedWallTime(first, timeZone);
   const shifted = new Date(new Date(`${day}T00:00:00Z`).getTime() + week * 7 * DAY_MS).toISOString().slice(0, 10);
   return zonedTimeToInstant(`${shifted}T${time}`, timeZone);
@@ -21,7 +21,7 @@ export function weeklyDateTime(first: Date, week: number, timeZone: string = TIM
  * The weeks of a series whose games should exist at `now`: still to come and within the horizon. Weeks already past
  * (a server down on their day) are never created late.
  */
-export function weeksDue(first: Date, occurrences: number, now: Date, timeZone: string = TIME_ZONE): { week: number; dateTime: Date }[] {
+export function weeksDue(first: Date, occurrences: number, now: Date, timeZone: string): { week: number; dateTime: Date }[] {
   const horizon = now.getTime() + SERIES_HORIZON_DAYS * DAY_MS;
   const due: { week: number; dateTime: Date }[] = [];
   for (let week = 0; week < occurrences; week += 1) {

@@ -1,7 +1,6 @@
 import { z } from './z';
 import { messages } from '../messages';
-import { hasAtMostTwoDecimals } from '../money';
-import { emptyToUndefined } from './common';
+import { emptyToUndefined, reaisToCentsSchema } from './common';
 import { paymentTypeSchema, registrationStatusSchema } from './games';
 import { userGameSchema } from './user-games';
 
@@ -106,13 +105,12 @@ export const userLookupReplySchema = z.array(userLookupItemSchema).describe('Um 
 export const MAX_MANUAL_CREDIT_REAIS = 10_000;
 
 export const addCreditsBodySchema = z.strictObject({
-  amount: z
-    .number({ error: text.creditsMinimum })
-    .finite()
-    .min(0.01, text.creditsMinimum)
-    .max(MAX_MANUAL_CREDIT_REAIS, text.creditsMaximum)
-    .refine(hasAtMostTwoDecimals, 'Use no máximo duas casas decimais.')
-    .describe('Reais a adicionar: de 0,01 a 10.000, no máximo duas casas decimais'),
+  amount: reaisToCentsSchema({
+    min: 0.01,
+    max: MAX_MANUAL_CREDIT_REAIS,
+    messages: { invalid: text.creditsMinimum, max: text.creditsMaximum },
+    description: 'Reais a adicionar (número JSON): de 0,01 a 10.000, no máximo duas casas decimais',
+  }),
 });
 export type AddCreditsBody = z.input<typeof addCreditsBodySchema>;
 
@@ -256,7 +254,7 @@ export type CancellationsQuery = z.output<typeof cancellationsQuerySchema>;
 
 export const cancellationSchema = z.object({
   id: z.number().int(),
-  game: z.object({ id: z.number().int(), name: z.string(), dateTime: isoDateTime }),
+  game: z.object({ id: z.number().int(), name: z.string(), dateTime: isoDateTime, timeZone: z.string().describe('Fuso IANA do jogo') }),
   user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   reason: z.string().nullable(),
   date: isoDateTime.describe('Quando o pedido foi criado'),

@@ -1,12 +1,16 @@
 import { z } from './z';
-import { hasAtMostTwoDecimals } from '../money';
+import { errorCodeList } from '../error-codes';
+import { centsFromReais } from '../money';
 
 export const errorReplySchema = z
   .object({
+    code: z
+      .enum(errorCodeList)
+      .describe('Código estável da situação (snake_case), para programas decidirem; a lista é src/shared/error-codes.ts, com o status HTTP de cada um.'),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
   })
-  .describe('Erro: texto em pt-BR para mostrar ao usuário, e os erros por campo quando houver.');
+  .describe('Erro: um código estável, o texto em pt-BR para mostrar ao usuário, e os erros por campo quando houver.');
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
 export const messageReplySchema = z.object({ message: z.string() });
@@ -14,11 +18,34 @@ export type MessageReply = z.infer<typeof messageReplySchema>;
 
 export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** An amount of money in reais at the API edge: a number with at most two decimals. */
-export const reaisSchema = z
-  .number({ error: 'Informe um valor numérico.' })
-  .finite()
-  .refine(hasAtMostTwoDecimals, { message: 'Use no máximo duas casas decimais.' });
+export const TWO_DECIMALS_MESSAGE = 'Use no máximo duas casas decimais.';
+
+/**
+ * Every amount of money a request carries: a JSON number in reais (at most two decimals, within the field's
+ * bounds) in, integer centavos out, so use cases never convert. NaN, infinities and numbers with more decimals
+ * than centavos (1.005, 0.1 + 0.2) are refused with the field's own pt-BR messages; -0 is 0.
+ */
+export function reaisToCentsSchema(options: {
+  min: number;
+  max: number;
+  description: string;
+  messages: { invalid: string; min?: string; max?: string; decimals?: string };
+}) {
+  const { invalid, min = invalid, max = invalid, decimals = TWO_DECIMALS_MESSAGE } = options.messages;
+  return z
+    .number({ error: invalid })
+    .min(options.min, min)
+    .max(options.max, max)
+    .transform((reais, ctx) => {
+      const cents = centsFromReais(reais);
+      if (cents === undefined) {
+        ctx.issues.push({ code: 'custom', message: decimals, input: reais });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .describe(options.description);
+}
 
 /** Query values arrive as text; an empty one (a cleared filter) means "not given". */
 export const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);

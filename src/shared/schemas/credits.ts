@@ -1,21 +1,22 @@
 import { z } from './z';
-import { hasAtMostTwoDecimals } from '../money';
 import { messages } from '../messages';
+import { reaisToCentsSchema } from './common';
 
 /** Spec (players §9): R$ 1 = 1 credit, minimum top-up R$ 1, step 0.01. */
 export const MIN_TOP_UP_REAIS = 1;
 export const MAX_TOP_UP_REAIS = 5000;
 
-export const topUpAmountSchema = z
-  .number({ error: messages.topUpAmountInvalid })
-  .finite(messages.topUpAmountInvalid)
-  .min(MIN_TOP_UP_REAIS, messages.topUpAmountInvalid)
-  .max(MAX_TOP_UP_REAIS, messages.topUpAmountInvalid)
-  .refine(hasAtMostTwoDecimals, { message: messages.topUpAmountInvalid })
-  .describe('Reais, de 1 a 5000, no máximo duas casas decimais');
+/** Reais in, centavos out. */
+export const topUpAmountSchema = reaisToCentsSchema({
+  min: MIN_TOP_UP_REAIS,
+  max: MAX_TOP_UP_REAIS,
+  messages: { invalid: messages.topUpAmountInvalid, decimals: messages.topUpAmountInvalid },
+  description: 'Reais (número JSON), de 1 a 5000, no máximo duas casas decimais',
+});
 
 export const topUpBodySchema = z.strictObject({ amount: topUpAmountSchema });
-export type TopUpBody = z.infer<typeof topUpBodySchema>;
+/** The body as sent: `amount` in reais. */
+export type TopUpBody = z.input<typeof topUpBodySchema>;
 
 export const paymentsModeSchema = z.enum(['sandbox', 'live']);
 export type PaymentsMode = z.infer<typeof paymentsModeSchema>;

@@ -8,7 +8,13 @@ import { emptyToUndefined, optionalIdQuerySchema, pageQueryShape } from './commo
 export const sportSchema = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
 export type Sport = z.infer<typeof sportSchema>;
 
-export const brazilianStateSchema = z.object({ id: z.number().int(), name: z.string(), uf: z.string(), active: z.boolean() });
+export const brazilianStateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  uf: z.string(),
+  active: z.boolean(),
+  timeZone: z.string().describe('Fuso IANA da capital: o dos jogos do estado'),
+});
 export type BrazilianState = z.infer<typeof brazilianStateSchema>;
 
 export const citySchema = z.object({ id: z.number().int(), name: z.string(), stateId: z.number().int(), active: z.boolean() });
@@ -38,8 +44,9 @@ export const gameSchema = z.object({
   location: z.string(),
   address: z.string(),
   dateTime: isoDateTime,
-  date: z.string().describe('Dia do jogo (AAAA-MM-DD) no horário de Brasília, o mesmo instante de dateTime'),
-  time: z.string().describe('Hora do jogo (HH:mm) no horário de Brasília'),
+  date: z.string().describe('Dia do jogo (AAAA-MM-DD) no fuso do jogo, o mesmo instante de dateTime'),
+  time: z.string().describe('Hora do jogo (HH:mm) no fuso do jogo'),
+  timeZone: z.string().describe('Fuso IANA onde o jogo acontece (o do estado; America/Sao_Paulo sem estado): datas e horas do jogo são mostradas nele'),
   price: z.number().describe('Preço em reais'),
   totalSlots: z.number().int(),
   slots: z.number().int().describe('O mesmo que totalSlots (nome da especificação)'),

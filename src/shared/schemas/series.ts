@@ -9,7 +9,7 @@ const count = z.preprocess(formNumber, z.number({ error: 'Informe um número.' }
 const seriesTemplateSchema = gamePayloadSchema.omit({ dateTime: true, state: true });
 
 export const createSeriesBodySchema = seriesTemplateSchema.extend({
-  firstDateTime: z.string().trim().max(40, messages.dateTimeInvalid).nullish().describe('O primeiro jogo: ISO 8601; sem fuso = horário de Brasília'),
+  firstDateTime: z.string().trim().max(40, messages.dateTimeInvalid).nullish().describe('O primeiro jogo: ISO 8601; sem fuso = horário do estado escolhido (de Brasília sem estado)'),
   occurrences: count.describe(`Quantas semanas (1–${MAX_OCCURRENCES})`),
   memberSlots: count.describe('Vagas de mensalistas em cada jogo (0 até totalSlots)'),
 });
@@ -33,12 +33,12 @@ export type SeriesValidation =
  */
 export function validateSeriesPayload(
   payload: CreateSeriesShape,
-  options: { now: Date; current?: { firstDateTime: Date; occurrences: number; memberSlots: number } },
+  options: { now: Date; timeZone: string; current?: { firstDateTime: Date; occurrences: number; memberSlots: number } },
 ): SeriesValidation {
   const { firstDateTime, occurrences, memberSlots, ...game } = payload;
   const result = validateGamePayload(
     { ...game, dateTime: options.current ? options.current.firstDateTime.toISOString() : firstDateTime, state: 'published' },
-    { now: options.now, unchangedDateTime: options.current?.firstDateTime },
+    { now: options.now, unchangedDateTime: options.current?.firstDateTime, timeZone: options.timeZone },
   );
   const fields: Record<string, string> = {};
   const problems: string[] = [];
@@ -78,7 +78,8 @@ export const seriesSchema = z.object({
   gamesCreated: z.number().int().describe('Jogos já criados (até cinco semanas adiante)'),
   firstDateTime: z.string().describe('Instante ISO do primeiro jogo'),
   weekday: z.string().describe('Dia da semana dos jogos, em português'),
-  time: z.string().describe('Hora dos jogos (HH:mm) no horário de Brasília'),
+  time: z.string().describe('Hora dos jogos (HH:mm) no fuso dos jogos'),
+  timeZone: z.string().describe('Fuso IANA onde os jogos acontecem (o do estado; America/Sao_Paulo sem estado)'),
   visibility: z.enum(['public', 'private']),
   usePlatformPayment: z.boolean(),
   status: z.enum(['active', 'cancelled']),

@@ -1,7 +1,7 @@
 import { z } from './z';
-import { isCalendarDay, TIME_ZONE, zonedTimeToInstant } from '../dates';
+import { isCalendarDay, zonedTimeToInstant } from '../dates';
 import { messages } from '../messages';
-import { hasAtMostTwoDecimals, toCents } from '../money';
+import { reaisToCentsSchema } from './common';
 import { gameSchema, paymentTypeSchema, registrationStatusSchema, teamSchema } from './games';
 
 // ── The game payload (create and update; the organiser's form and the admin area) ──
@@ -29,8 +29,18 @@ export const gamePayloadSchema = z.object({
   name: text(100, messages.gameNameTooLong),
   location: text(200, messages.gameLocationTooLong),
   address: text(300, messages.gameAddressTooLong),
-  dateTime: z.string().trim().max(40, messages.dateTimeInvalid).nullish().describe('ISO 8601; sem fuso = horário de Brasília'),
-  price: z.preprocess(formNumber, z.number({ error: 'Informe um valor numérico.' }).finite().nullish()).describe('Reais; ausente = 0'),
+  dateTime: z.string().trim().max(40, messages.dateTimeInvalid).nullish().describe('ISO 8601; sem fuso = horário do estado escolhido (de Brasília sem estado)'),
+  price: z
+    .preprocess(
+      formNumber,
+      reaisToCentsSchema({
+        min: 0,
+        max: MAX_PRICE,
+        messages: { invalid: 'Informe um valor numérico.', min: messages.priceNegative, max: messages.priceTooHigh },
+        description: `Reais, de 0 a ${MAX_PRICE}, no máximo duas casas decimais`,
+      }).nullish(),
+    )
+    .describe(`Reais (número, ou texto de um número), de 0 a ${MAX_PRICE}, no máximo duas casas decimais; ausente = 0`),
   totalSlots: z.preprocess(formNumber, z.number({ error: 'Informe um número.' }).nullish()),
   description: z.string().max(5_000, messages.descriptionTooLong).nullish().describe('Texto ou HTML (sanitizado no servidor)'),
   visibility: z.enum(['public', 'private'], { error: messages.visibilityInvalid }).nullish().describe('Padrão: public'),
@@ -41,6 +51,7 @@ export const gamePayloadSchema = z.object({
   cityId: id,
 });
 export type GamePayloadInput = z.input<typeof gamePayloadSchema>;
+/** The parsed payload: `price` already in centavos. */
 export type GamePayloadShape = z.output<typeof gamePayloadSchema>;
 
 /**
@@ -99,25 +110,26 @@ const PUBLIC_REQUIRED = [
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /**
- * An ISO date-time; without a zone (a datetime-local input) it is São Paulo time, where the games
- * are. Undefined when it is not a real instant.
+ * An ISO date-time; without a zone (a datetime-local input) it is the time on the clocks of `timeZone`, where the
+ * game is (its state's zone). Undefined when it is not a real instant.
  */
-export function parseGameDateTime(value: string): Date | undefined {
+export function parseGameDateTime(value: string, timeZone: string): Date | undefined {
   const match = ISO_DATE_TIME.exec(value);
   if (!match || !isCalendarDay(match[1]!)) return undefined;
-  const date = match[4] ? new Date(value) : zonedTimeToInstant(value, TIME_ZONE);
+  const date = match[4] ? new Date(value) : zonedTimeToInstant(value, timeZone);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 /**
  * The spec's rules for a game payload (organisers §5), in the order the form shows them: required
- * fields, date and time in the future, slots 1–50, price ≥ 0 (missing = 0), sport, state and city
- * for public games. Pure: the server checks afterwards that the reference data exist and are active.
- * `unchangedDateTime`: an edit keeping the game's date may keep a date already past.
+ * fields, date and time in the future, slots 1–50, sport, state and city for public games (the price, in
+ * centavos, was checked by the schema; missing = 0). Pure: the server checks afterwards that the reference data exist and are active.
+ * `unchangedDateTime`: an edit keeping the game's date may keep a date already past. `timeZone`: the zone of the
+ * chosen state (timeZoneOfState), in which a date-time without a zone is read.
  */
 export function validateGamePayload(
   payload: GamePayloadShape,
-  options: { now: Date; unchangedDateTime?: Date },
+  options: { now: Date; unchangedDateTime?: Date; timeZone: string },
 ): GamePayloadValidation {
   const fields: Record<string, string> = {};
   const problems: string[] = [];
@@ -133,7 +145,7 @@ export function validateGamePayload(
 
   let dateTime: Date | undefined;
   if (payload.dateTime) {
-    dateTime = parseGameDateTime(payload.dateTime);
+    dateTime = parseGameDateTime(payload.dateTime, options.timeZone);
     const keepsDate = dateTime && options.unchangedDateTime?.getTime() === dateTime.getTime();
     const problem = !dateTime
       ? messages.dateTimeInvalid
@@ -150,14 +162,6 @@ export function validateGamePayload(
   if (slots !== undefined && slots !== null && !(Number.isInteger(slots) && slots >= MIN_SLOTS && slots <= MAX_SLOTS)) {
     problems.push(messages.slotsRange);
     fields.totalSlots = messages.slotsRange;
-  }
-
-  const price = payload.price ?? 0;
-  const priceProblem =
-    price < 0 ? messages.priceNegative : price > MAX_PRICE ? messages.priceTooHigh : !hasAtMostTwoDecimals(price) ? 'Use no máximo duas casas decimais.' : undefined;
-  if (priceProblem) {
-    problems.push(priceProblem);
-    fields.price = priceProblem;
   }
 
   const visibility = payload.visibility ?? 'public';
@@ -178,7 +182,7 @@ export function validateGamePayload(
       location: payload.location!,
       address: payload.address ?? '',
       dateTime: dateTime!,
-      priceCents: toCents(price),
+      priceCents: payload.price ?? 0,
       totalSlots: slots!,
       description: payload.description?.trim() ?? '',
       visibility,

@@ -21,7 +21,7 @@ describe('session and route trees', () => {
   });
 
   it('forgets a token the server no longer accepts and shows the visitor site', async () => {
-    fakeApi({ 'GET /api/users/me': { status: 401, body: { message: 'Token inválido' } } });
+    fakeApi({ 'GET /api/users/me': { status: 401, body: { code: 'session_expired', message: 'Token inválido' } } });
     renderApp('/', { token: 'old' });
 
     await findPageHeading('Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo');

@@ -1,18 +1,40 @@
+import { type ErrorCode, isErrorCode, statusOfCode } from '../../shared/error-codes';
 import { httpMessages as messages } from '../../shared/http-messages';
 import type { SsrApiTransport } from '../../shared/ssr';
 import { readStorage, storageKeys } from './storage';
 
-/** An error the user can read: `message` is already pt-BR. */
+/**
+ * What a failed call was: a code of the API's catalogue, or one of the client's own when the API never answered
+ * (`connection_failed`) or answered without a code of the catalogue (`unknown_error`: a proxy, a gateway).
+ */
+export type ApiErrorCode = ErrorCode | 'connection_failed' | 'unknown_error';
+
+/** An error the user can read: `message` is already pt-BR. Code decides what to do, never `status` or the text. */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ApiErrorCode;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(message: string, status: number, fields?: Record<string, string>) {
+  constructor(message: string, status: number, code: ApiErrorCode, fields?: Record<string, string>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
     this.fields = fields;
   }
+}
+
+/** A signed-in call refused for its session: the stored token is no good any more. */
+const endsSession = (code: ApiErrorCode) => code === 'session_expired' || code === 'unauthenticated';
+
+/** Whether `error` is an `ApiError` with one of `codes`. */
+export function hasErrorCode(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
+  return error instanceof ApiError && codes.includes(error.code);
+}
+
+/** Whether the API refused the request itself (a 4xx of the catalogue): asking again gets the same answer. */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && isErrorCode(error.code) && statusOfCode(error.code) < 500;
 }
 
 export type ApiRequestOptions = {
@@ -23,7 +45,7 @@ export type ApiRequestOptions = {
   fallbackMessage?: string;
   /** Send no bearer token even when one is stored (login, register, recovery). */
   anonymous?: boolean;
-  /** A 401 just fails instead of ending the session (used while the session is resolved). */
+  /** A refused session just fails instead of ending the session (used while the session is resolved). */
   ignoreUnauthorized?: boolean;
   /** Extra request headers (an `Idempotency-Key`, for example). */
   headers?: Record<string, string>;
@@ -38,13 +60,13 @@ export function setApiTransport(next: SsrApiTransport): void {
   transport = next;
 }
 
-/** The session registers what happens when an authenticated call gets a 401. */
+/** The session registers what happens when an authenticated call is refused for its session (`session_expired`, `unauthenticated`). */
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
-function messageFromBody(body: unknown): { message?: string; fields?: Record<string, string> } {
-  if (typeof body !== 'object' || body === null) return {};
+function messageFromBody(body: unknown): { code: ApiErrorCode; message?: string; fields?: Record<string, string> } {
+  if (typeof body !== 'object' || body === null) return { code: 'unknown_error' };
   const record = body as Record<string, unknown>;
   const message =
     typeof record.message === 'string' && record.message.trim() !== ''
@@ -54,7 +76,7 @@ function messageFromBody(body: unknown): { message?: string; fields?: Record<str
         : undefined;
   const fields =
     typeof record.fields === 'object' && record.fields !== null ? (record.fields as Record<string, string>) : undefined;
-  return { message, fields };
+  return { code: isErrorCode(record.code) ? record.code : 'unknown_error', message, fields };
 }
 
 function fallbackFor(status: number, fallbackMessage: string | undefined): string {
@@ -106,7 +128,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(messages.connectionError, 0);
+    throw new ApiError(messages.connectionError, 0, 'connection_failed');
   }
 
   const payload = await readBody(response);
@@ -115,12 +137,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     return payload as T;
   }
 
-  if (response.status === 401 && token && !ignoreUnauthorized) {
+  const { code, message, fields } = messageFromBody(payload);
+  if (endsSession(code) && token && !ignoreUnauthorized) {
     onUnauthorized?.();
-    throw new ApiError(messages.sessionExpired, 401);
+    throw new ApiError(messages.sessionExpired, 401, 'session_expired');
   }
-  const { message, fields } = messageFromBody(payload);
-  throw new ApiError(message ?? fallbackFor(response.status, fallbackMessage), response.status, fields);
+  throw new ApiError(message ?? fallbackFor(response.status, fallbackMessage), response.status, code, fields);
 }
 
 /**
@@ -133,11 +155,12 @@ export async function apiDownload(path: string, filename: string, fallbackMessag
   try {
     response = await transport(`/api${path}`, { method: 'GET', headers: token ? { Authorization: `Bearer ${token}` } : {} });
   } catch {
-    throw new ApiError(messages.connectionError, 0);
+    throw new ApiError(messages.connectionError, 0, 'connection_failed');
   }
   if (!response.ok) {
-    if (response.status === 401 && token) onUnauthorized?.();
-    throw new ApiError(messageFromBody(await readBody(response)).message ?? fallbackFor(response.status, fallbackMessage), response.status);
+    const { code, message } = messageFromBody(await readBody(response));
+    if (endsSession(code) && token) onUnauthorized?.();
+    throw new ApiError(message ?? fallbackFor(response.status, fallbackMessage), response.status, code);
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -1,41 +1,47 @@
-import { TIME_ZONE } from '../../shared/dates';
-
-export { formatBRL } from '../../shared/money';
+export { formatDateTime, TIME_ZONE } from '../../shared/dates';
+export { formatBRL, formatCents } from '../../shared/money';
 export { formatPhone } from '../../shared/rules/phone';
 
-// Games happen in Santa Catarina: times read the same on every phone, whatever its own time zone.
-const timeZone = TIME_ZONE;
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
-const longDateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'long', day: 'numeric', month: 'long' });
-const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' });
+// A game's dates read on the clocks of its place (`game.timeZone`), the same on every phone whatever its own zone;
+// what has no place (a payment, a notification) in TIME_ZONE.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatIn(kind: 'date' | 'longDate' | 'time', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'date'
+        ? { day: '2-digit', month: '2-digit', year: 'numeric' }
+        : kind === 'longDate'
+          ? { weekday: 'long', day: 'numeric', month: 'long' }
+          : { hour: '2-digit', minute: '2-digit' };
+    format = new Intl.DateTimeFormat('pt-BR', { timeZone, ...options });
+    formats.set(key, format);
+  }
+  return format;
+}
 
 function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** `25/12/2025` */
-export function formatDate(value: Date | string | number): string {
+/** `25/12/2025` on the clocks of `timeZone` */
+export function formatDate(value: Date | string | number, timeZone: string): string {
   const date = toDate(value);
-  return date ? dateFormat.format(date) : '';
+  return date ? formatIn('date', timeZone).format(date) : '';
 }
 
-/** `quinta-feira, 25 de dezembro` */
-export function formatLongDate(value: Date | string | number): string {
+/** `quinta-feira, 25 de dezembro` on the clocks of `timeZone` */
+export function formatLongDate(value: Date | string | number, timeZone: string): string {
   const date = toDate(value);
-  return date ? longDateFormat.format(date) : '';
+  return date ? formatIn('longDate', timeZone).format(date) : '';
 }
 
-/** `19:30` */
-export function formatTime(value: Date | string | number): string {
+/** `19:30` on the clocks of `timeZone` */
+export function formatTime(value: Date | string | number, timeZone: string): string {
   const date = toDate(value);
-  return date ? timeFormat.format(date) : '';
-}
-
-/** `25/12/2025 às 19:30` */
-export function formatDateTime(value: Date | string | number): string {
-  const date = toDate(value);
-  return date ? `${dateFormat.format(date)} às ${timeFormat.format(date)}` : '';
+  return date ? formatIn('time', timeZone).format(date) : '';
 }
 
 /** Seconds as `mm:ss` (minutes keep growing past 59: `75:00`). */

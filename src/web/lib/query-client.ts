@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { isRefusal } from './api-client';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -7,9 +7,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Retrying a 4xx only repeats the same answer.
-        retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        // Retrying a refusal only repeats the same answer.
+        retry: (failureCount, error) => failureCount < 2 && !isRefusal(error),
       },
     },
   });

@@ -32,9 +32,9 @@ export function refundOutcomeText(registration: Registration, now: Date = new Da
 }
 
 /** This game's refund rule for credits spent now, said before the click that charges them. */
-export function creditRefundRuleText(dateTime: string, now: Date = new Date()): string {
+export function creditRefundRuleText(dateTime: string, timeZone: string, now: Date = new Date()): string {
   const gameStart = new Date(dateTime);
   if (!isRefundable(gameStart, now)) return noRefundLateText;
   const lastRefundableMoment = new Date(gameStart.getTime() - REFUND_WINDOW_HOURS * 60 * 60 * 1000);
-  return `Reembolso integral em créditos se você cancelar até ${formatDateTime(lastRefundableMoment)} (48 horas antes do jogo); depois disso, sem reembolso.`;
+  return `Reembolso integral em créditos se você cancelar até ${formatDateTime(lastRefundableMoment, timeZone)} (48 horas antes do jogo); depois disso, sem reembolso.`;
 }

@@ -4,8 +4,11 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  // After the page has loaded, so the worker never competes with the first paint on a slow phone.
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker não registrado', error));
-  });
+  };
+  // After the page has loaded, so the worker never competes with the first paint on a slow phone; at once when the
+  // entry runs after the load (a module that waited for its chunks).
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

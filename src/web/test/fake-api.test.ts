@@ -11,8 +11,22 @@ describe('fake API', () => {
     expect(() => fakeApi({ 'GET /api/games/7/players': { body: [] } })).toThrow('GET /api/games/7/players não é uma rota da API');
   });
 
-  it('serves error replies as they are: the client copes with any', () => {
+  it('serves error replies without a message as they are: the client copes with any', () => {
     expect(() => fakeApi({ 'GET /api/games/7': { status: 502, body: {} }, 'GET /api/games': { status: 500 } })).not.toThrow();
+  });
+
+  it("refuses an API error reply without a code of the catalogue, or with another code's status", () => {
+    expect(() => fakeApi({ 'GET /api/games/7': { status: 404, body: { message: 'Jogo não encontrado.' } } })).toThrow(/não tem um code do catálogo/);
+    expect(() => fakeApi({ 'GET /api/games/7': { status: 404, body: { code: 'game_gone', message: 'Jogo não encontrado.' } } })).toThrow(/não tem um code do catálogo/);
+    expect(() => fakeApi({ 'GET /api/games/7': { status: 409, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } })).toThrow('game_not_found é enviado com 404, não 409');
+    expect(() => fakeApi({ 'GET /api/games/7': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } })).not.toThrow();
+  });
+
+  it('answers a route nobody stubbed with the API\'s not_found', async () => {
+    fakeApi({});
+    const response = await fetch('/api/games/7');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'not_found' });
   });
 
   it('reports a reply off contract that a handler returns when it is served', async () => {

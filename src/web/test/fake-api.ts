@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { errorCodes, isErrorCode } from '../../shared/error-codes';
 import { checkReply, findContract } from '../lib/api-contracts';
 
 export type RecordedCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
@@ -22,13 +23,18 @@ function parseRoute(route: string): { method: string; path: string } {
 }
 
 /**
- * A success reply must be what the route's shared schema says (src/web/lib/api-contracts.ts).
- * Error replies are left free: the client copes with whatever a proxy or gateway may send.
+ * A success reply must be what the route's shared schema says (src/web/lib/api-contracts.ts). An error reply with a
+ * message is the API's: it must carry a code of the catalogue, sent with that code's status. One without a message
+ * is left free: the client copes with whatever a proxy or gateway may send.
  */
 function checkCannedReply(method: string, path: string, reply: Reply): void {
   if (reply === 'network-error') return;
   const status = reply.status ?? 200;
-  if (status >= 200 && status < 300) checkReply(method, path, reply.body);
+  if (status >= 200 && status < 300) return checkReply(method, path, reply.body);
+  const body = reply.body as { code?: unknown; message?: unknown } | undefined;
+  if (typeof body !== 'object' || body === null || body.message === undefined) return;
+  if (!isErrorCode(body.code)) throw new Error(`fakeApi: a resposta de erro de ${method} ${path} não tem um code do catálogo (src/shared/error-codes.ts): ${String(body.code)}`);
+  if (errorCodes[body.code] !== status) throw new Error(`fakeApi: ${body.code} é enviado com ${errorCodes[body.code]}, não ${status}`);
 }
 
 /**
@@ -56,7 +62,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
-    const reply = typeof handler === 'function' ? await handler(call) : (handler ?? { status: 404, body: { message: 'Recurso não encontrado.' } });
+    const reply = typeof handler === 'function' ? await handler(call) : (handler ?? { status: 404, body: { code: 'not_found', message: 'Recurso não encontrado.' } });
     if (typeof handler === 'function') {
       try {
         checkCannedReply(method, call.path.replace(/^\/api/, ''), reply);

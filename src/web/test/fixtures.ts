@@ -1,5 +1,5 @@
 // Replies of the API for the web tests, typed by the shared schemas (the fake API also checks them at run time).
-import { saoPauloDateAndTime } from '../../shared/dates';
+import { dateAndTimeIn } from '../../shared/dates';
 import { registrationCounts } from '../../shared/rules/registration-counts';
 import type { AdminGameDetail, AdminGamePlayer, AdminUser, Cancellation, CreditTransactionView } from '../../shared/schemas/admin';
 import type { PublicUser } from '../../shared/schemas/auth';
@@ -73,8 +73,9 @@ export function aGame(overrides: Partial<Game> = {}): Game {
     privateLink: null,
     ...overrides,
     // The spec's names, derived from the fields they repeat unless given.
-    date: overrides.date ?? saoPauloDateAndTime(new Date(dateTime)).date,
-    time: overrides.time ?? saoPauloDateAndTime(new Date(dateTime)).time,
+    timeZone: overrides.timeZone ?? 'America/Sao_Paulo',
+    date: overrides.date ?? dateAndTimeIn(new Date(dateTime), overrides.timeZone ?? 'America/Sao_Paulo').date,
+    time: overrides.time ?? dateAndTimeIn(new Date(dateTime), overrides.timeZone ?? 'America/Sao_Paulo').time,
     slots: overrides.slots ?? overrides.totalSlots ?? 12,
   };
 }
@@ -253,7 +254,7 @@ export function anAdminGameDetail(overrides: Partial<AdminGameDetail> = {}): Adm
 export function aCancellation(overrides: Partial<Cancellation> = {}): Cancellation {
   return {
     id: newId(),
-    game: { id: 9, name: 'Vôlei de Quinta', dateTime: '2026-03-05T22:00:00.000Z' },
+    game: { id: 9, name: 'Vôlei de Quinta', dateTime: '2026-03-05T22:00:00.000Z', timeZone: 'America/Sao_Paulo' },
     user: { id: player.id, name: player.name, email: player.email },
     reason: 'Machuquei o joelho no treino e não vou conseguir jogar nesta semana.',
     date: '2026-03-01T12:00:00.000Z',

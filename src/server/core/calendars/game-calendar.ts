@@ -21,7 +21,8 @@ const place = (game: CalendarGame) => [game.location, game.address].filter((part
 
 /**
  * An iCalendar of games, one event each: the UID is the game's (so a re-import or the next feed refresh
- * updates the event instead of adding another), times in UTC, a cancelled game stays as
+ * updates the event instead of adding another), times in UTC (an instant every calendar app shows on its own clocks,
+ * so a 19:30 game in Manaus reads 19:30 to a phone in Manaus; a TZID would need a VTIMEZONE), a cancelled game stays as
  * STATUS:CANCELLED so calendars drop it, and a place not paid yet is TENTATIVE.
  */
 export function gameCalendar(games: CalendarGame[], options: { publicUrl: string; name?: string }): string {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Tx } from '../../db/open-database';
 import { creditTransactions, users } from '../../db/schema';
@@ -22,13 +22,14 @@ export async function lockBalance(tx: Tx, userId: number): Promise<number> {
     .from(users)
     .where(eq(users.id, userId))
     .for('no key update');
-  if (!user) throw new AppError('not_found', messages.notFound);
+  if (!user) throw new AppError('user_not_found', messages.notFound);
   return user.balanceCents;
 }
 
 /**
- * The one way a balance changes: a ledger row and the matching balance update, in the caller's
- * transaction. Idempotent on (type, reference): posting the same movement again changes nothing and
+ * The one way a balance changes: a ledger row, in the caller's transaction; the database moves the
+ * balance with it (a trigger on the ledger, migration 0014, decision 038), and refuses any other write
+ * of it. Idempotent on (type, reference): posting the same movement again changes nothing and
  * returns null. A debit that would take the balance below zero throws 'Saldo insuficiente' before
  * writing anything.
  */
@@ -39,17 +40,13 @@ export async function postCreditTransaction(tx: Tx, input: CreditTransactionInpu
     .from(creditTransactions)
     .where(and(eq(creditTransactions.type, input.type), eq(creditTransactions.reference, input.reference)));
   if (existing) return null;
-  if (balanceCents + input.amountCents < 0) throw new AppError('bad_request', messages.insufficientBalance);
+  if (balanceCents + input.amountCents < 0) throw new AppError('insufficient_credits', messages.insufficientBalance);
   const [posted] = await tx
     .insert(creditTransactions)
     .values(input)
     .onConflictDoNothing({ target: [creditTransactions.type, creditTransactions.reference] })
     .returning({ id: creditTransactions.id });
   if (!posted) return null;
-  const [updated] = await tx
-    .update(users)
-    .set({ balanceCents: sql`${users.balanceCents} + ${input.amountCents}` })
-    .where(eq(users.id, input.userId))
-    .returning({ balanceCents: users.balanceCents });
-  return { balanceCents: updated!.balanceCents };
+  // The row locked above is still held: the trigger added the amount to the balance read there.
+  return { balanceCents: balanceCents + input.amountCents };
 }

@@ -22,7 +22,7 @@ export async function applyGameEdit(tx: Tx, ctx: ServerContext, game: GameRow, v
   const occupied = await countOccupiedSlots(tx, game.id);
   if (values.totalSlots < occupied) {
     const message = messages.slotsBelowOccupied(occupied);
-    throw new AppError('bad_request', message, { totalSlots: message });
+    throw new AppError('slots_below_occupied', message, { totalSlots: message });
   }
   if (values.usePlatformPayment !== game.usePlatformPayment) {
     const [registered] = await tx
@@ -30,7 +30,7 @@ export async function applyGameEdit(tx: Tx, ctx: ServerContext, game: GameRow, v
       .from(registrations)
       .where(and(eq(registrations.gameId, game.id), ne(registrations.status, 'cancelled')))
       .limit(1);
-    if (registered) throw new AppError('conflict', messages.paymentModeLocked, { usePlatformPayment: messages.paymentModeLocked });
+    if (registered) throw new AppError('payment_mode_locked', messages.paymentModeLocked, { usePlatformPayment: messages.paymentModeLocked });
   }
   const [updated] = await tx
     .update(games)

@@ -25,7 +25,7 @@ export async function assertManagesGame(q: Queryable, gameId: number, user: Auth
 export const lockManagedGame = (tx: Tx, gameId: number, user: AuthUser): Promise<GameRow> => lockOwnGame(tx, gameId, user, managedBy(user));
 
 export function assertNotCancelled(game: GameRow): void {
-  if (game.status === 'cancelled') throw new AppError('conflict', messages.gameDay.gameCancelled);
+  if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameDay.gameCancelled);
 }
 
 /** Per player: the games of this organiser in which they were marked absent. */

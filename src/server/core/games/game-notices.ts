@@ -5,12 +5,13 @@ import type { RefundOutcome } from '../../../shared/schemas/games';
 import type { Tx } from '../../db/open-database';
 import { gameNoticeEmail } from '../../integrations/mail/templates';
 import type { ServerContext } from '../context';
-import { notify, type PendingMail } from '../notifications/notify';
+import { notify, type PendingMail, queueMail } from '../notifications/notify';
 import type { GameRow } from './registration-guards';
 
 export type Recipient = { id: number; name: string; email: string };
 
-export const when = (game: GameRow) => formatDateTime(game.dateTime);
+/** The game's date and time on the clocks where it happens. */
+export const when = (game: Pick<GameRow, 'dateTime' | 'timeZone'>) => formatDateTime(game.dateTime, game.timeZone);
 
 /** The player's page of a game. */
 export const gamePath = (gameId: number) => `/apply/${gameId}`;
@@ -30,7 +31,7 @@ export function refundText(outcome: RefundOutcome, amountCents: number, isLate: 
   return isLate ? messages.notice.noRefundLate : messages.notice.nothingToRefund;
 }
 
-/** Notification and e-mail (sent after commit) about one game to one player. */
+/** Notification and e-mail (in the outbox with the change, sent after commit) about one game to one player. */
 export async function noticeWithEmail(
   tx: Tx,
   ctx: ServerContext,
@@ -38,7 +39,9 @@ export async function noticeWithEmail(
   input: { game: GameRow; to: Recipient; type: Parameters<typeof notify>[2]; message: string; subject: string },
 ) {
   await notify(tx, input.to.id, input.type, input.message, input.game.id);
-  mails.push(
+  await queueMail(
+    tx,
+    mails,
     gameNoticeEmail({
       to: input.to.email,
       name: input.to.name,

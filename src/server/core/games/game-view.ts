@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
-import { saoPauloDateAndTime } from '../../../shared/dates';
+import { dateAndTimeIn } from '../../../shared/dates';
 import type { Game } from '../../../shared/schemas/games';
 import type { Queryable } from '../../db/open-database';
 import { cities, games, registrations, sports, states, users } from '../../db/schema';
@@ -81,7 +81,8 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
       location: game.location,
       address: game.address,
       dateTime: game.dateTime.toISOString(),
-      ...saoPauloDateAndTime(game.dateTime),
+      ...dateAndTimeIn(game.dateTime, game.timeZone),
+      timeZone: game.timeZone,
       price: toReais(game.priceCents),
       totalSlots: game.totalSlots,
       slots: game.totalSlots,

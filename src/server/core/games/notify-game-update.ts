@@ -9,12 +9,12 @@ import { notify, type PendingMail } from '../notifications/notify';
 import { brl, noticeWithEmail, type Recipient, refundText, when } from './game-notices';
 import type { GameRow } from './registration-guards';
 
-type PlannedFacts = Pick<GameRow, 'dateTime' | 'location' | 'address' | 'priceCents'>;
+type PlannedFacts = Pick<GameRow, 'dateTime' | 'timeZone' | 'location' | 'address' | 'priceCents'>;
 
 /** What players plan around that an edit changed, each named with its new value (the price also with the old one). */
 export function describeGameChanges(before: PlannedFacts, after: PlannedFacts): string[] {
-  const [dayBefore, timeBefore] = formatDateTime(before.dateTime).split(' às ');
-  const [dayAfter, timeAfter] = formatDateTime(after.dateTime).split(' às ');
+  const [dayBefore, timeBefore] = formatDateTime(before.dateTime, before.timeZone).split(' às ');
+  const [dayAfter, timeAfter] = formatDateTime(after.dateTime, after.timeZone).split(' às ');
   const changes: string[] = [];
   if (dayBefore !== dayAfter) changes.push(messages.notice.changedDate(dayAfter!));
   if (timeBefore !== timeAfter) changes.push(messages.notice.changedTime(timeAfter!));

@@ -90,7 +90,7 @@ export async function refundAtProvider(ctx: ServerContext, refunds: PendingRefun
       });
     } catch (error) {
       ctx.log.warn({ err: error, requestId }, 'reembolso pelo provedor não concluído: fica para a administração');
-      const outcomeKnown = error instanceof AppError && error.code !== 'unavailable';
+      const outcomeKnown = error instanceof AppError && error.status < 500;
       if (outcomeKnown) {
         await ctx.db
           .update(cancellationRequests)

@@ -45,7 +45,7 @@ export async function lockGameWhere(tx: Tx, where: SQL | undefined): Promise<Gam
  */
 export async function lockGame(tx: Tx, gameId: number): Promise<GameRow> {
   const game = await lockGameWhere(tx, eq(games.id, gameId));
-  if (!game) throw new AppError('not_found', messages.gameNotAvailable);
+  if (!game) throw new AppError('game_not_found', messages.gameNotAvailable);
   return game;
 }
 
@@ -65,9 +65,9 @@ export async function lockGames(tx: Tx, gameIds: number[], alsoSeries: number[] 
 
 /** Published, active and not yet started; a draft looks like a missing game. */
 export function assertOpenForRegistration(game: GameRow, now: Date): void {
-  if (game.state !== 'published') throw new AppError('not_found', messages.gameNotAvailable);
-  if (game.status === 'cancelled') throw new AppError('conflict', messages.gameCancelled);
-  if (!isFuture(game.dateTime, now)) throw new AppError('conflict', messages.gameAlreadyStarted);
+  if (game.state !== 'published') throw new AppError('game_not_found', messages.gameNotAvailable);
+  if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameCancelled);
+  if (!isFuture(game.dateTime, now)) throw new AppError('game_started', messages.gameAlreadyStarted);
 }
 
 /** Whether the user was invited to the game (by account or by e-mail). */
@@ -92,11 +92,11 @@ export async function assertCanReachGame(tx: Tx, game: GameRow, user: AuthUser, 
     .from(registrations)
     .where(and(eq(registrations.gameId, game.id), eq(registrations.userId, user.id)))
     .limit(1);
-  if (!registered) throw new AppError('not_found', messages.gameNotAvailable);
+  if (!registered) throw new AppError('game_not_found', messages.gameNotAvailable);
 }
 
 export function assertHasPhone(user: AuthUser): void {
-  if (!user.phone) throw new AppError('bad_request', messages.phoneRequiredToApply, { phone: messages.phoneRequiredToApply });
+  if (!user.phone) throw new AppError('phone_required', messages.phoneRequiredToApply, { phone: messages.phoneRequiredToApply });
 }
 
 /** The user's confirmed, pending or waitlisted registration in the game, if any. */

@@ -7,6 +7,7 @@ import { cities, sports, states } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { storedDescription } from './description-html';
 import type { GameRow } from './registration-guards';
+import { timeZoneOfState } from './time-zone';
 
 /** The columns a game payload sets; `state` is absent when the payload did not say. */
 export type GameValues = Omit<ValidGamePayload, 'state'> & {
@@ -39,7 +40,7 @@ async function checkReferenceData(q: Queryable, data: ValidGamePayload, current:
     if (!city || (!city.active && !keepsCity) || city.stateId !== data.stateId) fields.cityId = messages.cityInvalid;
   }
   const first = Object.values(fields)[0];
-  if (first) throw new AppError('bad_request', first, fields);
+  if (first) throw new AppError('validation_failed', first, fields);
 }
 
 /**
@@ -52,8 +53,9 @@ export async function resolveGamePayload(
   body: GamePayloadShape,
   options: { now: Date; current?: StoredPayload },
 ): Promise<GameValues> {
-  const result = validateGamePayload(body, { now: options.now, unchangedDateTime: options.current?.dateTime });
-  if (!result.success) throw new AppError('bad_request', result.message, result.fields);
+  const timeZone = await timeZoneOfState(q, body.stateId);
+  const result = validateGamePayload(body, { now: options.now, unchangedDateTime: options.current?.dateTime, timeZone });
+  if (!result.success) throw new AppError('validation_failed', result.message, result.fields);
   const { state, ...data } = result.data;
   await checkReferenceData(q, result.data, options.current);
   return { ...data, ...storedDescription(data.description), ...(state ? { state } : {}) };

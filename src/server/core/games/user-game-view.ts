@@ -9,7 +9,7 @@ import { loadGameViews } from './game-view';
 import { type GameRow, lockGameWhere } from './registration-guards';
 
 /** Someone else's game is indistinguishable from a missing one. */
-export const notFound = () => new AppError('not_found', messages.userGameNotFound);
+export const notFound = () => new AppError('game_not_found', messages.userGameNotFound);
 
 export const ownedBy = (user: AuthUser) => eq(games.creatorId, user.id);
 

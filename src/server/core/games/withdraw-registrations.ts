@@ -49,7 +49,7 @@ export async function withdrawRegistrations(
   if (leftOut.length === 0) return { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0 };
   if (!isConfirmed) {
     const question = change === 'unpublish' ? messages.unpublishCancelsPlayers(leftOut.length) : messages.makePrivateCancelsPlayers(leftOut.length);
-    throw new AppError('conflict', question, { confirm: question });
+    throw new AppError('confirmation_required', question, { confirm: question });
   }
   return cancelRegistrationsInFull(tx, ctx, game, leftOut, {
     description: messages.withdrawnRefundDescription(game.name),

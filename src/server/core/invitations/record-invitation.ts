@@ -27,7 +27,7 @@ export async function recordInvitation(q: Queryable, gameId: number, user: Invit
  */
 export async function claimEmailInvitations(q: Queryable, user: Invitee): Promise<void> {
   const waiting = await q
-    .select({ gameId: invitations.gameId, name: games.name, dateTime: games.dateTime, state: games.state, status: games.status })
+    .select({ gameId: invitations.gameId, name: games.name, dateTime: games.dateTime, timeZone: games.timeZone, state: games.state, status: games.status })
     .from(invitations)
     .innerJoin(games, eq(games.id, invitations.gameId))
     .where(and(isNull(invitations.userId), eq(invitations.email, user.email)))
@@ -38,6 +38,6 @@ export async function claimEmailInvitations(q: Queryable, user: Invitee): Promis
     seen.add(game.gameId);
     const isNew = await recordInvitation(q, game.gameId, user, 'email');
     const isOpen = game.state === 'published' && game.status === 'active';
-    if (isNew && isOpen) await notifyInvitationReceived(q, user.id, { id: game.gameId, name: game.name, dateTime: game.dateTime });
+    if (isNew && isOpen) await notifyInvitationReceived(q, user.id, { id: game.gameId, name: game.name, dateTime: game.dateTime, timeZone: game.timeZone });
   }
 }

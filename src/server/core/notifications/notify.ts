@@ -3,7 +3,7 @@ import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
 import type { Queryable } from '../../db/open-database';
 import { notifications } from '../../db/schema';
-import type { MailMessage } from '../../integrations/mail/mailer';
+import { type MailMessage, queueMail as queueOutboxMail } from '../../integrations/mail/mailer';
 import type { ServerContext } from '../context';
 
 export type NotificationType =
@@ -38,21 +38,23 @@ export async function notifyCreditsAdded(q: Queryable, userId: number, amountCen
 export async function notifyInvitationReceived(
   q: Queryable,
   userId: number,
-  game: { id: number; name: string; dateTime: Date },
+  game: { id: number; name: string; dateTime: Date; timeZone: string },
 ) {
-  await notify(q, userId, 'invitation_received', messages.notice.invitationReceived(game.name, formatDateTime(game.dateTime)), game.id);
+  await notify(q, userId, 'invitation_received', messages.notice.invitationReceived(game.name, formatDateTime(game.dateTime, game.timeZone)), game.id);
 }
 
 /**
- * E-mails decided inside a transaction. They are sent only after it commits (a rolled-back
- * promotion must not be announced), and outside it: PGlite runs one transaction at a time, so the
- * mailer's own outbox write would wait forever for the transaction that queued it.
+ * E-mails decided inside a transaction: `queueMail` writes each to the outbox in that transaction, so it exists if and
+ * only if the change commits (a rolled-back promotion is never announced, a committed one always is), and lists it
+ * here; after the commit, `sendPendingMail` starts their delivery (or logs them, without SMTP).
  */
 export type PendingMail = MailMessage[];
 
+export async function queueMail(tx: Queryable, mails: PendingMail, message: MailMessage): Promise<void> {
+  await queueOutboxMail(tx, [message]);
+  mails.push(message);
+}
+
 export async function sendPendingMail(ctx: ServerContext, mails: PendingMail): Promise<void> {
-  for (const mail of mails) {
-    // The change is already committed; a mail that cannot be recorded is logged, not turned into an error reply.
-    await ctx.mailer.send(mail).catch((error: unknown) => ctx.log.error({ err: error, to: mail.to }, 'falha ao registrar e-mail'));
-  }
+  ctx.mailer.afterCommit(mails);
 }

@@ -45,7 +45,7 @@ async function lockPayment(tx: Tx, input: RefundPaymentInput): Promise<PaymentRo
       ? eq(payments.id, input.paymentId)
       : and(eq(payments.registrationId, input.registrationId), eq(payments.outcome, 'confirmed'));
   const [payment] = await tx.select().from(payments).where(where).for('update');
-  if (!payment) throw new AppError('not_found', messages.notFound);
+  if (!payment) throw new AppError('payment_not_found', messages.notFound);
   return payment;
 }
 
@@ -58,13 +58,13 @@ async function reserveRefund(ctx: ServerContext, input: RefundPaymentInput): Pro
     const payment = await lockPayment(tx, input);
     const [existing] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, input.idempotencyKey));
     if (existing) {
-      if (existing.paymentId !== payment.id) throw new AppError('conflict', messages.paymentNotRefundable);
+      if (existing.paymentId !== payment.id) throw new AppError('payment_not_refundable', messages.paymentNotRefundable);
       if (existing.status !== 'failed') return { refund: existing, payment };
     }
     // Only money that paid a slot is refundable here: credited money is already in the wallet.
-    if (!payment.settledAt || payment.outcome !== 'confirmed') throw new AppError('conflict', messages.paymentNotRefundable);
-    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('bad_request', messages.badRequest);
-    if (payment.refundedCents + input.amountCents > payment.amountCents) throw new AppError('conflict', messages.refundTooLarge);
+    if (!payment.settledAt || payment.outcome !== 'confirmed') throw new AppError('payment_not_refundable', messages.paymentNotRefundable);
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('refund_amount_invalid', messages.badRequest);
+    if (payment.refundedCents + input.amountCents > payment.amountCents) throw new AppError('refund_too_large', messages.refundTooLarge);
 
     const now = ctx.clock.now();
     const destination = input.destination ?? 'provider';
@@ -131,7 +131,7 @@ export async function refundPayment(ctx: ServerContext, input: RefundPaymentInpu
   if (refund.status === 'succeeded') return result(refund);
 
   const provider = ctx.payments.byName(payment.provider);
-  if (!provider || !payment.providerPaymentId) throw new AppError('conflict', messages.paymentNotRefundable);
+  if (!provider || !payment.providerPaymentId) throw new AppError('payment_not_refundable', messages.paymentNotRefundable);
   try {
     const done = await provider.refund(payment.providerPaymentId, refund.amountCents, { idempotencyKey: `bora-refund-${refund.id}-${refund.updatedAt.getTime()}` });
     return result(await finishRefund(ctx, refund, { providerRefundId: done.refundId }));
@@ -139,10 +139,10 @@ export async function refundPayment(ctx: ServerContext, input: RefundPaymentInpu
     const refused = error instanceof PaymentProviderError && error.status !== undefined && error.status >= 400 && error.status < 500;
     if (refused || error instanceof RangeError) {
       await finishRefund(ctx, refund, { error: error.message });
-      throw new AppError('conflict', messages.refundFailed);
+      throw new AppError('refund_refused', messages.refundFailed);
     }
     // Unreachable or 5xx: the refund stays pending; calling again with the same key finishes it.
     ctx.log.error({ err: error, refundId: refund.id }, 'reembolso pendente: provedor indisponível');
-    throw new AppError('unavailable', messages.paymentProviderUnavailable);
+    throw new AppError('payment_provider_unavailable', messages.paymentProviderUnavailable);
   }
 }

@@ -65,7 +65,7 @@ export async function openCheckout(
     });
   } catch (error) {
     ctx.log.error({ err: error, paymentId: payment.id }, 'o provedor recusou o checkout');
-    throw new AppError('unavailable', checkoutFailedMessage(payment.method));
+    throw new AppError('checkout_failed', checkoutFailedMessage(payment.method));
   }
   await ctx.db
     .update(payments)

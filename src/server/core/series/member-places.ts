@@ -13,6 +13,7 @@ import { brl, when } from '../games/game-notices';
 import { generatePrivateLink } from '../games/private-link';
 import { countOccupiedSlots, findLiveRegistration, type GameRow, lockGames } from '../games/registration-guards';
 import type { GameValues } from '../games/resolve-game-payload';
+import { timeZoneOfState } from '../games/time-zone';
 import { notify, type PendingMail } from '../notifications/notify';
 
 export type SeriesRow = typeof series.$inferSelect;
@@ -25,7 +26,7 @@ export type MemberOutcome = 'confirmed' | 'pending' | 'full' | 'kept';
  */
 export async function lockSeries(tx: Tx, seriesId: number): Promise<SeriesRow> {
   const [row] = await tx.select().from(series).where(eq(series.id, seriesId)).for('update');
-  if (!row) throw new AppError('not_found', messages.series.notFound);
+  if (!row) throw new AppError('series_not_found', messages.series.notFound);
   return row;
 }
 
@@ -82,7 +83,7 @@ export async function holdMemberPlace(tx: Tx, ctx: ServerContext, game: GameRow,
     tx,
     userId,
     'promotion_awaiting_payment',
-    messages.series.notice.memberPending(game.name, when(game), brl(game.priceCents), formatDateTime(paymentDeadline!)),
+    messages.series.notice.memberPending(game.name, when(game), brl(game.priceCents), formatDateTime(paymentDeadline!, game.timeZone)),
     game.id,
   );
   return { outcome: 'pending', paymentDeadline };
@@ -104,7 +105,8 @@ export async function createDueGames(tx: Tx, ctx: ServerContext, row: SeriesRow,
   if (row.status !== 'active') return [];
   const now = ctx.clock.now();
   const [latest] = await tx.select({ week: games.seriesWeek }).from(games).where(eq(games.seriesId, row.id)).orderBy(desc(games.seriesWeek)).limit(1);
-  const due = weeksDue(row.firstDateTime, row.occurrences, now).filter(({ week }) => latest === undefined || week > latest.week!);
+  const timeZone = await timeZoneOfState(tx, row.template.stateId);
+  const due = weeksDue(row.firstDateTime, row.occurrences, now, timeZone).filter(({ week }) => latest === undefined || week > latest.week!);
   if (due.length === 0) return [];
   const members = await activeMembers(tx, row.id);
   const created: GameRow[] = [];

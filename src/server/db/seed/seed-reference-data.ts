@@ -5,13 +5,18 @@ import { cities, sports, states } from '../schema';
 /** Listed in this order (by id); volleyball first, the sport the product is marketed for. */
 const SPORTS = ['Vôlei', 'Vôlei de Praia', 'Futevôlei', 'Beach Tennis', 'Futsal', 'Futebol Society', 'Basquete'];
 
-const STATES: ReadonlyArray<readonly [uf: string, name: string]> = [
-  ['AC', 'Acre'], ['AL', 'Alagoas'], ['AP', 'Amapá'], ['AM', 'Amazonas'], ['BA', 'Bahia'], ['CE', 'Ceará'],
-  ['DF', 'Distrito Federal'], ['ES', 'Espírito Santo'], ['GO', 'Goiás'], ['MA', 'Maranhão'], ['MT', 'Mato Grosso'],
-  ['MS', 'Mato Grosso do Sul'], ['MG', 'Minas Gerais'], ['PA', 'Pará'], ['PB', 'Paraíba'], ['PR', 'Paraná'],
-  ['PE', 'Pernambuco'], ['PI', 'Piauí'], ['RJ', 'Rio de Janeiro'], ['RN', 'Rio Grande do Norte'],
-  ['RS', 'Rio Grande do Sul'], ['RO', 'Rondônia'], ['RR', 'Roraima'], ['SC', 'Santa Catarina'], ['SP', 'São Paulo'],
-  ['SE', 'Sergipe'], ['TO', 'Tocantins'],
+/** Each state with the IANA zone of its capital (the tz database's Brazil zones; migration 0015 holds the same list). */
+const STATES: ReadonlyArray<readonly [uf: string, name: string, timeZone: string]> = [
+  ['AC', 'Acre', 'America/Rio_Branco'], ['AL', 'Alagoas', 'America/Maceio'], ['AP', 'Amapá', 'America/Belem'],
+  ['AM', 'Amazonas', 'America/Manaus'], ['BA', 'Bahia', 'America/Bahia'], ['CE', 'Ceará', 'America/Fortaleza'],
+  ['DF', 'Distrito Federal', 'America/Sao_Paulo'], ['ES', 'Espírito Santo', 'America/Sao_Paulo'], ['GO', 'Goiás', 'America/Sao_Paulo'],
+  ['MA', 'Maranhão', 'America/Fortaleza'], ['MT', 'Mato Grosso', 'America/Cuiaba'], ['MS', 'Mato Grosso do Sul', 'America/Campo_Grande'],
+  ['MG', 'Minas Gerais', 'America/Sao_Paulo'], ['PA', 'Pará', 'America/Belem'], ['PB', 'Paraíba', 'America/Fortaleza'],
+  ['PR', 'Paraná', 'America/Sao_Paulo'], ['PE', 'Pernambuco', 'America/Recife'], ['PI', 'Piauí', 'America/Fortaleza'],
+  ['RJ', 'Rio de Janeiro', 'America/Sao_Paulo'], ['RN', 'Rio Grande do Norte', 'America/Fortaleza'],
+  ['RS', 'Rio Grande do Sul', 'America/Sao_Paulo'], ['RO', 'Rondônia', 'America/Porto_Velho'], ['RR', 'Roraima', 'America/Boa_Vista'],
+  ['SC', 'Santa Catarina', 'America/Sao_Paulo'], ['SP', 'São Paulo', 'America/Sao_Paulo'], ['SE', 'Sergipe', 'America/Maceio'],
+  ['TO', 'Tocantins', 'America/Araguaina'],
 ];
 
 /** The product runs in one state; the others exist so turning one on is a data change, not a release. */
@@ -31,7 +36,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await tx.insert(sports).values(SPORTS.map((name) => ({ name }))).onConflictDoNothing();
     await tx
       .insert(states)
-      .values(STATES.map(([uf, name]) => ({ uf, name, active: uf === ACTIVE_UF })))
+      .values(STATES.map(([uf, name, timeZone]) => ({ uf, name, timeZone, active: uf === ACTIVE_UF })))
       .onConflictDoNothing();
     const [sc] = await tx.select({ id: states.id }).from(states).where(eq(states.uf, 'SC'));
     await tx

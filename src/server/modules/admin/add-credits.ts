@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages';
-import { formatBRL, toCents, toReais } from '../../../shared/money';
+import { formatCents, toReais } from '../../../shared/money';
 import type { AddCreditsReply } from '../../../shared/schemas/admin';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { postCreditTransaction } from '../../core/credits/post-credit-transaction';
@@ -21,10 +21,9 @@ export async function addCredits(
   ctx: ServerContext,
   admin: AuthUser,
   userId: number,
-  amount: number,
+  amountCents: number,
   idempotencyKey: string | undefined,
 ): Promise<AddCreditsReply> {
-  const amountCents = toCents(amount);
   const reference = idempotencyKey ? `admin-credit:${admin.id}:${idempotencyKey}` : `admin-credit:${randomUUID()}`;
   return ctx.db.transaction(async (tx) => {
     await findUserOrThrow(tx, userId);
@@ -42,12 +41,12 @@ export async function addCredits(
       .from(creditTransactions)
       .where(and(eq(creditTransactions.type, 'add_manual'), eq(creditTransactions.reference, reference)));
     if (!row || row.userId !== userId || row.amountCents !== amountCents) {
-      throw new AppError('conflict', messages.admin.idempotencyKeyReused);
+      throw new AppError('idempotency_key_reused', messages.admin.idempotencyKeyReused);
     }
     if (posted) await notifyCreditsAdded(tx, userId, amountCents);
     const [user] = await tx.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId));
     return {
-      message: messages.admin.creditsAdded(formatBRL(toReais(amountCents))),
+      message: messages.admin.creditsAdded(formatCents(amountCents)),
       credits: toReais(user!.balanceCents),
       transaction: toCreditTransactionView(row, { id: admin.id, name: admin.name }),
     };

@@ -44,7 +44,7 @@ describe('GET /api/admin/cancellations', () => {
     const mine = pending.cancellations.find((c: { id: number }) => c.id === a.request.id);
     expect(mine).toEqual({
       id: a.request.id,
-      game: { id: a.game.id, name: a.game.name, dateTime: a.game.dateTime.toISOString() },
+      game: { id: a.game.id, name: a.game.name, dateTime: a.game.dateTime.toISOString(), timeZone: 'America/Sao_Paulo' },
       user: { id: a.player.id, name: a.player.name, email: a.player.email },
       reason: 'Cancelado pelo jogador',
       date: expect.any(String),

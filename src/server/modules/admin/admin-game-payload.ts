@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import { type GamePayloadShape, validateGamePayload } from '../../../shared/schemas/user-games';
 import { type GameRow, lockGameWhere } from '../../core/games/registration-guards';
 import { type GameValues, resolveGamePayload } from '../../core/games/resolve-game-payload';
+import { timeZoneOfState } from '../../core/games/time-zone';
 import type { Tx } from '../../db/open-database';
 import { games } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -15,8 +16,8 @@ const PUBLIC_FIELDS = ['sportId', 'stateId', 'cityId'] as const;
  * game without sport, state or city gets its own sentence; then the unparseable date. Field errors
  * stay as the shared rules give them.
  */
-function adminPayloadError(body: GamePayloadShape, options: { now: Date; current?: GameRow }): AppError | undefined {
-  const result = validateGamePayload(body, { now: options.now, unchangedDateTime: options.current?.dateTime });
+function adminPayloadError(body: GamePayloadShape, options: { now: Date; current?: GameRow; timeZone: string }): AppError | undefined {
+  const result = validateGamePayload(body, { now: options.now, unchangedDateTime: options.current?.dateTime, timeZone: options.timeZone });
   const fields: Record<string, string> = result.success ? {} : { ...result.fields };
   if (body.price === undefined || body.price === null) fields.price = messages.fieldRequired;
   if (Object.keys(fields).length === 0) return undefined;
@@ -30,11 +31,11 @@ function adminPayloadError(body: GamePayloadShape, options: { now: Date; current
       : result.success
         ? messages.admin.requiredFields
         : result.message;
-  return new AppError('bad_request', message, fields);
+  return new AppError('validation_failed', message, fields);
 }
 
 export async function resolveAdminGamePayload(tx: Tx, body: GamePayloadShape, options: { now: Date; current?: GameRow }): Promise<GameValues> {
-  const error = adminPayloadError(body, options);
+  const error = adminPayloadError(body, { ...options, timeZone: await timeZoneOfState(tx, body.stateId) });
   if (error) throw error;
   return resolveGamePayload(tx, body, options);
 }
@@ -42,6 +43,6 @@ export async function resolveAdminGamePayload(tx: Tx, body: GamePayloadShape, op
 /** Locks any game (the admin is not limited to their own), as every slot or money change does first. */
 export async function lockAdminGame(tx: Tx, gameId: number): Promise<GameRow> {
   const game = await lockGameWhere(tx, eq(games.id, gameId));
-  if (!game) throw new AppError('not_found', messages.admin.gameNotFound);
+  if (!game) throw new AppError('game_not_found', messages.admin.gameNotFound);
   return game;
 }

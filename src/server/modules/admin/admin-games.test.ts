@@ -150,6 +150,11 @@ describe('POST /api/admin/games', () => {
     });
     const draft = await as('POST', '/api/admin/games', payload({ state: undefined, visibility: 'private', sportId: null, stateId: null, cityId: null }));
     expect(draft.json().game).toMatchObject({ publicationState: 'draft', visibility: 'private', sport: null });
+    for (const [price, cents] of [[19.99, 1999], ['0.29', 29], [0, 0]] as const) {
+      const res = await as('POST', '/api/admin/games', payload({ price }));
+      const [row] = await db().select().from(games).where(eq(games.id, res.json().game.id));
+      expect([price, row!.priceCents]).toEqual([price, cents]);
+    }
   });
 
   it('words the errors as the admin form does', async () => {
@@ -165,6 +170,8 @@ describe('POST /api/admin/games', () => {
       [{ totalSlots: 51 }, 'O número de vagas deve ser entre 1 e 50.'],
       [{ totalSlots: 0 }, 'O número de vagas deve ser entre 1 e 50.'],
       [{ price: -1 }, 'O preço não pode ser negativo.'],
+      [{ price: 15.555 }, 'Use no máximo duas casas decimais.'],
+      [{ price: 'NaN' }, 'Informe um valor numérico.'],
       [{ cityId: refs.florianopolis, stateId: saoPaulo!.id }, 'Estado não encontrado ou inativo.'],
       [{ cityId: 999999 }, 'Cidade não encontrada, inativa ou de outro estado.'],
     ];
@@ -208,9 +215,10 @@ describe('PUT /api/admin/games/:id', () => {
     const game = await createGame(db());
     const player = await createUser(db());
     await createRegistration(db(), { gameId: game.id, userId: player.id, status: 'confirmed' });
-    const res = await as('PUT', `/api/admin/games/${game.id}`, payload({ dateTime: '2026-12-10T20:00:00-03:00', price: 10 }));
+    const res = await as('PUT', `/api/admin/games/${game.id}`, payload({ dateTime: '2026-12-10T20:00:00-03:00', price: 10.1 }));
     expect(res.statusCode).toBe(200);
     expect(await noticesOf(player.id, 'game_changed')).toHaveLength(1);
+    expect((await db().select().from(games).where(eq(games.id, game.id)))[0]!.priceCents).toBe(1010);
 
     const cancelled = await createGame(db(), { status: 'cancelled' });
     const locked = await as('PUT', `/api/admin/games/${cancelled.id}`, payload());

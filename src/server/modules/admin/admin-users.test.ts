@@ -158,12 +158,26 @@ describe('POST /api/admin/users/:id/credits', () => {
       [-5, 'O valor mínimo é R$ 0,01.'],
       [10000.01, 'O valor máximo por vez é R$ 10.000,00.'],
       [1.005, 'Use no máximo duas casas decimais.'],
+      [0.1 + 0.2, 'Use no máximo duas casas decimais.'],
       ['10', 'O valor mínimo é R$ 0,01.'],
+      ['NaN', 'O valor mínimo é R$ 0,01.'],
     ];
     for (const [amount, message] of cases) {
       const res = await postCredits(user.id, { amount });
       expect([amount, res.statusCode, res.json().message]).toEqual([amount, 400, message]);
     }
+    // JSON reads 1e400 as Infinity.
+    const infinite = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/credits`,
+      headers: { ...cast.admin.headers, 'content-type': 'application/json' },
+      payload: '{"amount":1e400}',
+    });
+    expect([infinite.statusCode, infinite.json().message]).toEqual([400, 'O valor mínimo é R$ 0,01.']);
+    expect(await balanceOf(user.id)).toBe(0);
+    const small = await postCredits(user.id, { amount: 0.29 });
+    expect([small.statusCode, small.json().message, small.json().credits]).toEqual([200, 'R$ 0,29 adicionados aos créditos do usuário.', 0.29]);
+    expect(await balanceOf(user.id)).toBe(29);
     expect((await postCredits(user.id, {})).statusCode).toBe(400);
     expect((await postCredits(user.id, { amount: 10000 })).statusCode).toBe(200);
     const missing = await postCredits(999999, { amount: 1 });

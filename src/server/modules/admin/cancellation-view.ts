@@ -28,7 +28,7 @@ export async function loadCancellations(q: Queryable, options: { where: SQL | un
   const query = q
     .select({
       request: cancellationRequests,
-      game: { id: games.id, name: games.name, dateTime: games.dateTime, status: games.status },
+      game: { id: games.id, name: games.name, dateTime: games.dateTime, timeZone: games.timeZone, status: games.status },
       cancelledAt: registrations.cancelledAt,
       user: { id: users.id, name: displayName, email: users.email },
       processor: { id: processor.id, name: processor.name },
@@ -48,7 +48,7 @@ export async function loadCancellations(q: Queryable, options: { where: SQL | un
     const paymentType = request.paymentType as PaymentType;
     return {
       id: request.id,
-      game: { id: game.id, name: game.name, dateTime: game.dateTime.toISOString() },
+      game: { id: game.id, name: game.name, dateTime: game.dateTime.toISOString(), timeZone: game.timeZone },
       user,
       reason: request.reason,
       date: request.createdAt.toISOString(),

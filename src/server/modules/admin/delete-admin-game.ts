@@ -20,7 +20,7 @@ export async function deleteAdminGame(ctx: ServerContext, admin: AuthUser, gameI
   const refunds: PendingRefunds = [];
   const reply = await ctx.db.transaction(async (tx) => {
     const game = await lockAdminGame(tx, gameId);
-    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameAlreadyCancelled);
+    if (game.status === 'cancelled') throw new AppError('game_already_cancelled', messages.gameAlreadyCancelled);
     const totals = await cancelGame(tx, ctx, game, { reason: messages.admin.gameDeletedReason, mails, refunds, adminId: admin.id });
     return { playersNotified: totals.registrationsCancelled + totals.waitlistCleared, refundedToCredits: toReais(totals.creditsRefunded) };
   });

@@ -16,7 +16,7 @@ const MAX_NAME = 100;
  */
 export async function duplicateGame(ctx: ServerContext, admin: AuthUser, gameId: number): Promise<AdminGameReply> {
   const [source] = await ctx.db.select().from(games).where(eq(games.id, gameId));
-  if (!source) throw new AppError('not_found', messages.admin.gameNotFound);
+  if (!source) throw new AppError('game_not_found', messages.admin.gameNotFound);
   const suffix = messages.admin.copySuffix;
   const [copy] = await ctx.db
     .insert(games)

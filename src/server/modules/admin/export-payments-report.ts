@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { saoPauloDayRange } from '../../../shared/dates';
+import { saoPauloDayRange, TIME_ZONE } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import type { PaymentsReportQuery } from '../../../shared/schemas/game-day';
 import type { ServerContext } from '../../core/context';
@@ -15,7 +15,8 @@ const paymentDate = sql<Date>`coalesce(${payments.paidAt}, ${payments.createdAt}
 
 /**
  * Every card/PIX payment and every credit movement posted in the period (São Paulo days, both
- * included), oldest first, then the totals: the admins' spreadsheet for the books.
+ * included), oldest first, then the totals: the admins' spreadsheet for the books. The books keep one clock, São
+ * Paulo's, whatever the zone of the game a payment was for: the days of the period are São Paulo days.
  */
 export async function exportPaymentsReport(ctx: ServerContext, query: PaymentsReportQuery): Promise<{ filename: string; body: string }> {
   const start = saoPauloDayRange(query.from).start;
@@ -40,7 +41,7 @@ export async function exportPaymentsReport(ctx: ServerContext, query: PaymentsRe
     ...paymentRows.map(({ payment: p, at, name, email, gameName }) => ({
       at,
       cells: [
-        dateTimeCell(at),
+        dateTimeCell(at, TIME_ZONE),
         csv.providerPayment,
         name,
         email,
@@ -54,7 +55,7 @@ export async function exportPaymentsReport(ctx: ServerContext, query: PaymentsRe
     })),
     ...ledgerRows.map(({ movement: t, name, email }) => ({
       at: t.createdAt,
-      cells: [dateTimeCell(t.createdAt), csv.creditMovement, name, email, `${csv.creditType[t.type]}: ${t.description}`, '', '', centsCell(t.amountCents), '', t.reference],
+      cells: [dateTimeCell(t.createdAt, TIME_ZONE), csv.creditMovement, name, email, `${csv.creditType[t.type]}: ${t.description}`, '', '', centsCell(t.amountCents), '', t.reference],
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
 

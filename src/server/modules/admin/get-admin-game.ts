@@ -12,7 +12,7 @@ import { loadAdminGames } from './admin-views';
 export async function getAdminGame(ctx: ServerContext, gameId: number): Promise<AdminGameDetail> {
   const now = ctx.clock.now();
   const [game] = await loadAdminGames(ctx.db, [gameId], now);
-  if (!game) throw new AppError('not_found', messages.admin.gameNotFound);
+  if (!game) throw new AppError('game_not_found', messages.admin.gameNotFound);
   const all = await ctx.db
     .select({ registration: registrations, user: users })
     .from(registrations)

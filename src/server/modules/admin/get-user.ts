@@ -9,7 +9,7 @@ import { toAdminUser } from './admin-views';
 
 export async function findUserOrThrow(q: Queryable, userId: number) {
   const [user] = await q.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('not_found', messages.admin.userNotFound);
+  if (!user) throw new AppError('user_not_found', messages.admin.userNotFound);
   return user;
 }
 

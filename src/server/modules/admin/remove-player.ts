@@ -25,10 +25,10 @@ export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: 
   const reply = await ctx.db.transaction(async (tx): Promise<Omit<RemovePlayerReply, 'refundedAtOnce'>> => {
     const now = ctx.clock.now();
     const game = await lockAdminGame(tx, gameId);
-    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
+    if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     await expirePendingPayments(tx, ctx, game, mails);
     const registration = await findLiveRegistration(tx, game.id, userId);
-    if (!registration) throw new AppError('not_found', messages.admin.playerNotInGame);
+    if (!registration) throw new AppError('player_not_in_game', messages.admin.playerNotInGame);
     const [player] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
 
     await tx

@@ -18,9 +18,9 @@ type RequestRow = typeof cancellationRequests.$inferSelect;
 /** The request, locked for the rest of the transaction; only a pending one may be decided (409 otherwise). */
 async function lockPendingRequest(tx: Tx, id: number): Promise<RequestRow> {
   const [request] = await tx.select().from(cancellationRequests).where(eq(cancellationRequests.id, id)).for('update');
-  if (!request) throw new AppError('not_found', messages.admin.cancellationNotFound);
+  if (!request) throw new AppError('cancellation_not_found', messages.admin.cancellationNotFound);
   if (request.status !== 'pending') {
-    throw new AppError('conflict', messages.admin.cancellationAlreadyResolved(request.status === 'processed' ? 'processado' : 'rejeitado'));
+    throw new AppError('cancellation_already_resolved', messages.admin.cancellationAlreadyResolved(request.status === 'processed' ? 'processado' : 'rejeitado'));
   }
   return request;
 }
@@ -51,13 +51,13 @@ async function settle(
 async function reject(ctx: ServerContext, admin: AuthUser, id: number, reason: string, mails: PendingMail) {
   await ctx.db.transaction(async (tx) => {
     const request = await lockPendingRequest(tx, id);
-    if (request.resolution === PROCESSING) throw new AppError('conflict', messages.admin.cancellationInProgress);
+    if (request.resolution === PROCESSING) throw new AppError('cancellation_in_progress', messages.admin.cancellationInProgress);
     const [game] = await tx.select().from(games).where(eq(games.id, request.gameId));
     const [registration] = await tx
       .select({ cancelledAt: registrations.cancelledAt })
       .from(registrations)
       .where(eq(registrations.id, request.registrationId));
-    if (guaranteed(request, game!, registration!.cancelledAt)) throw new AppError('conflict', messages.admin.refundGuaranteed);
+    if (guaranteed(request, game!, registration!.cancelledAt)) throw new AppError('refund_guaranteed', messages.admin.refundGuaranteed);
     await settle(tx, ctx, mails, { request, admin, status: 'rejected', resolution: reason, message: messages.notice.refundRejected(game!.name, reason) });
   });
   return messages.admin.cancellationRejected;
@@ -95,13 +95,13 @@ async function processRefund(ctx: ServerContext, admin: AuthUser, id: number, re
         adminId: admin.id,
       });
     } else if (destination === 'original') {
-      throw new AppError('conflict', messages.admin.originalPaymentNotFound);
+      throw new AppError('original_payment_not_found', messages.admin.originalPaymentNotFound);
     }
   } catch (error) {
     // Refused or impossible: the mark goes, so the admin may reject or choose credits. Unknown outcome
     // (provider unreachable, 5xx): the mark stays, rejection keeps waiting, and processing again
     // finishes the same refund (same idempotency key).
-    const isSettledFailure = error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found' || error.code === 'bad_request');
+    const isSettledFailure = error instanceof AppError && error.status < 500;
     if (!isSettledFailure) throw error;
     await ctx.db
       .update(cancellationRequests)

@@ -13,7 +13,7 @@ export async function updateAdminGame(ctx: ServerContext, gameId: number, body: 
   const mails: PendingMail = [];
   await ctx.db.transaction(async (tx) => {
     const game = await lockAdminGame(tx, gameId);
-    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
+    if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     const values = await resolveAdminGamePayload(tx, body, { now: ctx.clock.now(), current: game });
     await applyGameEdit(tx, ctx, game, values, mails);
   });

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
+import { addCredits, createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
 import { setUpTestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { users } from '../../db/schema';
@@ -53,7 +53,7 @@ describe('POST /api/auth/register', () => {
     for (const email of ['carla@exemplo.com.br', 'CARLA@Exemplo.com.br', ' Carla@exemplo.com.br ']) {
       const res = await register({ name: 'Outra Carla', email, password: 'segredo1' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'Este e-mail já está cadastrado', fields: { email: 'Este e-mail já está cadastrado' } });
+      expect(res.json()).toEqual({ code: 'email_taken', message: 'Este e-mail já está cadastrado', fields: { email: 'Este e-mail já está cadastrado' } });
     }
     expect(await userCount()).toBe(before);
   });
@@ -156,7 +156,8 @@ describe('POST /api/auth/login', () => {
   });
 
   it('reports the role and the balance in reais', async () => {
-    await createUser(t.app.ctx.db, { email: 'chefe@exemplo.com.br', role: 'admin', balanceCents: 2550 });
+    const admin = await createUser(t.app.ctx.db, { email: 'chefe@exemplo.com.br', role: 'admin' });
+    await addCredits(t.app.ctx.db, admin.id, 2550);
     const res = await login({ email: 'chefe@exemplo.com.br', password: DEFAULT_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ role: 'admin', credits: 25.5 });
@@ -170,7 +171,7 @@ describe('POST /api/auth/login', () => {
     const googleOnly = await login({ email: 'google@exemplo.com.br', password: DEFAULT_PASSWORD });
     for (const res of [wrongPassword, unknownEmail, googleOnly]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Credenciais inválidas' });
+      expect(res.json()).toEqual({ code: 'invalid_credentials', message: 'Credenciais inválidas' });
     }
     expect(unknownEmail.body).toBe(wrongPassword.body);
     expect(googleOnly.body).toBe(wrongPassword.body);

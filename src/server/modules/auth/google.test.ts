@@ -143,7 +143,7 @@ describe('POST /api/auth/google', () => {
     const before = (await t.app.ctx.db.select().from(users)).length;
     const res = await google(await makeToken());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: messages.googleInvalidToken });
+    expect(res.json()).toEqual({ code: 'google_token_invalid', message: messages.googleInvalidToken });
     expect((await t.app.ctx.db.select().from(users)).length).toBe(before);
   });
 
@@ -151,7 +151,7 @@ describe('POST /api/auth/google', () => {
     const user = await createUser(t.app.ctx.db, { email: 'alvo@gmail.com' });
     const res = await google(await idToken({ claims: { sub: '110000000000000000005', email: 'alvo@gmail.com', email_verified: false } }));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: messages.googleUnverifiedEmail });
+    expect(res.json()).toEqual({ code: 'google_email_unverified', message: messages.googleUnverifiedEmail });
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.googleSub).toBeNull();
   });
@@ -209,7 +209,7 @@ describe('without GOOGLE_CLIENT_ID', () => {
   it('answers 404 with a clear message and creates nobody', async () => {
     const res = await google(await idToken(), plain.app);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'O login com Google não está disponível.' });
+    expect(res.json()).toEqual({ code: 'google_sign_in_disabled', message: 'O login com Google não está disponível.' });
     expect(await plain.app.ctx.db.select().from(users)).toHaveLength(0);
   });
 

@@ -12,6 +12,6 @@ import { issueSession } from './issue-session';
 export async function loginUser(ctx: ServerContext, input: z.output<typeof loginBodySchema>) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
   const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !user.passwordHash || !isValid) throw new AppError('unauthorized', messages.invalidCredentials);
+  if (!user || !user.passwordHash || !isValid) throw new AppError('invalid_credentials', messages.invalidCredentials);
   return issueSession(ctx.tokens, user);
 }

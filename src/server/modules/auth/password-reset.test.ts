@@ -188,7 +188,7 @@ describe('POST /api/auth/reset-password', () => {
     t.clock.advance(elapsed);
     const res = await reset({ email, code, newPassword: 'nova-senha-1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: invalidCode, fields: { code: invalidCode } });
+    expect(res.json()).toEqual({ code: 'reset_code_invalid', message: invalidCode, fields: { code: invalidCode } });
     expect((await login(email, DEFAULT_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -248,7 +248,7 @@ describe('POST /api/auth/reset-password', () => {
   it('answers the same 400 for an unknown e-mail', async () => {
     const res = await reset({ email: 'fantasma@exemplo.com.br', code: '123456', newPassword: 'nova-senha-1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: invalidCode, fields: { code: invalidCode } });
+    expect(res.json()).toEqual({ code: 'reset_code_invalid', message: invalidCode, fields: { code: invalidCode } });
   });
 
   it('lets a Google-only account set a password', async () => {

@@ -40,7 +40,7 @@ async function timed(request: Promise<LightMyRequestResponse>) {
 
 function expectLimited(res: LightMyRequestResponse, maxRetryAfterSeconds: number) {
   expect(res.statusCode).toBe(429);
-  expect(res.json()).toEqual({ message: tooMany });
+  expect(res.json()).toEqual({ code: 'rate_limited', message: tooMany });
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(maxRetryAfterSeconds);
@@ -212,7 +212,7 @@ describe('POST /api/users/me/password and DELETE /api/users/me', () => {
     }
     const limited = await post('/api/users/me/password', { ...wrong, currentPassword: DEFAULT_PASSWORD }, ip, headers);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: tooMany });
+    expect(limited.json()).toEqual({ code: 'rate_limited', message: tooMany });
     expect((await post('/api/users/me/password', { ...wrong, currentPassword: DEFAULT_PASSWORD }, freshIp(), headers)).statusCode).toBe(200);
   });
 });

@@ -20,6 +20,6 @@ export async function registerUser(ctx: ServerContext, input: z.output<typeof re
     if (created) await claimEmailInvitations(tx, created);
     return created;
   });
-  if (!user) throw new AppError('conflict', messages.emailTaken, { email: messages.emailTaken });
+  if (!user) throw new AppError('email_taken', messages.emailTaken, { email: messages.emailTaken });
   return issueSession(ctx.tokens, user);
 }

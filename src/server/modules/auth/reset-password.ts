@@ -13,7 +13,7 @@ import { RESET_CODE_MAX_ATTEMPTS, resetCodeDigest } from './request-password-res
  * password and bumps the token version, which ends every token issued before.
  */
 export async function resetPassword(ctx: ServerContext, input: z.output<typeof resetPasswordBodySchema>) {
-  const invalid = new AppError('bad_request', messages.codeInvalidOrExpired, { code: messages.codeInvalidOrExpired });
+  const invalid = new AppError('reset_code_invalid', messages.codeInvalidOrExpired, { code: messages.codeInvalidOrExpired });
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (!user) throw invalid;
   const now = ctx.clock.now();

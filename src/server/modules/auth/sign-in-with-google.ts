@@ -8,10 +8,10 @@ import { issueSession } from './issue-session';
 
 /** Signs in the Google account's user: by Google id, else by verified e-mail (linking it), else a new account. */
 export async function signInWithGoogle(ctx: ServerContext, idToken: string) {
-  if (!ctx.google) throw new AppError('not_found', messages.googleDisabled);
+  if (!ctx.google) throw new AppError('google_sign_in_disabled', messages.googleDisabled);
   const identity = await ctx.google.verify(idToken);
-  if (!identity) throw new AppError('unauthorized', messages.googleInvalidToken);
-  if (!identity.emailVerified) throw new AppError('unauthorized', messages.googleUnverifiedEmail);
+  if (!identity) throw new AppError('google_token_invalid', messages.googleInvalidToken);
+  if (!identity.emailVerified) throw new AppError('google_email_unverified', messages.googleUnverifiedEmail);
 
   const user = await ctx.db.transaction(async (tx) => {
     const findOrLink = async () => {

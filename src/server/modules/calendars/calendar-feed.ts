@@ -18,7 +18,7 @@ const feedUrl = (ctx: ServerContext, token: string) => `${ctx.config.publicUrl}/
 /** The address of the signed-in user's private feed. */
 export function getCalendarFeed(ctx: ServerContext, user: AuthUser): CalendarFeedReply {
   // Every live account has one (a column default); a deleted one cannot sign in.
-  if (!user.calendarToken) throw new AppError('not_found', messages.calendarFeedNotFound);
+  if (!user.calendarToken) throw new AppError('calendar_feed_not_found', messages.calendarFeedNotFound);
   return { url: feedUrl(ctx, user.calendarToken) };
 }
 
@@ -41,7 +41,7 @@ export async function readCalendarFeed(ctx: ServerContext, token: string): Promi
         .from(users)
         .where(and(eq(users.calendarToken, token), isNull(users.deletedAt)))
     : [];
-  if (!owner) throw new AppError('not_found', messages.calendarFeedNotFound);
+  if (!owner) throw new AppError('calendar_feed_not_found', messages.calendarFeedNotFound);
   const now = ctx.clock.now();
   const rows = await ctx.db
     .select({ game: games, status: registrations.status })

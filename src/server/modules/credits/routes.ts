@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toCents } from '../../../shared/money';
 import {
   addCreditsReplySchema,
   cardCheckoutReplySchema,
@@ -44,7 +43,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       onRequest: app.requireUser,
       handler: async (request) => {
         const user = currentUser(request);
-        const { url } = await createTopUpCheckout(request.ctx, user, toCents(request.body.amount), 'card');
+        const { url } = await createTopUpCheckout(request.ctx, user, request.body.amount, 'card');
         return { url };
       },
     });
@@ -59,7 +58,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       onRequest: app.requireUser,
       handler: async (request) => {
         const user = currentUser(request);
-        const { initPoint, sandboxInitPoint } = await createTopUpCheckout(request.ctx, user, toCents(request.body.amount), 'pix');
+        const { initPoint, sandboxInitPoint } = await createTopUpCheckout(request.ctx, user, request.body.amount, 'pix');
         return { initPoint, sandboxInitPoint };
       },
     });

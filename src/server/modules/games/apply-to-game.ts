@@ -27,7 +27,7 @@ import { tryFastApply } from './fast-apply';
 
 function assertPayable(game: GameRow, paymentType: ApplyBody['paymentType']): void {
   if (!game.usePlatformPayment) return;
-  if (paymentType === undefined) throw new AppError('bad_request', messages.paymentTypeRequired, { paymentType: messages.paymentTypeRequired });
+  if (paymentType === undefined) throw new AppError('payment_type_required', messages.paymentTypeRequired, { paymentType: messages.paymentTypeRequired });
 }
 
 /** Card (`card` = `stripe`) or PIX (`mercadopago`) on a platform game with a price; null for credits and free games. */
@@ -84,7 +84,7 @@ export async function applyToGame(ctx: ServerContext, caller: SignedInCaller, ga
     if (live?.status === 'pending') closed.push(...(await closePendingCheckouts(tx, [live.id], now)));
     if (live?.status === 'pending' && !method) return confirmed(live.id);
     if (live && live.status !== 'pending') {
-      throw new AppError('conflict', live.status === 'waitlist' ? messages.alreadyOnWaitlist : messages.alreadyRegistered);
+      throw live.status === 'waitlist' ? new AppError('already_on_waitlist', messages.alreadyOnWaitlist) : new AppError('already_registered', messages.alreadyRegistered);
     }
 
     if (!live && (await countOccupiedSlots(tx, game.id)) >= game.totalSlots) {

@@ -31,10 +31,10 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
     const game = await lockGame(tx, gameId);
     closed.push(...(await expirePendingPayments(tx, ctx, game, mails)));
     const registration = await findLiveRegistration(tx, game.id, user.id);
-    if (!registration) throw new AppError('not_found', messages.notRegistered);
+    if (!registration) throw new AppError('not_registered', messages.notRegistered);
     // A game the organiser cancelled is settled (and refunded in full) by the organiser's use case.
-    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameCancelled);
-    if (isFinished(game.dateTime, now)) throw new AppError('conflict', messages.gameAlreadyStarted);
+    if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameCancelled);
+    if (isFinished(game.dateTime, now)) throw new AppError('game_started', messages.gameAlreadyStarted);
 
     await tx
       .update(registrations)

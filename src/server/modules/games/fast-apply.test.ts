@@ -125,7 +125,7 @@ describe('fast_apply', () => {
       .from(notifications)
       .where(eq(notifications.gameId, game.id))
       .orderBy(notifications.id);
-    const when = formatDateTime(game.dateTime);
+    const when = formatDateTime(game.dateTime, game.timeZone);
     expect(when).toBe('27/11/2026 às 22:30');
     expect(notices).toEqual([
       { userId: first.id, type: 'registration_confirmed', message: messages.notice.registrationConfirmed('Aviso {quando}', when) },

@@ -34,7 +34,7 @@ async function isInvited(ctx: ServerContext, gameId: number, viewerId: number | 
  */
 export async function getGame(ctx: ServerContext, gameId: number, viewerId: number | undefined): Promise<Game> {
   const game = await loadGame(ctx, gameId, viewerId, false);
-  if (!game) throw new AppError('not_found', messages.gameNotAvailable);
+  if (!game) throw new AppError('game_not_found', messages.gameNotAvailable);
   // Only players with a confirmed place see the teams of the last draw.
   if (game.registrationType === 'confirmed') return { ...game, teams: await loadTeams(ctx.db, game.id) };
   if ((isOpen(game) && game.visibility === 'public') || isInvolved(game, viewerId)) return game;
@@ -42,7 +42,7 @@ export async function getGame(ctx: ServerContext, gameId: number, viewerId: numb
     const withLink = await loadGame(ctx, gameId, viewerId, true);
     if (withLink) return withLink;
   }
-  throw new AppError('not_found', messages.gameNotAvailable);
+  throw new AppError('game_not_found', messages.gameNotAvailable);
 }
 
 /**
@@ -52,7 +52,7 @@ export async function getGame(ctx: ServerContext, gameId: number, viewerId: numb
 export async function getGameByPrivateLink(ctx: ServerContext, link: string, viewer: AuthUser | null | undefined): Promise<Game> {
   const [row] = await ctx.db.select({ id: games.id }).from(games).where(eq(games.privateLink, link));
   const game = row ? await loadGame(ctx, row.id, viewer?.id, true) : undefined;
-  if (!game || !(isOpen(game) || isInvolved(game, viewer?.id))) throw new AppError('not_found', messages.gameNotAvailable);
+  if (!game || !(isOpen(game) || isInvolved(game, viewer?.id))) throw new AppError('game_not_found', messages.gameNotAvailable);
   if (viewer && viewer.id !== game.creator.id) await recordInvitation(ctx.db, game.id, viewer, 'link');
   return game;
 }

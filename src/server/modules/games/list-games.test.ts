@@ -32,10 +32,14 @@ describe('reference data', () => {
     );
   });
 
-  it('lists only active states; all 27 exist with their UF', async () => {
+  it('lists only active states; all 27 exist with their UF and the zone of their capital', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/games/states' });
-    expect(res.json()).toEqual([{ id: ids.santaCatarina, name: 'Santa Catarina', uf: 'SC', active: true }]);
-    expect(await t.app.ctx.db.select().from(states)).toHaveLength(27);
+    expect(res.json()).toEqual([{ id: ids.santaCatarina, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' }]);
+    const all = await t.app.ctx.db.select().from(states);
+    expect(all).toHaveLength(27);
+    const zoneOf = Object.fromEntries(all.map((state) => [state.uf, state.timeZone]));
+    expect(zoneOf).toMatchObject({ AM: 'America/Manaus', MT: 'America/Cuiaba', AC: 'America/Rio_Branco', SC: 'America/Sao_Paulo', PE: 'America/Recife' });
+    for (const zone of Object.values(zoneOf)) expect(() => new Intl.DateTimeFormat('pt-BR', { timeZone: zone })).not.toThrow();
   });
 
   it('lists the active cities of a state, and none for an unknown state', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lt } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, sql } from 'drizzle-orm';
 import { saoPauloDayRange } from '../../../shared/dates';
 import { listingCutoff } from '../../../shared/rules/game-timing';
 import type { Game, ListGamesQuery } from '../../../shared/schemas/games';
@@ -9,6 +9,20 @@ import { games } from '../../db/schema';
 /** `%`, `_` and `\` typed by the user are matched literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// Brazil's clocks are at most three hours from São Paulo's: the São Paulo day widened by that holds every game of the
+// day wherever it is, and keeps the date index useful before each game's own day is compared.
+const ZONE_SLACK_MS = 3 * 60 * 60 * 1000;
+
+/** Games on `day` on the clocks of their own place. */
+function onDay(day: string) {
+  const { start, end } = saoPauloDayRange(day);
+  return and(
+    gte(games.dateTime, new Date(start.getTime() - ZONE_SLACK_MS)),
+    lt(games.dateTime, new Date(end.getTime() + ZONE_SLACK_MS)),
+    sql`to_char(${games.dateTime} at time zone ${games.timeZone}, 'YYYY-MM-DD') = ${day}`,
+  );
+}
+
 /**
  * The spec's public list as anyone sees it: published, public, not cancelled, started no earlier
  * than 24 hours ago, by date; filtered, and paged so the reply stays small however many games
@@ -16,7 +30,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function listGames(ctx: ServerContext, query: ListGamesQuery): Promise<{ games: Game[]; total: number }> {
   const now = ctx.clock.now();
-  const day = query.date ? saoPauloDayRange(query.date) : undefined;
   // The spec's `privateLink` filter: the game with that link (any visibility, as its link opens it), else nothing.
   const where = and(
     eq(games.state, 'published'),
@@ -26,7 +39,7 @@ export async function listGames(ctx: ServerContext, query: ListGamesQuery): Prom
     query.sportId === undefined ? undefined : eq(games.sportId, query.sportId),
     query.stateId === undefined ? undefined : eq(games.stateId, query.stateId),
     query.cityId === undefined ? undefined : eq(games.cityId, query.cityId),
-    day ? and(gte(games.dateTime, day.start), lt(games.dateTime, day.end)) : undefined,
+    query.date ? onDay(query.date) : undefined,
     query.location ? ilike(games.location, `%${escapeLike(query.location)}%`) : undefined,
   );
   const [page, total] = await Promise.all([

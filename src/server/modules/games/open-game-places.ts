@@ -24,6 +24,6 @@ export async function openGamePlaces(
       : privateLink !== undefined && privateLink === row.privateLink
         ? { kind: 'link', link: privateLink }
         : undefined;
-  if (!row || !access) throw new AppError('not_found', messages.gameNotAvailable);
+  if (!row || !access) throw new AppError('game_not_found', messages.gameNotAvailable);
   return { places: { remainingSlots: row.remainingSlots, waitlistCount: row.waitlistCount }, access };
 }

@@ -71,7 +71,7 @@ export function gameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const live = createLivePlaces(ctx);
   ctx.metrics.gauge('live_place_streams', 'Conexões abertas de vagas ao vivo', live.openStreams);
   const refuseBeyondCap = (address: string) => {
-    if (!live.hasRoomFor(address)) throw new AppError('too_many_requests', messages.tooManyLiveStreams);
+    if (!live.hasRoomFor(address)) throw new AppError('too_many_live_streams', messages.tooManyLiveStreams);
   };
   const listing = async (query: ListGamesQuery) => {
     const { games, total } = await listGames(ctx, query);

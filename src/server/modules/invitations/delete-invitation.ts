@@ -11,6 +11,6 @@ export async function deleteInvitation(ctx: ServerContext, user: AuthUser, invit
     .delete(invitations)
     .where(and(eq(invitations.id, invitationId), ownInvitations(user)))
     .returning({ id: invitations.id });
-  if (deleted.length === 0) throw new AppError('not_found', messages.invitationNotFound);
+  if (deleted.length === 0) throw new AppError('invitation_not_found', messages.invitationNotFound);
   return { message: messages.invitationRemoved };
 }

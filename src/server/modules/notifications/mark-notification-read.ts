@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 export async function markNotificationRead(ctx: ServerContext, userId: number, notificationId: number) {
   const own = and(eq(notifications.id, notificationId), eq(notifications.userId, userId));
   const [row] = await ctx.db.select({ id: notifications.id }).from(notifications).where(own);
-  if (!row) throw new AppError('not_found', messages.notificationNotFound);
+  if (!row) throw new AppError('notification_not_found', messages.notificationNotFound);
   await ctx.db
     .update(notifications)
     .set({ readAt: ctx.clock.now() })

@@ -31,18 +31,18 @@ async function findReportedPayment(ctx: ServerContext, report: ProviderPayment):
  */
 export async function receivePaymentWebhook(ctx: ServerContext, providerName: ProviderName, request: WebhookRequest): Promise<void> {
   const provider = ctx.payments.byName(providerName);
-  if (!provider) throw new AppError('not_found', messages.notFound);
+  if (!provider) throw new AppError('payment_provider_not_found', messages.notFound);
   let result;
   try {
     result = await provider.handleWebhook(request);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       ctx.log.warn({ provider: providerName, reason: error.message }, 'webhook recusado: assinatura inválida');
-      throw new AppError('bad_request', messages.badRequest);
+      throw new AppError('webhook_not_authentic', messages.badRequest);
     }
     if (error instanceof PaymentProviderError) {
       ctx.log.error({ err: error, provider: providerName }, 'webhook: provedor indisponível');
-      throw new AppError('unavailable', messages.paymentProviderUnavailable);
+      throw new AppError('payment_provider_unavailable', messages.paymentProviderUnavailable);
     }
     throw error;
   }

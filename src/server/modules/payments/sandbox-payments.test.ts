@@ -5,6 +5,7 @@ import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
 import { refundPayment } from '../../core/payments/refund-payment';
+import { messages } from '../../../shared/messages';
 import { creditTransactions, notifications, paymentRefunds, payments, registrations, users } from '../../db/schema';
 
 // The embedded default (PAYMENTS unset): both methods go to the app's own sandbox checkout page.
@@ -128,12 +129,15 @@ describe('top-up checkouts in sandbox mode', () => {
   });
 
   it('validates the amount (1 to 5000, two decimals) and needs a token', async () => {
-    const { headers } = await createSignedInUser(t.app);
+    const { user, headers } = await createSignedInUser(t.app);
     for (const path of ['/api/credits/create-checkout', '/api/credits/create-mercadopago-checkout', '/api/credits/add']) {
-      for (const amount of [0, 0.99, -5, 5000.01, 10.001, '10', null]) {
+      for (const amount of [0, 0.99, -5, 5000.01, 10.001, 10.555, '10', 'NaN', null]) {
         const res = await post(path, headers, { amount });
-        expect(res.statusCode, `${path} ${String(amount)}`).toBe(400);
+        expect([res.statusCode, res.json().message], `${path} ${String(amount)}`).toEqual([400, messages.topUpAmountInvalid]);
       }
+      // JSON reads 1e400 as Infinity.
+      const infinite = await t.app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"amount":1e400}' });
+      expect([infinite.statusCode, infinite.json().message]).toEqual([400, messages.topUpAmountInvalid]);
       expect((await post(path, headers, {})).statusCode).toBe(400);
       expect((await post(path, headers, { amount: 10, extra: true })).statusCode).toBe(400);
       expect((await post(path, {}, { amount: 10 })).statusCode).toBe(401);
@@ -141,6 +145,8 @@ describe('top-up checkouts in sandbox mode', () => {
     }
     expect((await post('/api/credits/create-checkout', headers, { amount: 1 })).statusCode).toBe(200);
     expect((await post('/api/credits/create-checkout', headers, { amount: 5000 })).statusCode).toBe(200);
+    expect((await post('/api/credits/create-mercadopago-checkout', headers, { amount: 19.99 })).statusCode).toBe(200);
+    expect((await paymentRows(user.id)).map((payment) => payment.amountCents)).toEqual([100, 500_000, 1999]);
     expect((await get('/api/credits/verify-payment?session_id=x')).statusCode).toBe(401);
     expect((await get('/api/credits/verify-payment', headers)).statusCode).toBe(400);
   });
@@ -153,6 +159,9 @@ describe('top-up checkouts in sandbox mode', () => {
     expect(await balanceOf(user.id)).toBe(2550);
     const [row] = await db().select().from(creditTransactions).where(eq(creditTransactions.userId, user.id));
     expect(row).toMatchObject({ type: 'add_manual', source: 'sandbox', amountCents: 2550 });
+    const exact = await post('/api/credits/add', headers, { amount: 4.35 });
+    expect(exact.json()).toEqual({ message: 'R$ 4,35 em créditos de teste adicionados.', credits: 29.85 });
+    expect(await balanceOf(user.id)).toBe(2985);
   });
 
   it('an unknown sandbox session is a 404 page, and nothing is written', async () => {

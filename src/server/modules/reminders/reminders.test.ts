@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createGame, createRegistration, createSignedInUser, createUser, HOUR_MS } from '../../../../test-support/server/factories';
 import { createTestApp, isPostgres, raced, setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
-import { emailOutbox, notifications, registrations } from '../../db/schema';
+import { emailOutbox, notifications, registrations, states } from '../../db/schema';
 import { sendReminders } from './send-reminders';
 
 // TEST_NOW is 20/11/2026 09:00 in São Paulo; the game is the next day at 19:30 there (22:30 UTC).
@@ -34,6 +34,19 @@ async function gameWithPlayer(overrides: Parameters<typeof createGame>[1] = {}) 
 }
 
 describe('reminders before a game', () => {
+  it('say the time on the clocks of the game’s place: 19:30 in Manaus, not São Paulo’s 20:30 (decision 037)', async () => {
+    const [amazonas] = await db().select().from(states).where(eq(states.uf, 'AM'));
+    const manausAt = new Date('2026-11-21T23:30:00.000Z');
+    const { player } = await gameWithPlayer({ dateTime: manausAt, stateId: amazonas!.id });
+    t.clock.set(new Date(manausAt.getTime() - 24 * HOUR_MS));
+    await sendReminders(t.app.ctx);
+    expect((await remindersOf([player.id]))[0]!.message).toContain('amanhã às 19:30');
+    await t.app.ctx.mailer.idle();
+    const [mail] = await mailsTo(player.email);
+    expect(mail!.text).toContain('amanhã às 19:30');
+    expect(mail!.text).not.toContain('20:30');
+  });
+
   it('reach a confirmed player once REMINDER_HOURS before the game: not a minute earlier, and never twice', async () => {
     const { game, player, registration } = await gameWithPlayer();
 

@@ -6,7 +6,7 @@ import { REMINDER_CUTOFF_HOURS } from '../../../shared/rules/game-timing';
 import type { ServerContext } from '../../core/context';
 import { brl, gamePath } from '../../core/games/game-notices';
 import type { Job } from '../../core/jobs';
-import { notify, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { notify, type PendingMail, queueMail, sendPendingMail } from '../../core/notifications/notify';
 import { games, registrations, users } from '../../db/schema';
 import { gameNoticeEmail } from '../../integrations/mail/templates';
 
@@ -70,7 +70,7 @@ export async function sendReminders(ctx: ServerContext): Promise<number> {
       .where(inArray(users.id, [...new Set(claimed.map((row) => row.userId))]));
     const byId = new Map(recipients.map((user) => [user.id, user]));
     for (const { userId, status, paymentDeadline, game } of claimed) {
-      const when = formatRelativeDateTime(game.dateTime, now);
+      const when = formatRelativeDateTime(game.dateTime, now, game.timeZone);
       const message =
         status === 'pending'
           ? messages.notice.reminderToPay(
@@ -78,13 +78,15 @@ export async function sendReminders(ctx: ServerContext): Promise<number> {
               when,
               place(game),
               brl(game.priceCents),
-              formatRelativeDateTime(paymentDeadline ?? game.dateTime, now),
+              formatRelativeDateTime(paymentDeadline ?? game.dateTime, now, game.timeZone),
             )
           : messages.notice.reminder(game.name, when, place(game));
       await notify(tx, userId, 'game_reminder', message, game.id);
       const to = byId.get(userId);
       if (!to?.email) continue;
-      mails.push(
+      await queueMail(
+        tx,
+        mails,
         gameNoticeEmail({
           to: to.email,
           name: to.name,

@@ -5,6 +5,7 @@ import { weeklyDateTime } from '../../../shared/rules/weekly-series';
 import type { JoinSeriesReply } from '../../../shared/schemas/series';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { findLiveRegistration, type GameRow, isInvitedTo } from '../../core/games/registration-guards';
+import { timeZoneOfState } from '../../core/games/time-zone';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { activeMembers, holdMemberPlace, lockSeries, lockUpcomingGames, type SeriesRow } from '../../core/series/member-places';
 import type { Tx } from '../../db/open-database';
@@ -37,13 +38,14 @@ export async function joinSeries(ctx: ServerContext, user: AuthUser, seriesId: n
     const now = ctx.clock.now();
     const row = await lockSeries(tx, seriesId);
     if (!(await canSeeSeries(tx, row, user, privateLink))) throw seriesNotFound();
-    if (row.status === 'cancelled') throw new AppError('conflict', messages.series.cancelled);
-    if (weeklyDateTime(row.firstDateTime, row.occurrences - 1) <= now) throw new AppError('conflict', messages.series.ended);
-    if (!user.phone) throw new AppError('conflict', messages.series.phoneRequired, { phone: messages.series.phoneRequired });
+    if (row.status === 'cancelled') throw new AppError('series_cancelled', messages.series.cancelled);
+    const timeZone = await timeZoneOfState(tx, row.template.stateId);
+    if (weeklyDateTime(row.firstDateTime, row.occurrences - 1, timeZone) <= now) throw new AppError('series_ended', messages.series.ended);
+    if (!user.phone) throw new AppError('phone_required', messages.series.phoneRequired, { phone: messages.series.phoneRequired });
     const members = await activeMembers(tx, row.id);
-    if (members.some((member) => member.userId === user.id)) throw new AppError('conflict', messages.series.alreadyMember);
-    if (row.memberSlots === 0) throw new AppError('conflict', messages.series.noMemberPlaces);
-    if (members.length >= row.memberSlots) throw new AppError('conflict', messages.series.memberPlacesFull);
+    if (members.some((member) => member.userId === user.id)) throw new AppError('already_member', messages.series.alreadyMember);
+    if (row.memberSlots === 0) throw new AppError('no_member_places', messages.series.noMemberPlaces);
+    if (members.length >= row.memberSlots) throw new AppError('member_places_full', messages.series.memberPlacesFull);
 
     const upcoming = await lockUpcomingGames(tx, row.id, now);
     await tx.insert(seriesMembers).values({ seriesId: row.id, userId: user.id, joinedAt: now });

@@ -40,7 +40,7 @@ async function endMembership(ctx: ServerContext, seriesId: number, memberId: num
       .set({ leftAt: now, endReason: endedBy.kind })
       .where(and(eq(seriesMembers.seriesId, row.id), eq(seriesMembers.userId, memberId), isNull(seriesMembers.leftAt)))
       .returning({ id: seriesMembers.id });
-    if (!ended) throw new AppError('not_found', endedBy.kind === 'left' ? messages.series.notMember : messages.series.memberNotFound);
+    if (!ended) throw new AppError('series_member_not_found', endedBy.kind === 'left' ? messages.series.notMember : messages.series.memberNotFound);
 
     const counts = { cancelled: 0, kept: 0 };
     for (const game of await lockUpcomingGames(tx, row.id, now)) {

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, isNull, or } from 'drizzle-orm';
-import { saoPauloDateAndTime, TIME_ZONE } from '../../../shared/dates';
+import { dateAndTimeIn } from '../../../shared/dates';
 import { toReais } from '../../../shared/money';
 import type { Series, SeriesDetail } from '../../../shared/schemas/series';
 import type { AuthUser } from '../../core/context';
+import { timeZoneOfState } from '../../core/games/time-zone';
 import { loadUserGames } from '../../core/games/user-game-view';
 import { lockSeries, type SeriesRow } from '../../core/series/member-places';
 import type { Queryable, Tx } from '../../db/open-database';
@@ -10,10 +11,10 @@ import { games, invitations, registrations, series, seriesMembers, users } from 
 import { AppError } from '../../lib/app-error';
 import { messages } from '../../../shared/messages';
 
-const weekdays = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, weekday: 'long' });
+const weekday = (date: Date, timeZone: string) => new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'long' }).format(date);
 
 /** Another organiser's series is indistinguishable from a missing one; admins see every series. */
-export const seriesNotFound = () => new AppError('not_found', messages.series.notFound);
+export const seriesNotFound = () => new AppError('series_not_found', messages.series.notFound);
 
 export const canManage = (row: SeriesRow, user: AuthUser) => row.creatorId === user.id || user.role === 'admin';
 
@@ -21,7 +22,7 @@ export const canManage = (row: SeriesRow, user: AuthUser) => row.creatorId === u
 export async function lockOpenSeries(tx: Tx, seriesId: number, user: AuthUser, cancelledMessage: string): Promise<SeriesRow> {
   const row = await lockSeries(tx, seriesId);
   if (!canManage(row, user)) throw seriesNotFound();
-  if (row.status === 'cancelled') throw new AppError('conflict', cancelledMessage);
+  if (row.status === 'cancelled') throw new AppError('series_cancelled', cancelledMessage);
   return row;
 }
 
@@ -39,6 +40,7 @@ export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: numbe
     .where(and(eq(seriesMembers.seriesId, row.id), eq(seriesMembers.userId, viewerId), isNull(seriesMembers.leftAt)));
   const memberCount = members?.value ?? 0;
   const { template } = row;
+  const timeZone = await timeZoneOfState(q, template.stateId);
   return {
     id: row.id,
     name: template.name,
@@ -52,8 +54,9 @@ export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: numbe
     occurrences: row.occurrences,
     gamesCreated: created?.value ?? 0,
     firstDateTime: row.firstDateTime.toISOString(),
-    weekday: weekdays.format(row.firstDateTime),
-    time: saoPauloDateAndTime(row.firstDateTime).time,
+    weekday: weekday(row.firstDateTime, timeZone),
+    time: dateAndTimeIn(row.firstDateTime, timeZone).time,
+    timeZone,
     visibility: template.visibility,
     usePlatformPayment: template.usePlatformPayment,
     status: row.status,

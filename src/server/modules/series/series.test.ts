@@ -86,7 +86,16 @@ describe('POST /series', () => {
     const past = await api('POST', '/series', headers, payload({ firstDateTime: '2026-11-19T19:30', occurrences: 0 }));
     expect(past.statusCode).toBe(400);
     expect(past.json().fields).toMatchObject({ firstDateTime: 'A data e hora do jogo devem ser no futuro', occurrences: 'Informe de 1 a 52 semanas.' });
+    for (const price of [12.345, 'NaN', -1]) {
+      const res = await api('POST', '/series', headers, payload({ price }));
+      expect([price, res.statusCode, res.json().fields]).toEqual([price, 400, { price: res.json().message }]);
+    }
     expect(await db().select().from(games).where(eq(games.creatorId, user.id))).toEqual([]);
+    // The price, in reais, stored as exact centavos in every game of the series.
+    const created = await api('POST', '/series', headers, payload({ price: 19.99 }));
+    expect([created.statusCode, created.json().series.price]).toEqual([201, 19.99]);
+    const rows = await db().select().from(games).where(eq(games.creatorId, user.id));
+    expect(rows.map((row) => row.priceCents)).toEqual([1999, 1999, 1999, 1999, 1999]);
   });
 
   it('asks a player without a phone for one', async () => {
@@ -139,22 +148,22 @@ describe('mensalistas', () => {
     await expectLedgerBalanced(db());
   });
 
-  it('refuses a second membership, members past memberSlots and a player without a phone (409)', async () => {
+  it('refuses a second membership and members past memberSlots (409), and a player without a phone (400)', async () => {
     const { id } = await createSeries({ memberSlots: 1 });
     const first = await member(10_000);
     expect((await api('POST', `/series/${id}/members`, first.headers)).statusCode).toBe(200);
     const again = await api('POST', `/series/${id}/members`, first.headers);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Você já é mensalista desta série.');
+    expect(again.json()).toEqual({ code: 'already_member', message: 'Você já é mensalista desta série.' });
     const second = await member(10_000);
     const full = await api('POST', `/series/${id}/members`, second.headers);
     expect(full.statusCode).toBe(409);
-    expect(full.json().message).toBe('As vagas de mensalistas desta série estão esgotadas.');
+    expect(full.json()).toEqual({ code: 'member_places_full', message: 'As vagas de mensalistas desta série estão esgotadas.' });
     const noPhone = await member(0, { phone: null });
     const { id: other } = await createSeries();
     const refused = await api('POST', `/series/${other}/members`, noPhone.headers);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Cadastre seu telefone no perfil para ser mensalista.');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'phone_required', message: 'Cadastre seu telefone no perfil para ser mensalista.' });
     expect(await liveRegistrations((await db().select().from(games).where(eq(games.seriesId, other)))[0]!.id)).toEqual([]);
   });
 
@@ -461,7 +470,7 @@ describe('a series someone may not see', () => {
     for (const id of [hidden.id, ended.id, 2_000_000]) {
       for (const [method, url, body] of routes(id)) {
         const res = await api(method, url, stranger.headers, body);
-        expect([method, url, res.statusCode, res.json()]).toEqual([method, url, 404, { message: 'Série não encontrada.' }]);
+        expect([method, url, res.statusCode, res.json()]).toEqual([method, url, 404, { code: 'series_not_found', message: 'Série não encontrada.' }]);
       }
     }
     expect(await liveRegistrations(hidden.games[0]!.id)).toEqual([]);

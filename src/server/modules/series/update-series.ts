@@ -4,6 +4,7 @@ import { type SeriesReply, type UpdateSeriesShape, validateSeriesPayload } from 
 import type { AuthUser, ServerContext } from '../../core/context';
 import { applyGameEdit } from '../../core/games/apply-game-edit';
 import { resolveGamePayload } from '../../core/games/resolve-game-payload';
+import { timeZoneOfState } from '../../core/games/time-zone';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { activeMembers, createDueGames, lockUpcomingGames, seriesTemplateOf } from '../../core/series/member-places';
 import { games, series } from '../../db/schema';
@@ -21,16 +22,16 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
   const updatedGames = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const row = await lockOpenSeries(tx, seriesId, user, messages.series.cancelled);
-    const checked = validateSeriesPayload(body, { now, current: row });
-    if (!checked.success) throw new AppError('bad_request', checked.message, checked.fields);
+    const checked = validateSeriesPayload(body, { now, current: row, timeZone: await timeZoneOfState(tx, row.template.stateId) });
+    if (!checked.success) throw new AppError('validation_failed', checked.message, checked.fields);
     const { occurrences, memberSlots } = checked.data;
     const members = (await activeMembers(tx, row.id)).length;
     if (memberSlots < members) {
-      throw new AppError('bad_request', messages.series.memberSlotsBelowMembers(members), { memberSlots: messages.series.memberSlotsBelowMembers(members) });
+      throw new AppError('member_slots_below_members', messages.series.memberSlotsBelowMembers(members), { memberSlots: messages.series.memberSlotsBelowMembers(members) });
     }
     const created = await tx.select({ week: games.seriesWeek }).from(games).where(eq(games.seriesId, row.id));
     if (occurrences < created.length) {
-      throw new AppError('bad_request', messages.series.occurrencesBelowCreated(created.length), { occurrences: messages.series.occurrencesBelowCreated(created.length) });
+      throw new AppError('occurrences_below_created', messages.series.occurrencesBelowCreated(created.length), { occurrences: messages.series.occurrencesBelowCreated(created.length) });
     }
 
     const { occurrences: _weeks, memberSlots: _members, ...template } = body;

@@ -22,7 +22,7 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
   const refunds: PendingRefunds = [];
   const totals = await ctx.db.transaction(async (tx) => {
     const game = await lockOwnGame(tx, gameId, user);
-    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameAlreadyCancelled);
+    if (game.status === 'cancelled') throw new AppError('game_already_cancelled', messages.gameAlreadyCancelled);
 
     return cancelGame(tx, ctx, game, { reason, mails, refunds });
   });

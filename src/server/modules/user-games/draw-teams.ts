@@ -30,7 +30,7 @@ export async function drawTeams(
       .where(and(eq(registrations.gameId, game.id), eq(registrations.status, 'confirmed')));
     const anyPresent = confirmed.some((player) => player.present === true);
     const pool = confirmed.filter((player) => (anyPresent ? player.present === true : player.present !== false));
-    if (teamCount > pool.length) throw new AppError('conflict', messages.gameDay.notEnoughPlayers(pool.length, teamCount));
+    if (teamCount > pool.length) throw new AppError('not_enough_players', messages.gameDay.notEnoughPlayers(pool.length, teamCount));
 
     const drawn = drawBalancedTeams(pool, teamCount, random);
     await tx.delete(teamPlayers).where(eq(teamPlayers.gameId, game.id));

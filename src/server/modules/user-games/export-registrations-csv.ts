@@ -4,7 +4,7 @@ import type { AuthUser, ServerContext } from '../../core/context';
 import { assertManagesGame } from '../../core/games/game-day';
 import { effectiveStatus } from '../../core/games/game-view';
 import { displayName } from '../../core/users/display-name';
-import { registrations, users } from '../../db/schema';
+import { games, registrations, users } from '../../db/schema';
 import { centsCell, dateTimeCell, excelCsv } from '../../lib/csv';
 
 const csv = messages.gameDay.csv;
@@ -12,6 +12,8 @@ const csv = messages.gameDay.csv;
 /** The game's registrations as a spreadsheet for the organiser: one row per registration, oldest first. */
 export async function exportRegistrationsCsv(ctx: ServerContext, user: AuthUser, gameId: number): Promise<{ filename: string; body: string }> {
   await assertManagesGame(ctx.db, gameId, user);
+  // Registration times read on the clocks of the game's place, like everything else about it.
+  const [game] = await ctx.db.select({ timeZone: games.timeZone }).from(games).where(eq(games.id, gameId));
   const now = ctx.clock.now();
   const rows = await ctx.db
     .select({ registration: registrations, name: displayName, email: users.email, phone: users.phone })
@@ -30,7 +32,7 @@ export async function exportRegistrationsCsv(ctx: ServerContext, user: AuthUser,
       centsCell(r.paidCents),
       csv.presence(r.present),
       r.level,
-      dateTimeCell(r.createdAt),
+      dateTimeCell(r.createdAt, game!.timeZone),
     ]),
   );
   return { filename: `inscricoes-jogo-${gameId}.csv`, body };

@@ -24,7 +24,7 @@ describe('invitation e-mails per organiser', () => {
 
     const tooMany = await invite(second!.id, emails('c', 11));
     expect(tooMany.statusCode).toBe(429);
-    expect(tooMany.json()).toEqual({ message: 'Você pode enviar no máximo 100 convites por dia; hoje ainda cabem 10.' });
+    expect(tooMany.json()).toEqual({ code: 'invite_daily_limit', message: 'Você pode enviar no máximo 100 convites por dia; hoje ainda cabem 10.' });
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
     expect(await t.app.ctx.db.select().from(invitations).where(inArray(invitations.email, emails('c', 11)))).toHaveLength(0);
 

@@ -6,7 +6,7 @@ import type { InviteByEmailReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { lockOwnGame } from '../../core/games/user-game-view';
 import { recordInvitation } from '../../core/invitations/record-invitation';
-import { notifyInvitationReceived, type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { notifyInvitationReceived, type PendingMail, queueMail, sendPendingMail } from '../../core/notifications/notify';
 import type { Tx } from '../../db/open-database';
 import { games, invitations, users } from '../../db/schema';
 import { gameInvitationEmail } from '../../integrations/mail/templates';
@@ -30,7 +30,7 @@ async function assertWithinDailyLimit(tx: Tx, organiserId: number, count: number
   const left = INVITATIONS_PER_DAY - (sent?.count ?? 0);
   if (count <= left) return;
   const retryAfter = Math.max(1, DAY_SECONDS - (sent?.oldest ?? 0));
-  throw new AppError('too_many_requests', messages.inviteDailyLimit(INVITATIONS_PER_DAY, Math.max(0, left)), undefined, retryAfter);
+  throw new AppError('invite_daily_limit', messages.inviteDailyLimit(INVITATIONS_PER_DAY, Math.max(0, left)), undefined, retryAfter);
 }
 
 /** The page an invitee opens: the game by its private link. */
@@ -46,9 +46,9 @@ export async function inviteByEmail(ctx: ServerContext, user: AuthUser, gameId: 
   const mails: PendingMail = [];
   const reply = await ctx.db.transaction(async (tx): Promise<InviteByEmailReply> => {
     const game = await lockOwnGame(tx, gameId, user);
-    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
-    if (game.state !== 'published') throw new AppError('conflict', messages.inviteDraftGame);
-    if (isFinished(game.dateTime, ctx.clock.now())) throw new AppError('conflict', messages.inviteFinishedGame);
+    if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
+    if (game.state !== 'published') throw new AppError('game_not_published', messages.inviteDraftGame);
+    if (isFinished(game.dateTime, ctx.clock.now())) throw new AppError('game_finished', messages.inviteFinishedGame);
 
     const accounts = await tx
       .select({ id: users.id, name: users.name, email: users.email })
@@ -68,7 +68,7 @@ export async function inviteByEmail(ctx: ServerContext, user: AuthUser, gameId: 
     const invitedEmails = new Set(existing.map((row) => row.email));
 
     const invited: string[] = [];
-    const when = formatDateTime(game.dateTime);
+    const when = formatDateTime(game.dateTime, game.timeZone);
     // The organiser has nothing to be invited to.
     const isInvited = (email: string) => {
       const account = accountOf.get(email);
@@ -89,7 +89,9 @@ export async function inviteByEmail(ctx: ServerContext, user: AuthUser, gameId: 
         await tx.insert(invitations).values({ gameId: game.id, userId: null, email });
       }
       invited.push(email);
-      mails.push(
+      await queueMail(
+        tx,
+        mails,
         gameInvitationEmail({
           to: email,
           name: account?.name ?? null,

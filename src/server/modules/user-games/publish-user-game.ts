@@ -19,7 +19,7 @@ export async function publishUserGame(ctx: ServerContext, user: AuthUser, gameId
   const mails: PendingMail = [];
   const message = await ctx.db.transaction(async (tx) => {
     const game = await lockOwnGame(tx, gameId, user);
-    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
+    if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     if (game.state === 'published') return messages.gameAlreadyPublished;
     await resolveGamePayload(tx, gamePayloadOf(game), { now: ctx.clock.now() });
     const [published] = await tx

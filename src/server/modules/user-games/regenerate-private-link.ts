@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 export async function regeneratePrivateLink(ctx: ServerContext, user: AuthUser, gameId: number): Promise<UserGameReply> {
   await ctx.db.transaction(async (tx) => {
     const game = await lockOwnGame(tx, gameId, user);
-    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
+    if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     await tx.update(games).set({ privateLink: generatePrivateLink(), updatedAt: ctx.clock.now() }).where(eq(games.id, game.id));
     await tx.delete(invitations).where(and(eq(invitations.gameId, game.id), eq(invitations.viaLink, true)));
   });

@@ -21,7 +21,7 @@ export async function unpublishUserGame(ctx: ServerContext, user: AuthUser, game
   const after = { mails: [] as PendingMail, refunds: [] as PendingRefunds, closed: [] as PaymentRow[] };
   const message = await ctx.db.transaction(async (tx) => {
     const game = await lockOwnGame(tx, gameId, user);
-    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
+    if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     if (game.state === 'draft') return messages.gameAlreadyDraft;
     const ended = await withdrawRegistrations(tx, ctx, game, 'unpublish', isConfirmed, after);
     await tx.update(games).set({ state: 'draft', updatedAt: ctx.clock.now() }).where(eq(games.id, game.id));

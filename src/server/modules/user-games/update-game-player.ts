@@ -9,8 +9,8 @@ import { AppError } from '../../lib/app-error';
 
 function assertPresenceWindow(start: Date, now: Date): void {
   const window = presenceWindow(start, now);
-  if (window === 'too_early') throw new AppError('conflict', messages.gameDay.presentTooEarly);
-  if (window === 'too_late') throw new AppError('conflict', messages.gameDay.presentTooLate);
+  if (window === 'too_early') throw new AppError('check_in_too_early', messages.gameDay.presentTooEarly);
+  if (window === 'too_late') throw new AppError('check_in_too_late', messages.gameDay.presentTooLate);
 }
 
 /** Marks a confirmed player present or absent, and/or sets their level, under the game's lock. */
@@ -29,7 +29,7 @@ export async function updateGamePlayer(
       .select()
       .from(registrations)
       .where(and(eq(registrations.gameId, game.id), eq(registrations.userId, playerId), eq(registrations.status, 'confirmed')));
-    if (!registration) throw new AppError('not_found', messages.gameDay.playerNotConfirmed);
+    if (!registration) throw new AppError('player_not_confirmed', messages.gameDay.playerNotConfirmed);
     if (body.present !== undefined) assertPresenceWindow(game.dateTime, now);
 
     const [updated] = await tx

@@ -21,7 +21,7 @@ export async function updateUserGame(ctx: ServerContext, user: AuthUser, gameId:
   const after = { mails: [] as PendingMail, refunds: [] as PendingRefunds, closed: [] as PaymentRow[] };
   const cancelled = await ctx.db.transaction(async (tx) => {
     const game = await lockOwnGame(tx, gameId, user);
-    if (game.status === 'cancelled') throw new AppError('conflict', messages.gameLocked);
+    if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     const values = await resolveGamePayload(tx, payload, { now: ctx.clock.now(), current: game });
     const ended =
       game.visibility === 'public' && values.visibility === 'private'

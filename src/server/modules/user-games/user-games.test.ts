@@ -94,6 +94,11 @@ describe('POST /user-games', () => {
     // 192 bits, URL-safe.
     expect(game.privateLink).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect((await gameRow(game.id)).priceCents).toBe(2550);
+    // Reais as a number or as its text, stored as exact centavos.
+    for (const [price, cents] of [[19.99, 1999], ['4.35', 435], [0.29, 29], [10_000, 1_000_000], [-0, 0]] as const) {
+      const created = await createViaApi(headers, { price });
+      expect([price, (await gameRow(created.id)).priceCents, created.price]).toEqual([price, cents, cents / 100]);
+    }
   });
 
   it('ignores fields the client must not set: creator, players, status, private link', async () => {
@@ -128,7 +133,7 @@ describe('POST /user-games', () => {
     expect(res.json().game).toMatchObject({ publicationState: 'draft', visibility: 'public', usePlatformPayment: true, price: 0, address: '', description: '' });
   });
 
-  it('reads a date-time without a zone as Brasília time', async () => {
+  it('reads a date-time without a zone on the clocks of the chosen state (Santa Catarina: Brasília time)', async () => {
     const { headers } = await createSignedInUser(t.app);
     const game = await createViaApi(headers, { dateTime: '2026-11-28T19:00' });
     expect(game.dateTime).toBe('2026-11-28T22:00:00.000Z');
@@ -153,7 +158,11 @@ describe('POST /user-games', () => {
       [{ totalSlots: 51 }, 'O número de vagas deve ser entre 1 e 50.'],
       [{ totalSlots: 2.5 }, 'O número de vagas deve ser entre 1 e 50.'],
       [{ price: -1 }, 'O preço não pode ser negativo.', { price: 'O preço não pode ser negativo.' }],
-      [{ price: 10.005 }, 'Use no máximo duas casas decimais.'],
+      [{ price: 10.005 }, 'Use no máximo duas casas decimais.', { price: 'Use no máximo duas casas decimais.' }],
+      [{ price: '10.005' }, 'Use no máximo duas casas decimais.'],
+      [{ price: 0.1 + 0.2 }, 'Use no máximo duas casas decimais.'],
+      [{ price: 'NaN' }, 'Informe um valor numérico.'],
+      [{ price: 'dez reais' }, 'Informe um valor numérico.'],
       [{ price: 10_000.01 }, 'O preço deve ser de no máximo R$ 10.000,00.'],
       [
         { sportId: null, cityId: undefined },
@@ -338,6 +347,7 @@ describe('PUT /user-games/{id}', () => {
     // Without `state` an edit keeps the publication as it was.
     const { state: _state, ...noState } = payload({ name: 'Novo nome', dateTime: at(4 * DAY_MS).toISOString(), location: 'Outro ginásio', price: 30 });
     expect((await api('PUT', `/user-games/${game.id}`, headers, noState)).json().game.publicationState).toBe('published');
+    expect((await gameRow(game.id)).priceCents).toBe(3000);
     expect((await api('PUT', `/user-games/${game.id}`, headers, payload({ price: -1 }))).json().message).toBe('O preço não pode ser negativo.');
   });
 
@@ -367,6 +377,7 @@ describe('PUT /user-games/{id}', () => {
     const down = await api('PUT', `/user-games/${game.id}`, headers, payload({ totalSlots: 1, price: 10 }));
     expect(down.statusCode).toBe(400);
     expect(down.json()).toEqual({
+      code: 'slots_below_occupied',
       message: 'Não é possível reduzir as vagas para menos de 2: esse é o número de inscrições confirmadas ou aguardando pagamento.',
       fields: { totalSlots: 'Não é possível reduzir as vagas para menos de 2: esse é o número de inscrições confirmadas ou aguardando pagamento.' },
     });
@@ -515,6 +526,7 @@ describe('unpublishing or making private a game with players', () => {
       const asked = await api('POST', `/user-games/${game.id}/unpublish`, headers, body);
       expect(asked.statusCode).toBe(409);
       expect(asked.json()).toEqual({
+        code: 'confirmation_required',
         message: 'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.',
         fields: { confirm: 'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.' },
       });
@@ -764,11 +776,11 @@ describe('permissions', () => {
     for (const [method, url, body] of routes) {
       const res = await api(method, url, b.headers, body);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ message: 'Jogo não encontrado.' });
+      expect(res.json()).toEqual({ code: 'game_not_found', message: 'Jogo não encontrado.' });
       expect((await api(method, url, undefined, body)).statusCode, `${method} ${url} sem login`).toBe(401);
     }
     // An id that does not exist looks exactly the same.
-    expect((await api('GET', '/user-games/999999', b.headers)).json()).toEqual({ message: 'Jogo não encontrado.' });
+    expect((await api('GET', '/user-games/999999', b.headers)).json()).toEqual({ code: 'game_not_found', message: 'Jogo não encontrado.' });
     expect((await api('GET', '/user-games', b.headers)).json()).toEqual([]);
 
     expect(await gameRow(game.id)).toEqual(before);

@@ -76,7 +76,7 @@ describe('POST /api/users/me/password', () => {
     const { user, headers } = await createSignedInUser(t.app);
     const wrong = await call('POST', '/api/users/me/password', headers, { currentPassword: 'errada-123', newPassword: 'nova-senha-456' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: messages.currentPasswordWrong, fields: { currentPassword: messages.currentPasswordWrong } });
+    expect(wrong.json()).toEqual({ code: 'current_password_wrong', message: messages.currentPasswordWrong, fields: { currentPassword: messages.currentPasswordWrong } });
     const weak = await call('POST', '/api/users/me/password', headers, { currentPassword: DEFAULT_PASSWORD, newPassword: '123' });
     expect(weak.statusCode).toBe(400);
     expect(JSON.stringify(weak.json())).toContain(messages.passwordTooShort);
@@ -146,7 +146,7 @@ describe('DELETE /api/users/me', () => {
     expect((await call('POST', `/api/games/${game.id}/apply`, headers, { paymentType: 'credit' })).statusCode).toBe(200);
     const res = await call('DELETE', '/api/users/me', headers, { password: DEFAULT_PASSWORD });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: messages.deleteHasCredits('R$ 15,00') });
+    expect(res.json()).toEqual({ code: 'account_has_credits', message: messages.deleteHasCredits('R$ 15,00') });
     expect(await userRow(user.id)).toMatchObject({ email: user.email, balanceCents: 500, deletedAt: null });
     expect((await me(headers)).json().myGames).toEqual([expect.objectContaining({ id: game.id, registrationType: 'confirmed' })]);
   });
@@ -234,7 +234,7 @@ describe('DELETE /api/users/me', () => {
     const first = await createSignedInUser(t.app, { role: 'admin', name: 'Primeira Admin' });
     const refused = await call('DELETE', '/api/users/me', first.headers, { password: DEFAULT_PASSWORD });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: messages.deleteLastAdmin });
+    expect(refused.json()).toEqual({ code: 'last_admin', message: messages.deleteLastAdmin });
     expect((await userRow(first.user.id)).deletedAt).toBeNull();
 
     const second = await createSignedInUser(t.app, { role: 'admin', name: 'Segunda Admin' });

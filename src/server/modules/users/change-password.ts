@@ -16,9 +16,9 @@ export async function changePassword(
   user: AuthUser,
   input: { currentPassword: string; newPassword: string },
 ): Promise<ChangePasswordReply> {
-  if (!user.passwordHash) throw new AppError('bad_request', messages.noPasswordYet, { currentPassword: messages.noPasswordYet });
+  if (!user.passwordHash) throw new AppError('no_password_yet', messages.noPasswordYet, { currentPassword: messages.noPasswordYet });
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError('bad_request', messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
+    throw new AppError('current_password_wrong', messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
   const passwordHash = await hashPassword(input.newPassword);
   // Only if nobody changed it meanwhile: two racing changes cannot both win with stale proof.
@@ -27,7 +27,7 @@ export async function changePassword(
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(and(eq(users.id, user.id), eq(users.tokenVersion, user.tokenVersion)))
     .returning();
-  if (!updated) throw new AppError('unauthorized', messages.sessionExpired);
+  if (!updated) throw new AppError('session_expired', messages.sessionExpired);
   const token = await ctx.tokens.issue({ userId: updated.id, tokenVersion: updated.tokenVersion });
   return { message: messages.passwordChanged, token, user: toPublicUser(updated) };
 }

@@ -36,15 +36,15 @@ import { verifyPassword } from '../../lib/passwords';
  */
 async function assertConfirmed(user: AuthUser, input: DeleteMeBody): Promise<void> {
   if (user.passwordHash) {
-    if (!input.password) throw new AppError('bad_request', messages.deletePasswordRequired, { password: messages.deletePasswordRequired });
+    if (!input.password) throw new AppError('deletion_password_required', messages.deletePasswordRequired, { password: messages.deletePasswordRequired });
     if (!(await verifyPassword(user.passwordHash, input.password))) {
-      throw new AppError('bad_request', messages.deletePasswordWrong, { password: messages.deletePasswordWrong });
+      throw new AppError('deletion_password_wrong', messages.deletePasswordWrong, { password: messages.deletePasswordWrong });
     }
     return;
   }
   const typed = input.email?.trim().toLowerCase();
-  if (!typed) throw new AppError('bad_request', messages.deleteEmailRequired, { email: messages.deleteEmailRequired });
-  if (typed !== user.email) throw new AppError('bad_request', messages.deleteEmailWrong, { email: messages.deleteEmailWrong });
+  if (!typed) throw new AppError('deletion_email_required', messages.deleteEmailRequired, { email: messages.deleteEmailRequired });
+  if (typed !== user.email) throw new AppError('deletion_email_mismatch', messages.deleteEmailWrong, { email: messages.deleteEmailWrong });
 }
 
 /** What the deletion hands to the providers and the mailer once it has committed. */
@@ -101,7 +101,7 @@ async function assertNotLastAdmin(tx: Tx, user: AuthUser): Promise<void> {
     .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
     .orderBy(asc(users.id))
     .for('update');
-  if (admins.length <= 1) throw new AppError('conflict', messages.deleteLastAdmin);
+  if (admins.length <= 1) throw new AppError('last_admin', messages.deleteLastAdmin);
 }
 
 /**
@@ -123,7 +123,7 @@ export async function deleteAccount(ctx: ServerContext, user: AuthUser, input: D
     await assertNotLastAdmin(tx, user);
     const balanceCents = await lockBalance(tx, user.id);
     if (balanceCents > 0) {
-      if (!input.forfeitCredits) throw new AppError('conflict', messages.deleteHasCredits(formatBRL(toReais(balanceCents))));
+      if (!input.forfeitCredits) throw new AppError('account_has_credits', messages.deleteHasCredits(formatBRL(toReais(balanceCents))));
       await postCreditTransaction(tx, {
         userId: user.id,
         amountCents: -balanceCents,

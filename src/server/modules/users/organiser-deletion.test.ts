@@ -163,7 +163,7 @@ describe('DELETE /api/users/me by an organiser', () => {
 
     const refused = await deleteAccount(organiser.headers);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: messages.deleteHasCredits('R$ 10,00') });
+    expect(refused.json()).toEqual({ code: 'account_has_credits', message: messages.deleteHasCredits('R$ 10,00') });
     expect(await gameRow(game.id)).toMatchObject({ status: 'active' });
     expect(await balanceOf(db(), player.user.id)).toBe(0);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../../../../test-support/server/factories';
+import { addCredits, createSignedInUser } from '../../../../test-support/server/factories';
 import { createTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { users } from '../../db/schema';
@@ -21,7 +21,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('GET /api/users/me', () => {
   it('returns the signed-in user with balance and (empty) games', async () => {
-    const { user, headers } = await createSignedInUser(t.app, { name: 'Gabi', phone: '48991234567', balanceCents: 1990 });
+    const { user, headers } = await createSignedInUser(t.app, { name: 'Gabi', phone: '48991234567' });
+    await addCredits(t.app.ctx.db, user.id, 1990);
     const res = await me(headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -40,7 +41,7 @@ describe('GET /api/users/me', () => {
   it('answers 401 without a token', async () => {
     const res = await me();
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: messages.unauthenticated });
+    expect(res.json()).toEqual({ code: 'unauthenticated', message: messages.unauthenticated });
   });
 
   it('answers 401 for a header that is not a bearer token', async () => {
@@ -64,7 +65,7 @@ describe('GET /api/users/me', () => {
     const other = createTokenService({ secret: new TextEncoder().encode('outro-segredo-com-mais-de-32-caracteres!!'), clock: t.clock });
     const res = await me(bearer(await other.issue({ userId: user.id, tokenVersion: user.tokenVersion })));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: messages.sessionExpired });
+    expect(res.json()).toEqual({ code: 'session_expired', message: messages.sessionExpired });
   });
 
   it('answers 401 for an unsigned (alg none) token and for an HS512 token with the right secret', async () => {
@@ -112,7 +113,7 @@ describe('GET /api/users/me', () => {
       t.clock.advance(2000);
       const res = await me(headers);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: messages.sessionExpired });
+      expect(res.json()).toEqual({ code: 'session_expired', message: messages.sessionExpired });
     } finally {
       t.clock.set(start);
     }
@@ -164,7 +165,7 @@ describe('PUT /api/users/phone', () => {
     const { user, headers } = await createSignedInUser(t.app, { phone: '11912345678' });
     const res = await putPhone(headers, { phone });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: phoneInvalid, fields: { phone: phoneInvalid } });
+    expect(res.json()).toEqual({ code: 'validation_failed', message: phoneInvalid, fields: { phone: phoneInvalid } });
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.phone).toBe('11912345678');
   });
@@ -181,7 +182,7 @@ describe('PUT /api/users/phone', () => {
   it('answers 401 without a token and changes nobody', async () => {
     const res = await putPhone({}, { phone: '48991234567' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: messages.unauthenticated });
+    expect(res.json()).toEqual({ code: 'unauthenticated', message: messages.unauthenticated });
   });
 
   it('changes only the signed-in user', async () => {

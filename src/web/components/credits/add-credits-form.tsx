@@ -1,6 +1,6 @@
 import { CreditCard, FlaskConical, QrCode } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { formatBRL } from '../../../shared/money';
+import { formatBRL, formatCents, parseReais, toReais } from '../../../shared/money';
 import { topUpAmountSchema } from '../../../shared/schemas/credits';
 import { Alert } from '../ui/alert';
 import { AmountInput } from './amount-input';
@@ -12,7 +12,8 @@ import { cn } from '../../lib/cn';
 import { useAddTestCredits, useCreditsConfig, useStartTopUp } from '../../lib/queries/credits';
 
 export const INVALID_AMOUNT = 'Por favor, insira um valor válido.';
-const QUICK_AMOUNTS = [20, 50, 100];
+/** Suggested amounts, in centavos. */
+const QUICK_AMOUNTS = [2000, 5000, 10000];
 
 type Method = 'pix' | 'card';
 
@@ -20,11 +21,6 @@ const methods: Array<{ value: Method; label: string; hint: string; Icon: typeof 
   { value: 'pix', label: 'PIX', hint: 'Aprovação na hora', Icon: QrCode },
   { value: 'card', label: 'Cartão', hint: 'Crédito', Icon: CreditCard },
 ];
-
-/** The amount as typed: NaN when empty or not a number. */
-function parseAmount(text: string): number {
-  return text.trim() === '' ? Number.NaN : Number(text.replace(',', '.'));
-}
 
 /**
  * Amount and method of a top-up (PIX by default), sent to the provider's checkout. In sandbox
@@ -41,7 +37,8 @@ export function AddCreditsForm({ onDone }: { onDone?: () => void }) {
   const testCredits = useAddTestCredits();
   const isSandbox = config.data?.mode === 'sandbox';
 
-  const amount = parseAmount(amountText);
+  const amount = parseReais(amountText);
+  const amountCents = topUpAmountSchema.safeParse(amount).data;
   const isPositive = Number.isFinite(amount) && amount > 0;
   const shownError = error ?? (amountText.trim() !== '' && !isPositive ? INVALID_AMOUNT : undefined);
   const isBusy = startTopUp.isPending || testCredits.isPending;
@@ -54,6 +51,7 @@ export function AddCreditsForm({ onDone }: { onDone?: () => void }) {
     setError(undefined);
   }
 
+  /** The amount in centavos, or null after showing why it is not one. */
   function validAmount(): number | null {
     const parsed = topUpAmountSchema.safeParse(amount);
     if (!isPositive || !parsed.success) {
@@ -68,7 +66,7 @@ export function AddCreditsForm({ onDone }: { onDone?: () => void }) {
     const value = validAmount();
     if (value === null) return;
     testCredits.reset();
-    startTopUp.mutate({ method, amount: value }, { onSuccess: (reply) => redirectToCheckout(reply) });
+    startTopUp.mutate({ method, amount: toReais(value) }, { onSuccess: (reply) => redirectToCheckout(reply) });
   }
 
   function onAddTestCredits() {
@@ -76,7 +74,7 @@ export function AddCreditsForm({ onDone }: { onDone?: () => void }) {
     if (value === null) return;
     startTopUp.reset();
     testCredits.mutate(
-      { amount: value },
+      { amount: toReais(value) },
       {
         onSuccess: (reply) => {
           toast.show(reply.message, 'success');
@@ -109,15 +107,15 @@ export function AddCreditsForm({ onDone }: { onDone?: () => void }) {
             <button
               key={value}
               type="button"
-              onClick={() => editAmount(String(value))}
+              onClick={() => editAmount(String(toReais(value)))}
               className={cn(
                 'min-h-11 rounded-xl border px-4 text-base font-semibold tabular-nums',
-                amount === value
+                amountCents === value
                   ? 'border-brand-700 bg-brand-50 text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-50'
                   : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800',
               )}
             >
-              {formatBRL(value)}
+              {formatCents(value)}
             </button>
           ))}
         </div>

@@ -16,21 +16,21 @@ export function cityLabel(game: Pick<Game, 'city' | 'state'>): string {
 
 export const isFull = (game: Pick<Game, 'remainingSlots'>) => game.remainingSlots <= 0;
 
-type FactsGame = Pick<Game, 'dateTime' | 'location' | 'price' | 'remainingSlots' | 'totalSlots'>;
+type FactsGame = Pick<Game, 'dateTime' | 'timeZone' | 'location' | 'price' | 'remainingSlots' | 'totalSlots'>;
 
-/** The game's date (the long form on hover) and start time, each beside its icon; the caller sets their size. */
-export function GameWhen({ dateTime }: { dateTime: string }) {
+/** The game's date (the long form on hover) and start time on the clocks of its place, each beside its icon; the caller sets their size. */
+export function GameWhen({ dateTime, timeZone }: { dateTime: string; timeZone: string }) {
   return (
     <>
       <p className="flex items-center gap-1.5">
         <CalendarDays className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
         <span className="sr-only">Data: </span>
-        <span title={formatLongDate(dateTime)}>{formatDate(dateTime)}</span>
+        <span title={formatLongDate(dateTime, timeZone)}>{formatDate(dateTime, timeZone)}</span>
       </p>
       <p className="flex items-center gap-1.5">
         <Clock className="size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
         <span className="sr-only">Horário: </span>
-        {formatTime(dateTime)}
+        {formatTime(dateTime, timeZone)}
       </p>
     </>
   );
@@ -55,7 +55,7 @@ export function GameFacts({ game, compact = false, className }: { game: FactsGam
   return (
     <div className={cn('space-y-2', className)}>
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-lg font-bold tabular-nums">
-        <GameWhen dateTime={game.dateTime} />
+        <GameWhen dateTime={game.dateTime} timeZone={game.timeZone} />
         <p className="text-slate-900 dark:text-white">
           <span className="sr-only">Preço: </span>
           {formatBRL(game.price)}

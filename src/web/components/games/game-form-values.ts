@@ -1,11 +1,12 @@
-import { TIME_ZONE } from '../../../shared/dates';
+import { dateAndTimeIn } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
+import { parseReais, toReais } from '../../../shared/money';
 import { createSeriesBodySchema, validateSeriesPayload, type CreateSeriesInput } from '../../../shared/schemas/series';
 import { gamePayloadSchema, validateGamePayload, type GamePayloadInput, type UserGame } from '../../../shared/schemas/user-games';
 
 /**
  * The game form of organisers and admins, as typed: every field is text, as the inputs hold it. The date and
- * the time are two inputs (decision 016), read as São Paulo time.
+ * the time are two inputs (decision 016), read on the clocks of the chosen state (decision 037).
  */
 export type GameFormValues = {
   name: string;
@@ -16,7 +17,7 @@ export type GameFormValues = {
   cityId: string;
   /** `YYYY-MM-DD` */
   date: string;
-  /** `HH:MM`, São Paulo time */
+  /** `HH:MM`, in the chosen state's zone */
   time: string;
   price: string;
   totalSlots: string;
@@ -78,20 +79,25 @@ export type GameFormResult =
   | { success: true; payload: GamePayloadInput }
   | { success: false; message: string; fields: Partial<Record<GameFormField, string>> };
 
+/** What the form's checks need besides the values: the moment, the game's instant when editing, the chosen state's zone. */
+export type GameFormOptions = { now: Date; unchangedDateTime?: Date; timeZone: string };
+
 /**
- * The payload the API takes: date and time as one São Paulo wall-clock value (the game's own instant when an
- * edit left them as they were); an empty price is a free game.
+ * The payload the API takes: date and time as one wall-clock value without a zone, which the server reads in the
+ * chosen state's zone (the game's own instant when an edit left them as they were there); an empty price is a free game.
  */
-export function toPayload(values: GameFormValues, unchangedDateTime?: Date): GamePayloadInput {
+export function toPayload(values: GameFormValues, options: Pick<GameFormOptions, 'unchangedDateTime' | 'timeZone'>): GamePayloadInput {
   const date = values.date.trim();
   const time = values.time.trim();
-  const isUnchanged = unchangedDateTime !== undefined && date === saoPauloDay(unchangedDateTime) && time === timeFormat.format(unchangedDateTime);
+  const { unchangedDateTime, timeZone } = options;
+  const unchanged = unchangedDateTime && dateAndTimeIn(unchangedDateTime, timeZone);
+  const isUnchanged = unchangedDateTime !== undefined && date === unchanged?.date && time === unchanged.time;
   return {
     name: values.name,
     location: values.location,
     address: values.address,
     dateTime: isUnchanged ? unchangedDateTime.toISOString() : date && time ? `${date}T${time}` : null,
-    price: values.price.trim() === '' ? 0 : values.price.trim().replace(',', '.'),
+    price: values.price.trim() === '' ? 0 : parseReais(values.price),
     totalSlots: blankToNull(values.totalSlots),
     description: values.description.trim(),
     visibility: values.visibility,
@@ -106,18 +112,19 @@ export function toPayload(values: GameFormValues, unchangedDateTime?: Date): Gam
 /**
  * The same rules, in the same words, as the server (the shared schema and `validateGamePayload`): required
  * fields, sport/state/city for a public game, a date and time in the future (an edit may keep its own past
- * date), slots 1–50, price ≥ 0. Text is trimmed.
+ * date), slots 1–50, a price from 0 to 10.000 with at most two decimals. Text is trimmed.
  */
-export function toGamePayload(values: GameFormValues, options: { now: Date; unchangedDateTime?: Date }): GameFormResult {
-  const shape = gamePayloadSchema.safeParse(toPayload(values, options.unchangedDateTime));
+export function toGamePayload(values: GameFormValues, options: GameFormOptions): GameFormResult {
+  const shape = gamePayloadSchema.safeParse(toPayload(values, options));
   if (!shape.success) {
     const fields: Partial<Record<GameFormField, string>> = {};
     for (const issue of shape.error.issues) for (const field of formFieldsOf(String(issue.path[0] ?? ''))) fields[field] ??= issue.message;
     return { success: false, message: shape.error.issues[0]?.message ?? messages.dateTimeInvalid, fields };
   }
   const checked = validateGamePayload(shape.data, options);
-  // The parsed shape: trimmed text and numbers, as the server reads them.
-  if (checked.success) return { success: true, payload: shape.data };
+  // The parsed shape: trimmed text and numbers, as the server reads them; the price, parsed into centavos, back in
+  // reais as the API takes it.
+  if (checked.success) return { success: true, payload: { ...shape.data, price: toReais(shape.data.price ?? 0) } };
   const fields: Partial<Record<GameFormField, string>> = {};
   for (const [key, message] of Object.entries(checked.fields)) {
     for (const field of formFieldsOf(key)) {
@@ -141,17 +148,14 @@ export function formFieldsOf(payloadKey: string): GameFormField[] {
   return fieldsOfPayloadKey[payloadKey] ?? (payloadKey in emptyGameForm ? [payloadKey as GameFormField] : []);
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** `YYYY-MM-DD` of an instant in São Paulo, where the games are. */
-export function saoPauloDay(date: Date): string {
-  return dayFormat.format(date);
+/** `YYYY-MM-DD` of an instant on the clocks of `timeZone`. */
+export function dayIn(date: Date, timeZone: string): string {
+  return dateAndTimeIn(date, timeZone).date;
 }
 
-/** The form prefilled from a game (date and time in São Paulo time). */
+/** The form prefilled from a game (date and time in the game's zone). */
 export function formValuesFromGame(game: UserGame): GameFormValues {
-  const when = new Date(game.dateTime);
+  const when = dateAndTimeIn(new Date(game.dateTime), game.timeZone);
   return {
     name: game.name,
     location: game.location,
@@ -159,8 +163,8 @@ export function formValuesFromGame(game: UserGame): GameFormValues {
     sportId: game.sport ? String(game.sport.id) : '',
     stateId: game.state ? String(game.state.id) : '',
     cityId: game.city ? String(game.city.id) : '',
-    date: saoPauloDay(when),
-    time: timeFormat.format(when),
+    date: when.date,
+    time: when.time,
     price: String(game.price),
     totalSlots: String(game.totalSlots),
     description: game.description,
@@ -190,18 +194,18 @@ const SERIES_FIELDS = ['occurrences', 'memberSlots'] as const;
  * The game rules and, for "Repetir toda semana", the series' own (1–52 weeks, 0 up to the slots for
  * mensalistas), in the server's words.
  */
-export function validateGameForm(values: GameFormValues, options: { now: Date; unchangedDateTime?: Date }): GameFormResult {
+export function validateGameForm(values: GameFormValues, options: GameFormOptions): GameFormResult {
   const game = toGamePayload(values, options);
   if (!values.repeatWeekly) return game;
   const extra: Partial<Record<GameFormField, string>> = {};
-  const shape = createSeriesBodySchema.safeParse(toSeriesPayload(toPayload(values), values));
+  const shape = createSeriesBodySchema.safeParse(toSeriesPayload(toPayload(values, { timeZone: options.timeZone }), values));
   if (!shape.success) {
     for (const issue of shape.error.issues) {
       const key = String(issue.path[0] ?? '');
       if ((SERIES_FIELDS as readonly string[]).includes(key)) extra[key as GameFormField] ??= issue.message;
     }
   } else {
-    const checked = validateSeriesPayload(shape.data, { now: options.now });
+    const checked = validateSeriesPayload(shape.data, { now: options.now, timeZone: options.timeZone });
     if (!checked.success) for (const key of SERIES_FIELDS) if (checked.fields[key]) extra[key] = checked.fields[key];
   }
   const first = Object.values(extra)[0];

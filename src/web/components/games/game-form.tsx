@@ -2,6 +2,7 @@ import { ExternalLink, TriangleAlert } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
+import { TIME_ZONE } from '../../../shared/dates';
 import { MAX_OCCURRENCES } from '../../../shared/rules/weekly-series';
 import type { CreateSeriesInput } from '../../../shared/schemas/series';
 import { MAX_SLOTS, MIN_SLOTS, type GamePayloadInput } from '../../../shared/schemas/user-games';
@@ -12,7 +13,7 @@ import { Alert } from '../ui/alert';
 import { Button, buttonClasses } from '../ui/button';
 import { describedBy, fieldBorder, fieldClasses, FieldMessages, Input } from '../ui/input';
 import { Select } from '../ui/select';
-import { canPublish, formFieldsOf, saoPauloDay, toSeriesPayload, validateGameForm, type GameFormField, type GameFormValues } from './game-form-values';
+import { canPublish, dayIn, formFieldsOf, toSeriesPayload, validateGameForm, type GameFormField, type GameFormValues } from './game-form-values';
 
 type GameFormProps = {
   defaultValues: GameFormValues;
@@ -75,7 +76,10 @@ export function GameForm({
   isPaymentLocked = false,
   onSaveSeries,
 }: GameFormProps) {
-  const validate = (values: GameFormValues) => validateGameForm(values, { now: new Date(), unchangedDateTime });
+  const states = useStates();
+  // A date and time typed are read on the clocks of the chosen state (São Paulo's until one is chosen).
+  const timeZoneOf = (values: GameFormValues) => states.data?.find((state) => String(state.id) === values.stateId)?.timeZone ?? TIME_ZONE;
+  const validate = (values: GameFormValues) => validateGameForm(values, { now: new Date(), unchangedDateTime, timeZone: timeZoneOf(values) });
   const resolver: Resolver<GameFormValues, unknown, GamePayloadInput> = (values) => {
     const result = validate(values);
     return result.success ? { values: result.payload, errors: {} } : { values: {}, errors: toFieldErrors(result.fields) };
@@ -95,7 +99,6 @@ export function GameForm({
   const repeatId = useId();
 
   const sports = useSports();
-  const states = useStates();
   const stateId = values.stateId ? Number(values.stateId) : undefined;
   const cities = useCities(stateId);
   const isLocked = lockedReason !== undefined;
@@ -103,8 +106,9 @@ export function GameForm({
   const isPublishable = canPublish(values);
   const referenceError = [sports, states].find((query) => query.isError)?.error;
 
-  const today = saoPauloDay(new Date());
-  const originalDay = unchangedDateTime ? saoPauloDay(unchangedDateTime) : undefined;
+  const timeZone = timeZoneOf(values);
+  const today = dayIn(new Date(), timeZone);
+  const originalDay = unchangedDateTime ? dayIn(unchangedDateTime, timeZone) : undefined;
   const minDate = originalDay && originalDay < today ? originalDay : today;
 
   // The summary follows the fields once a save was tried: fixing one updates it.

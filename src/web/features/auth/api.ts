@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { messages } from '../../../shared/messages';
 import type { MessageReply } from '../../../shared/schemas/common';
 import type {
   AuthConfigReply,
@@ -10,7 +9,7 @@ import type {
   RegisterBody,
   ResetPasswordBody,
 } from '../../../shared/schemas/auth';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, hasErrorCode } from '../../lib/api-client';
 import { safeNextPath } from '../../lib/next-path';
 import { signIn } from '../../lib/session';
 import { readStorage, removeStorage, storageKeys } from '../../lib/storage';
@@ -89,9 +88,8 @@ export function useResetPassword() {
 }
 
 /** Spec: an error naming an invalid or expired code marks the code expired. */
-export function isExpiredCodeError(message: string): boolean {
-  const lower = message.toLowerCase();
-  return message.includes(messages.codeInvalidOrExpired) || lower.includes('invalid') || lower.includes('expired');
+export function isExpiredCodeError(error: unknown): boolean {
+  return hasErrorCode(error, 'reset_code_invalid');
 }
 
 export const authConfigQuery = queryOptions({

@@ -10,7 +10,7 @@ import type {
   UserGamesFilter,
 } from '../../../shared/schemas/user-games';
 import type { DrawTeamsReply, UpdatePlayerBody, UpdatePlayerReply } from '../../../shared/schemas/game-day';
-import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
+import { apiDownload, apiRequest, hasErrorCode } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
 
 /** Every cached organiser list and game lives under this key. */
@@ -64,11 +64,11 @@ export function useCreateUserGame() {
 }
 
 /**
- * The server's question before a change that cancels players (unpublishing, or making a game private): a 409 whose
- * `confirm` field says how many; the change is sent again with `confirm: true` once the organiser agrees.
+ * The server's question before a change that cancels players (unpublishing, or making a game private): a
+ * `confirmation_required` whose `confirm` field says how many; the change is sent again with `confirm: true` once the organiser agrees.
  */
 export function confirmationAsked(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status === 409 ? error.fields?.confirm : undefined;
+  return hasErrorCode(error, 'confirmation_required') ? (error.fields?.confirm ?? error.message) : undefined;
 }
 
 export function useUpdateUserGame(gameId: number) {

@@ -2,7 +2,7 @@ import { isFinished } from '../../../shared/rules/game-timing';
 import type { PaymentType } from '../../../shared/schemas/games';
 import type { UserGame, UserGamesFilter } from '../../../shared/schemas/user-games';
 import type { BadgeTone } from '../../components/ui/badge';
-import { formatDate, formatTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 
 /** The my-games tabs in the spec's order (organisers §2); published is the default. */
 export const userGameFilters: ReadonlyArray<{ value: UserGamesFilter; label: string }> = [
@@ -58,8 +58,8 @@ export function privateGameUrl(privateLink: string, origin: string = window.loca
 }
 
 /** The invitation as WhatsApp shows it: name, when, where and the link to sign up. */
-export function whatsAppShareUrl(game: Pick<UserGame, 'name' | 'dateTime' | 'location'>, link: string): string {
-  const text = `${game.name} — ${formatDate(game.dateTime)} às ${formatTime(game.dateTime)}\n${game.location}\nInscreva-se: ${link}`;
+export function whatsAppShareUrl(game: Pick<UserGame, 'name' | 'dateTime' | 'timeZone' | 'location'>, link: string): string {
+  const text = `${game.name} — ${formatDateTime(game.dateTime, game.timeZone)}\n${game.location}\nInscreva-se: ${link}`;
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }
 

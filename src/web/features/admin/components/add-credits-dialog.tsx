@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { parseReais, toReais } from '../../../../shared/money';
 import { addCreditsBodySchema, type AdminUser } from '../../../../shared/schemas/admin';
 import { AmountInput } from '../../../components/credits/amount-input';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
@@ -21,7 +22,7 @@ export function AddCreditsDialog({ user, open, onClose }: { user: Pick<AdminUser
   const addCredits = useAddCredits();
   const [amountText, setAmountText] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const attempt = useRef<{ amount: number; key: string } | null>(null);
+  const attempt = useRef<{ amountCents: number; key: string } | null>(null);
 
   function close() {
     if (addCredits.isPending) return;
@@ -40,20 +41,19 @@ export function AddCreditsDialog({ user, open, onClose }: { user: Pick<AdminUser
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (addCredits.isPending) return;
-    const text = amountText.trim().replace(',', '.');
-    if (text === '') {
+    if (amountText.trim() === '') {
       setFieldError(AMOUNT_REQUIRED);
       return;
     }
-    const parsed = addCreditsBodySchema.safeParse({ amount: Number(text) });
+    const parsed = addCreditsBodySchema.safeParse({ amount: parseReais(amountText) });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? AMOUNT_REQUIRED);
       return;
     }
-    const { amount } = parsed.data;
-    if (attempt.current?.amount !== amount) attempt.current = { amount, key: newIdempotencyKey() };
+    const { amount: amountCents } = parsed.data;
+    if (attempt.current?.amountCents !== amountCents) attempt.current = { amountCents, key: newIdempotencyKey() };
     addCredits.mutate(
-      { userId: user.id, amount, idempotencyKey: attempt.current.key },
+      { userId: user.id, amount: toReais(amountCents), idempotencyKey: attempt.current.key },
       {
         onSuccess: (reply) => {
           toast.show(reply.message, 'success');

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { saoPauloDateAndTime } from '../../../../shared/dates';
+import { dateAndTimeIn, TIME_ZONE } from '../../../../shared/dates';
 import { MAX_REPORT_DAYS } from '../../../../shared/schemas/game-day';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -12,7 +12,7 @@ import { useDownloadPaymentsReport } from '../api';
 /** The payments spreadsheet for the books: every provider payment and credit movement of a period. */
 export function PaymentsReport() {
   const toast = useToast();
-  const today = saoPauloDateAndTime(new Date()).date;
+  const today = dateAndTimeIn(new Date(), TIME_ZONE).date;
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const download = useDownloadPaymentsReport();

@@ -77,7 +77,7 @@ describe('admin cancellations', () => {
       [`PUT /api/admin/cancellations/${pending.id}`]: () => {
         calls += 1;
         return calls === 1
-          ? { status: 503, body: { message: 'O provedor de pagamento está indisponível.' } }
+          ? { status: 503, body: { code: 'payment_provider_unavailable', message: 'O provedor de pagamento está indisponível.' } }
           : { body: { message: 'Reembolso de R$ 22,00 processado com sucesso.', cancellation: { ...pending, status: 'processed', refundedAs: 'credits' } } };
       },
     });
@@ -130,7 +130,7 @@ describe('admin cancellations', () => {
   });
 
   it('shows "Erro ao carregar cancelamentos" when the list fails', async () => {
-    fakeApi({ 'GET /api/users/me': meReply(admin), 'GET /api/admin/cancellations': { status: 400, body: { message: 'Requisição inválida.' } } });
+    fakeApi({ 'GET /api/users/me': meReply(admin), 'GET /api/admin/cancellations': { status: 400, body: { code: 'validation_failed', message: 'Requisição inválida.' } } });
     renderApp('/admin/cancellations', { token: 'jwt-bia' });
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Erro ao carregar cancelamentos');
   });

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
-import { formatBRL, formatDate, formatDateTime, formatTime } from '../../../lib/format';
+import { formatBRL, formatDate, formatDateTime, formatTime, TIME_ZONE } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCancellations } from '../api';
 import { Cell, DataTable, Row, Th } from '../components/data-table';
@@ -36,7 +36,7 @@ function Reason({ text }: { text: string | null }) {
 
 function Resolution({ cancellation }: { cancellation: Cancellation }) {
   const by = cancellation.processedBy ? ` por ${cancellation.processedBy.name}` : '';
-  const when = cancellation.processedAt ? ` em ${formatDate(cancellation.processedAt)}` : '';
+  const when = cancellation.processedAt ? ` em ${formatDate(cancellation.processedAt, TIME_ZONE)}` : '';
   if (cancellation.status === 'processed') {
     return (
       <span className="text-right xl:text-left">
@@ -116,7 +116,7 @@ export function AdminCancellationsPage() {
                   <Cell label="Jogo" bare>
                     <span>
                       <span className="block font-semibold">{cancellation.game.name}</span>
-                      <span className="block text-sm text-slate-600 tabular-nums dark:text-slate-400">{formatDateTime(cancellation.game.dateTime)}</span>
+                      <span className="block text-sm text-slate-600 tabular-nums dark:text-slate-400">{formatDateTime(cancellation.game.dateTime, cancellation.game.timeZone)}</span>
                     </span>
                   </Cell>
                   <Cell label="Usuário">
@@ -130,8 +130,8 @@ export function AdminCancellationsPage() {
                   </Cell>
                   <Cell label="Data" className="tabular-nums">
                     <span>
-                      <span className="whitespace-nowrap">{formatDate(cancellation.date)}</span>{' '}
-                      <span className="whitespace-nowrap xl:block">{formatTime(cancellation.date)}</span>
+                      <span className="whitespace-nowrap">{formatDate(cancellation.date, TIME_ZONE)}</span>{' '}
+                      <span className="whitespace-nowrap xl:block">{formatTime(cancellation.date, TIME_ZONE)}</span>
                     </span>
                   </Cell>
                   <Cell label="Valor" numeric className="whitespace-nowrap font-semibold tabular-nums">

@@ -14,7 +14,7 @@ describe('admin dashboard', () => {
       'GET /api/users/me': meReply(admin),
       'GET /api/admin/dashboard': () =>
         fail
-          ? { status: 403, body: { message: 'Acesso negado.' } }
+          ? { status: 403, body: { code: 'forbidden', message: 'Acesso negado.' } }
           : { body: { totalUsers: 42, totalGames: 7, upcomingGames: 3, totalRevenue: 1234.5, recentGames: [recent] } },
     });
     const user = userEvent.setup();

@@ -40,7 +40,7 @@ function RecentGame({ game }: { game: UserGame }) {
           <GameStatusBadges game={game} />
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          <span className="font-semibold text-slate-800 tabular-nums dark:text-slate-200">{formatDateTime(game.dateTime)}</span> · {game.location} ·{' '}
+          <span className="font-semibold text-slate-800 tabular-nums dark:text-slate-200">{formatDateTime(game.dateTime, game.timeZone)}</span> · {game.location} ·{' '}
           <span className="tabular-nums">
             {game.registeredPlayers}/{game.totalSlots} inscritos
           </span>{' '}

@@ -10,8 +10,8 @@ const reference = {
   'GET /api/games/sports': { body: [{ id: 1, name: 'Vôlei', active: true }] },
   'GET /api/games/states': {
     body: [
-      { id: 24, name: 'Santa Catarina', uf: 'SC', active: true },
-      { id: 25, name: 'São Paulo', uf: 'SP', active: true },
+      { id: 24, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' },
+      { id: 25, name: 'São Paulo', uf: 'SP', active: true, timeZone: 'America/Sao_Paulo' },
     ],
   },
   'GET /api/games/cities': (call: { path: string }) => ({
@@ -123,7 +123,7 @@ describe('admin game form', () => {
         // Held until the test lets it through, so a second click lands while the first is on its way.
         await new Promise<void>((resolve) => (answer = resolve));
         return fail
-          ? { status: 400, body: { message: 'Cidade não encontrada, inativa ou de outro estado.' } }
+          ? { status: 400, body: { code: 'validation_failed', message: 'Cidade não encontrada, inativa ou de outro estado.' } }
           : { status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame() } };
       },
       ...noGames,
@@ -251,7 +251,7 @@ describe('admin edit game', () => {
   });
 
   it('says "Jogo não encontrado." with a way back when the game does not exist', async () => {
-    fakeApi({ ...reference, 'GET /api/admin/games/999': { status: 404, body: { message: 'Jogo não encontrado.' } }, ...noGames });
+    fakeApi({ ...reference, 'GET /api/admin/games/999': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } }, ...noGames });
     const user = userEvent.setup();
     renderApp('/admin/games/999', { token: 'jwt-bia' });
     await findPageHeading('Jogo não encontrado.');
@@ -263,7 +263,7 @@ describe('admin edit game', () => {
     fakeApi({
       ...reference,
       [`GET /api/admin/games/${game.id}`]: { body: game },
-      [`PUT /api/admin/games/${game.id}`]: { status: 409, body: { message: 'Não é possível reduzir as vagas para menos de 2.' } },
+      [`PUT /api/admin/games/${game.id}`]: { status: 400, body: { code: 'slots_below_occupied', message: 'Não é possível reduzir as vagas para menos de 2.' } },
     });
     const user = userEvent.setup();
     renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });

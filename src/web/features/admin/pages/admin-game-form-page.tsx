@@ -12,7 +12,7 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { adminGameQuery, useAdminGame, useCreateGame, useUpdateGame } from '../api';
 import { GameForm } from '../../../components/games/game-form';
@@ -97,7 +97,7 @@ function EditGame({ gameId }: { gameId: number }) {
   const game = useAdminGame(gameId);
   const navigate = useNavigate();
   useDocumentTitle(game.data ? `Editar ${game.data.name}` : 'Editar jogo');
-  const isMissing = !Number.isInteger(gameId) || gameId <= 0 || (game.error instanceof ApiError && (game.error.status === 404 || game.error.status === 400));
+  const isMissing = !Number.isInteger(gameId) || gameId <= 0 || hasErrorCode(game.error, 'game_not_found', 'validation_failed');
 
   if (isMissing) {
     return (

@@ -51,7 +51,7 @@ describe('admin games', () => {
       'GET /api/admin/games': listReply(),
       [`POST /api/games/${future.id}/duplicate`]: () =>
         fail
-          ? { status: 404, body: { message: 'Jogo não encontrado.' } }
+          ? { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } }
           : { status: 201, body: { message: 'Jogo "Vôlei de Quinta" duplicado com sucesso!', game: aUserGame({ name: 'Vôlei de Quinta (Cópia)' }) } },
     });
     const user = userEvent.setup();
@@ -82,7 +82,7 @@ describe('admin games', () => {
       'GET /api/admin/games': listReply(),
       [`DELETE /api/admin/games/${future.id}`]: () =>
         fail
-          ? { status: 409, body: { message: 'Este jogo já foi cancelado.' } }
+          ? { status: 409, body: { code: 'game_already_cancelled', message: 'Este jogo já foi cancelado.' } }
           : {
               body: {
                 message: 'Jogo excluído com sucesso. Os jogadores foram avisados e reembolsados.',
@@ -117,7 +117,7 @@ describe('admin games', () => {
   });
 
   it('shows "Erro ao carregar jogos" when the list fails', async () => {
-    fakeApi({ 'GET /api/users/me': meReply(admin), 'GET /api/admin/games': { status: 403, body: { message: 'Acesso negado.' } } });
+    fakeApi({ 'GET /api/users/me': meReply(admin), 'GET /api/admin/games': { status: 403, body: { code: 'forbidden', message: 'Acesso negado.' } } });
     renderApp('/admin/games', { token: 'jwt-bia' });
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent('Erro ao carregar jogos');

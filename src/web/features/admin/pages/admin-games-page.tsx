@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
-import { formatBRL, formatDate, formatTime } from '../../../lib/format';
+import { formatBRL, formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminGames, useDeleteGame, useDuplicateGame, type AdminGamesFilters } from '../api';
 import { GameStatusBadges } from '../components/game-status-badges';
@@ -70,12 +70,12 @@ function GameItem({
           <span className="flex items-center gap-1.5">
             <CalendarDays className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />
             <span className="sr-only">Data: </span>
-            {formatDate(game.dateTime)}
+            {formatDate(game.dateTime, game.timeZone)}
           </span>
           <span className="flex items-center gap-1.5">
             <Clock className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />
             <span className="sr-only">Horário: </span>
-            {formatTime(game.dateTime)}
+            {formatTime(game.dateTime, game.timeZone)}
           </span>
           <span>
             <span className="sr-only">Preço: </span>
@@ -247,7 +247,7 @@ export function AdminGamesPage() {
           toDelete && (
             <div className="space-y-2">
               <p>
-                Excluir <strong>{toDelete.name}</strong> ({formatDate(toDelete.dateTime)} às {formatTime(toDelete.dateTime)})?
+                Excluir <strong>{toDelete.name}</strong> ({formatDateTime(toDelete.dateTime, toDelete.timeZone)})?
               </p>
               <p>
                 Todos os jogadores inscritos, aguardando pagamento e na lista de espera serão avisados, e quem pagou será reembolsado

@@ -84,10 +84,15 @@ describe('admin user detail', () => {
     await user.click(submit);
     expect(within(dialog).getByText('Use no máximo duas casas decimais.')).toBeInTheDocument();
     expect(api.callsTo('POST', `/api/admin/users/${ana.id}/credits`)).toHaveLength(0);
+    // A valid amount goes out in reais, exact to the centavo.
+    await user.clear(amount);
+    await user.type(amount, '0.29');
+    await user.click(submit);
+    await waitFor(() => expect(api.callsTo('POST', `/api/admin/users/${ana.id}/credits`).map((call) => call.body)).toEqual([{ amount: 0.29 }]));
   });
 
   it('adds credits with an idempotency key, updates the balance and says so; a failure is shown', async () => {
-    let reply: { status: number; body: unknown } = { status: 409, body: { message: 'Esta Idempotency-Key já foi usada em outra operação.' } };
+    let reply: { status: number; body: unknown } = { status: 409, body: { code: 'idempotency_key_reused', message: 'Esta Idempotency-Key já foi usada em outra operação.' } };
     const api = fakeApi(routes(() => reply));
     const user = userEvent.setup();
     renderApp(`/admin/users/${ana.id}`, { token: 'jwt-bia' });

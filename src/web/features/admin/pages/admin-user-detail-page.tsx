@@ -9,9 +9,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatBRL, formatDate, formatDateTime, formatPhone } from '../../../lib/format';
+import { formatBRL, formatDate, formatDateTime, formatPhone, TIME_ZONE } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminUser, useUserPayments } from '../api';
 import { AddCreditsDialog } from '../components/add-credits-dialog';
@@ -54,7 +54,7 @@ function UserSummary({ user, onAddCredits }: { user: AdminUser; onAddCredits: ()
           </div>
           <div>
             <dt className="text-sm font-semibold text-slate-600 dark:text-slate-400">Cadastro</dt>
-            <dd className="text-base tabular-nums">{formatDate(user.createdAt)}</dd>
+            <dd className="text-base tabular-nums">{formatDate(user.createdAt, TIME_ZONE)}</dd>
           </div>
         </dl>
       </Card>
@@ -95,7 +95,7 @@ function TransactionsTable({ transactions }: { transactions: CreditTransactionVi
       {transactions.map((transaction) => (
         <Row key={transaction.id}>
           <Cell label="Data" className="whitespace-nowrap tabular-nums">
-            {formatDateTime(transaction.created_at)}
+            {formatDateTime(transaction.created_at, TIME_ZONE)}
           </Cell>
           <Cell label="Tipo" className="whitespace-nowrap font-semibold">
             {transactionTypeLabels[transaction.type] ?? transaction.type}
@@ -140,7 +140,7 @@ function ProviderPayments({ payments }: { payments: ProviderPaymentView[] }) {
               <div className="min-w-0 space-y-1">
                 <p className="font-semibold">{payment.description}</p>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
-                  <span className="tabular-nums">{formatDateTime(payment.created_at)}</span> · {paymentMethodLabels[payment.method]} ·{' '}
+                  <span className="tabular-nums">{formatDateTime(payment.created_at, TIME_ZONE)}</span> · {paymentMethodLabels[payment.method]} ·{' '}
                   {providerLabels[payment.provider]} · {payment.purpose === 'topup' ? 'Compra de créditos' : 'Vaga em jogo'}
                   {payment.game && <> · {payment.game.name}</>}
                 </p>
@@ -168,7 +168,7 @@ export function AdminUserDetailPage() {
   const [isAdding, setIsAdding] = useState(false);
   useDocumentTitle(user.data?.name ?? 'Usuário');
 
-  const isMissing = user.error instanceof ApiError && (user.error.status === 404 || user.error.status === 400);
+  const isMissing = hasErrorCode(user.error, 'user_not_found', 'validation_failed');
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">

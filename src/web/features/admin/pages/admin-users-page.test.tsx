@@ -52,7 +52,7 @@ describe('admin users', () => {
     fakeApi({
       'GET /api/users/me': meReply(admin),
       'GET /api/admin/users': (call) => {
-        if (fail) return { status: 500, body: { message: 'Erro interno do servidor.' } };
+        if (fail) return { status: 500, body: { code: 'internal_error', message: 'Erro interno do servidor.' } };
         return call.path.includes('search') ? { body: { users: [], ...page([], { total: 0 }) } } : { body: { users: [bruno], ...page([bruno]) } };
       },
     });
@@ -73,7 +73,7 @@ describe('admin users', () => {
   it('ends the session on a 401 and opens /login with the message', async () => {
     fakeApi({
       'GET /api/users/me': meReply(admin),
-      'GET /api/admin/users': { status: 401, body: { message: 'Token inválido' } },
+      'GET /api/admin/users': { status: 401, body: { code: 'session_expired', message: 'Token inválido' } },
       ...authConfig,
     });
     renderApp('/admin/users', { token: 'jwt-bia' });

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatBRL, formatDate, formatPhone } from '../../../lib/format';
+import { formatBRL, formatDate, formatPhone, TIME_ZONE } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminUsers } from '../api';
 import { Cell, DataTable, Row, Th } from '../components/data-table';
@@ -76,7 +76,7 @@ export function AdminUsersPage() {
                   {formatBRL(user.credits)}
                 </Cell>
                 <Cell label="Cadastro" className="whitespace-nowrap tabular-nums">
-                  {formatDate(user.createdAt)}
+                  {formatDate(user.createdAt, TIME_ZONE)}
                 </Cell>
                 <Cell label="Ações" bare numeric className="pt-3 lg:pt-3">
                   <Link to={`/admin/users/${user.id}`} className={buttonClasses('secondary', 'md', 'w-full whitespace-nowrap lg:w-auto')} aria-label={`Ver detalhes de ${user.name}`}>

@@ -27,7 +27,7 @@ describe('Google sign-in', () => {
     let callback: (response: { credential?: string }) => void = () => {};
     const api = fakeApi({
       'GET /api/auth/config': { body: { googleClientId: 'client-123', googleAllowedOrigins: [TEST_ORIGIN] } },
-      'POST /api/auth/google': { status: 401, body: { message: 'Não foi possível validar sua conta Google. Tente novamente.' } },
+      'POST /api/auth/google': { status: 401, body: { code: 'google_token_invalid', message: 'Não foi possível validar sua conta Google. Tente novamente.' } },
     });
     await openLoginPage();
     expect(await screen.findByText('Carregando login com Google...')).toBeInTheDocument();

@@ -31,7 +31,7 @@ describe('register page', () => {
   it('shows the server message for a taken email under the field, until the field changes', async () => {
     fakeApi({
       ...authConfig,
-      'POST /api/auth/register': { status: 409, body: { message: 'Este e-mail já está cadastrado', fields: { email: 'Este e-mail já está cadastrado' } } },
+      'POST /api/auth/register': { status: 409, body: { code: 'email_taken', message: 'Este e-mail já está cadastrado', fields: { email: 'Este e-mail já está cadastrado' } } },
     });
     const user = userEvent.setup();
     renderApp('/register');

@@ -87,7 +87,7 @@ describe('reset password page', () => {
   });
 
   it('explains that codes expire in 15 minutes and offers a new code or another email', async () => {
-    fakeApi({ ...authConfig, 'POST /api/auth/reset-password': { status: 400, body: { message: 'Código de verificação inválido ou expirado' } } });
+    fakeApi({ ...authConfig, 'POST /api/auth/reset-password': { status: 400, body: { code: 'reset_code_invalid', message: 'Código de verificação inválido ou expirado' } } });
     const user = userEvent.setup();
     await openResetPage();
 
@@ -98,6 +98,17 @@ describe('reset password page', () => {
     expect(screen.getByRole('link', { name: 'Usar outro email' })).toHaveAttribute('href', '/forgot');
     // The server's text is also shown as a toast.
     expect(screen.getByRole('alert')).toHaveTextContent('Código de verificação inválido ou expirado');
+  });
+
+  it('marks the code expired on reset_code_invalid only, whatever the words of another error', async () => {
+    fakeApi({ ...authConfig, 'POST /api/auth/reset-password': { status: 429, body: { code: 'rate_limited', message: 'Código inválido? Muitas tentativas (expired).' } } });
+    const user = userEvent.setup();
+    await openResetPage();
+
+    await submitNewPassword(user, '654321');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Muitas tentativas');
+    expect(screen.queryByText(/expiram em 15 minutos/)).not.toBeInTheDocument();
   });
 
   it('confirms the new password and goes to the login page after 2 seconds with a message', async () => {

@@ -72,7 +72,7 @@ export function ResetPasswordPage() {
         },
         onError: (error) => {
           const message = errorMessage(error, 'Erro ao redefinir senha');
-          if (isExpiredCodeError(message)) setIsCodeExpired(true);
+          if (isExpiredCodeError(error)) setIsCodeExpired(true);
           toast.show(message, 'error');
         },
       },

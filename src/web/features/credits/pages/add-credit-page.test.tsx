@@ -55,7 +55,7 @@ describe('/add-credit', () => {
   });
 
   it('Cartão goes to the card checkout url; a server error is shown', async () => {
-    const { api, go } = setup('live', { 'POST /api/credits/create-checkout': { status: 503, body: { message: 'Erro ao gerar sessão de pagamento' } } });
+    const { api, go } = setup('live', { 'POST /api/credits/create-checkout': { status: 503, body: { code: 'checkout_failed', message: 'Erro ao gerar sessão de pagamento' } } });
     const user = userEvent.setup();
     renderApp('/add-credit', { token: 'jwt-ana' });
     await findPageHeading('Adicionar créditos');
@@ -66,6 +66,18 @@ describe('/add-credit', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao gerar sessão de pagamento');
     expect(api.callsTo('POST', '/api/credits/create-checkout')[0]?.body).toEqual({ amount: 100 });
     expect(go).not.toHaveBeenCalled();
+  });
+
+  it('sends the typed amount in reais, exact to the centavo', async () => {
+    const { api } = setup('live', {
+      'POST /api/credits/create-mercadopago-checkout': { body: { initPoint: 'https://mp.test/real', sandboxInitPoint: 'https://mp.test/sandbox' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/add-credit', { token: 'jwt-ana' });
+    await findPageHeading('Adicionar créditos');
+    await user.type(screen.getByLabelText('Valor (R$)'), '4.35');
+    await user.click(screen.getByRole('button', { name: 'Pagar R$ 4,35 com PIX' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/credits/create-mercadopago-checkout')[0]?.body).toEqual({ amount: 4.35 }));
   });
 
   it('rejects more than two decimals before calling the server', async () => {

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { formatBRL } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePaymentVerification, useRefreshBalance } from '../../../lib/queries/credits';
@@ -130,7 +130,7 @@ export function PaymentSuccessPage() {
       </div>
     );
   } else if (verification.isError) {
-    const isConnection = verification.error instanceof ApiError && verification.error.status === 0;
+    const isConnection = hasErrorCode(verification.error, 'connection_failed');
     content = (
       <div className="space-y-4">
         <Alert tone="error">{isConnection ? VERIFY_CONNECTION_ERROR : VERIFY_ERROR}</Alert>

@@ -48,10 +48,10 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
           <Card>
             <dl className="grid gap-4 sm:grid-cols-2">
               <Fact icon={<CalendarDays className="size-5" aria-hidden="true" />} label="Data" className="first-letter:uppercase">
-                {formatLongDate(game.dateTime)}
+                {formatLongDate(game.dateTime, game.timeZone)}
               </Fact>
               <Fact icon={<Clock className="size-5" aria-hidden="true" />} label="Horário" className="tabular-nums">
-                {formatTime(game.dateTime)}
+                {formatTime(game.dateTime, game.timeZone)}
               </Fact>
               <Fact icon={<span className="text-lg font-bold" aria-hidden="true">R$</span>} label="Preço" className="tabular-nums">
                 {formatBRL(game.price)}

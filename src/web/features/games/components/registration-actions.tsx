@@ -2,6 +2,7 @@ import { CreditCard, type LucideIcon, QrCode, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '../../../../shared/messages';
+import { toCents } from '../../../../shared/money';
 import { isFinished } from '../../../../shared/rules/game-timing';
 import { isRefundable } from '../../../../shared/rules/refund-policy';
 import type { ApplyBody, Game } from '../../../../shared/schemas/games';
@@ -13,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { redirectToCheckout } from '../../../lib/checkout-redirect';
-import { formatBRL, formatDateTime } from '../../../lib/format';
+import { formatBRL, formatCents, formatDateTime } from '../../../lib/format';
 import { useCancelRegistration } from '../../../lib/queries/me';
 import { creditRefundRuleText } from '../../../lib/refund-text';
 import { useSession } from '../../../lib/session';
@@ -48,10 +49,11 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
   const status = playerStatus(game);
   const isClosed = game.status === 'cancelled' || isFinished(game.dateTime, new Date());
   const hasPhone = Boolean(user?.phone);
-  const balance = user?.credits ?? 0;
-  const hasBalance = balance >= game.price;
-  // Rounded to centavos: reais in floating point would show 10.499999 as R$ 10,49.
-  const balanceAfter = Math.round((balance - game.price) * 100) / 100;
+  // Compared and subtracted in centavos: reais in floating point would show 10.499999 as R$ 10,49.
+  const balanceCents = toCents(user?.credits ?? 0);
+  const priceCents = toCents(game.price);
+  const hasBalance = balanceCents >= priceCents;
+  const balanceAfterCents = balanceCents - priceCents;
   const price = formatBRL(game.price);
   const isBusy = apply.isPending || waitlist.isPending;
   const busyPayment = apply.isPending ? (apply.variables?.body.paymentType ?? 'plain') : null;
@@ -132,7 +134,7 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
         Pagar com créditos
       </Button>
       <p id={balanceHintId} className="text-sm text-slate-600 dark:text-slate-400">
-        Seu saldo: <span className="font-semibold tabular-nums">{formatBRL(balance)}</span>
+        Seu saldo: <span className="font-semibold tabular-nums">{formatCents(balanceCents)}</span>
         {!hasBalance && (
           <>
             {' · '}
@@ -149,9 +151,9 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
             <dt>Valor</dt>
             <dd className="text-right font-semibold tabular-nums">{price}</dd>
             <dt>Saldo depois</dt>
-            <dd className="text-right font-semibold tabular-nums">{formatBRL(balanceAfter)}</dd>
+            <dd className="text-right font-semibold tabular-nums">{formatCents(balanceAfterCents)}</dd>
           </dl>
-          <p className="mt-2">{creditRefundRuleText(game.dateTime)}</p>
+          <p className="mt-2">{creditRefundRuleText(game.dateTime, game.timeZone)}</p>
         </div>
       )}
       <ConfirmDialog
@@ -234,7 +236,7 @@ export function RegistrationActions({ game, privateLink }: { game: Game; private
           {game.paymentDeadline && (
             <>
               {' '}
-              Pague até <strong>{formatDateTime(game.paymentDeadline)}</strong> para confirmar;{' '}
+              Pague até <strong>{formatDateTime(game.paymentDeadline, game.timeZone)}</strong> para confirmar;{' '}
               {isOwnApplication ? 'depois disso a inscrição é cancelada e a vaga fica livre.' : 'depois disso ela passa para o próximo da fila.'}
             </>
           )}

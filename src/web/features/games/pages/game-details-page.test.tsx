@@ -163,6 +163,25 @@ describe('game details', () => {
     expect(api.callsTo('POST', `/api/games/${game.id}/apply`)).toHaveLength(1);
   });
 
+  it('works the balance after in centavos: R$ 0,30 less R$ 0,10 is R$ 0,20', async () => {
+    const game = aPlayerGame({ price: 0.1, dateTime: '2030-01-20T22:00:00.000Z' });
+    details(game, { ...player, credits: 0.3 });
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+    expect(screen.getByRole('button', { name: 'Pagar com créditos' })).toHaveAccessibleDescription(expect.stringMatching(/^Valor R\$ 0,10 Saldo depois R\$ 0,20 /));
+    expect(screen.getByText(/Seu saldo:/)).toHaveTextContent(/^Seu saldo: R\$ 0,30$/);
+  });
+
+  it('lets a balance of exactly the price pay, leaving R$ 0,00', async () => {
+    const game = aPlayerGame({ price: 0.3, dateTime: '2030-01-20T22:00:00.000Z' });
+    details(game, { ...player, credits: 0.3 });
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+    const credit = screen.getByRole('button', { name: 'Pagar com créditos' });
+    expect(credit).toBeEnabled();
+    expect(credit).toHaveAccessibleDescription(expect.stringMatching(/^Valor R\$ 0,30 Saldo depois R\$ 0,00 /));
+  });
+
   it('inside the last 48 hours, says there is no refund and asks before charging credits', async () => {
     const game = aPlayerGame({ price: 15, dateTime: hoursFromNow(47) });
     const api = await openCreditApply(game);
@@ -204,7 +223,7 @@ describe('game details', () => {
   it('shows the server message when the checkout cannot be started, and stays on the game', async () => {
     const game = aPlayerGame();
     details(game, player, {
-      [`POST /api/games/${game.id}/apply`]: { status: 503, body: { message: messages.pixCheckoutFailed } },
+      [`POST /api/games/${game.id}/apply`]: { status: 503, body: { code: 'checkout_failed', message: messages.pixCheckoutFailed } },
     });
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
@@ -345,7 +364,7 @@ describe('game details', () => {
   it('shows the not-found screen with a way back to /games', async () => {
     fakeApi({
       'GET /api/users/me': meReply(player),
-      'GET /api/games/999': { status: 404, body: { message: 'Jogo não encontrado ou não está disponível para inscrição' } },
+      'GET /api/games/999': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado ou não está disponível para inscrição' } },
     });
     renderApp('/apply/999', { token: 'jwt-ana' });
     await findPageHeading('Jogo não encontrado ou não está disponível para inscrição');

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { QueryError } from '../../../components/games/list-states';
 import { SeriesMembership } from '../../../components/series/series-membership';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import type { Game } from '../../../../shared/schemas/games';
 import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
 import { useLiveGamePlaces } from '../../../lib/queries/live-places';
@@ -22,7 +22,7 @@ function placesLeft(game: Game): string {
 export function shareDescription(game: Game): string {
   const place = [game.location, game.city?.name].filter(Boolean).join(', ');
   const price = game.price === 0 ? 'Gratuito' : formatBRL(game.price);
-  return `${formatLongDate(game.dateTime)} às ${formatTime(game.dateTime)} · ${place} · ${price} · ${placesLeft(game)}`;
+  return `${formatLongDate(game.dateTime, game.timeZone)} às ${formatTime(game.dateTime, game.timeZone)} · ${place} · ${price} · ${placesLeft(game)}`;
 }
 
 /** A game's page: players apply here; a visitor (a shared link, an e-mail) sees the game and signs in to come back. */
@@ -34,7 +34,7 @@ export function GameDetailsPage() {
   useDocumentTitle(game.data?.name ?? 'Detalhes do jogo');
   useSharePreview(game.data ? { title: game.data.name, description: shareDescription(game.data) } : null);
 
-  if (Number.isNaN(gameId) || (game.error instanceof ApiError && game.error.status === 404)) return <GameNotFound />;
+  if (Number.isNaN(gameId) || hasErrorCode(game.error, 'game_not_found')) return <GameNotFound />;
   if (game.isPending) return <GameDetailsSkeleton />;
   if (game.isError) {
     return (

@@ -8,7 +8,7 @@ import { currentPath, findPageHeading, renderApp } from '../../../test/render-ap
 const reference = {
   'GET /api/users/me': meReply(player),
   'GET /api/games/sports': { body: [] },
-  'GET /api/games/states': { body: [{ id: 24, name: 'Santa Catarina', uf: 'SC', active: true }] },
+  'GET /api/games/states': { body: [{ id: 24, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' }] },
   'GET /api/games/cities': { body: [{ id: 1, name: 'Florianópolis', stateId: 24, active: true }] },
 };
 

@@ -42,7 +42,7 @@ describe('private game page (/games/private/{link})', () => {
   });
 
   it("shows the server's message under Jogo não encontrado when the link fails", async () => {
-    fakeApi({ ...authConfig, [`GET /api/games/private/${LINK}`]: { status: 404, body: { message: messages.gameNotAvailable } } });
+    fakeApi({ ...authConfig, [`GET /api/games/private/${LINK}`]: { status: 404, body: { code: 'game_not_found', message: messages.gameNotAvailable } } });
     renderApp(`/games/private/${LINK}`);
     await findPageHeading('Jogo não encontrado');
     expect(screen.getByText(messages.gameNotAvailable)).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useLiveGamePlaces } from '../../../lib/queries/live-places';
 import { useSession } from '../../../lib/session';
@@ -57,7 +57,7 @@ export function PrivateGamePage() {
     navigate('/login');
   }
 
-  if (game.error instanceof ApiError && game.error.status === 404) return <GameNotFound message={game.error.message} />;
+  if (hasErrorCode(game.error, 'game_not_found')) return <GameNotFound message={game.error.message} />;
   if (game.isPending) return <GameDetailsSkeleton />;
   if (game.isError) {
     return (

@@ -9,8 +9,8 @@ const reference = {
   'GET /api/games/sports': { body: [{ id: 1, name: 'Vôlei', active: true }, { id: 9, name: 'Basquete', active: false }] },
   'GET /api/games/states': {
     body: [
-      { id: 24, name: 'Santa Catarina', uf: 'SC', active: true },
-      { id: 16, name: 'Paraná', uf: 'PR', active: true },
+      { id: 24, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' },
+      { id: 16, name: 'Paraná', uf: 'PR', active: true, timeZone: 'America/Sao_Paulo' },
     ],
   },
   'GET /api/games/cities': (call: RecordedCall) => {
@@ -129,7 +129,7 @@ describe('public games', () => {
       ...reference,
       'GET /api/games': () => {
         attempts += 1;
-        return attempts === 1 ? { status: 404, body: {} } : { body: [aGame({ name: 'Voltou!' })] };
+        return attempts === 1 ? { status: 404, body: { code: 'not_found', message: 'Recurso não encontrado.' } } : { body: [aGame({ name: 'Voltou!' })] };
       },
     });
     const user = userEvent.setup();

@@ -18,9 +18,9 @@ function GameCard({ game }: { game: Game }) {
     <li className="relative flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-colors hover:border-brand-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700">
       <p className="flex items-center gap-2 text-sm font-semibold text-brand-800 dark:text-brand-200">
         <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-        <span className="first-letter:uppercase">{formatLongDate(game.dateTime)}</span>
+        <span className="first-letter:uppercase">{formatLongDate(game.dateTime, game.timeZone)}</span>
       </p>
-      <p className="mt-1 text-3xl font-extrabold tracking-tight">{formatTime(game.dateTime)}</p>
+      <p className="mt-1 text-3xl font-extrabold tracking-tight">{formatTime(game.dateTime, game.timeZone)}</p>
       <h3 className="mt-3 text-lg font-bold leading-snug">
         {/* The whole card opens the list; the link's name stays the game's name. */}
         <Link to="/public-games" className="after:absolute after:inset-0 after:rounded-2xl">

@@ -14,7 +14,7 @@ const games = [
 ];
 
 const referenceData = {
-  'GET /api/games/states': { body: [{ id: 24, name: 'Santa Catarina', uf: 'SC', active: true }] },
+  'GET /api/games/states': { body: [{ id: 24, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' }] },
   'GET /api/games/cities': {
     body: [
       { id: 1, name: 'Florianópolis', stateId: 24, active: true },
@@ -59,8 +59,8 @@ describe('landing page', () => {
 
     const [first, second, third] = cards as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(first).getByRole('link', { name: 'Vôlei de quinta' })).toHaveAttribute('href', '/public-games');
-    expect(first).toHaveTextContent(formatLongDate(games[0]!.dateTime));
-    expect(first).toHaveTextContent(formatTime(games[0]!.dateTime));
+    expect(first).toHaveTextContent(formatLongDate(games[0]!.dateTime, games[0]!.timeZone));
+    expect(first).toHaveTextContent(formatTime(games[0]!.dateTime, games[0]!.timeZone));
     expect(first).toHaveTextContent('Ginásio do Estreito');
     expect(first).toHaveTextContent('Florianópolis – SC');
     expect(first).toHaveTextContent('R$ 25,00');
@@ -73,7 +73,7 @@ describe('landing page', () => {
   });
 
   it('hides the games section when the call fails', async () => {
-    fakeApi({ 'GET /api/games': { status: 500, body: { message: 'Erro interno do servidor. Tente novamente mais tarde.' } }, ...referenceData });
+    fakeApi({ 'GET /api/games': { status: 500, body: { code: 'internal_error', message: 'Erro interno do servidor. Tente novamente mais tarde.' } }, ...referenceData });
     renderApp('/');
     await findPageHeading(HEADLINE);
     expect(screen.getByRole('heading', { name: 'Próximos jogos' })).toBeInTheDocument();

@@ -45,7 +45,8 @@ const groups: Group[] = [
 /** Leaving the line is not a cancelled registration: it has its own group. */
 const groupOf = (registration: GameRegistration): GroupKey => (registration.leftWaitlist ? 'left_waitlist' : registration.status);
 
-function RegistrationItem({ registration }: { registration: GameRegistration }) {
+/** `timeZone`: the game's; what players did about a game reads on the clocks of its place. */
+function RegistrationItem({ registration, timeZone }: { registration: GameRegistration; timeZone: string }) {
   const isCancelled = registration.status === 'cancelled';
   const when = isCancelled && registration.cancelledAt ? registration.cancelledAt : registration.createdAt;
   return (
@@ -62,15 +63,15 @@ function RegistrationItem({ registration }: { registration: GameRegistration }) 
       <p className="break-all text-sm text-slate-600 dark:text-slate-400">{registration.userEmail}</p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {registration.leftWaitlist ? 'Saiu da fila em ' : isCancelled ? 'Cancelada em ' : 'Inscrição em '}
-        <time dateTime={when} title={formatDateTime(when)}>
-          {formatDate(when)}
+        <time dateTime={when} title={formatDateTime(when, timeZone)}>
+          {formatDate(when, timeZone)}
         </time>
       </p>
     </li>
   );
 }
 
-function RegistrationGroups({ registrations }: { registrations: GameRegistration[] }) {
+function RegistrationGroups({ registrations, timeZone }: { registrations: GameRegistration[]; timeZone: string }) {
   const baseId = useId();
   return (
     <div className="space-y-5">
@@ -94,7 +95,7 @@ function RegistrationGroups({ registrations }: { registrations: GameRegistration
             ) : (
               <ul className="space-y-2">
                 {items.map((registration) => (
-                  <RegistrationItem key={registration.id} registration={registration} />
+                  <RegistrationItem key={registration.id} registration={registration} timeZone={timeZone} />
                 ))}
               </ul>
             )}
@@ -115,7 +116,7 @@ export function RegistrationsDialog({ gameId, gameName, onClose }: { gameId: num
           <>
             <Stats stats={detail.data.stats} />
             <DownloadRegistrationsButton gameId={gameId} fullWidth />
-            <RegistrationGroups registrations={detail.data.registrations} />
+            <RegistrationGroups registrations={detail.data.registrations} timeZone={detail.data.game.timeZone} />
           </>
         ) : detail.isError ? (
           <QueryError title="Erro ao carregar dados do jogo" query={detail} fallback="Erro ao carregar dados do jogo" />

@@ -144,7 +144,7 @@ export function UserGameCard({ game }: { game: UserGame }) {
 
         <div className="space-y-2">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-lg font-bold tabular-nums">
-            <GameWhen dateTime={game.dateTime} />
+            <GameWhen dateTime={game.dateTime} timeZone={game.timeZone} />
             <p>
               <span className="sr-only">Preço: </span>
               {formatBRL(game.price)}

@@ -33,7 +33,7 @@ function courtSide(startsInMs = HOUR_MS) {
     ),
     [`POST /api/user-games/${game.id}/teams`]: (call: RecordedCall) => {
       const teamCount = (call.body as { teamCount: number }).teamCount;
-      if (teamCount > 3) return { status: 409, body: { message: messages.gameDay.notEnoughPlayers(3, teamCount) } };
+      if (teamCount > 3) return { status: 409, body: { code: 'not_enough_players', message: messages.gameDay.notEnoughPlayers(3, teamCount) } };
       return {
         body: {
           teams: [

@@ -14,8 +14,8 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatDate, formatTime } from '../../../lib/format';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDrawTeams, useUpdateGamePlayer, useUserGame } from '../api';
 import { DownloadRegistrationsButton } from '../components/download-registrations-button';
@@ -210,7 +210,7 @@ function GameDay({ back }: { back: Back }) {
     <BackLink />
   );
 
-  const isNotFound = !Number.isInteger(gameId) || gameId <= 0 || (detail.error instanceof ApiError && detail.error.status === 404);
+  const isNotFound = !Number.isInteger(gameId) || gameId <= 0 || hasErrorCode(detail.error, 'game_not_found');
   const game = detail.data?.game;
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
@@ -218,7 +218,7 @@ function GameDay({ back }: { back: Back }) {
         {backLink}
         <PageHeader
           title="Dia do jogo"
-          description={game && `${game.name} · ${formatDate(game.dateTime)} às ${formatTime(game.dateTime)}`}
+          description={game && `${game.name} · ${formatDateTime(game.dateTime, game.timeZone)}`}
           actions={game && <DownloadRegistrationsButton gameId={game.id} />}
         />
       </div>

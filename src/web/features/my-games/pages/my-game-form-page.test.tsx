@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { aSentGamePayload, aUserGame, aUserGameDetail, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-import { saoPauloDay } from '../../../components/games/game-form-values';
+import { dayIn } from '../../../components/games/game-form-values';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const inAWeek = () => saoPauloDay(new Date(Date.now() + 7 * DAY_MS));
+const inAWeek = () => dayIn(new Date(Date.now() + 7 * DAY_MS), 'America/Sao_Paulo');
 
 /** Date and time, as typed into the two inputs. */
 function setWhen(date: string, time = '19:00') {
@@ -29,8 +29,8 @@ const reference = {
   'GET /api/games/sports': { body: [{ id: 1, name: 'Vôlei', active: true }] },
   'GET /api/games/states': {
     body: [
-      { id: 18, name: 'Paraná', uf: 'PR', active: true },
-      { id: 24, name: 'Santa Catarina', uf: 'SC', active: true },
+      { id: 18, name: 'Paraná', uf: 'PR', active: true, timeZone: 'America/Sao_Paulo' },
+      { id: 24, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' },
     ],
   },
   'GET /api/games/cities': (call: { path: string }) => ({ body: citiesOf[new URL(call.path, 'http://x').searchParams.get('stateId') ?? ''] ?? [] }),
@@ -82,6 +82,28 @@ describe('my game form', { timeout: 15_000 }, () => {
     await user.click(submit());
     await waitFor(() => expect(api.callsTo('POST', '/api/user-games')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/user-games')[0]!.body).toMatchObject({ visibility: 'private', sportId: 1, stateId: null, cityId: null, price: 0, totalSlots: 12, state: 'draft' });
+  });
+
+  it('checks the price as the server does and sends it in reais, exact to the centavo', async () => {
+    const { api, user } = await openForm('/my-games/new', {
+      'POST /api/user-games': { status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame({ visibility: 'private', publicationState: 'draft' }) } },
+    });
+    await user.type(screen.getByLabelText('Nome do jogo'), 'Vôlei de Quinta');
+    await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');
+    await user.click(screen.getByLabelText('Privado (apenas por link)'));
+    setWhen(inAWeek());
+    await user.type(screen.getByLabelText('Vagas'), '12');
+    const price = screen.getByLabelText('Preço (R$)');
+    await user.type(price, '10.555');
+    await user.click(submit());
+    await waitFor(() => expect(price).toHaveAccessibleDescription('Use no máximo duas casas decimais.'));
+    expect(api.callsTo('POST', '/api/user-games')).toHaveLength(0);
+
+    await user.clear(price);
+    await user.type(price, '4.35');
+    await user.click(submit());
+    await waitFor(() => expect(api.callsTo('POST', '/api/user-games')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/user-games')[0]!.body).toMatchObject({ price: 4.35, totalSlots: 12 });
   });
 
   it('wants a date and time in the future', async () => {
@@ -147,7 +169,7 @@ describe('my game form', { timeout: 15_000 }, () => {
 
   it('shows the server\'s field errors under the fields', async () => {
     const { user } = await openForm('/my-games/new', {
-      'POST /api/user-games': { status: 400, body: { message: 'Cidade não encontrada, inativa ou de outro estado.', fields: { cityId: 'Cidade não encontrada, inativa ou de outro estado.' } } },
+      'POST /api/user-games': { status: 400, body: { code: 'validation_failed', message: 'Cidade não encontrada, inativa ou de outro estado.', fields: { cityId: 'Cidade não encontrada, inativa ou de outro estado.' } } },
     });
     await user.type(screen.getByLabelText('Nome do jogo'), 'Vôlei');
     await user.type(screen.getByLabelText('Local'), 'Ginásio');
@@ -162,7 +184,7 @@ describe('my game form', { timeout: 15_000 }, () => {
   });
 
   it('says when the reference data cannot be loaded', async () => {
-    await openForm('/my-games/new', { 'GET /api/games/states': { status: 403, body: {} } });
+    await openForm('/my-games/new', { 'GET /api/games/states': { status: 403, body: { code: 'forbidden', message: 'Acesso negado.' } } });
     expect(await screen.findByText('Erro ao carregar dados de referência')).toBeInTheDocument();
   });
 });
@@ -225,7 +247,7 @@ describe('editing my game', () => {
         [`PUT /api/user-games/${game.id}`]: (call) =>
           (call.body as { confirm?: boolean }).confirm === true
             ? { body: { message: done, game: { ...game, visibility: 'private', registeredPlayers: 0 } } }
-            : { status: 409, body: { message: question, fields: { confirm: question } } },
+            : { status: 409, body: { code: 'confirmation_required', message: question, fields: { confirm: question } } },
         'GET /api/user-games': { body: [game] },
       },
       'Editar jogo',
@@ -262,7 +284,7 @@ describe('editing my game', () => {
   });
 
   it('says when the game is not one of mine', async () => {
-    await openForm('/my-games/999', { 'GET /api/user-games/999': { status: 404, body: { message: 'Jogo não encontrado.' } } }, 'Editar jogo');
+    await openForm('/my-games/999', { 'GET /api/user-games/999': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } }, 'Editar jogo');
     expect(await screen.findByText('Jogo não encontrado.')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Voltar aos meus jogos' })).toHaveAttribute('href', '/my-games');
   });

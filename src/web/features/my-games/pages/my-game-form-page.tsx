@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonStack } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateSeries } from '../../../lib/queries/series';
 import type { CreateSeriesInput } from '../../../../shared/schemas/series';
@@ -82,7 +82,7 @@ function EditGame({ gameId }: { gameId: number }) {
   const [unconfirmed, setUnconfirmed] = useState<{ payload: GamePayloadInput; question: string } | null>(null);
   useDocumentTitle(detail.data ? `Editar ${detail.data.game.name}` : 'Editar jogo');
 
-  const isNotFound = !Number.isInteger(gameId) || gameId <= 0 || (detail.error instanceof ApiError && detail.error.status === 404);
+  const isNotFound = !Number.isInteger(gameId) || gameId <= 0 || hasErrorCode(detail.error, 'game_not_found');
   if (isNotFound) {
     return (
       <div className="mx-auto w-full max-w-3xl">

@@ -55,7 +55,7 @@ describe('my games list', () => {
   });
 
   it('shows a load failure in a red banner', async () => {
-    await openMyGames({ 'GET /api/user-games': { status: 403, body: { message: 'Você não tem permissão para acessar este recurso.' } } });
+    await openMyGames({ 'GET /api/user-games': { status: 403, body: { code: 'forbidden', message: 'Você não tem permissão para acessar este recurso.' } } });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Erro ao carregar seus jogos');
     expect(alert).toHaveTextContent('Você não tem permissão para acessar este recurso.');
@@ -111,7 +111,7 @@ describe('my games list', () => {
     const published = aUserGame({ name: 'Publicado' });
     const { user } = await openMyGames({
       'GET /api/user-games': { body: [draft, published] },
-      [`POST /api/user-games/${draft.id}/publish`]: { status: 400, body: { message: 'A data e hora do jogo devem ser no futuro' } },
+      [`POST /api/user-games/${draft.id}/publish`]: { status: 400, body: { code: 'validation_failed', message: 'A data e hora do jogo devem ser no futuro' } },
       [`POST /api/user-games/${published.id}/unpublish`]: { status: 409, body: {} },
     });
     await user.click((await findCard('Rascunho')).getByRole('button', { name: 'Publicar' }));
@@ -129,7 +129,7 @@ describe('my games list', () => {
       [`POST /api/user-games/${game.id}/unpublish`]: (call) =>
         (call.body as { confirm?: boolean } | undefined)?.confirm === true
           ? { body: { message: done, game: { ...game, publicationState: 'draft', registeredPlayers: 0 } } }
-          : { status: 409, body: { message: question, fields: { confirm: question } } },
+          : { status: 409, body: { code: 'confirmation_required', message: question, fields: { confirm: question } } },
     });
     const sent = () => api.callsTo('POST', `/api/user-games/${game.id}/unpublish`).map((call) => call.body);
 
@@ -148,6 +148,20 @@ describe('my games list', () => {
     expect(await screen.findByText(done)).toBeInTheDocument();
     expect(sent()).toEqual([undefined, undefined, { confirm: true }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('asks for a confirmation only on confirmation_required, not on another 409 that names a confirm field', async () => {
+    const game = aUserGame({ name: 'Vôlei de Quinta', registeredPlayers: 3 });
+    const { user } = await openMyGames({
+      'GET /api/user-games': { body: [game] },
+      [`POST /api/user-games/${game.id}/unpublish`]: {
+        status: 409,
+        body: { code: 'game_cancelled', message: 'Este jogo foi cancelado e não pode mais ser alterado.', fields: { confirm: 'Confirme.' } },
+      },
+    });
+    await user.click((await findCard('Vôlei de Quinta')).getByRole('button', { name: 'Despublicar' }));
+    expect(await screen.findByText('Este jogo foi cancelado e não pode mais ser alterado.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('copies {origin}/games/private/{privateLink} and shares it on WhatsApp', async () => {
@@ -235,7 +249,7 @@ describe('registrations dialog', () => {
     let fails = true;
     const { api, user } = await openMyGames({
       'GET /api/user-games': { body: [game] },
-      [`GET /api/user-games/${game.id}`]: () => (fails ? { status: 404, body: { message: 'Jogo não encontrado.' } } : { body: aUserGameDetail(game, registrations) }),
+      [`GET /api/user-games/${game.id}`]: () => (fails ? { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } : { body: aUserGameDetail(game, registrations) }),
     });
     await user.click((await screen.findAllByRole('button', { name: 'Ver inscrições' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Inscrições do Jogo' });

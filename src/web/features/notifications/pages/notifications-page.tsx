@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, TIME_ZONE } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api';
 
@@ -32,7 +32,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
         )}
         <div className="min-w-0 flex-1 space-y-1">
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
+            <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt, TIME_ZONE)}</time>
             {isUnread && <span className="ml-2 font-semibold text-brand-800 dark:text-brand-200">Não lida</span>}
           </p>
           <p className={cn(isUnread && 'font-semibold')}>{notification.message}</p>

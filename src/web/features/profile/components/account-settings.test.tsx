@@ -42,7 +42,7 @@ describe('profile: the account', () => {
       'GET /api/users/me': meReply(player),
       'POST /api/users/me/password': {
         status: 400,
-        body: { message: messages.currentPasswordWrong, fields: { currentPassword: messages.currentPasswordWrong } },
+        body: { code: 'current_password_wrong', message: messages.currentPasswordWrong, fields: { currentPassword: messages.currentPasswordWrong } },
       },
     });
     const user = userEvent.setup();
@@ -62,7 +62,7 @@ describe('profile: the account', () => {
       'DELETE /api/users/me': (call) =>
         (call.body as { forfeitCredits?: boolean }).forfeitCredits
           ? { body: { message: messages.accountDeletedDone } }
-          : { status: 409, body: { message: messages.deleteHasCredits('R$ 25,50') } },
+          : { status: 409, body: { code: 'account_has_credits', message: messages.deleteHasCredits('R$ 25,50') } },
     });
     const user = userEvent.setup();
     renderApp('/profile', { token: 'jwt-ana' });

@@ -74,7 +74,7 @@ describe('phone modal', () => {
   it('ends the session when the server rejects the token, back at login with a message', async () => {
     fakeApi({
       'GET /api/users/me': meReply(withoutPhone),
-      'PUT /api/users/phone': { status: 401, body: { message: 'Token inválido' } },
+      'PUT /api/users/phone': { status: 401, body: { code: 'session_expired', message: 'Token inválido' } },
       ...authConfig,
     });
     const user = userEvent.setup();

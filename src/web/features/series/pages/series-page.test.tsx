@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SeriesDetail, Series } from '../../../../shared/schemas/series';
-import { saoPauloDay } from '../../../components/games/game-form-values';
+import { dayIn } from '../../../components/games/game-form-values';
 import { fakeApi } from '../../../test/fake-api';
 import { aGame, aUserGame, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
@@ -25,6 +25,7 @@ function aSeries(overrides: Partial<Series> = {}): Series {
     firstDateTime: new Date(Date.now() + 7 * DAY_MS).toISOString(),
     weekday: 'quinta-feira',
     time: '19:30',
+    timeZone: 'America/Sao_Paulo',
     visibility: 'public',
     usePlatformPayment: true,
     status: 'active',
@@ -38,7 +39,7 @@ const reference = {
   'GET /api/users/me': meReply(player),
   'GET /api/notifications/unread-count': { body: { count: 0 } },
   'GET /api/games/sports': { body: [{ id: 1, name: 'Vôlei', active: true }] },
-  'GET /api/games/states': { body: [{ id: 24, name: 'Santa Catarina', uf: 'SC', active: true }] },
+  'GET /api/games/states': { body: [{ id: 24, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' }] },
   'GET /api/games/cities': { body: [{ id: 1, name: 'Florianópolis', stateId: 24, active: true }] },
 };
 
@@ -54,7 +55,7 @@ describe('Repetir toda semana', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     renderApp('/my-games/new', { token: 'jwt-ana' });
     await findPageHeading('Criar jogo');
-    const day = saoPauloDay(new Date(Date.now() + 7 * DAY_MS));
+    const day = dayIn(new Date(Date.now() + 7 * DAY_MS), 'America/Sao_Paulo');
 
     await user.type(screen.getByLabelText('Nome do jogo'), 'Racha de quinta');
     await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');
@@ -124,9 +125,16 @@ describe('/my-series/{id}', { timeout: 15_000 }, () => {
   });
 
   it('is "Série não encontrada." for someone else\'s series', async () => {
-    fakeApi({ ...reference, 'GET /api/series/8': { status: 404, body: { message: 'Série não encontrada.' } } });
+    fakeApi({ ...reference, 'GET /api/series/8': { status: 404, body: { code: 'series_not_found', message: 'Série não encontrada.' } } });
     renderApp('/my-series/8', { token: 'jwt-ana' });
     expect(await screen.findByText('Série não encontrada.')).toBeInTheDocument();
+  });
+
+  it('shows another 404 as an error, not as a missing series', async () => {
+    fakeApi({ ...reference, 'GET /api/series/8': { status: 404, body: { code: 'not_found', message: 'Recurso não encontrado.' } } });
+    renderApp('/my-series/8', { token: 'jwt-ana' });
+    expect(await screen.findByText('Recurso não encontrado.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText('Série não encontrada.')).not.toBeInTheDocument();
   });
 });
 
@@ -137,7 +145,7 @@ describe('Quero ser mensalista', { timeout: 15_000 }, () => {
       ...reference,
       [`GET /api/games/${game.id}`]: { body: game },
       'GET /api/series/7/membership': { body: aSeries() },
-      'POST /api/series/7/members': { status: 409, body: { message: 'As vagas de mensalistas desta série estão esgotadas.' } },
+      'POST /api/series/7/members': { status: 409, body: { code: 'member_places_full', message: 'As vagas de mensalistas desta série estão esgotadas.' } },
     });
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });

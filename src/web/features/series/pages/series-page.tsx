@@ -11,8 +11,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
 import { toastReply, useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
-import { formatBRL, formatDate, formatPhone, formatTime } from '../../../lib/format';
+import { hasErrorCode } from '../../../lib/api-client';
+import { formatBRL, formatDate, formatDateTime, formatPhone } from '../../../lib/format';
 import { useRemoveSeriesMember, useSeriesDetail } from '../../../lib/queries/series';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -31,7 +31,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function SeriesGames({ games, firstDateTime }: Pick<SeriesDetail, 'games'> & { firstDateTime: string }) {
+function SeriesGames({ games, firstDateTime, timeZone }: Pick<SeriesDetail, 'games'> & { firstDateTime: string; timeZone: string }) {
   return (
     <Card>
       <h2 className="mb-4 flex items-center gap-2 text-lg font-bold">
@@ -40,7 +40,7 @@ function SeriesGames({ games, firstDateTime }: Pick<SeriesDetail, 'games'> & { f
       </h2>
       {games.length === 0 && (
         <p className="text-slate-600 dark:text-slate-400">
-          Nenhum jogo publicado ainda. O primeiro, em {formatDate(firstDateTime)} às {formatTime(firstDateTime)}, é publicado cinco semanas antes; os
+          Nenhum jogo publicado ainda. O primeiro, em {formatDateTime(firstDateTime, timeZone)}, é publicado cinco semanas antes; os
           próximos saem toda semana.
         </p>
       )}
@@ -48,7 +48,7 @@ function SeriesGames({ games, firstDateTime }: Pick<SeriesDetail, 'games'> & { f
         {games.map((game) => (
           <li key={game.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <Link to={`/apply/${game.id}`} className="min-h-11 font-semibold text-brand-700 hover:underline dark:text-brand-300">
-              {formatDate(game.dateTime)} às {formatTime(game.dateTime)}
+              {formatDateTime(game.dateTime, game.timeZone)}
             </Link>
             <span className="flex items-center gap-2">
               {game.status === 'cancelled' ? (
@@ -66,7 +66,7 @@ function SeriesGames({ games, firstDateTime }: Pick<SeriesDetail, 'games'> & { f
   );
 }
 
-function SeriesMembers({ seriesId, members, memberSlots }: { seriesId: number; members: SeriesMember[]; memberSlots: number }) {
+function SeriesMembers({ seriesId, members, memberSlots, timeZone }: { seriesId: number; members: SeriesMember[]; memberSlots: number; timeZone: string }) {
   const toast = useToast();
   const remove = useRemoveSeriesMember(seriesId);
   const [removing, setRemoving] = useState<SeriesMember | null>(null);
@@ -92,7 +92,7 @@ function SeriesMembers({ seriesId, members, memberSlots }: { seriesId: number; m
               <span>
                 <span className="block font-semibold">{member.name}</span>
                 <span className="text-sm text-slate-600 dark:text-slate-400">
-                  {member.phone ? formatPhone(member.phone) : member.email} · desde {formatDate(member.joinedAt)}
+                  {member.phone ? formatPhone(member.phone) : member.email} · desde {formatDate(member.joinedAt, timeZone)}
                 </span>
               </span>
               <Button variant="secondary" onClick={() => setRemoving(member)} aria-label={`Remover ${member.name}`}>
@@ -123,7 +123,7 @@ export function SeriesPage() {
   const detail = useSeriesDetail(seriesId);
   useDocumentTitle(detail.data ? detail.data.series.name : 'Série semanal');
 
-  if (!Number.isInteger(seriesId) || seriesId <= 0 || (detail.error instanceof ApiError && detail.error.status === 404)) {
+  if (!Number.isInteger(seriesId) || seriesId <= 0 || hasErrorCode(detail.error, 'series_not_found')) {
     return (
       <div className="mx-auto w-full max-w-3xl">
         {backLink}
@@ -164,8 +164,8 @@ export function SeriesPage() {
           <Fact label="Semanas publicadas" value={`${series.gamesCreated} de ${series.occurrences}`} />
         </dl>
       </Card>
-      <SeriesGames games={games} firstDateTime={series.firstDateTime} />
-      <SeriesMembers seriesId={series.id} members={members} memberSlots={series.memberSlots} />
+      <SeriesGames games={games} firstDateTime={series.firstDateTime} timeZone={series.timeZone} />
+      <SeriesMembers seriesId={series.id} members={members} memberSlots={series.memberSlots} timeZone={series.timeZone} />
     </div>
   );
 }
