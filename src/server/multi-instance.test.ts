@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build.mjs';
 import { openEventStream } from '../../test-support/server/event-stream';
 import { createGame, createRegistration, createUser, HOUR_MS } from '../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../test-support/server/ledger';
 import { isPostgres } from '../../test-support/server/test-app';
 import { type Database, openDatabase } from './db/open-database';
 import { notifications, registrations, users } from './db/schema';
@@ -278,5 +279,6 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
     expect(before).toBeGreaterThan(0);
     expect(failures).toEqual([]);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    await expectLedgerBalanced(database.db);
   });
 });

@@ -1,8 +1,11 @@
 import { runPeriodically } from '../lib/periodic';
 import type { ServerContext } from './context';
 
-/** A background task run every `intervalMs`. */
-export type Job = { name: string; intervalMs: number; run(): Promise<unknown> };
+/**
+ * A background task run every `intervalMs`. After a run, caches everywhere are dropped, since a job may free or fill
+ * places; a job that changes nothing anyone reads says `changesReads: false`.
+ */
+export type Job = { name: string; intervalMs: number; run(): Promise<unknown>; changesReads?: false };
 
 /**
  * Starts the background jobs. Each tick runs only on the instance that leads (`isLeader`), so with
@@ -16,8 +19,7 @@ export function startJobs(ctx: ServerContext, jobs: Job[], isLeader: () => Promi
       async () => {
         if (!(await isLeader())) return;
         await counted();
-        // A job may have freed or filled places.
-        ctx.changes.publish();
+        if (job.changesReads !== false) ctx.changes.publish();
       },
       job.intervalMs,
       (error) => ctx.log.error({ err: error, job: job.name }, 'falha numa tarefa em segundo plano'),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test-support/server/factories';
 import { createTestApp, createTestDatabase, setUpTestApp } from '../../../test-support/server/test-app';
 import { buildApp } from '../app';
+import { emailOutbox } from '../db/schema';
 import { loadConfig } from '../lib/config';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -142,6 +143,23 @@ describe('GET /api/metrics', () => {
     const body = (await metrics(TOKEN)).body;
     expect(body).toContain('job_runs_total{job="teste"} 2');
     expect(body).toContain('job_failures_total{job="teste"} 1');
+  });
+
+  it('shows the e-mail outbox: messages waiting, the oldest one\'s age, retrying and given up', async () => {
+    const mail = { subject: 'Assunto', text: 'Texto', html: '<p>Texto</p>' };
+    await t.app.ctx.db.insert(emailOutbox).values([
+      { ...mail, to: 'espera@bora.test', createdAt: sql`now() - interval '90 seconds'` },
+      { ...mail, to: 'tenta@bora.test', attempts: 2, error: 'ECONNREFUSED' },
+      { ...mail, to: 'desistido@bora.test', attempts: 9, failedAt: sql`now()` },
+      { ...mail, to: 'enviado@bora.test', attempts: 1, sentAt: sql`now()` },
+    ]);
+    const body = (await metrics(TOKEN)).body;
+    expect(body).toContain('email_outbox_pending 2');
+    expect(body).toContain('email_outbox_retrying 1');
+    expect(body).toContain('email_outbox_failed 1');
+    const oldest = Number(/^email_outbox_oldest_pending_seconds (\S+)$/m.exec(body)?.[1]);
+    expect(oldest).toBeGreaterThanOrEqual(90);
+    expect(oldest).toBeLessThan(600);
   });
 });
 

@@ -51,9 +51,16 @@ export function createMetrics() {
     paymentSettled(provider: string, outcome: string) {
       paymentsSettled.inc({ provider, outcome });
     },
-    /** Gauges read at scrape time, e.g. the database pool's connections. */
-    gauge(name: string, help: string, read: () => number) {
-      new Gauge({ name, help, registers: [registry], collect() { this.set(read()); } });
+    /** Gauges read at scrape time, e.g. the database pool's connections (or, awaited, a count from the database). */
+    gauge(name: string, help: string, read: () => number | Promise<number>) {
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        async collect() {
+          this.set(await read());
+        },
+      });
     },
   };
 }

@@ -1,14 +1,30 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '../../db/open-database';
+import type { Db, Queryable } from '../../db/open-database';
 import { emailOutbox } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
+/** Rows one delivery claims at a time. */
+const BATCH = 20;
+/** How long a claimed row is another delivery's to leave alone: longer than any SMTP exchange takes. */
+const CLAIM_SECONDS = 120;
+/** The wait before retry n (1, 2, …): 15 s, 30 s, 1 min, … doubling up to an hour. */
+export const retryDelaySeconds = (attempt: number) => Math.min(15 * 2 ** (attempt - 1), 3600);
+/** A message still undelivered this long after it was written is given up, marked failed. */
+export const GIVE_UP_HOURS = 24;
+
 export type Mailer = {
-  /** Records the message in the outbox and starts delivery; resolves once it is recorded. */
+  /** Records a message in the outbox on its own (no transaction to join) and starts its delivery. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * After a commit that queued `messages` (`queueMail`): starts their delivery, or, without SMTP, writes them to the
+   * log. Never fails: the messages are in the outbox already, and the delivery job retries what this does not send.
+   */
+  afterCommit(messages: MailMessage[]): void;
+  /** Delivers every due message, retrying failures later with a growing wait; resolves with how many it tried. */
+  deliverDue(): Promise<number>;
   /**
    * Runs `task` in the background, after the caller has answered (its failure is logged): work whose
    * duration must not show in a reply, such as whether an account exists. idle() waits for it too.
@@ -20,42 +36,127 @@ export type Mailer = {
 };
 
 /**
- * Every message lands in the outbox table first. With an SMTP URL it is then delivered through
- * nodemailer in the background (so a slow server never slows a request, and the outbox row says
- * whether it went); without one it goes to the log, where a local user can read it.
+ * Writes a message to the outbox in the caller's transaction: it exists if and only if the change that caused it
+ * commits, and is delivered afterwards, by this instance at once or by the delivery job, even if this process dies
+ * right after the commit.
+ */
+export async function queueMail(q: Queryable, messages: MailMessage[]): Promise<void> {
+  if (messages.length > 0) await q.insert(emailOutbox).values(messages);
+}
+
+/** What an SMTP failure was, in words: a refused connection is an AggregateError (IPv6 and IPv4) with no message. */
+export function describeMailError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, errors } = error as { code?: string; errors?: unknown[] };
+  const inner = Array.isArray(errors) ? errors.map(describeMailError).filter(Boolean) : [];
+  const text = [code, error.message, ...inner].filter((part) => part).join(': ');
+  return text || error.name;
+}
+
+/**
+ * Every message lands in the outbox table first. With an SMTP URL it is then delivered through nodemailer: each due
+ * row is claimed (a conditional UPDATE of rows nobody else holds), sent, and marked sent once; a failure is recorded
+ * with its cause and retried after `retryDelaySeconds`, until GIVE_UP_HOURS have passed and the row is marked failed.
+ * Several instances may deliver at once: a claim keeps each row to one of them. Without an SMTP URL each message
+ * goes to the log, where a local user can read it, and stays unsent in the outbox.
  */
 export function createMailer(options: { db: Db; smtpUrl: string | undefined; from: string; log: Logger }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  const pending = new Set<Promise<void>>();
-  const track = (work: Promise<void>) => {
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
     const tracked = work.finally(() => pending.delete(tracked));
     pending.add(tracked);
   };
+  let delivering: Promise<number> | undefined;
+  let again = false;
 
-  async function deliver(id: number, message: MailMessage): Promise<void> {
+  /** Claims due rows, at most BATCH, that no other delivery holds. */
+  async function claim() {
+    const due = options.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          isNull(emailOutbox.sentAt),
+          isNull(emailOutbox.failedAt),
+          lte(emailOutbox.nextAttemptAt, sql`now()`),
+          or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return options.db
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(inArray(emailOutbox.id, due))
+      .returning();
+  }
+
+  async function deliverOne(row: Awaited<ReturnType<typeof claim>>[number]): Promise<void> {
+    try {
+      await transport!.sendMail({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await options.db.update(emailOutbox).set({ sentAt: sql`now()`, claimedUntil: null, error: null }).where(eq(emailOutbox.id, row.id));
+    } catch (error) {
+      const cause = describeMailError(error).slice(0, 500);
+      const givesUp = sql`${emailOutbox.createdAt} <= now() - make_interval(hours => ${GIVE_UP_HOURS})`;
+      const [after] = await options.db
+        .update(emailOutbox)
+        .set({
+          error: cause,
+          claimedUntil: null,
+          failedAt: sql`case when ${givesUp} then now() end`,
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
+        })
+        .where(eq(emailOutbox.id, row.id))
+        .returning({ failedAt: emailOutbox.failedAt });
+      const fields = { outboxId: row.id, attempt: row.attempts, err: cause };
+      if (after?.failedAt) options.log.error(fields, 'e-mail não enviado após 24 h de tentativas: desistimos');
+      else options.log.warn({ ...fields, retryInSeconds: retryDelaySeconds(row.attempts) }, 'falha ao enviar e-mail: nova tentativa depois');
+    }
+  }
+
+  async function deliverAll(): Promise<number> {
+    let tried = 0;
+    do {
+      again = false;
+      for (let rows = await claim(); rows.length > 0; rows = await claim()) {
+        await Promise.all(rows.map(deliverOne));
+        tried += rows.length;
+      }
+    } while (again);
+    return tried;
+  }
+
+  function deliverDue(): Promise<number> {
+    if (!transport) return Promise.resolve(0);
+    // One delivery at a time per instance; a wake while it runs makes it look again before it ends.
+    if (delivering) {
+      again = true;
+      return delivering;
+    }
+    delivering = deliverAll().finally(() => {
+      delivering = undefined;
+    });
+    return delivering;
+  }
+
+  function afterCommit(messages: MailMessage[]): void {
+    if (messages.length === 0) return;
     if (!transport) {
-      options.log.info({ to: message.to, subject: message.subject, text: message.text }, 'e-mail (sem SMTP configurado)');
+      for (const message of messages) options.log.info({ to: message.to, subject: message.subject, text: message.text }, 'e-mail (sem SMTP configurado)');
       return;
     }
-    try {
-      await transport.sendMail({ from: options.from, ...message });
-      await options.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, id));
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      options.log.error({ to: message.to, err: text }, 'falha ao enviar e-mail');
-      await options.db
-        .update(emailOutbox)
-        .set({ error: text.slice(0, 500) })
-        .where(eq(emailOutbox.id, id))
-        .catch(() => {});
-    }
+    track(deliverDue().catch((error: unknown) => options.log.error({ err: error }, 'falha ao entregar os e-mails da fila')));
   }
 
   return {
     async send(message) {
-      const [row] = await options.db.insert(emailOutbox).values(message).returning({ id: emailOutbox.id });
-      track(deliver(row!.id, message));
+      await queueMail(options.db, [message]);
+      afterCommit([message]);
     },
+    afterCommit,
+    deliverDue,
     later(task) {
       track(
         new Promise<void>((resolve) => setImmediate(resolve))

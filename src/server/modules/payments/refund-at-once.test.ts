@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createGame, createSignedInUser, DAY_MS } from '../../../../test-support/server/factories';
 import { type LivePaymentsApp, setUpLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
 import { isPostgres, raced } from '../../../../test-support/server/test-app';
+import { retryAfterCommitCalls } from '../../core/payments/after-commit-retries';
 import { cancellationRequests, notifications, paymentRefunds, payments } from '../../db/schema';
 
 // Money back when the organiser or an admin ends a game: card and PIX refunds go through the (fake)
@@ -146,5 +147,58 @@ describe('refunds at once when a game ends', () => {
     expect(credits.status).toBe(200);
     const me = await live.t.app.inject({ method: 'GET', url: '/api/users/me', headers: players[0]!.headers });
     expect(me.json().credits).toBe(15);
+  });
+});
+
+describe('what a commit leaves to the providers is finished later, without an administrator', () => {
+  /** As if the request had waited past the grace the request that promised it has. */
+  const aged = (requestId: number) =>
+    db().update(cancellationRequests).set({ createdAt: sql`now() - interval '5 minutes'` }).where(eq(cancellationRequests.id, requestId));
+
+  it('a card refund that failed while Stripe was down completes on a later run, once, and the player is told once', async () => {
+    const { organiser, game, players } = await paidGame(1, 0, 2000);
+    const before = live.stripe.refunds.length;
+    // Stripe down for the refund and the SDK's two retries.
+    live.stripe.failNext(500, 'Stripe fora do ar', 3);
+    const cancelled = await call('POST', `/api/user-games/${game.id}/cancel`, headersOf(organiser.token), { reason: 'Quadra alagada' });
+    expect(cancelled.status).toBe(200);
+    const [request] = await requestsOf(game.id);
+    expect(request).toMatchObject({ status: 'pending', resolution: 'processing' });
+
+    // Too fresh: still the business of the request that promised it.
+    expect(await retryAfterCommitCalls(live.t.app.ctx)).toMatchObject({ refunds: 0 });
+    await aged(request!.id);
+    // Stripe still down on the first run: nothing changes, nothing is lost.
+    live.stripe.failNext(500, 'Stripe fora do ar', 3);
+    await retryAfterCommitCalls(live.t.app.ctx);
+    expect((await requestsOf(game.id))[0]).toMatchObject({ status: 'pending', resolution: 'processing' });
+    expect(live.stripe.refunds.length).toBe(before);
+
+    await retryAfterCommitCalls(live.t.app.ctx);
+    await retryAfterCommitCalls(live.t.app.ctx);
+    expect((await requestsOf(game.id))[0]).toMatchObject({ status: 'processed', resolution: 'original' });
+    expect(live.stripe.refunds.slice(before).map((refund) => refund.amount)).toEqual([2000]);
+    expect(await refundNotices(players[0]!.user.id)).toHaveLength(1);
+  });
+
+  it('a checkout closed here while Stripe could not expire it is expired at Stripe on a later run', async () => {
+    const organiser = await createSignedInUser(live.t.app);
+    const game = await createGame(db(), { creatorId: organiser.user.id, priceCents: 1500, dateTime: new Date(live.t.clock.now().getTime() + DAY_MS) });
+    const player = await createSignedInUser(live.t.app);
+    const applied = await live.t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: player.headers, payload: { paymentType: 'stripe' } });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const sessionId = new URL(applied.json().url).pathname.split('/').at(-1)!;
+    // The player gives the place up while Stripe is down: the checkout closes here, not yet at Stripe.
+    live.stripe.failNext(500, 'Stripe fora do ar', 3);
+    const left = await live.t.app.inject({ method: 'POST', url: `/api/games/${game.id}/cancel`, headers: player.headers });
+    expect(left.statusCode, left.body).toBe(200);
+    const [payment] = await db().select().from(payments).where(eq(payments.providerSessionId, sessionId));
+    expect(payment).toMatchObject({ status: 'expired', closeAtProvider: true });
+    expect(live.stripe.sessions.get(sessionId)!.status).toBe('open');
+
+    expect(await retryAfterCommitCalls(live.t.app.ctx)).toMatchObject({ checkouts: 1 });
+    expect(live.stripe.sessions.get(sessionId)!.status).toBe('expired');
+    expect((await db().select().from(payments).where(eq(payments.id, payment!.id)))[0]).toMatchObject({ closeAtProvider: false });
+    expect(await retryAfterCommitCalls(live.t.app.ctx)).toMatchObject({ checkouts: 0 });
   });
 });

@@ -1,0 +1,148 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../../test-support/server/factories';
+import { type SmtpInbox, startSmtpInbox } from '../../../../test-support/server/smtp-inbox';
+import { createTestDatabase, type TestDatabase } from '../../../../test-support/server/test-app';
+import { emailOutbox } from '../../db/schema';
+import { createMailer, GIVE_UP_HOURS, type MailMessage, type Mailer, queueMail, retryDelaySeconds } from '../../integrations/mail/mailer';
+import { mailDeliveryJob } from './mail-delivery';
+
+let database: TestDatabase;
+const lines: Array<{ msg: string; err?: string; level: string }> = [];
+const log = {
+  info: () => {},
+  debug: () => {},
+  warn: (fields: object, msg: string) => lines.push({ ...fields, msg, level: 'warn' }),
+  error: (fields: object, msg: string) => lines.push({ ...fields, msg, level: 'error' }),
+};
+const mailers: Mailer[] = [];
+const mailerFor = (smtpUrl: string) => {
+  const mailer = createMailer({ db: database.db, smtpUrl, from: 'Bora Jogar <nao-responda@bora.test>', log: log as never });
+  mailers.push(mailer);
+  return mailer;
+};
+const message = (to: string, subject = 'Assunto'): MailMessage => ({ to, subject, text: `Olá, ${to}`, html: `<p>Olá, ${to}</p>` });
+const rowTo = async (to: string) => (await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)))[0]!;
+/** Moves a row's next try to now, as if its wait had passed. */
+const dueNow = (to: string) => database.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.to, to));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  for (const mailer of mailers) {
+    await mailer.idle();
+    mailer.close();
+  }
+  await database.close();
+});
+
+describe('the outbox', () => {
+  let inbox: SmtpInbox;
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+  });
+  afterAll(() => inbox.close());
+
+  it('holds a message exactly when the transaction that queued it commits', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queueMail(tx, [message('desfeito@bora.test')]);
+        throw new Error('a mudança falhou');
+      }),
+    ).rejects.toThrow('a mudança falhou');
+    await database.db.transaction((tx) => queueMail(tx, [message('feito@bora.test')]));
+    expect(await database.db.select({ to: emailOutbox.to }).from(emailOutbox).where(sql`${emailOutbox.to} like '%feito@bora.test'`)).toEqual([
+      { to: 'feito@bora.test' },
+    ]);
+  });
+
+  it('a committed message whose sender died before sending it is sent by the delivery job, once', async () => {
+    // Queued and committed, and nothing more: the process that queued it is gone.
+    await database.db.transaction((tx) => queueMail(tx, [message('orfa@bora.test', 'Órfã')]));
+    const job = mailDeliveryJob({ mailer: mailerFor(inbox.url) });
+    await job.run();
+    await job.run();
+    expect(inbox.messages.filter((mail) => mail.recipients.includes('orfa@bora.test')).map((mail) => mail.subject)).toEqual(['Órfã']);
+    expect(await rowTo('orfa@bora.test')).toMatchObject({ attempts: 1, error: null, claimedUntil: null });
+    expect((await rowTo('orfa@bora.test')).sentAt).toBeInstanceOf(Date);
+    expect(job).toMatchObject({ changesReads: false });
+    expect(retryDelaySeconds(1) * 1000 + job.intervalMs).toBeLessThanOrEqual(30_000);
+  });
+
+  it('several deliveries at once send each message once', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => message(`muitos-${i}@bora.test`));
+    await database.db.transaction((tx) => queueMail(tx, many));
+    const deliveries = [mailerFor(inbox.url), mailerFor(inbox.url), mailerFor(inbox.url)];
+    await Promise.all(deliveries.flatMap((mailer) => [mailer.deliverDue(), mailer.deliverDue()]));
+    const received = inbox.messages.flatMap((mail) => mail.recipients).filter((to) => to.startsWith('muitos-'));
+    expect(received.sort()).toEqual(many.map((mail) => mail.to).sort());
+  });
+});
+
+describe('while the SMTP server is down', () => {
+  it('records the cause, retries with a growing wait, and delivers once the server is back', async () => {
+    const first = await startSmtpInbox();
+    const port = Number(new URL(first.url).port);
+    await first.close();
+    const mailer = mailerFor(first.url);
+
+    await mailer.send(message('espera@bora.test', 'Seu código'));
+    await mailer.idle();
+    const failed = await rowTo('espera@bora.test');
+    expect(failed).toMatchObject({ attempts: 1, sentAt: null, failedAt: null, claimedUntil: null });
+    expect(failed.error).toMatch(/ECONNREFUSED/);
+    expect(lines.find((line) => line.msg.startsWith('falha ao enviar e-mail'))?.err).toMatch(/ECONNREFUSED/);
+    const [wait] = await database.db
+      .select({ seconds: sql<number>`extract(epoch from ${emailOutbox.nextAttemptAt} - now())::float8` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'espera@bora.test'));
+    expect(wait!.seconds).toBeGreaterThan(10);
+    expect(wait!.seconds).toBeLessThanOrEqual(retryDelaySeconds(1));
+    // Not due yet: nothing is tried.
+    expect(await mailer.deliverDue()).toBe(0);
+
+    await dueNow('espera@bora.test');
+    await mailer.deliverDue();
+    const second = await rowTo('espera@bora.test');
+    expect(second.attempts).toBe(2);
+    const [longer] = await database.db
+      .select({ seconds: sql<number>`extract(epoch from ${emailOutbox.nextAttemptAt} - now())::float8` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'espera@bora.test'));
+    expect(longer!.seconds).toBeGreaterThan(retryDelaySeconds(1));
+
+    const back = await startSmtpInbox({ port });
+    try {
+      await dueNow('espera@bora.test');
+      await mailer.deliverDue();
+      await dueNow('espera@bora.test');
+      await mailer.deliverDue();
+      expect(back.messages.map((mail) => [mail.recipients, mail.subject])).toEqual([[['espera@bora.test'], 'Seu código']]);
+      expect(await rowTo('espera@bora.test')).toMatchObject({ attempts: 3, error: null, failedAt: null });
+    } finally {
+      await back.close();
+    }
+  });
+
+  it(`gives a message up, marked failed, once it has waited ${GIVE_UP_HOURS} hours`, async () => {
+    const gone = await startSmtpInbox();
+    await gone.close();
+    await createUser(database.db, { email: 'velha@bora.test' });
+    await database.db.insert(emailOutbox).values({ ...message('velha@bora.test'), createdAt: sql`now() - interval '25 hours'` });
+    await mailerFor(gone.url).deliverDue();
+    const row = await rowTo('velha@bora.test');
+    expect(row.failedAt).toBeInstanceOf(Date);
+    expect(row.sentAt).toBeNull();
+    expect(lines.some((line) => line.level === 'error' && line.msg.includes('desistimos'))).toBe(true);
+    // Given up: no delivery tries it again.
+    const back = await startSmtpInbox({ port: Number(new URL(gone.url).port) });
+    try {
+      await database.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.to, 'velha@bora.test'));
+      await mailerFor(back.url).deliverDue();
+      expect(back.messages).toEqual([]);
+    } finally {
+      await back.close();
+    }
+  });
+});
