@@ -3,7 +3,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { buildServer } from '../../scripts/build.mjs';
 import { createGame, createUser, DAY_MS, DEFAULT_PASSWORD } from '../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../test-support/server/ledger';
 import { type SmtpInbox, startSmtpInbox } from '../../test-support/server/smtp-inbox';
+import { freePort, waitUntil } from '../../test-support/server/processes';
 import { isPostgres } from '../../test-support/server/test-app';
 import { canRunThrowawayPostgres, throwawayPostgres } from '../../test-support/server/throwaway-postgres';
 import { type Database, openDatabase } from './db/open-database';
@@ -25,24 +25,6 @@ const canRunRedisServer = (process.env.PATH ?? '').split(path.delimiter).some((d
 
 type Server = { url: string; process: ChildProcess; exited: Promise<number | null>; output: string[] };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
-async function waitUntil<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`tempo esgotado esperando ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.runIf(isPostgres)('faults', () => {
   const dir = path.join(projectRoot, 'dist', `faults-${randomBytes(4).toString('hex')}`);

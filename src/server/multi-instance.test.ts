@@ -2,7 +2,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import { buildServer } from '../../scripts/build.mjs';
 import { openEventStream } from '../../test-support/server/event-stream';
 import { createGame, createRegistration, createUser, HOUR_MS } from '../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../test-support/server/ledger';
+import { freePort, waitUntil } from '../../test-support/server/processes';
 import { isPostgres } from '../../test-support/server/test-app';
 import { type Database, openDatabase } from './db/open-database';
 import { notifications, registrations, users } from './db/schema';
@@ -23,24 +23,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 type Instance = { url: string; process: ChildProcess; exited: Promise<number | null>; output: string[] };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
-async function waitUntil<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`tempo esgotado esperando ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
   // Inside the project, so the compiled server finds node_modules as dist/server does.

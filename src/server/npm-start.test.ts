@@ -7,19 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild } from '../../scripts/build.mjs';
+import { freePort } from '../../test-support/server/processes';
 import { isPostgres } from '../../test-support/server/test-app';
 import { LOCK_FILE } from './db/data-dir';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 /** How a connection to `port` ends: 'open' when something listens, else the error's code. */
 const probe = (port: number) =>
