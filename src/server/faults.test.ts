@@ -294,7 +294,7 @@ describe.runIf(isPostgres)('faults', () => {
     const prefix = `faults-${randomBytes(3).toString('hex')}:`;
     let server: Server | undefined;
     try {
-      await waitUntil(async () => ((await redis.ping().catch(() => undefined)) === 'PONG' ? true : undefined), 5_000, 'o Redis');
+      await waitUntil(async () => ((await redis.ping()) === 'PONG' ? true : undefined), 5_000, 'o Redis');
       server = await start(await freePort(), { RATE_LIMITS: 'on', REDIS_URL: `redis://127.0.0.1:${redisPort}`, REDIS_KEY_PREFIX: prefix });
       const tryLogin = async () =>
         (
@@ -313,7 +313,7 @@ describe.runIf(isPostgres)('faults', () => {
       for (let i = 0; i < 3; i += 1) expect(await tryLogin()).toBe(401);
 
       redisServer = startRedis();
-      await waitUntil(async () => ((await redis.ping().catch(() => undefined)) === 'PONG' ? true : undefined), 5_000, 'o Redis de volta');
+      await waitUntil(async () => ((await redis.ping()) === 'PONG' ? true : undefined), 5_000, 'o Redis de volta');
       // Back: counts reach Redis again (a fresh Redis, so any key is a new one).
       await waitUntil(async () => ((await tryLogin()) === 401 && (await redis.keys(`${prefix}*`)).length > 0 ? true : undefined), 15_000, 'as contagens no Redis');
       await expectInvariants();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild } from '../../scripts/build.mjs';
-import { freePort } from '../../test-support/server/processes';
+import { freePort, waitUntil } from '../../test-support/server/processes';
 import { isPostgres } from '../../test-support/server/test-app';
 import { LOCK_FILE } from './db/data-dir';
 
@@ -58,11 +58,11 @@ describe.runIf(!isPostgres)('npm start', () => {
     npm.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
 
-    const deadline = Date.now() + 60_000;
-    while ((await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.status, () => 0)) !== 200) {
-      if (Date.now() > deadline) throw new Error(`o servidor não respondeu: ${output.join('')}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitUntil(async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 60_000, 'o servidor').catch(
+      (error: Error) => {
+        throw new Error(`${error.message}\n${output.join('')}`);
+      },
+    );
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
 
     npm.kill(signal);

@@ -10,11 +10,27 @@ export const freePort = () =>
     server.on('error', reject);
   });
 
-/** Asks `probe` until it gives a value (a throw counts as no value yet), for at most `timeoutMs`. */
+/** Whether `error`, or what it wraps, is a refused connection: what a server answers before it listens. */
+export function isConnectionRefused(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if ((current as NodeJS.ErrnoException).code === 'ECONNREFUSED') return true;
+    const inner = (current as { errors?: unknown[] }).errors;
+    if (Array.isArray(inner) && inner.some(isConnectionRefused)) return true;
+  }
+  return false;
+}
+
+/**
+ * Asks `probe` until it gives a value, for at most `timeoutMs`. A refused connection counts as no value yet (the
+ * server is still starting); any other error ends the wait.
+ */
 export async function waitUntil<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await probe().catch(() => undefined);
+    const value = await probe().catch((error: unknown) => {
+      if (isConnectionRefused(error)) return undefined;
+      throw error;
+    });
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`tempo esgotado esperando ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

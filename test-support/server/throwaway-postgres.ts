@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,11 +36,11 @@ export function throwawayPostgres(port: number) {
     start: () => run('pg_ctl', ['-D', data, '-o', options, '-w', 'start']),
     stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
     remove() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } catch {
-        // Already stopped.
-      }
+      // `pg_ctl status` exits 0 while the server runs (3 when it is stopped): only a running one is stopped.
+      const status = isRoot
+        ? spawnSync('su', ['postgres', '-c', `${path.join(bin, 'pg_ctl')} -D '${data}' status`], { stdio: 'ignore' }).status
+        : spawnSync(path.join(bin, 'pg_ctl'), ['-D', data, 'status'], { stdio: 'ignore' }).status;
+      if (status === 0) run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
