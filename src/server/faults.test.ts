@@ -1,15 +1,13 @@
 // Faults from the outside, on the compiled server and PostgreSQL: what a failure of SMTP or of the process itself
 // does to e-mails. Each case ends with the product's invariants checked.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../scripts/build.mjs';
+import { compiledServerOnScratchDatabase, type ServerProcess, spawnServer, untilReady } from '../../test-support/server/compiled-server';
 import { createGame, createUser, DAY_MS, DEFAULT_PASSWORD } from '../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../test-support/server/ledger';
 import { type SmtpInbox, startSmtpInbox } from '../../test-support/server/smtp-inbox';
@@ -19,69 +17,43 @@ import { canRunThrowawayPostgres, throwawayPostgres } from '../../test-support/s
 import { type Database, openDatabase } from './db/open-database';
 import { emailOutbox } from './db/schema';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A redis-server of the test's own can be started (Debian's package); never the machine's. */
 const canRunRedisServer = (process.env.PATH ?? '').split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, 'redis-server')));
 
-type Server = { url: string; process: ChildProcess; exited: Promise<number | null>; output: string[] };
+type Server = ServerProcess;
 
 
 describe.runIf(isPostgres)('faults', () => {
-  const dir = path.join(projectRoot, 'dist', `faults-${randomBytes(4).toString('hex')}`);
-  const entry = path.join(dir, 'server', 'main.js');
-  const baseUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/postgres');
-  const name = `bj_faults_${randomBytes(5).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+  let scratch: Awaited<ReturnType<typeof compiledServerOnScratchDatabase>>;
   let database: Database;
   const servers: Server[] = [];
 
   async function start(smtpPort: number, env: Record<string, string> = {}): Promise<Server> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [entry], {
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        SEED_DEMO: 'off',
-        LOG_LEVEL: 'warn',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        PUBLIC_URL: 'http://bora.test',
-        PAYMENTS: 'sandbox',
-        RATE_LIMITS: 'off',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = spawnServer(scratch.entry, await freePort(), {
+      DATABASE_URL: scratch.databaseUrl,
+      SEED_DEMO: 'off',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: 'http://bora.test',
+      PAYMENTS: 'sandbox',
+      RATE_LIMITS: 'off',
+      ...env,
     });
-    const output: string[] = [];
-    child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    const server = { url: `http://127.0.0.1:${port}`, process: child, exited: new Promise<number | null>((resolve) => child.on('exit', resolve)), output };
     servers.push(server);
-    await waitUntil(async () => ((await fetch(`${server.url}/api/health/ready`)).ok ? true : undefined), 30_000, 'o servidor').catch((error: Error) => {
-      throw new Error(`${error.message}\n${output.join('')}`);
-    });
+    await untilReady(server);
     return server;
   }
 
   beforeAll(async () => {
-    await buildServer(entry);
-    const admin = new pg.Client({ connectionString: baseUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
+    scratch = await compiledServerOnScratchDatabase('faults');
+    database = await openDatabase({ kind: 'postgres', url: scratch.databaseUrl, poolSize: 4 });
     await database.migrate();
   }, 90_000);
 
   afterAll(async () => {
     for (const server of servers) server.process.kill('SIGKILL');
     await database?.close();
-    const admin = new pg.Client({ connectionString: baseUrl.toString() });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await scratch?.remove();
   });
 
   /** An organiser's published game and a signed-in session for them on `server`. */

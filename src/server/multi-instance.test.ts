@@ -1,13 +1,8 @@
 // Three compiled instances on one PostgreSQL, started together, as a production deployment runs them.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../scripts/build.mjs';
+import { compiledServerOnScratchDatabase, type ServerProcess, spawnServer, untilReady } from '../../test-support/server/compiled-server';
 import { openEventStream } from '../../test-support/server/event-stream';
 import { createGame, createRegistration, createUser, HOUR_MS } from '../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../test-support/server/ledger';
@@ -16,82 +11,48 @@ import { isPostgres } from '../../test-support/server/test-app';
 import { type Database, openDatabase } from './db/open-database';
 import { notifications, registrations, users } from './db/schema';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const METRICS_TOKEN = 'multi-instance-metrics-token';
 const ADMIN = { email: 'chefe@bora.test', password: 'senha-do-chefe-123' };
 const redisUrl = process.env.TEST_REDIS_URL;
 
-type Instance = { url: string; process: ChildProcess; exited: Promise<number | null>; output: string[] };
+type Instance = ServerProcess;
 
 
 describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
-  // Inside the project, so the compiled server finds node_modules as dist/server does.
-  const dir = path.join(projectRoot, 'dist', `multi-instance-${randomBytes(4).toString('hex')}`);
-  const entry = path.join(dir, 'server', 'main.js');
-  const baseUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/postgres');
-  const name = `bj_multi_${randomBytes(5).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+  let scratch: Awaited<ReturnType<typeof compiledServerOnScratchDatabase>>;
   let database: Database;
   let instances: Instance[] = [];
 
-  function start(port: number): Instance {
-    const child = spawn(process.execPath, [entry], {
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SEED_DEMO: 'off',
-        LOG_LEVEL: 'warn',
-        METRICS_TOKEN,
-        HOLD_SWEEP_SECONDS: '1',
-        // A minute of cache: only the change feed can show a change within a second.
-        LISTING_CACHE_MS: '60000',
-        SIGNED_IN_CACHE_MS: '60000',
-        PUBLIC_URL: 'http://bora.test',
-        PAYMENTS: 'sandbox',
-        ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${name}:` } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const start = (port: number): Instance =>
+    spawnServer(scratch.entry, port, {
+      DATABASE_URL: scratch.databaseUrl,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: 'off',
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN,
+      HOLD_SWEEP_SECONDS: '1',
+      // A minute of cache: only the change feed can show a change within a second.
+      LISTING_CACHE_MS: '60000',
+      SIGNED_IN_CACHE_MS: '60000',
+      PUBLIC_URL: 'http://bora.test',
+      PAYMENTS: 'sandbox',
+      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${scratch.name}:` } : {}),
     });
-    const output: string[] = [];
-    child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    return { url: `http://127.0.0.1:${port}`, process: child, exited, output };
-  }
 
   beforeAll(async () => {
-    await buildServer(entry);
-    const admin = new pg.Client({ connectionString: baseUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    scratch = await compiledServerOnScratchDatabase('multi-instance');
     const ports = await Promise.all([freePort(), freePort(), freePort()]);
     // Started together on an empty database: all three race to migrate and create the admin.
     instances = ports.map(start);
-    await Promise.all(
-      instances.map((instance) =>
-        waitUntil(async () => ((await fetch(`${instance.url}/api/health/ready`)).ok ? true : undefined), 30_000, `${instance.url} pronta`).catch(
-          (error: Error) => {
-            throw new Error(`${error.message}\n${instance.output.join('')}`);
-          },
-        ),
-      ),
-    );
-    database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
+    await Promise.all(instances.map((instance) => untilReady(instance)));
+    database = await openDatabase({ kind: 'postgres', url: scratch.databaseUrl, poolSize: 4 });
   }, 90_000);
 
   afterAll(async () => {
     for (const instance of instances) instance.process.kill('SIGKILL');
     await database?.close();
-    const admin = new pg.Client({ connectionString: baseUrl.toString() });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await scratch?.remove();
   });
 
   it('all come up on an empty database, with the configured admin created once', async () => {
