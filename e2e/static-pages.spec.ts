@@ -78,8 +78,20 @@ test('the web app manifest and its icons are served', async ({ request }) => {
 test('without a connection, a navigation shows the offline page instead of the browser error', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
-  // The worker installs after the page load and takes control of the page once active.
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated' && navigator.serviceWorker.controller !== null);
+  // The worker installs after the page load and takes control of the page once active. Polled without waiting on
+  // `navigator.serviceWorker.ready`, which never settles when the worker fails to install: a failure then shows the
+  // registration's state instead of a bare timeout.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const worker = registration?.active ?? registration?.waiting ?? registration?.installing;
+          return { worker: worker?.state ?? 'no registration', controlled: navigator.serviceWorker.controller !== null };
+        }),
+      { timeout: 20_000 },
+    )
+    .toEqual({ worker: 'activated', controlled: true });
 
   await context.setOffline(true);
   try {
