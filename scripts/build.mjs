@@ -39,7 +39,10 @@ export function isWebBuildStale() {
 export function buildWeb() {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   for (const args of [['build'], ['build', '--ssr', 'entry-server.tsx']]) {
-    const result = spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    // Always a production build, even when a test runner (NODE_ENV=test) asks for it: Vite takes NODE_ENV over its
+    // mode, and a build made under `vitest` would leave out what only production does (the service worker).
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const result = spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
     if (result.status !== 0) {
       console.error('Falha ao compilar o app web.');
       process.exit(result.status ?? 1);
