@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { errorReplySchema, idParamsSchema } from '../../shared/schemas/common';
+import { splitRoute } from '../../shared/api/route-key';
+import { type ApiRoute, type ApiRoutes, apiRoutes, type RouteContract } from '../../shared/api/routes';
+import { errorReplySchema } from '../../shared/schemas/common';
 import type { RefreshingCache } from '../lib/refreshing-cache';
 
 /** Error replies a route documents in OpenAPI, all `{code, message, fields?}`. */
@@ -9,26 +11,75 @@ export function errorReplies<const S extends readonly number[]>(...statuses: S) 
   return Object.fromEntries(statuses.map((status) => [status, errorReplySchema])) as Record<S[number], typeof errorReplySchema>;
 }
 
+type Contract<K extends ApiRoute> = ApiRoutes[K];
+/** A schema of the contract, or `undefined` when the route has none (Fastify then types it `unknown`). */
+type Part<C, F extends 'params' | 'query' | 'body' | 'headers'> = C extends { readonly [P in F]: infer S } ? S : undefined;
+type SuccessStatus<C> = C extends { readonly status: infer S extends number } ? S : 200;
+/** The success reply as OpenAPI shows it: JSON, or the file or stream its contract `produces`. */
+type SuccessReply<C extends RouteContract> = C extends { readonly produces: infer P extends string } ? { content: Record<P, { schema: C['reply'] }> } : C['reply'];
+
+/** What a route says of itself in OpenAPI beyond its contract; `replies`: other replies it documents (a 503 of its own). */
+export type RouteDocs = { tags: string[]; summary: string; description?: string; replies?: Record<number, z.ZodType> };
+
+type TableSchema<K extends ApiRoute, D extends RouteDocs, E extends number> = Omit<D, 'replies'> & {
+  params: Part<Contract<K>, 'params'>;
+  querystring: Part<Contract<K>, 'query'>;
+  body: Part<Contract<K>, 'body'>;
+  headers: Part<Contract<K>, 'headers'>;
+  response: Record<SuccessStatus<Contract<K>>, SuccessReply<Contract<K>>> & Record<E, typeof errorReplySchema> & NonNullable<D['replies']>;
+};
+
+/**
+ * The method, URL and schema of the route `route` of the API's table (shared/api/routes.ts), to spread into
+ * `app.route({...})` beside its hooks and handler: a route cannot take, or answer, other than its table entry
+ * says. `docs` and the error replies `errorStatuses` go to OpenAPI.
+ *
+ *     app.route({ ...apiRoute('GET /games/:id', { tags, summary: '…' }, 400, 404), handler: … });
+ */
+export function apiRoute<const K extends ApiRoute, D extends RouteDocs, const E extends readonly number[]>(route: K, docs: D, ...errorStatuses: E) {
+  const contract: RouteContract = apiRoutes[route];
+  const { method, path } = splitRoute(route);
+  const { replies, ...text } = docs;
+  const schema = {
+    ...text,
+    ...(contract.params && { params: contract.params }),
+    ...(contract.query && { querystring: contract.query }),
+    ...(contract.body && { body: contract.body }),
+    ...(contract.headers && { headers: contract.headers }),
+    // A form's body: OpenAPI documents it under the media types it is read from.
+    ...(contract.consumes && { consumes: contract.consumes }),
+    response: {
+      // A file or a stream is its own media type; error replies stay JSON.
+      [contract.status ?? 200]: contract.produces
+        ? { description: contract.reply.description, content: { [contract.produces]: { schema: contract.reply } } }
+        : contract.reply,
+      ...errorReplies(...errorStatuses),
+      ...replies,
+    },
+  };
+  // Typed from the entry, which TypeScript knows key by key; the object built here only knows a RouteContract.
+  return { method, url: path, schema: schema as unknown as TableSchema<K, D, E[number]> };
+}
+
 const bearerAuth = [{ bearerAuth: [] }];
 
 /**
- * The schema of a route only a signed-in user may call: `schema` as the route would write it, plus the bearer
- * token in OpenAPI and the error replies `errorStatuses` and 401. The route still puts `app.requireUser` on the
- * `onRequest` hook: the session is checked before the body is read, so no one without a token costs a parse.
- *
- *     schema: signedInSchema({ tags, summary: '…', body: xSchema, response: { 200: xReplySchema } }, 400),
+ * `apiRoute` for a route only a signed-in user may call: the bearer token in OpenAPI, and 401 beside `errorStatuses`.
+ * The route still puts `app.requireUser` on the `onRequest` hook: the session is checked before the body is read,
+ * so no one without a token costs a parse.
  */
-export function signedInSchema<const S extends { response: object }, const E extends readonly number[]>(schema: S, ...errorStatuses: E) {
-  return { ...schema, security: bearerAuth, response: { ...schema.response, ...errorReplies(...errorStatuses, 401) } };
+export function signedInRoute<const K extends ApiRoute, D extends RouteDocs, const E extends readonly number[]>(route: K, docs: D, ...errorStatuses: E) {
+  const { schema, ...rest } = apiRoute(route, docs, ...errorStatuses, 401);
+  return { ...rest, schema: { ...schema, security: bearerAuth } };
 }
 
 /**
- * The schema maker of a module's signed-in routes on one resource, `/…/:id`, tagged `tags`: the id checked, and the
- * 400 (bad id or body) and 404 (missing, or someone else's) replies documented beside `errorStatuses`.
+ * The route maker of a module's signed-in routes on one resource, `/…/:id`, tagged `tags`: the 400 (bad id or body)
+ * and 404 (missing, or someone else's) replies documented beside `errorStatuses`.
  */
-export function signedInByIdSchema(tags: string[]) {
-  return <const S extends { summary: string; response: object }, const E extends readonly number[]>(schema: S, ...errorStatuses: E) =>
-    signedInSchema({ tags, params: idParamsSchema, ...schema }, 400, 404, ...errorStatuses);
+export function signedInByIdRoute(tags: string[]) {
+  return <const K extends ApiRoute, const E extends readonly number[]>(route: K, summary: string, ...errorStatuses: E) =>
+    signedInRoute(route, { tags, summary }, 400, 404, ...errorStatuses);
 }
 
 /** A spreadsheet download: the CSV as it is, as an attachment, never cached (it holds personal data). */

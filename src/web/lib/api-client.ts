@@ -1,5 +1,8 @@
 import { type ErrorCode, isErrorCode, statusOfCode } from '../../shared/error-codes';
 import { httpMessages as messages } from '../../shared/http-messages';
+import type { z } from 'zod';
+import { fillPath, type PathParamName, type RoutePath, splitRoute } from '../../shared/api/route-key';
+import type { ApiRoute, ApiRoutes } from '../../shared/api/routes';
 import type { SsrApiTransport } from '../../shared/ssr';
 import { readStorage, storageKeys } from './storage';
 
@@ -37,9 +40,8 @@ export function isRefusal(error: unknown): boolean {
   return error instanceof ApiError && isErrorCode(error.code) && statusOfCode(error.code) < 500;
 }
 
+/** How a call is made, whatever its route. */
 export type ApiRequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
   signal?: AbortSignal;
   /** Text for an error reply without a message (spec: players §8 fallbacks). */
   fallbackMessage?: string;
@@ -50,6 +52,40 @@ export type ApiRequestOptions = {
   /** Extra request headers (an `Idempotency-Key`, for example). */
   headers?: Record<string, string>;
 };
+
+type Contract<K extends ApiRoute> = ApiRoutes[K];
+type Part<C, F extends 'query' | 'body'> = C extends { readonly [P in F]: infer S extends z.ZodType } ? S : undefined;
+
+/** What a call to `K` gets: the output of its reply schema. */
+export type ApiReply<K extends ApiRoute> = z.output<Contract<K>['reply']>;
+
+/**
+ * A query string's values as the client gives them: a value the schema reads from text (coerced or preprocessed,
+ * so its input is `unknown`) is given as what it reads into, and may be left out; any other as its input.
+ */
+type QueryValues<S extends z.ZodType, I = z.input<S>, O = z.output<S>> = {
+  [K in keyof I as unknown extends I[K] ? never : K]: I[K];
+} & {
+  [K in keyof I as unknown extends I[K] ? K : never]?: K extends keyof O ? Exclude<O[K], undefined> : never;
+};
+
+type ParamsPart<K extends ApiRoute> = [PathParamName<RoutePath<K>>] extends [never]
+  ? { params?: never }
+  : { params: Record<PathParamName<RoutePath<K>>, string | number> };
+
+type QueryPart<K extends ApiRoute> = Part<Contract<K>, 'query'> extends infer S extends z.ZodType
+  ? object extends QueryValues<S> ? { query?: QueryValues<S> } : { query: QueryValues<S> }
+  : { query?: never };
+
+type BodyPart<K extends ApiRoute> = Part<Contract<K>, 'body'> extends infer S extends z.ZodType
+  ? undefined extends z.input<S> ? { body?: z.input<S> } : { body: z.input<S> }
+  : { body?: never };
+
+/** What a call to `K` sends: its path parameters, query and body as the route's schemas take them, and how to send it. */
+export type ApiCall<K extends ApiRoute> = ParamsPart<K> & QueryPart<K> & BodyPart<K> & ApiRequestOptions;
+
+/** The call may be left out when nothing in it is required. */
+type CallArguments<K extends ApiRoute> = object extends ApiCall<K> ? [call?: ApiCall<K>] : [call: ApiCall<K>];
 
 let onUnauthorized: (() => void) | null = null;
 
@@ -95,25 +131,46 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** `?a=1&b=x` of the values given (in their order), leaving out those not given or empty; '' for none. */
+export function querySearch(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 /**
- * Development and tests hold every success reply to the shared schema of its route and fail loudly
- * when it drifts. The production build drops the call and the schemas with it (`import.meta.env`
- * is replaced at build time).
+ * Development and tests hold every success reply to the reply schema of its route in the table and fail loudly
+ * when it drifts. The production build drops the call and the schemas with it (`import.meta.env` is replaced at
+ * build time, decision 017).
  */
-async function checkReplyContract(method: string, path: string, payload: unknown): Promise<void> {
-  const { checkReply } = await import('./api-contracts');
+async function checkReplyContract(route: ApiRoute, path: string, payload: unknown): Promise<void> {
+  const { checkReply } = await import('../../shared/api/check-reply');
   try {
-    checkReply(method, path, payload);
+    checkReply(route, path, payload);
   } catch (error) {
     console.error(error);
     throw error;
   }
 }
 
-/** Calls `/api{path}` with JSON in and out; throws `ApiError` with a message fit for the user. */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, fallbackMessage, anonymous = false, ignoreUnauthorized = false } = options;
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+/**
+ * Calls a route of the API's table (shared/api/routes.ts) with JSON in and out, its parameters, query and body
+ * typed by the route's schemas and its reply by the reply schema; throws `ApiError` with a message fit for the user.
+ *
+ *     api('GET /games/:id', { params: { id: 7 }, signal, fallbackMessage: 'Erro ao carregar jogo' })
+ */
+export async function api<K extends ApiRoute>(route: K, ...[call]: CallArguments<K>): Promise<ApiReply<K>> {
+  const { params, query, body, signal, fallbackMessage, anonymous = false, ignoreUnauthorized = false, headers: extraHeaders } = (call ?? {}) as ApiRequestOptions & {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const { method, path: pattern } = splitRoute(route);
+  const path = `${fillPath(pattern, params)}${querySearch(query)}`;
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = anonymous ? null : readStorage(storageKeys.authToken);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -133,8 +190,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   const payload = await readBody(response);
   if (response.ok) {
-    if (import.meta.env.DEV || import.meta.env.MODE === 'test') await checkReplyContract(method, path, payload);
-    return payload as T;
+    if (import.meta.env.DEV || import.meta.env.MODE === 'test') await checkReplyContract(route, path, payload);
+    return payload as ApiReply<K>;
   }
 
   const { code, message, fields } = messageFromBody(payload);

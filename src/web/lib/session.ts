@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { AuthReply, PublicUser } from '../../shared/schemas/auth';
 import type { MeReply } from '../../shared/schemas/users';
 import { httpMessages as messages } from '../../shared/http-messages';
-import { apiRequest, setUnauthorizedHandler } from './api-client';
+import { api, setUnauthorizedHandler } from './api-client';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
 /**
@@ -64,7 +64,7 @@ function landOn(to: string, navigationState: unknown): void {
 }
 
 function fetchMe(): Promise<MeReply> {
-  return apiRequest<MeReply>('/users/me', { ignoreUnauthorized: true });
+  return api('GET /users/me', { ignoreUnauthorized: true });
 }
 
 let bootstrapping: Promise<void> | null = null;
@@ -127,7 +127,7 @@ export function updateSessionUser(user: PublicUser | MeReply): void {
 /** Fetches `/users/me` again (after credits, phone or registrations change). */
 export async function refreshSessionUser(): Promise<void> {
   if (!state.user) return;
-  const me = await apiRequest<MeReply>('/users/me');
+  const me = await api('GET /users/me');
   updateSessionUser(me);
 }
 

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { fakeApi, throwRepliesOffContract } from './fake-api';
+import { fakeApi, findRoute, throwRepliesOffContract } from './fake-api';
 import { aGame } from './fixtures';
 
 describe('fake API', () => {
+  it('finds the route of the table a call goes to, a fixed path before a parameter, whatever the query string', () => {
+    expect(findRoute('GET', '/games/sports')).toBe('GET /games/sports');
+    expect(findRoute('GET', '/games/7')).toBe('GET /games/:id');
+    expect(findRoute('GET', '/games?limit=3')).toBe('GET /games');
+    expect(findRoute('GET', '/games/private/abc')).toBe('GET /games/private/:link');
+    expect(findRoute('DELETE', '/admin/games/3/users/9')).toBe('DELETE /admin/games/:id/users/:userId');
+    expect(findRoute('DELETE', '/series/3/members/me')).toBe('DELETE /series/:id/members/me');
+    expect(findRoute('POST', '/games/7')).toBeUndefined();
+    expect(findRoute('GET', '/games/7/players')).toBeUndefined();
+  });
+
   it('refuses a canned success reply off the contract of its route, naming the field', () => {
     expect(() => fakeApi({ 'GET /api/games/7': { body: { ...aGame(), sport: { id: 1 } } } })).toThrow(/sport\.name: /);
   });

@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
+import { checkReply } from '../../shared/api/check-reply';
+import { splitRoute } from '../../shared/api/route-key';
+import { type ApiRoute, apiRoutes } from '../../shared/api/routes';
 import { errorCodes, isErrorCode } from '../../shared/error-codes';
-import { checkReply, findContract } from '../lib/api-contracts';
 
 export type RecordedCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
 type Reply = { status?: number; body?: unknown } | 'network-error';
@@ -15,6 +17,31 @@ export function throwRepliesOffContract(): void {
   if (first) throw first;
 }
 
+type TableRoute = { route: ApiRoute; method: string; segments: string[] };
+
+// A route with fewer parameters wins, as in the server's router: /games/sports before /games/:id.
+const tableRoutes: TableRoute[] = (Object.keys(apiRoutes) as ApiRoute[])
+  .map((route) => {
+    const { method, path } = splitRoute(route);
+    return { route, method, segments: path.split('/').slice(1) };
+  })
+  .sort((a, b) => parameterCount(a) - parameterCount(b));
+
+function parameterCount(route: TableRoute): number {
+  return route.segments.filter((segment) => segment.startsWith(':')).length;
+}
+
+/** The route of the API's table a call goes to; `path` below /api, with its query string. */
+export function findRoute(method: string, path: string): ApiRoute | undefined {
+  const segments = (path.split('?')[0] ?? '').split('/').slice(1);
+  return tableRoutes.find(
+    (route) =>
+      route.method === method &&
+      route.segments.length === segments.length &&
+      route.segments.every((segment, index) => segment.startsWith(':') || segment === segments[index]),
+  )?.route;
+}
+
 /** `'GET /api/games/7'` as the client asks for it, below /api. */
 function parseRoute(route: string): { method: string; path: string } {
   const match = /^(GET|POST|PUT|PATCH|DELETE) \/api(\/\S*)$/.exec(route);
@@ -23,14 +50,14 @@ function parseRoute(route: string): { method: string; path: string } {
 }
 
 /**
- * A success reply must be what the route's shared schema says (src/web/lib/api-contracts.ts). An error reply with a
- * message is the API's: it must carry a code of the catalogue, sent with that code's status. One without a message
- * is left free: the client copes with whatever a proxy or gateway may send.
+ * A success reply must be what the route's reply schema in the table says (src/shared/api/routes.ts). An error reply
+ * with a message is the API's: it must carry a code of the catalogue, sent with that code's status. One without a
+ * message is left free: the client copes with whatever a proxy or gateway may send.
  */
-function checkCannedReply(method: string, path: string, reply: Reply): void {
+function checkCannedReply(route: ApiRoute, method: string, path: string, reply: Reply): void {
   if (reply === 'network-error') return;
   const status = reply.status ?? 200;
-  if (status >= 200 && status < 300) return checkReply(method, path, reply.body);
+  if (status >= 200 && status < 300) return checkReply(route, path, reply.body);
   const body = reply.body as { code?: unknown; message?: unknown } | undefined;
   if (typeof body !== 'object' || body === null || body.message === undefined) return;
   if (!isErrorCode(body.code)) throw new Error(`fakeApi: a resposta de erro de ${method} ${path} não tem um code do catálogo (src/shared/error-codes.ts): ${String(body.code)}`);
@@ -44,10 +71,13 @@ function checkCannedReply(method: string, path: string, reply: Reply): void {
  * is checked here, one a function returns when it is served.
  */
 export function fakeApi(routes: Record<string, Handler>) {
-  for (const [route, handler] of Object.entries(routes)) {
-    const { method, path } = parseRoute(route);
-    if (!findContract(method, path)) throw new Error(`fakeApi: ${route} não é uma rota da API (src/web/lib/api-contracts.ts)`);
-    if (typeof handler !== 'function') checkCannedReply(method, path, handler);
+  const handlers = new Map<string, { route: ApiRoute; handler: Handler }>();
+  for (const [stubbed, handler] of Object.entries(routes)) {
+    const { method, path } = parseRoute(stubbed);
+    const route = findRoute(method, path);
+    if (!route) throw new Error(`fakeApi: ${stubbed} não é uma rota da API (src/shared/api/routes.ts)`);
+    if (typeof handler !== 'function') checkCannedReply(route, method, path, handler);
+    handlers.set(stubbed, { route, handler });
   }
 
   const calls: RecordedCall[] = [];
@@ -61,11 +91,12 @@ export function fakeApi(routes: Record<string, Handler>) {
       headers: (init.headers ?? {}) as Record<string, string>,
     };
     calls.push(call);
-    const handler = routes[`${method} ${url.pathname}`];
-    const reply = typeof handler === 'function' ? await handler(call) : (handler ?? { status: 404, body: { code: 'not_found', message: 'Recurso não encontrado.' } });
-    if (typeof handler === 'function') {
+    const stub = handlers.get(`${method} ${url.pathname}`);
+    const handler = stub?.handler ?? { status: 404, body: { code: 'not_found', message: 'Recurso não encontrado.' } };
+    const reply = typeof handler === 'function' ? await handler(call) : handler;
+    if (stub && typeof stub.handler === 'function') {
       try {
-        checkCannedReply(method, call.path.replace(/^\/api/, ''), reply);
+        checkCannedReply(stub.route, method, call.path.replace(/^\/api/, ''), reply);
       } catch (error) {
         offContract.push(error as Error);
       }

@@ -1,23 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  authConfigReplySchema,
-  authReplySchema,
-  forgotBodySchema,
-  forgotReplySchema,
-  googleBodySchema,
-  loginBodySchema,
-  registerBodySchema,
-  resetPasswordBodySchema,
-} from '../../../shared/schemas/auth';
-import { messageReplySchema } from '../../../shared/schemas/common';
 import type { ServerContext } from '../../core/context';
 import { byAccount, byAccountAndIp, byIp, minutes } from '../../lib/rate-limit';
-import { errorReplies } from '../../http/route-helpers';
+import { apiRoute } from '../../http/route-helpers';
 import { loginUser } from './login-user';
 import { registerUser } from './register-user';
 import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
 import { signInWithGoogle } from './sign-in-with-google';
+
+const tags = ['auth'];
 
 export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const { limit } = ctx.rateLimiter;
@@ -32,62 +23,37 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       { name: `${name}:account`, max: max.account, windowMs: minutes(15), key: byAccount, overLimit: 'slow-down' },
     );
   return async (app) => {
-    app.get('/auth/config', {
-      schema: { tags: ['auth'], summary: 'Opções de login do cliente', response: { 200: authConfigReplySchema } },
+    app.route({
+      ...apiRoute('GET /auth/config', { tags, summary: 'Opções de login do cliente' }),
       handler: async () => ({ googleClientId: ctx.google?.clientId ?? null, googleAllowedOrigins: ctx.config.googleAllowedOrigins }),
     });
 
-    app.post('/auth/register', {
-      schema: {
-        tags: ['auth'],
-        summary: 'Cria uma conta e devolve o token',
-        body: registerBodySchema,
-        response: { 201: authReplySchema, ...errorReplies(400, 409, 429) },
-      },
+    app.route({
+      ...apiRoute('POST /auth/register', { tags, summary: 'Cria uma conta e devolve o token' }, 400, 409, 429),
       preValidation: limit({ name: 'register:ip', max: 10, windowMs: minutes(60), key: byIp }),
       handler: async (request, reply) => reply.status(201).send(await registerUser(request.ctx, request.body)),
     });
 
-    app.post('/auth/login', {
-      schema: {
-        tags: ['auth'],
-        summary: 'Entra com e-mail e senha',
-        body: loginBodySchema,
-        response: { 200: authReplySchema, ...errorReplies(400, 401, 429) },
-      },
+    app.route({
+      ...apiRoute('POST /auth/login', { tags, summary: 'Entra com e-mail e senha' }, 400, 401, 429),
       preValidation: perAccount('login', { ip: 30, accountIp: 10, account: 100 }),
       handler: async (request) => loginUser(request.ctx, request.body),
     });
 
-    app.post('/auth/forgot', {
-      schema: {
-        tags: ['auth'],
-        summary: 'Envia um código de recuperação de senha (mesma resposta exista a conta ou não)',
-        body: forgotBodySchema,
-        response: { 200: forgotReplySchema, ...errorReplies(400, 429) },
-      },
+    app.route({
+      ...apiRoute('POST /auth/forgot', { tags, summary: 'Envia um código de recuperação de senha (mesma resposta exista a conta ou não)' }, 400, 429),
       preValidation: perAccount('forgot', { ip: 10, accountIp: 5, account: 20 }),
       handler: async (request) => requestPasswordReset(request.ctx, request.body.email),
     });
 
-    app.post('/auth/reset-password', {
-      schema: {
-        tags: ['auth'],
-        summary: 'Redefine a senha com o código recebido por e-mail',
-        body: resetPasswordBodySchema,
-        response: { 200: messageReplySchema, ...errorReplies(400, 429) },
-      },
+    app.route({
+      ...apiRoute('POST /auth/reset-password', { tags, summary: 'Redefine a senha com o código recebido por e-mail' }, 400, 429),
       preValidation: perAccount('reset', { ip: 30, accountIp: 10, account: 100 }),
       handler: async (request) => resetPassword(request.ctx, request.body),
     });
 
-    app.post('/auth/google', {
-      schema: {
-        tags: ['auth'],
-        summary: 'Entra com um ID token do Google',
-        body: googleBodySchema,
-        response: { 200: authReplySchema, ...errorReplies(400, 401, 404, 429) },
-      },
+    app.route({
+      ...apiRoute('POST /auth/google', { tags, summary: 'Entra com um ID token do Google' }, 400, 401, 404, 429),
       preValidation: limit({ name: 'google:ip', max: 30, windowMs: minutes(15), key: byIp }),
       handler: async (request) => signInWithGoogle(request.ctx, request.body.token),
     });

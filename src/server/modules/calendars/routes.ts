@@ -1,11 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calendarFeedParamsSchema, calendarFeedReplySchema, regenerateCalendarFeedReplySchema } from '../../../shared/schemas/calendars';
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
-import { errorReplies } from '../../http/route-helpers';
+import { apiRoute, signedInRoute } from '../../http/route-helpers';
 import { byIp, minutes } from '../../lib/rate-limit';
-import { getCalendarFeed, readCalendarFeed, regenerateCalendarFeed } from './calendar-feed';
+import { getCalendarFeed, readCalendarFeedIfChanged, regenerateCalendarFeed } from './calendar-feed';
 
 /**
  * Feeds are read by calendar services, many users' feeds from one of their addresses, so the limit is
@@ -13,44 +13,51 @@ import { getCalendarFeed, readCalendarFeed, regenerateCalendarFeed } from './cal
  */
 const FEED_READS = { name: 'calendar-feed:ip', max: 300, windowMs: minutes(1), key: byIp };
 
+const FEED_CACHE_CONTROL = 'private, max-age=300';
+
+// Under the users tag: the owner's two routes (signed in) and the feed itself.
+const tags = ['users'];
+
 export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const feedReads = ctx.rateLimiter.limit(FEED_READS);
   return async (app) => {
-    // The owner's two routes: signed in, under the users tag.
-    const ownRoute = <S extends object>(summary: string, response: S) => ({
-      schema: { tags: ['users'], security: [{ bearerAuth: [] }], summary, response },
+    app.route({
+      ...signedInRoute('GET /users/me/calendar', {
+        tags,
+        summary: 'O endereço da agenda privada do usuário (jogos confirmados e aguardando pagamento)',
+      }, 404),
       onRequest: app.requireUser,
-    });
-
-    app.get('/users/me/calendar', {
-      ...ownRoute('O endereço da agenda privada do usuário (jogos confirmados e aguardando pagamento)', {
-        200: calendarFeedReplySchema,
-        ...errorReplies(401, 404),
-      }),
       handler: async (request) => getCalendarFeed(request.ctx, currentUser(request)),
     });
 
-    app.post('/users/me/calendar/regenerate', {
-      ...ownRoute('Gera um novo endereço da agenda privada; o antigo passa a responder 404', {
-        200: regenerateCalendarFeedReplySchema,
-        ...errorReplies(401),
+    app.route({
+      ...signedInRoute('POST /users/me/calendar/regenerate', {
+        tags,
+        summary: 'Gera um novo endereço da agenda privada; o antigo passa a responder 404',
       }),
+      onRequest: app.requireUser,
       handler: async (request) => regenerateCalendarFeed(request.ctx, currentUser(request)),
     });
 
-    app.get('/calendar/:token.ics', {
-      schema: {
-        tags: ['users'],
-        summary: 'A agenda privada em iCalendar (text/calendar), sem login: o segredo está no endereço',
-        params: calendarFeedParamsSchema,
-        response: { 200: z.string().describe('VCALENDAR com um VEVENT por jogo'), ...errorReplies(404, 429) },
-      },
+    app.route({
+      ...apiRoute('GET /calendar/:token.ics', {
+        tags,
+        summary:
+          'A agenda privada em iCalendar (text/calendar), sem login: o segredo está no endereço. Com ETag: If-None-Match ' +
+          'com a mesma etiqueta recebe 304, sem corpo',
+        replies: { 304: z.null().describe('Nada mudou desde a etiqueta enviada em If-None-Match: sem corpo') },
+      }, 404, 429),
       preValidation: feedReads,
       handler: async (request, reply) => {
-        const ics = await readCalendarFeed(request.ctx, request.params.token);
+        const { etag, ics } = await readCalendarFeedIfChanged(request.ctx, request.params.token, request.headers['if-none-match']);
+        // A secret address: only the calendar app that polls it may keep it, and ask again with its tag after 5 minutes.
+        reply.header('ETag', etag).header('Cache-Control', FEED_CACHE_CONTROL);
+        if (ics === null) {
+          // Nothing at all: an untyped reply, so no serialiser writes a `null` or its content type.
+          const unchanged: FastifyReply = reply;
+          return unchanged.status(304).send();
+        }
         reply.type('text/calendar; charset=utf-8');
-        // A secret address: no shared cache may keep it.
-        reply.header('Cache-Control', 'private, no-store');
         return ics;
       },
     });

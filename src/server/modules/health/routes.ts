@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import type { Database } from '../../db/open-database';
+import { apiRoute } from '../../http/route-helpers';
 
-const okSchema = z.object({ status: z.literal('ok') });
-const errorSchema = z.object({ status: z.literal('error'), message: z.string() });
+/** The 503 of a health check: a state of the instance, not an error of the request. */
+const failureSchema = z.object({ status: z.literal('error'), message: z.string() });
 
 /** `isDraining`: true from the moment the instance starts closing (it still answers, but asks for no more traffic). */
 export function healthRoutes(database: Database, isDraining: () => boolean): FastifyPluginAsyncZod {
@@ -17,11 +18,11 @@ export function healthRoutes(database: Database, isDraining: () => boolean): Fas
       reply.status(503);
       return { status: 'error' as const, message: failure };
     };
-    const schema = (summary: string) => ({ tags: ['health'], summary, response: { 200: okSchema, 503: errorSchema } });
+    const docs = (summary: string) => ({ tags: ['health'], summary, replies: { 503: failureSchema } });
 
-    app.get('/health', { schema: schema('Responde 200 quando o banco de dados responde, 503 caso contrário'), handler: check(false) });
-    app.get('/health/ready', {
-      schema: schema('Pronta para receber tráfego: 200 quando o banco responde; 503 sem banco ou enquanto a instância encerra'),
+    app.route({ ...apiRoute('GET /health', docs('Responde 200 quando o banco de dados responde, 503 caso contrário')), handler: check(false) });
+    app.route({
+      ...apiRoute('GET /health/ready', docs('Pronta para receber tráfego: 200 quando o banco responde; 503 sem banco ou enquanto a instância encerra')),
       handler: check(true),
     });
   };

@@ -1,27 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParamsSchema } from '../../../shared/schemas/common';
-import {
-  listNotificationsQuerySchema,
-  markAllReadReplySchema,
-  markReadReplySchema,
-  notificationSchema,
-  unreadCountReplySchema,
-} from '../../../shared/schemas/notifications';
+import type { ServerContext } from '../../core/context';
+import { getNotificationSettings } from '../../core/notifications/get-notification-settings';
+import { updateNotificationSettings } from '../../core/notifications/update-notification-settings';
 import { currentUser } from '../../http/authentication';
-import { signedInSchema } from '../../http/route-helpers';
+import { signedInRoute } from '../../http/route-helpers';
 import { countUnreadNotifications } from './count-unread-notifications';
 import { listNotifications } from './list-notifications';
 import { markAllNotificationsRead } from './mark-all-read';
 import { markNotificationRead } from './mark-notification-read';
+import { pushRoutes } from './push-routes';
+import { unsubscribeRoutes } from './unsubscribe-routes';
 
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/notifications', {
-    schema: signedInSchema({
-      tags: ['notifications'],
+const tags = ['notifications'];
+
+/** The notifications of the signed-in user, what they are sent by (settings per kind, devices) and the e-mails' unsubscribe link. */
+export function notificationRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(notificationListRoutes);
+    await app.register(settingsRoutes);
+    await app.register(pushRoutes(ctx));
+    await app.register(unsubscribeRoutes(ctx));
+  };
+}
+
+const notificationListRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...signedInRoute('GET /notifications', {
+      tags,
       summary: 'Notificações do usuário, mais recentes primeiro (total no cabeçalho X-Total-Count)',
-      querystring: listNotificationsQuerySchema,
-      response: { 200: z.array(notificationSchema) },
     }, 400),
     onRequest: app.requireUser,
     handler: async (request, reply) => {
@@ -31,34 +37,39 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/notifications/unread-count', {
-    schema: signedInSchema({
-      tags: ['notifications'],
-      summary: 'Quantas notificações não lidas',
-      response: { 200: unreadCountReplySchema },
-    }),
+  app.route({
+    ...signedInRoute('GET /notifications/unread-count', { tags, summary: 'Quantas notificações não lidas' }),
     onRequest: app.requireUser,
     handler: async (request) => countUnreadNotifications(request.ctx, currentUser(request).id),
   });
 
-  app.post('/notifications/read-all', {
-    schema: signedInSchema({
-      tags: ['notifications'],
-      summary: 'Marca todas as notificações do usuário como lidas',
-      response: { 200: markAllReadReplySchema },
-    }),
+  app.route({
+    ...signedInRoute('POST /notifications/read-all', { tags, summary: 'Marca todas as notificações do usuário como lidas' }),
     onRequest: app.requireUser,
     handler: async (request) => markAllNotificationsRead(request.ctx, currentUser(request).id),
   });
 
-  app.post('/notifications/:id/read', {
-    schema: signedInSchema({
-      tags: ['notifications'],
-      summary: 'Marca uma notificação como lida',
-      params: idParamsSchema,
-      response: { 200: markReadReplySchema },
-    }, 400, 404),
+  app.route({
+    ...signedInRoute('POST /notifications/:id/read', { tags, summary: 'Marca uma notificação como lida' }, 400, 404),
     onRequest: app.requireUser,
     handler: async (request) => markNotificationRead(request.ctx, currentUser(request).id, request.params.id),
+  });
+};
+
+/** Which kinds of notice are sent, by e-mail and by push (decision 044). */
+const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...signedInRoute('GET /users/me/notification-settings', { tags, summary: 'O que o usuário recebe, por tipo de aviso, por e-mail e no celular' }),
+    onRequest: app.requireUser,
+    handler: async (request) => getNotificationSettings(request.ctx, currentUser(request)),
+  });
+
+  app.route({
+    ...signedInRoute('PUT /users/me/notification-settings', {
+      tags,
+      summary: 'Liga ou desliga tipos de aviso por e-mail e no celular (só muda o que for enviado); devolve todos',
+    }, 400),
+    onRequest: app.requireUser,
+    handler: async (request) => updateNotificationSettings(request.ctx, currentUser(request), request.body),
   });
 };

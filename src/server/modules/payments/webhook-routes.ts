@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { apiRoute } from '../../http/route-helpers';
 import { receivePaymentWebhook } from './receive-webhook';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -13,18 +14,18 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   for (const provider of ['stripe', 'mercadopago'] as const) {
-    app.post(`/webhooks/${provider}`, {
-      schema: {
+    app.route({
+      ...apiRoute(`POST /webhooks/${provider}`, {
         tags: ['payments'],
         summary: provider === 'stripe' ? 'Notificações da Stripe (Stripe-Signature)' : 'Notificações do Mercado Pago (x-signature)',
-      },
+      }),
       handler: async (request) => {
         await receivePaymentWebhook(request.ctx, provider, {
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           headers: request.headers,
           query: request.query as Record<string, unknown>,
         });
-        return { received: true };
+        return { received: true as const };
       },
     });
   }

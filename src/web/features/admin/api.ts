@@ -1,61 +1,36 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AddCreditsReply,
-  AdminGameDetail,
-  AdminGameReply,
-  AdminGamesReply,
-  AdminUser,
-  AdminUsersReply,
-  CancellationsReply,
-  CancellationStatus,
-  DashboardReply,
-  DeleteGameReply,
-  RemovePlayerReply,
-  ResolveCancellationBody,
-  ResolveCancellationReply,
-  UserPaymentsReply,
-} from '../../../shared/schemas/admin';
+import type { CancellationStatus, ResolveCancellationBody } from '../../../shared/schemas/admin';
 import type { GamePayloadInput } from '../../../shared/schemas/user-games';
-import { apiDownload, apiRequest } from '../../lib/api-client';
+import { api, apiDownload, querySearch } from '../../lib/api-client';
 
 /**
- * Every admin call goes through `apiRequest`, so it carries the token and a 401 ends the session
+ * Every admin call goes through `api`, so it carries the token and a 401 ends the session
  * (back to /login with "Sua sessão expirou…"). Everything cached here lives under `adminKey`:
  * a change (credits, a game, a refund) invalidates the whole admin area at once.
  */
 export const adminKey = ['admin'] as const;
 
-function toSearch(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /** An admin read, under `adminKey` and fetched afresh whenever its page opens. */
-function adminQuery<Reply>(key: readonly unknown[], path: string, fallbackMessage: string) {
-  return queryOptions({
-    queryKey: [...adminKey, ...key],
-    queryFn: ({ signal }) => apiRequest<Reply>(path, { signal, fallbackMessage }),
-    staleTime: 0,
-  });
+function adminQuery<Reply>(key: readonly unknown[], fetchReply: (signal: AbortSignal) => Promise<Reply>) {
+  return queryOptions({ queryKey: [...adminKey, ...key], queryFn: ({ signal }) => fetchReply(signal), staleTime: 0 });
 }
 
-/**
- * One page of an admin list, fetched afresh: `filters` in the cache key and in the query string (page 1 and empty
- * values left out, `search` trimmed), the page shown before stays while the next one loads.
- */
-function adminListQuery<Reply>(key: readonly unknown[], path: string, filters: Record<string, string | number> & { page: number }, fallbackMessage: string) {
-  const params: Record<string, string | number | undefined> = { ...filters, page: filters.page > 1 ? filters.page : undefined };
-  if (typeof params.search === 'string') params.search = params.search.trim();
-  return queryOptions({ ...adminQuery<Reply>(key, `${path}${toSearch(params)}`, fallbackMessage), placeholderData: keepPreviousData });
+/** One page of an admin list, fetched afresh; the page shown before stays while the next one loads. */
+function adminListQuery<Reply>(key: readonly unknown[], fetchReply: (signal: AbortSignal) => Promise<Reply>) {
+  return queryOptions({ ...adminQuery(key, fetchReply), placeholderData: keepPreviousData });
 }
+
+/** Page 1 is the default: left out of the query string. */
+const pageOf = (page: number) => (page > 1 ? page : undefined);
+
+/** An empty filter means any value: left out of the query string. */
+const given = <T extends string>(value: T | '') => (value === '' ? undefined : value);
 
 // ── Dashboard ──
 
-export const dashboardQuery = adminQuery<DashboardReply>(['dashboard'], '/admin/dashboard', 'Erro ao carregar dashboard');
+export const dashboardQuery = adminQuery(['dashboard'], (signal) =>
+  api('GET /admin/dashboard', { signal, fallbackMessage: 'Erro ao carregar dashboard' }),
+);
 
 export function useDashboard() {
   return useQuery(dashboardQuery);
@@ -66,7 +41,13 @@ export function useDashboard() {
 export type AdminUsersFilters = { search: string; page: number };
 
 export function adminUsersQuery(filters: AdminUsersFilters) {
-  return adminListQuery<AdminUsersReply>(['users', 'list', filters], '/admin/users', filters, 'Erro ao carregar usuários');
+  return adminListQuery(['users', 'list', filters], (signal) =>
+    api('GET /admin/users', {
+      query: { search: given(filters.search.trim()), page: pageOf(filters.page) },
+      signal,
+      fallbackMessage: 'Erro ao carregar usuários',
+    }),
+  );
 }
 
 export function useAdminUsers(filters: AdminUsersFilters) {
@@ -74,7 +55,9 @@ export function useAdminUsers(filters: AdminUsersFilters) {
 }
 
 export function adminUserQuery(userId: number) {
-  return adminQuery<AdminUser>(['users', 'detail', userId], `/admin/users/${userId}`, 'Erro ao carregar detalhes do usuário');
+  return adminQuery(['users', 'detail', userId], (signal) =>
+    api('GET /admin/users/:id', { params: { id: userId }, signal, fallbackMessage: 'Erro ao carregar detalhes do usuário' }),
+  );
 }
 
 export function useAdminUser(userId: number) {
@@ -82,7 +65,9 @@ export function useAdminUser(userId: number) {
 }
 
 export function userPaymentsQuery(userId: number) {
-  return adminQuery<UserPaymentsReply>(['users', 'payments', userId], `/admin/users/${userId}/payments`, 'Erro ao carregar pagamentos');
+  return adminQuery(['users', 'payments', userId], (signal) =>
+    api('GET /admin/users/:id/payments', { params: { id: userId }, signal, fallbackMessage: 'Erro ao carregar pagamentos' }),
+  );
 }
 
 export function useUserPayments(userId: number) {
@@ -92,9 +77,9 @@ export function useUserPayments(userId: number) {
 export type AddCreditsInput = { userId: number; amount: number; idempotencyKey: string };
 
 /** The key makes a retried or doubled submission answer the same ledger row instead of adding twice. */
-export function addCredits({ userId, amount, idempotencyKey }: AddCreditsInput): Promise<AddCreditsReply> {
-  return apiRequest<AddCreditsReply>(`/admin/users/${userId}/credits`, {
-    method: 'POST',
+export function addCredits({ userId, amount, idempotencyKey }: AddCreditsInput) {
+  return api('POST /admin/users/:id/credits', {
+    params: { id: userId },
     body: { amount },
     headers: { 'Idempotency-Key': idempotencyKey },
     fallbackMessage: 'Erro ao adicionar créditos',
@@ -124,7 +109,13 @@ export type AdminGamesFilters = {
 };
 
 export function adminGamesQuery(filters: AdminGamesFilters) {
-  return adminListQuery<AdminGamesReply>(['games', 'list', filters], '/admin/games', filters, 'Erro ao carregar jogos');
+  return adminListQuery(['games', 'list', filters], (signal) =>
+    api('GET /admin/games', {
+      query: { search: given(filters.search.trim()), status: filters.status, when: given(filters.when), page: pageOf(filters.page) },
+      signal,
+      fallbackMessage: 'Erro ao carregar jogos',
+    }),
+  );
 }
 
 export function useAdminGames(filters: AdminGamesFilters) {
@@ -133,7 +124,9 @@ export function useAdminGames(filters: AdminGamesFilters) {
 
 export function adminGameQuery(gameId: number) {
   return queryOptions({
-    ...adminQuery<AdminGameDetail>(['games', 'detail', gameId], `/admin/games/${gameId}`, 'Erro ao carregar jogo'),
+    ...adminQuery(['games', 'detail', gameId], (signal) =>
+      api('GET /admin/games/:id', { params: { id: gameId }, signal, fallbackMessage: 'Erro ao carregar jogo' }),
+    ),
     enabled: Number.isInteger(gameId) && gameId > 0,
   });
 }
@@ -150,8 +143,7 @@ function useInvalidateAdmin() {
 export function useCreateGame() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (payload: GamePayloadInput) =>
-      apiRequest<AdminGameReply>('/admin/games', { method: 'POST', body: payload, fallbackMessage: 'Erro ao criar jogo' }),
+    mutationFn: (payload: GamePayloadInput) => api('POST /admin/games', { body: payload, fallbackMessage: 'Erro ao criar jogo' }),
     onSuccess: invalidate,
   });
 }
@@ -160,7 +152,7 @@ export function useUpdateGame() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: ({ gameId, payload }: { gameId: number; payload: GamePayloadInput }) =>
-      apiRequest<AdminGameReply>(`/admin/games/${gameId}`, { method: 'PUT', body: payload, fallbackMessage: 'Erro ao atualizar jogo' }),
+      api('PUT /admin/games/:id', { params: { id: gameId }, body: payload, fallbackMessage: 'Erro ao atualizar jogo' }),
     onSuccess: invalidate,
   });
 }
@@ -168,8 +160,7 @@ export function useUpdateGame() {
 export function useDuplicateGame() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (gameId: number) =>
-      apiRequest<AdminGameReply>(`/games/${gameId}/duplicate`, { method: 'POST', fallbackMessage: 'Erro ao duplicar jogo' }),
+    mutationFn: (gameId: number) => api('POST /games/:id/duplicate', { params: { id: gameId }, fallbackMessage: 'Erro ao duplicar jogo' }),
     onSuccess: invalidate,
   });
 }
@@ -177,8 +168,7 @@ export function useDuplicateGame() {
 export function useDeleteGame() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (gameId: number) =>
-      apiRequest<DeleteGameReply>(`/admin/games/${gameId}`, { method: 'DELETE', fallbackMessage: 'Erro ao deletar jogo' }),
+    mutationFn: (gameId: number) => api('DELETE /admin/games/:id', { params: { id: gameId }, fallbackMessage: 'Erro ao deletar jogo' }),
     onSuccess: invalidate,
   });
 }
@@ -187,7 +177,7 @@ export function useRemovePlayer() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: ({ gameId, userId }: { gameId: number; userId: number }) =>
-      apiRequest<RemovePlayerReply>(`/admin/games/${gameId}/users/${userId}`, { method: 'DELETE', fallbackMessage: 'Erro ao remover jogador' }),
+      api('DELETE /admin/games/:id/users/:userId', { params: { id: gameId, userId }, fallbackMessage: 'Erro ao remover jogador' }),
     onSuccess: invalidate,
   });
 }
@@ -197,7 +187,13 @@ export function useRemovePlayer() {
 export type CancellationsFilters = { status: CancellationStatus | ''; page: number };
 
 export function cancellationsQuery(filters: CancellationsFilters) {
-  return adminListQuery<CancellationsReply>(['cancellations', filters], '/admin/cancellations', filters, 'Erro ao carregar cancelamentos');
+  return adminListQuery(['cancellations', filters], (signal) =>
+    api('GET /admin/cancellations', {
+      query: { status: given(filters.status), page: pageOf(filters.page) },
+      signal,
+      fallbackMessage: 'Erro ao carregar cancelamentos',
+    }),
+  );
 }
 
 export function useCancellations(filters: CancellationsFilters) {
@@ -208,7 +204,7 @@ export function useResolveCancellation() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: ResolveCancellationBody }) =>
-      apiRequest<ResolveCancellationReply>(`/admin/cancellations/${id}`, { method: 'PUT', body, fallbackMessage: 'Erro ao processar cancelamento' }),
+      api('PUT /admin/cancellations/:id', { params: { id }, body, fallbackMessage: 'Erro ao processar cancelamento' }),
     onSuccess: invalidate,
   });
 }
@@ -217,6 +213,6 @@ export function useResolveCancellation() {
 export function useDownloadPaymentsReport() {
   return useMutation({
     mutationFn: ({ from, to }: { from: string; to: string }) =>
-      apiDownload(`/admin/reports/payments.csv${toSearch({ from, to })}`, `pagamentos-${from}-a-${to}.csv`, 'Erro ao baixar o relatório'),
+      apiDownload(`/admin/reports/payments.csv${querySearch({ from, to })}`, `pagamentos-${from}-a-${to}.csv`, 'Erro ao baixar o relatório'),
   });
 }

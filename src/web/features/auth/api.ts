@@ -1,15 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { MessageReply } from '../../../shared/schemas/common';
-import type {
-  AuthConfigReply,
-  AuthReply,
-  ForgotBody,
-  ForgotReply,
-  LoginBody,
-  RegisterBody,
-  ResetPasswordBody,
-} from '../../../shared/schemas/auth';
-import { apiRequest, hasErrorCode } from '../../lib/api-client';
+import type { AuthReply, ForgotBody, LoginBody, RegisterBody, ResetPasswordBody } from '../../../shared/schemas/auth';
+import { api, hasErrorCode } from '../../lib/api-client';
 import { safeNextPath } from '../../lib/next-path';
 import { signIn } from '../../lib/session';
 import { readStorage, removeStorage, storageKeys } from '../../lib/storage';
@@ -32,55 +23,40 @@ function startSession(reply: AuthReply): void {
   signIn(reply, takePostAuthDestination());
 }
 
-export function login(body: LoginBody): Promise<AuthReply> {
-  return apiRequest<AuthReply>('/auth/login', { method: 'POST', body, anonymous: true, fallbackMessage: 'Erro ao fazer login' });
+export function login(body: LoginBody) {
+  return api('POST /auth/login', { body, anonymous: true, fallbackMessage: 'Erro ao fazer login' });
 }
 
 export function useLogin() {
   return useMutation({ mutationFn: login, onSuccess: startSession });
 }
 
-export function register(body: RegisterBody): Promise<AuthReply> {
-  return apiRequest<AuthReply>('/auth/register', { method: 'POST', body, anonymous: true, fallbackMessage: 'Erro ao registrar' });
+export function register(body: RegisterBody) {
+  return api('POST /auth/register', { body, anonymous: true, fallbackMessage: 'Erro ao registrar' });
 }
 
 export function useRegister() {
   return useMutation({ mutationFn: register, onSuccess: startSession });
 }
 
-export function signInWithGoogle(credential: string): Promise<AuthReply> {
-  return apiRequest<AuthReply>('/auth/google', {
-    method: 'POST',
-    body: { token: credential },
-    anonymous: true,
-    fallbackMessage: 'Erro no login com Google',
-  });
+export function signInWithGoogle(credential: string) {
+  return api('POST /auth/google', { body: { token: credential }, anonymous: true, fallbackMessage: 'Erro no login com Google' });
 }
 
 export function useGoogleSignIn() {
   return useMutation({ mutationFn: signInWithGoogle, onSuccess: startSession });
 }
 
-export function requestPasswordReset(body: ForgotBody): Promise<ForgotReply> {
-  return apiRequest<ForgotReply>('/auth/forgot', {
-    method: 'POST',
-    body,
-    anonymous: true,
-    fallbackMessage: 'Erro ao solicitar recuperação de senha',
-  });
+export function requestPasswordReset(body: ForgotBody) {
+  return api('POST /auth/forgot', { body, anonymous: true, fallbackMessage: 'Erro ao solicitar recuperação de senha' });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset });
 }
 
-export function resetPassword(body: ResetPasswordBody): Promise<MessageReply> {
-  return apiRequest<MessageReply>('/auth/reset-password', {
-    method: 'POST',
-    body,
-    anonymous: true,
-    fallbackMessage: 'Erro ao redefinir senha',
-  });
+export function resetPassword(body: ResetPasswordBody) {
+  return api('POST /auth/reset-password', { body, anonymous: true, fallbackMessage: 'Erro ao redefinir senha' });
 }
 
 export function useResetPassword() {
@@ -94,7 +70,7 @@ export function isExpiredCodeError(error: unknown): boolean {
 
 export const authConfigQuery = queryOptions({
   queryKey: ['auth', 'config'],
-  queryFn: () => apiRequest<AuthConfigReply>('/auth/config', { anonymous: true }),
+  queryFn: () => api('GET /auth/config', { anonymous: true }),
   staleTime: Infinity,
 });
 

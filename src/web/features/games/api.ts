@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplyBody, ApplyReply, Game, WaitlistReply } from '../../../shared/schemas/games';
-import { apiRequest } from '../../lib/api-client';
+import type { ApplyBody } from '../../../shared/schemas/games';
+import { api } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
 import { refreshAfterRegistrationChange } from '../../lib/queries/me';
 
-export function getGame(gameId: number, signal?: AbortSignal): Promise<Game> {
-  return apiRequest<Game>(`/games/${gameId}`, { signal, fallbackMessage: 'Erro ao carregar jogo' });
+export function getGame(gameId: number, signal?: AbortSignal) {
+  return api('GET /games/:id', { params: { id: gameId }, signal, fallbackMessage: 'Erro ao carregar jogo' });
 }
 
 export function gameQuery(gameId: number) {
@@ -21,8 +21,8 @@ export function useGame(gameId: number) {
   return useQuery(gameQuery(gameId));
 }
 
-export function getPrivateGame(link: string, signal?: AbortSignal): Promise<Game> {
-  return apiRequest<Game>(`/games/private/${encodeURIComponent(link)}`, { signal, fallbackMessage: 'Erro ao carregar jogo privado' });
+export function getPrivateGame(link: string, signal?: AbortSignal) {
+  return api('GET /games/private/:link', { params: { link }, signal, fallbackMessage: 'Erro ao carregar jogo privado' });
 }
 
 export function privateGameQuery(link: string) {
@@ -37,8 +37,8 @@ export function usePrivateGame(link: string) {
   return useQuery(privateGameQuery(link));
 }
 
-export function applyToGame({ gameId, body }: { gameId: number; body: ApplyBody }): Promise<ApplyReply> {
-  return apiRequest<ApplyReply>(`/games/${gameId}/apply`, { method: 'POST', body, fallbackMessage: 'Erro ao se inscrever no jogo' });
+export function applyToGame({ gameId, body }: { gameId: number; body: ApplyBody }) {
+  return api('POST /games/:id/apply', { params: { id: gameId }, body, fallbackMessage: 'Erro ao se inscrever no jogo' });
 }
 
 export function useApplyToGame() {
@@ -46,9 +46,9 @@ export function useApplyToGame() {
   return useMutation({ mutationFn: applyToGame, onSuccess: () => refreshAfterRegistrationChange(queryClient) });
 }
 
-export function joinWaitlist({ gameId, privateLink }: { gameId: number; privateLink?: string }): Promise<WaitlistReply> {
-  return apiRequest<WaitlistReply>(`/games/${gameId}/waitlist`, {
-    method: 'POST',
+export function joinWaitlist({ gameId, privateLink }: { gameId: number; privateLink?: string }) {
+  return api('POST /games/:id/waitlist', {
+    params: { id: gameId },
     body: privateLink ? { privateLink } : {},
     fallbackMessage: 'Erro ao entrar na lista de espera',
   });

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageReply } from '../../../shared/schemas/common';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { invitationsKey } from '../../lib/queries/invitations';
 
-export function removeInvitation(id: number): Promise<MessageReply> {
-  return apiRequest(`/invitations/${id}`, { method: 'DELETE', fallbackMessage: 'Erro ao remover convite' });
+export function removeInvitation(id: number) {
+  return api('DELETE /invitations/:id', { params: { id }, fallbackMessage: 'Erro ao remover convite' });
 }
 
 export function useRemoveInvitation() {

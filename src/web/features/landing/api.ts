@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BrazilianState, City, Game } from '../../../shared/schemas/games';
-import { apiRequest } from '../../lib/api-client';
+import type { City } from '../../../shared/schemas/games';
+import { api } from '../../lib/api-client';
 
 /** How many upcoming public games the landing shows. */
 export const LANDING_GAMES_LIMIT = 3;
@@ -8,8 +8,8 @@ export const LANDING_GAMES_LIMIT = 3;
 // The landing hides a section that fails; one quick retry covers a flaky 4G hop without a long skeleton.
 const landingRetry = { retry: 1, retryDelay: 800 } as const;
 
-export function fetchUpcomingGames(signal?: AbortSignal): Promise<Game[]> {
-  return apiRequest<Game[]>(`/games?limit=${LANDING_GAMES_LIMIT}`, { signal, anonymous: true, fallbackMessage: 'Erro ao carregar jogos' });
+export function fetchUpcomingGames(signal?: AbortSignal) {
+  return api('GET /games', { query: { limit: LANDING_GAMES_LIMIT }, signal, anonymous: true, fallbackMessage: 'Erro ao carregar jogos' });
 }
 
 export const upcomingGamesQuery = queryOptions({
@@ -26,10 +26,10 @@ export type ActiveCity = City & { uf: string };
 
 /** The active cities of every active state (the server lists only active ones), by state then name. */
 export async function fetchActiveCities(signal?: AbortSignal): Promise<ActiveCity[]> {
-  const states = await apiRequest<BrazilianState[]>('/games/states', { signal, anonymous: true, fallbackMessage: 'Erro ao carregar estados' });
+  const states = await api('GET /games/states', { signal, anonymous: true, fallbackMessage: 'Erro ao carregar estados' });
   const citiesByState = await Promise.all(
     states.map((state) =>
-      apiRequest<City[]>(`/games/cities?stateId=${state.id}`, { signal, anonymous: true, fallbackMessage: 'Erro ao carregar cidades' }),
+      api('GET /games/cities', { query: { stateId: state.id }, signal, anonymous: true, fallbackMessage: 'Erro ao carregar cidades' }),
     ),
   );
   return states.flatMap((state, index) => (citiesByState[index] ?? []).map((city) => ({ ...city, uf: state.uf })));

@@ -1,16 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  CancelUserGameReply,
-  GamePayloadInput,
-  InviteByEmailReply,
-  UpdateUserGameInput,
-  UserGame,
-  UserGameDetail,
-  UserGameReply,
-  UserGamesFilter,
-} from '../../../shared/schemas/user-games';
-import type { DrawTeamsReply, UpdatePlayerBody, UpdatePlayerReply } from '../../../shared/schemas/game-day';
-import { apiDownload, apiRequest, hasErrorCode } from '../../lib/api-client';
+import type { GamePayloadInput, UpdateUserGameInput, UserGamesFilter } from '../../../shared/schemas/user-games';
+import type { UpdatePlayerBody } from '../../../shared/schemas/game-day';
+import { api, apiDownload, hasErrorCode } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
 
 /** Every cached organiser list and game lives under this key. */
@@ -19,7 +10,7 @@ export const userGamesKey = ['user-games'] as const;
 export function userGamesQuery(filter: UserGamesFilter) {
   return queryOptions({
     queryKey: [...userGamesKey, 'list', filter],
-    queryFn: ({ signal }) => apiRequest<UserGame[]>(`/user-games?filter=${filter}`, { signal, fallbackMessage: 'Erro ao carregar seus jogos' }),
+    queryFn: ({ signal }) => api('GET /user-games', { query: { filter }, signal, fallbackMessage: 'Erro ao carregar seus jogos' }),
     // Players apply and cancel all the time: the counts are asked again on every visit.
     staleTime: 0,
   });
@@ -32,7 +23,7 @@ export function useUserGames(filter: UserGamesFilter) {
 export function userGameQuery(gameId: number) {
   return queryOptions({
     queryKey: [...userGamesKey, 'detail', gameId],
-    queryFn: ({ signal }) => apiRequest<UserGameDetail>(`/user-games/${gameId}`, { signal, fallbackMessage: 'Erro ao carregar jogo' }),
+    queryFn: ({ signal }) => api('GET /user-games/:id', { params: { id: gameId }, signal, fallbackMessage: 'Erro ao carregar jogo' }),
     staleTime: 0,
     enabled: Number.isInteger(gameId) && gameId > 0,
   });
@@ -59,7 +50,7 @@ function useUserGameMutation<TVariables, TReply>(mutationFn: (variables: TVariab
 
 export function useCreateUserGame() {
   return useUserGameMutation((payload: GamePayloadInput) =>
-    apiRequest<UserGameReply>('/user-games', { method: 'POST', body: payload, fallbackMessage: 'Erro ao criar jogo' }),
+    api('POST /user-games', { body: payload, fallbackMessage: 'Erro ao criar jogo' }),
   );
 }
 
@@ -73,20 +64,20 @@ export function confirmationAsked(error: unknown): string | undefined {
 
 export function useUpdateUserGame(gameId: number) {
   return useUserGameMutation((payload: UpdateUserGameInput) =>
-    apiRequest<UserGameReply>(`/user-games/${gameId}`, { method: 'PUT', body: payload, fallbackMessage: 'Erro ao atualizar jogo' }),
+    api('PUT /user-games/:id', { params: { id: gameId }, body: payload, fallbackMessage: 'Erro ao atualizar jogo' }),
   );
 }
 
 export function usePublishUserGame() {
   return useUserGameMutation((gameId: number) =>
-    apiRequest<UserGameReply>(`/user-games/${gameId}/publish`, { method: 'POST', fallbackMessage: 'Erro ao publicar jogo' }),
+    api('POST /user-games/:id/publish', { params: { id: gameId }, fallbackMessage: 'Erro ao publicar jogo' }),
   );
 }
 
 export function useUnpublishUserGame() {
   return useUserGameMutation(({ gameId, confirm }: { gameId: number; confirm?: true }) =>
-    apiRequest<UserGameReply>(`/user-games/${gameId}/unpublish`, {
-      method: 'POST',
+    api('POST /user-games/:id/unpublish', {
+      params: { id: gameId },
       ...(confirm ? { body: { confirm } } : {}),
       fallbackMessage: 'Erro ao despublicar jogo',
     }),
@@ -95,20 +86,20 @@ export function useUnpublishUserGame() {
 
 export function useCancelUserGame() {
   return useUserGameMutation(({ gameId, reason }: { gameId: number; reason: string }) =>
-    apiRequest<CancelUserGameReply>(`/user-games/${gameId}/cancel`, { method: 'POST', body: { reason }, fallbackMessage: 'Erro ao cancelar jogo' }),
+    api('POST /user-games/:id/cancel', { params: { id: gameId }, body: { reason }, fallbackMessage: 'Erro ao cancelar jogo' }),
   );
 }
 
 export function useRegeneratePrivateLink() {
   return useUserGameMutation((gameId: number) =>
-    apiRequest<UserGameReply>(`/user-games/${gameId}/regenerate-link`, { method: 'POST', fallbackMessage: 'Erro ao regenerar link' }),
+    api('POST /user-games/:id/regenerate-link', { params: { id: gameId }, fallbackMessage: 'Erro ao regenerar link' }),
   );
 }
 
 export function useInviteByEmail() {
   return useMutation({
     mutationFn: ({ gameId, emails }: { gameId: number; emails: string[] }) =>
-      apiRequest<InviteByEmailReply>(`/user-games/${gameId}/invitations`, { method: 'POST', body: { emails }, fallbackMessage: 'Erro ao enviar convites' }),
+      api('POST /user-games/:id/invitations', { params: { id: gameId }, body: { emails }, fallbackMessage: 'Erro ao enviar convites' }),
   });
 }
 
@@ -117,7 +108,7 @@ export function useUpdateGamePlayer(gameId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, ...body }: UpdatePlayerBody & { userId: number }) =>
-      apiRequest<UpdatePlayerReply>(`/user-games/${gameId}/players/${userId}`, { method: 'PUT', body, fallbackMessage: 'Erro ao atualizar jogador' }),
+      api('PUT /user-games/:id/players/:userId', { params: { id: gameId, userId }, body, fallbackMessage: 'Erro ao atualizar jogador' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userGameQuery(gameId).queryKey }),
   });
 }
@@ -126,7 +117,7 @@ export function useDrawTeams(gameId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (teamCount: number) =>
-      apiRequest<DrawTeamsReply>(`/user-games/${gameId}/teams`, { method: 'POST', body: { teamCount }, fallbackMessage: 'Erro ao sortear os times' }),
+      api('POST /user-games/:id/teams', { params: { id: gameId }, body: { teamCount }, fallbackMessage: 'Erro ao sortear os times' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userGameQuery(gameId).queryKey }),
   });
 }

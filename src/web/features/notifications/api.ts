@@ -1,11 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarkAllReadReply, MarkReadReply, Notification, UnreadCountReply } from '../../../shared/schemas/notifications';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 const notificationsKey = ['notifications'] as const;
 
-export function listNotifications(): Promise<Notification[]> {
-  return apiRequest<Notification[]>('/notifications', { fallbackMessage: 'Erro ao carregar notificações' });
+export function listNotifications() {
+  return api('GET /notifications', { fallbackMessage: 'Erro ao carregar notificações' });
 }
 
 export const notificationsQuery = queryOptions({ queryKey: [...notificationsKey, 'list'], queryFn: listNotifications, staleTime: 0 });
@@ -14,8 +13,8 @@ export function useNotifications() {
   return useQuery(notificationsQuery);
 }
 
-export function getUnreadCount(): Promise<UnreadCountReply> {
-  return apiRequest<UnreadCountReply>('/notifications/unread-count');
+export function getUnreadCount() {
+  return api('GET /notifications/unread-count');
 }
 
 export const unreadCountQuery = queryOptions({
@@ -31,8 +30,8 @@ export function useUnreadCount() {
   return useQuery(unreadCountQuery);
 }
 
-export function markNotificationRead(id: number): Promise<MarkReadReply> {
-  return apiRequest(`/notifications/${id}/read`, { method: 'POST', fallbackMessage: 'Erro ao marcar notificação como lida' });
+export function markNotificationRead(id: number) {
+  return api('POST /notifications/:id/read', { params: { id }, fallbackMessage: 'Erro ao marcar notificação como lida' });
 }
 
 export function useMarkNotificationRead() {
@@ -48,8 +47,8 @@ export function useMarkNotificationRead() {
   });
 }
 
-export function markAllNotificationsRead(): Promise<MarkAllReadReply> {
-  return apiRequest('/notifications/read-all', { method: 'POST', fallbackMessage: 'Erro ao marcar as notificações como lidas' });
+export function markAllNotificationsRead() {
+  return api('POST /notifications/read-all', { fallbackMessage: 'Erro ao marcar as notificações como lidas' });
 }
 
 export function useMarkAllNotificationsRead() {

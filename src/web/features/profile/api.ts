@@ -1,29 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarFeedReply, RegenerateCalendarFeedReply } from '../../../shared/schemas/calendars';
-import type {
-  ChangePasswordBody,
-  ChangePasswordReply,
-  DeleteMeBody,
-  ExportReply,
-  PhoneBody,
-  PhoneReply,
-  UpdateMeBody,
-  UpdateMeReply,
-} from '../../../shared/schemas/users';
-import { apiRequest } from '../../lib/api-client';
+import type { CalendarFeedReply } from '../../../shared/schemas/calendars';
+import type { ChangePasswordBody, DeleteMeBody, PhoneBody, UpdateMeBody } from '../../../shared/schemas/users';
+import { api } from '../../lib/api-client';
 import { meKey } from '../../lib/queries/me';
 import { signIn, signOut, updateSessionUser } from '../../lib/session';
 
-export function savePhone(body: PhoneBody): Promise<PhoneReply> {
-  return apiRequest('/users/phone', { method: 'PUT', body, fallbackMessage: 'Erro ao salvar telefone' });
+export function savePhone(body: PhoneBody) {
+  return api('PUT /users/phone', { body, fallbackMessage: 'Erro ao salvar telefone' });
 }
 
 export function useSavePhone() {
   return useMutation({ mutationFn: savePhone, onSuccess: (reply) => updateSessionUser(reply.user) });
 }
 
-export function updateMe(body: UpdateMeBody): Promise<UpdateMeReply> {
-  return apiRequest('/users/me', { method: 'PUT', body, fallbackMessage: 'Erro ao salvar seus dados' });
+export function updateMe(body: UpdateMeBody) {
+  return api('PUT /users/me', { body, fallbackMessage: 'Erro ao salvar seus dados' });
 }
 
 export function useUpdateMe() {
@@ -37,8 +28,8 @@ export function useUpdateMe() {
   });
 }
 
-export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordReply> {
-  return apiRequest('/users/me/password', { method: 'POST', body, fallbackMessage: 'Erro ao trocar a senha' });
+export function changePassword(body: ChangePasswordBody) {
+  return api('POST /users/me/password', { body, fallbackMessage: 'Erro ao trocar a senha' });
 }
 
 /** The reply carries the only token still valid: it replaces the stored one, so this device stays signed in. */
@@ -46,8 +37,8 @@ export function useChangePassword() {
   return useMutation({ mutationFn: changePassword, onSuccess: (reply) => signIn(reply, '/profile') });
 }
 
-export function exportMyData(): Promise<ExportReply> {
-  return apiRequest('/users/me/export', { fallbackMessage: 'Erro ao baixar seus dados' });
+export function exportMyData() {
+  return api('GET /users/me/export', { fallbackMessage: 'Erro ao baixar seus dados' });
 }
 
 /** Saves the export as a file: the reply is already checked JSON, so it is written back out as it came. */
@@ -65,8 +56,8 @@ export function useExportMyData() {
   });
 }
 
-export function deleteMe(body: DeleteMeBody): Promise<{ message: string }> {
-  return apiRequest('/users/me', { method: 'DELETE', body, fallbackMessage: 'Erro ao excluir a conta' });
+export function deleteMe(body: DeleteMeBody) {
+  return api('DELETE /users/me', { body, fallbackMessage: 'Erro ao excluir a conta' });
 }
 
 export function useDeleteMe() {
@@ -75,8 +66,8 @@ export function useDeleteMe() {
 
 export const calendarFeedKey = ['me', 'calendar'] as const;
 
-export function getCalendarFeed(): Promise<CalendarFeedReply> {
-  return apiRequest('/users/me/calendar', { fallbackMessage: 'Erro ao carregar o link da agenda' });
+export function getCalendarFeed() {
+  return api('GET /users/me/calendar', { fallbackMessage: 'Erro ao carregar o link da agenda' });
 }
 
 export function useCalendarFeed() {
@@ -86,7 +77,6 @@ export function useCalendarFeed() {
 /** The new address replaces the shown one at once: the old one already answers 404. */
 export function useRegenerateCalendarFeed() {
   const queryClient = useQueryClient();
-  const regenerate = () =>
-    apiRequest<RegenerateCalendarFeedReply>('/users/me/calendar/regenerate', { method: 'POST', fallbackMessage: 'Erro ao gerar um novo link da agenda' });
+  const regenerate = () => api('POST /users/me/calendar/regenerate', { fallbackMessage: 'Erro ao gerar um novo link da agenda' });
   return useMutation({ mutationFn: regenerate, onSuccess: ({ url }) => queryClient.setQueryData<CalendarFeedReply>(calendarFeedKey, { url }) });
 }

@@ -1,19 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AddCreditsReply,
-  CardCheckoutReply,
-  CreditsConfigReply,
-  PixCheckoutReply,
-  TopUpBody,
-  VerifyPaymentReply,
-} from '../../../shared/schemas/credits';
-import { apiRequest } from '../api-client';
+import type { TopUpBody } from '../../../shared/schemas/credits';
+import { api } from '../api-client';
 import type { CheckoutReply } from '../checkout-redirect';
 import { meKey } from './me';
 import { refreshSessionUser } from '../session';
 
-export function getCreditsConfig(): Promise<CreditsConfigReply> {
-  return apiRequest<CreditsConfigReply>('/credits/config');
+export function getCreditsConfig() {
+  return api('GET /credits/config');
 }
 
 // The mode only changes with a restart of the server.
@@ -23,20 +16,20 @@ export function useCreditsConfig() {
   return useQuery(creditsConfigQuery);
 }
 
-export function createCardCheckout(body: TopUpBody): Promise<CardCheckoutReply> {
-  return apiRequest('/credits/create-checkout', { method: 'POST', body, fallbackMessage: 'Erro ao gerar sessão de pagamento' });
+export function createCardCheckout(body: TopUpBody) {
+  return api('POST /credits/create-checkout', { body, fallbackMessage: 'Erro ao gerar sessão de pagamento' });
 }
 
-export function createPixCheckout(body: TopUpBody): Promise<PixCheckoutReply> {
-  return apiRequest('/credits/create-mercadopago-checkout', { method: 'POST', body, fallbackMessage: 'Erro ao criar checkout PIX' });
+export function createPixCheckout(body: TopUpBody) {
+  return api('POST /credits/create-mercadopago-checkout', { body, fallbackMessage: 'Erro ao criar checkout PIX' });
 }
 
-export function addTestCredits(body: TopUpBody): Promise<AddCreditsReply> {
-  return apiRequest('/credits/add', { method: 'POST', body, fallbackMessage: 'Erro ao adicionar créditos' });
+export function addTestCredits(body: TopUpBody) {
+  return api('POST /credits/add', { body, fallbackMessage: 'Erro ao adicionar créditos' });
 }
 
-export function verifyPayment(sessionId: string): Promise<VerifyPaymentReply> {
-  return apiRequest(`/credits/verify-payment?session_id=${encodeURIComponent(sessionId)}`, { fallbackMessage: 'Erro ao verificar pagamento' });
+export function verifyPayment(sessionId: string) {
+  return api('GET /credits/verify-payment', { query: { session_id: sessionId }, fallbackMessage: 'Erro ao verificar pagamento' });
 }
 
 /** After any change of the balance: the header (session user) and every cached copy of the user. */

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { gameListFiltersSearch, type GameListFilters } from '../../../shared/game-list-filters';
-import type { Game } from '../../../shared/schemas/games';
-import { apiRequest } from '../api-client';
+import type { GameListFilters } from '../../../shared/game-list-filters';
+import { api } from '../api-client';
 import { gamesKey } from './games-key';
 import { useLiveGameLists } from './live-places';
 
@@ -10,9 +9,10 @@ export type GameFilters = GameListFilters;
 
 export { gamesKey } from './games-key';
 
-/** The public list (signed-in callers also get their registration on each game). */
-export function listGames(filters: GameFilters, signal?: AbortSignal): Promise<Game[]> {
-  return apiRequest<Game[]>(`/games${gameListFiltersSearch(filters)}`, { signal, fallbackMessage: 'Erro ao carregar jogos' });
+/** The public list (signed-in callers also get their registration on each game), its filters in the address's order. */
+export function listGames(filters: GameFilters, signal?: AbortSignal) {
+  const { sportId, stateId, cityId, date, location } = filters;
+  return api('GET /games', { query: { sportId, stateId, cityId, date, location }, signal, fallbackMessage: 'Erro ao carregar jogos' });
 }
 
 export function gamesListQuery(filters: GameFilters) {

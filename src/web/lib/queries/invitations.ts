@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invitation } from '../../../shared/schemas/invitations';
-import { apiRequest } from '../api-client';
+import { api } from '../api-client';
 
 export const invitationsKey = ['invitations'] as const;
 
-export function listInvitations(): Promise<Invitation[]> {
-  return apiRequest<Invitation[]>('/invitations', { fallbackMessage: 'Erro ao carregar convites' });
+export function listInvitations() {
+  return api('GET /invitations', { fallbackMessage: 'Erro ao carregar convites' });
 }
 
 export const invitationsQuery = queryOptions({ queryKey: [...invitationsKey, 'list'], queryFn: listInvitations, staleTime: 0 });

@@ -1,15 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CancelReply } from '../../../shared/schemas/games';
-import type { MeReply } from '../../../shared/schemas/users';
-import { apiRequest } from '../api-client';
+import { api } from '../api-client';
 import { updateSessionUser } from '../session';
 import { gamesKey } from './games';
 
 export const meKey = ['me'] as const;
 
 /** The signed-in user with their games; every fetch also refreshes the header's balance. */
-export async function getMe(): Promise<MeReply> {
-  const me = await apiRequest<MeReply>('/users/me');
+export async function getMe() {
+  const me = await api('GET /users/me');
   updateSessionUser(me);
   return me;
 }
@@ -31,8 +29,8 @@ export async function refreshAfterRegistrationChange(queryClient: QueryClient): 
   await queryClient.fetchQuery(meQuery).catch(() => undefined);
 }
 
-export function cancelRegistration(gameId: number): Promise<CancelReply> {
-  return apiRequest<CancelReply>(`/games/${gameId}/cancel`, { method: 'POST', fallbackMessage: 'Erro ao cancelar inscrição' });
+export function cancelRegistration(gameId: number) {
+  return api('POST /games/:id/cancel', { params: { id: gameId }, fallbackMessage: 'Erro ao cancelar inscrição' });
 }
 
 /** Cancels a registration or leaves a waitlist (the server tells which by the user's status). */

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BrazilianState, City, Sport } from '../../../shared/schemas/games';
-import { apiRequest } from '../api-client';
+import { api } from '../api-client';
 
 // Reference data changes only when an admin edits it: fetched once per visit.
 const REFERENCE_STALE_MS = 10 * 60_000;
@@ -8,8 +7,8 @@ const REFERENCE_STALE_MS = 10 * 60_000;
 /** The spec shows only active items in the filters. */
 const activeOnly = <T extends { active: boolean }>(items: T[]) => items.filter((item) => item.active);
 
-export function getSports(): Promise<Sport[]> {
-  return apiRequest<Sport[]>('/games/sports', { fallbackMessage: 'Erro ao carregar esportes' }).then(activeOnly);
+export function getSports() {
+  return api('GET /games/sports', { fallbackMessage: 'Erro ao carregar esportes' }).then(activeOnly);
 }
 
 export const sportsQuery = queryOptions({ queryKey: ['reference', 'sports'], queryFn: getSports, staleTime: REFERENCE_STALE_MS });
@@ -18,8 +17,8 @@ export function useSports() {
   return useQuery(sportsQuery);
 }
 
-export function getStates(): Promise<BrazilianState[]> {
-  return apiRequest<BrazilianState[]>('/games/states', { fallbackMessage: 'Erro ao carregar estados' }).then(activeOnly);
+export function getStates() {
+  return api('GET /games/states', { fallbackMessage: 'Erro ao carregar estados' }).then(activeOnly);
 }
 
 export const statesQuery = queryOptions({ queryKey: ['reference', 'states'], queryFn: getStates, staleTime: REFERENCE_STALE_MS });
@@ -28,8 +27,8 @@ export function useStates() {
   return useQuery(statesQuery);
 }
 
-export function getCities(stateId: number): Promise<City[]> {
-  return apiRequest<City[]>(`/games/cities?stateId=${stateId}`, { fallbackMessage: 'Erro ao carregar cidades' }).then(activeOnly);
+export function getCities(stateId: number) {
+  return api('GET /games/cities', { query: { stateId }, fallbackMessage: 'Erro ao carregar cidades' }).then(activeOnly);
 }
 
 export function citiesQuery(stateId: number | undefined) {
@@ -45,7 +44,7 @@ export function citiesQuery(stateId: number | undefined) {
 export function allCitiesQuery(isEnabled: boolean) {
   return queryOptions({
     queryKey: ['reference', 'cities', 'all'],
-    queryFn: () => apiRequest<City[]>('/games/cities', { fallbackMessage: 'Erro ao carregar cidades' }).then(activeOnly),
+    queryFn: () => api('GET /games/cities', { fallbackMessage: 'Erro ao carregar cidades' }).then(activeOnly),
     enabled: isEnabled,
     staleTime: REFERENCE_STALE_MS,
   });

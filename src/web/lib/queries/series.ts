@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSeriesInput, JoinSeriesReply, LeaveSeriesReply, Series, SeriesDetail, SeriesReply } from '../../../shared/schemas/series';
-import { apiRequest } from '../api-client';
+import type { CreateSeriesInput } from '../../../shared/schemas/series';
+import { api } from '../api-client';
 import { refreshAfterRegistrationChange } from './me';
 
 /** Every cached series lives under this key. */
@@ -11,7 +11,7 @@ export function useSeriesDetail(seriesId: number) {
   return useQuery(
     queryOptions({
       queryKey: [...seriesKey, 'detail', seriesId],
-      queryFn: ({ signal }) => apiRequest<SeriesDetail>(`/series/${seriesId}`, { signal, fallbackMessage: 'Erro ao carregar a série' }),
+      queryFn: ({ signal }) => api('GET /series/:id', { params: { id: seriesId }, signal, fallbackMessage: 'Erro ao carregar a série' }),
       staleTime: 0,
       enabled: Number.isInteger(seriesId) && seriesId > 0,
     }),
@@ -23,7 +23,7 @@ export function useSeriesMembership(seriesId: number | null | undefined) {
   return useQuery(
     queryOptions({
       queryKey: [...seriesKey, 'membership', seriesId],
-      queryFn: ({ signal }) => apiRequest<Series>(`/series/${seriesId}/membership`, { signal, fallbackMessage: 'Erro ao carregar a série' }),
+      queryFn: ({ signal }) => api('GET /series/:id/membership', { params: { id: seriesId! }, signal, fallbackMessage: 'Erro ao carregar a série' }),
       staleTime: 0,
       enabled: typeof seriesId === 'number',
     }),
@@ -43,24 +43,24 @@ function useSeriesMutation<TVariables, TReply>(mutationFn: (variables: TVariable
 
 export function useCreateSeries() {
   return useSeriesMutation((payload: CreateSeriesInput) =>
-    apiRequest<SeriesReply>('/series', { method: 'POST', body: payload, fallbackMessage: 'Erro ao criar a série' }),
+    api('POST /series', { body: payload, fallbackMessage: 'Erro ao criar a série' }),
   );
 }
 
 export function useJoinSeries() {
   return useSeriesMutation((seriesId: number) =>
-    apiRequest<JoinSeriesReply>(`/series/${seriesId}/members`, { method: 'POST', body: {}, fallbackMessage: 'Erro ao entrar como mensalista' }),
+    api('POST /series/:id/members', { params: { id: seriesId }, body: {}, fallbackMessage: 'Erro ao entrar como mensalista' }),
   );
 }
 
 export function useLeaveSeries() {
   return useSeriesMutation((seriesId: number) =>
-    apiRequest<LeaveSeriesReply>(`/series/${seriesId}/members/me`, { method: 'DELETE', fallbackMessage: 'Erro ao sair dos mensalistas' }),
+    api('DELETE /series/:id/members/me', { params: { id: seriesId }, fallbackMessage: 'Erro ao sair dos mensalistas' }),
   );
 }
 
 export function useRemoveSeriesMember(seriesId: number) {
   return useSeriesMutation((userId: number) =>
-    apiRequest<LeaveSeriesReply>(`/series/${seriesId}/members/${userId}`, { method: 'DELETE', fallbackMessage: 'Erro ao remover mensalista' }),
+    api('DELETE /series/:id/members/:userId', { params: { id: seriesId, userId }, fallbackMessage: 'Erro ao remover mensalista' }),
   );
 }

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentCaller, currentUser } from '../../http/authentication';
+import { signedInRoute } from '../../http/route-helpers';
+import { applyToGame } from './apply-to-game';
+import { cancelRegistration } from './cancel-registration';
+import { joinWaitlist } from './join-waitlist';
+
+const tags = ['games'];
+
+/** A player's own place in a game: apply, join the waitlist, cancel. */
+export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...signedInRoute('POST /games/:id/apply', {
+      tags,
+      summary: 'Inscreve-se: vaga livre confirma (créditos debitados), jogo lotado entra na lista de espera',
+    }, 400, 404, 409),
+    // The common apply checks the token's version itself: the account is read only for the full path.
+    onRequest: app.requireToken,
+    handler: async (request) => applyToGame(request.ctx, currentCaller(app, request), request.params.id, request.body ?? {}),
+  });
+
+  app.route({
+    ...signedInRoute('POST /games/:id/waitlist', { tags, summary: 'Entra na lista de espera de um jogo lotado' }, 400, 404, 409),
+    onRequest: app.requireUser,
+    handler: async (request) => joinWaitlist(request.ctx, currentUser(request), request.params.id, request.body?.privateLink),
+  });
+
+  app.route({
+    ...signedInRoute('POST /games/:id/cancel', {
+      tags,
+      summary: 'Cancela a inscrição (reembolso se faltarem 48 h ou mais) ou sai da lista de espera',
+    }, 400, 404, 409),
+    onRequest: app.requireUser,
+    handler: async (request) => cancelRegistration(request.ctx, currentUser(request), request.params.id),
+  });
+};
