@@ -11,10 +11,13 @@ const elsewhere = (process.env.E2E_ELSEWHERE ?? 'time-by-place.spec.ts').split('
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Every journey makes the people it acts as (e2e/support/people.ts), so they run side by side, each test on its own,
+  // against the one server: two workers fit 2 cores (decision 042).
+  fullyParallel: true,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // The longest journeys (two browsers, axe twice) take close to a minute when other suites share the cores.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
@@ -33,7 +36,8 @@ export default defineConfig({
     command: 'node --import tsx e2e/support/server.ts',
     url: `http://127.0.0.1:${E2E_APP_PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // `npm test` starts it while the other suites run: on a busy machine its in-memory database takes a while to set up.
+    timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', environment: 'node', include: ['src/shared/**/*.test.ts'] },
+        test: { name: 'shared', environment: 'node', include: ['src/shared/**/*.test.ts'], isolate: false, testTimeout: 20_000 },
       },
       {
         extends: true,
@@ -29,6 +29,11 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
+          // Each file still gets a fresh jsdom; only the modules (React, the app, Testing Library) are loaded once per
+          // worker instead of once per file, which was most of this project's time (decision 042). `npm test` runs it
+          // beside the other suites, so a test gets more than the default 5 s before it counts as stuck.
+          isolate: false,
+          testTimeout: 20_000,
         },
       },
     ],

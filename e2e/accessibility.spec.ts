@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { chooseTheme, demoIds, demoLogins, demoRoutes, openSettled, signInAs, type DemoIds, type Role, type Theme } from './support/demo-routes';
+import { chooseTheme, demoRoutes, openSettled, signInAs, type DemoIds, type Role, type Theme } from './support/demo-routes';
+import { createGame } from './support/games';
+import { createAdmin, registerPlayer, unique, type Account } from './support/people';
 
 // axe-core on every route of the four route tables, in both themes: no serious or critical
 // violation (WCAG 2.1 A/AA rules, colour contrast included, plus axe's best practices).
@@ -8,9 +10,33 @@ import { chooseTheme, demoIds, demoLogins, demoRoutes, openSettled, signInAs, ty
 const roles: Role[] = ['visitor', 'player', 'organiser', 'admin'];
 const themes: Theme[] = ['light', 'dark'];
 
+// The people and games the routes show, like the demo data's: an organiser with a public game that has places left
+// and a private one, a player with credits, an administrator.
 let ids: DemoIds;
-test.beforeAll(async ({ baseURL }) => {
-  ids = await demoIds(baseURL!);
+let people: Record<Exclude<Role, 'visitor'>, Account>;
+test.beforeAll(async ({ request }) => {
+  const organiser = await registerPlayer(request, 'Otávio Organizador');
+  const player = await registerPlayer(request, 'Joana Jogadora', { credits: 100 });
+  const admin = await createAdmin(request);
+  const publicGameId = await createGame({ name: unique('Vôlei de Quinta'), hoursAhead: 48, priceCents: 1500, totalSlots: 12, organiserEmail: organiser.email });
+  const created = await request.post('/api/user-games', {
+    headers: { authorization: `Bearer ${organiser.token}` },
+    data: {
+      name: unique('Vôlei dos Amigos (privado)'),
+      location: 'Clube Doze de Agosto',
+      dateTime: new Date(Date.now() + 5 * 24 * 3_600_000).toISOString(),
+      price: 10,
+      totalSlots: 12,
+      description: 'Jogo fechado da turma: só com convite ou link.',
+      visibility: 'private',
+      usePlatformPayment: true,
+      state: 'published',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { game } = (await created.json()) as { game: { id: number; privateLink: string } };
+  ids = { publicGameId, privateGameId: game.id, privateLink: game.privateLink, playerUserId: player.id };
+  people = { organiser, player, admin };
 });
 
 for (const theme of themes) {
@@ -18,7 +44,7 @@ for (const theme of themes) {
     test(`${role}, tema ${theme === 'dark' ? 'escuro' : 'claro'}: nenhuma violação séria ou crítica`, async ({ page }) => {
       test.setTimeout(180_000);
       await chooseTheme(page, theme);
-      if (role !== 'visitor') await signInAs(page, role);
+      if (role !== 'visitor') await signInAs(page, role, people[role]);
       for (const route of demoRoutes(role, ids)) {
         await test.step(route.path, async () => {
           await openSettled(page, route.path);
@@ -62,16 +88,17 @@ async function expectVisibleFocus(page: Page): Promise<void> {
 }
 
 test('só com o teclado: cadastro e login rotulados, foco visível, diálogo prende o foco e fecha com Esc', async ({ page }) => {
+  const { admin } = people;
   await page.goto('/register');
   for (const label of ['Nome', 'E-mail', 'Senha']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
 
   await page.goto('/login');
   await tabTo(page, page.getByLabel('E-mail'));
   await expectVisibleFocus(page);
-  await page.keyboard.type(demoLogins.admin.email);
+  await page.keyboard.type(admin.email);
   await tabTo(page, page.getByLabel('Senha'));
   await expectVisibleFocus(page);
-  await page.keyboard.type(demoLogins.admin.password);
+  await page.keyboard.type(admin.password);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 

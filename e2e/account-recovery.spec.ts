@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { mailCount, readResetCode } from './support/mail';
+import { uniqueEmail } from './support/people';
 
 test('a new player registers, saves a phone, recovers the password by e-mail and signs in again', async ({ page }) => {
-  const email = `ana.${Date.now()}@exemplo.com.br`;
+  const email = uniqueEmail('Ana Souza');
 
   await page.goto('/register');
   await page.getByLabel('Nome').fill('Ana Souza');

@@ -1,59 +1,42 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { seriousViolations } from './support/axe';
-import { chooseTheme, demoIds, demoLogins, openSettled, signInAs, type DemoIds, type Theme } from './support/demo-routes';
-
-let ids: DemoIds;
-test.beforeAll(async ({ baseURL }) => {
-  ids = await demoIds(baseURL!);
-});
+import { chooseTheme, openSettled, signInAs, type Theme } from './support/demo-routes';
+import { createGame } from './support/games';
+import { registerPlayer, unique, type Account } from './support/people';
 
 /** A fresh account with a phone, signed in through the login form. */
-async function newSignedInPlayer(page: Page, baseURL: string, name: string): Promise<{ email: string; password: string }> {
-  const email = `conta.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemplo.com.br`;
-  const password = 'senha-da-conta-1';
-  const res = await fetch(`${baseURL}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password }),
-  });
-  const { token } = (await res.json()) as { token: string };
-  await fetch(`${baseURL}/api/users/phone`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ phone: '48991234567' }),
-  });
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Olá, / })).toBeVisible();
-  return { email, password };
+async function newSignedInPlayer(page: Page, request: APIRequestContext, name: string): Promise<Account> {
+  const account = await registerPlayer(request, name);
+  await signInAs(page, 'player', account);
+  return account;
 }
 
 test('a visitor opens a game link (rendered with its preview), signs in and is back on the game', async ({ page, request }) => {
-  const html = await (await request.get(`/apply/${ids.publicGameId}`)).text();
+  const publicGameId = await createGame({ name: unique('Vôlei do Link'), hoursAhead: 72 });
+  const player = await registerPlayer(request, 'Jogadora do Link');
+  const html = await (await request.get(`/apply/${publicGameId}`)).text();
   expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
   expect(html).toMatch(/<meta property="og:description" content="[^"]+ às \d\d:\d\d · [^"]+ · (R\$ [\d.,]+|Gratuito) · [^"]+">/);
   expect(html).toContain('<meta property="og:image" content="http');
   expect(html).toContain('Entrar para participar');
 
-  await page.goto(`/apply/${ids.publicGameId}`);
+  await page.goto(`/apply/${publicGameId}`);
   const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
-  await expect(page.getByRole('link', { name: 'Criar conta' }).last()).toHaveAttribute('href', `/register?next=%2Fapply%2F${ids.publicGameId}`);
+  await expect(page.getByRole('link', { name: 'Criar conta' }).last()).toHaveAttribute('href', `/register?next=%2Fapply%2F${publicGameId}`);
   await page.getByRole('link', { name: 'Entrar para participar' }).click();
   await expect(page).toHaveURL(/\/login\?next=/);
-  await page.getByLabel('E-mail').fill(demoLogins.player.email);
-  await page.getByLabel('Senha').fill(demoLogins.player.password);
+  await page.getByLabel('E-mail').fill(player.email);
+  await page.getByLabel('Senha').fill(player.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/apply/${ids.publicGameId}$`));
+  await expect(page).toHaveURL(new RegExp(`/apply/${publicGameId}$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Entrar para participar' })).toHaveCount(0);
 });
 
-test('a player edits the profile, changes the password, downloads the data and deletes the account', async ({ page, baseURL }) => {
-  const account = await newSignedInPlayer(page, baseURL!, 'Conta Temporária');
+test('a player edits the profile, changes the password, downloads the data and deletes the account', async ({ page, request }) => {
+  const account = await newSignedInPlayer(page, request, 'Conta Temporária');
   await openSettled(page, '/profile');
 
   const personal = page.getByRole('form', { name: 'Dados pessoais' });
@@ -100,9 +83,9 @@ test('a player edits the profile, changes the password, downloads the data and d
 });
 
 for (const theme of ['light', 'dark'] as Theme[]) {
-  test(`perfil com a conta e o diálogo de exclusão, tema ${theme === 'dark' ? 'escuro' : 'claro'}: nenhuma violação séria ou crítica`, async ({ page, baseURL }) => {
+  test(`perfil com a conta e o diálogo de exclusão, tema ${theme === 'dark' ? 'escuro' : 'claro'}: nenhuma violação séria ou crítica`, async ({ page, request }) => {
     await chooseTheme(page, theme);
-    await newSignedInPlayer(page, baseURL!, 'Conta Acessível');
+    await newSignedInPlayer(page, request, 'Conta Acessível');
     await openSettled(page, '/profile');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Excluir conta' }).click();
@@ -111,9 +94,9 @@ for (const theme of ['light', 'dark'] as Theme[]) {
   });
 }
 
-test('on a phone the /my-games tabs scroll sideways and an arrow at the edge says so', async ({ page }) => {
+test('on a phone the /my-games tabs scroll sideways and an arrow at the edge says so', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signInAs(page, 'organiser');
+  await signInAs(page, 'organiser', await registerPlayer(request, 'Organizadora no Celular'));
   await openSettled(page, '/my-games');
   const right = page.locator('[data-scroll-hint="right"]');
   const left = page.locator('[data-scroll-hint="left"]');

@@ -1,37 +1,30 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createGame, headerBalance, parseBRL, signIn } from './support/games';
+import { createAdmin, registerPlayer, unique, type Account } from './support/people';
 
-// The administrator's journeys on the real app (demo data, sandbox payments).
+// The administrator's journeys on the real app (sandbox payments), each with an administrator and a player of its own.
 
-const ADMIN = { email: 'admin@borajogar.com.br', password: 'admin123' };
-const PLAYER = { email: 'jogador@borajogar.com.br', password: 'jogador123' };
-
-async function signInAsAdmin(page: Page): Promise<void> {
+async function signInAsAdmin(page: Page, request: APIRequestContext): Promise<void> {
+  const admin = await createAdmin(request);
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha').fill(ADMIN.password);
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Senha').fill(admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
 /** The player signed in in a browser of their own (the admin's session stays in the other one). */
-async function playerPage(browser: Browser): Promise<Page> {
+async function playerPage(browser: Browser, player: Account): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/login');
-  await signIn(page, PLAYER.email, PLAYER.password);
+  await signIn(page, player.email, player.password);
   return page;
 }
 
-async function playerToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: PLAYER });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { token: string }).token;
-}
-
-test('an admin signs in to the dashboard and cannot leave the admin tree', async ({ page }) => {
-  await signInAsAdmin(page);
+test('an admin signs in to the dashboard and cannot leave the admin tree', async ({ page, request }) => {
+  await signInAsAdmin(page, request);
   await expect(page.getByText('Receita total')).toBeVisible();
   await expect(page.getByText('Soma de inscrições confirmadas × preço')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Jogos recentes' })).toBeVisible();
@@ -48,19 +41,21 @@ test('an admin signs in to the dashboard and cannot leave the admin tree', async
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test('an admin adds R$ 20,00 to the player, whose header then shows it', async ({ page, browser }) => {
-  const player = await playerPage(browser);
+test('an admin adds R$ 20,00 to the player, whose header then shows it', async ({ page, browser, request }) => {
+  const account = await registerPlayer(request, 'Jogadora Creditada', { credits: 100 });
+  const player = await playerPage(browser, account);
   const before = await headerBalance(player);
 
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, request);
   await page.getByRole('banner').getByRole('link', { name: 'Usuários' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Usuários' })).toBeVisible();
-  await page.getByLabel('Buscar usuários').fill('JOGADOR@borajogar');
-  const row = page.getByRole('row').filter({ hasText: PLAYER.email });
+  // The search ignores case.
+  await page.getByLabel('Buscar usuários').fill(account.email.split('@')[0]!.toUpperCase());
+  const row = page.getByRole('row').filter({ hasText: account.email });
   await expect(row).toHaveCount(1);
   await row.getByRole('link', { name: /^Ver detalhes de / }).click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
-  await expect(page.getByText(PLAYER.email)).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
   const balance = page.getByTestId('user-balance');
   await expect(balance).toHaveText(/R\$/);
   const adminSeesBefore = parseBRL((await balance.textContent()) ?? '');
@@ -81,11 +76,11 @@ test('an admin adds R$ 20,00 to the player, whose header then shows it', async (
   await player.context().close();
 });
 
-test('an admin duplicates a game and sees the message', async ({ page }) => {
-  const name = `Vôlei Para Duplicar ${Date.now()}`;
+test('an admin duplicates a game and sees the message', async ({ page, request }) => {
+  const name = unique('Vôlei Para Duplicar');
   await createGame({ name, hoursAhead: 96 });
 
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, request);
   await page.getByRole('banner').getByRole('link', { name: 'Jogos' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Jogos' })).toBeVisible();
   await page.getByLabel('Buscar jogos').fill(name);
@@ -103,16 +98,16 @@ test('an admin duplicates a game and sees the message', async ({ page }) => {
 });
 
 test('a card-paid cancellation becomes a pending request that the admin processes', async ({ page, browser, request }) => {
-  const name = `Vôlei Reembolso ${Date.now()}`;
+  const name = unique('Vôlei Reembolso');
   const gameId = await createGame({ name, hoursAhead: 96, priceCents: 2200 });
 
   // The player takes a slot by card through the sandbox checkout, then cancels 96 h ahead.
-  const token = await playerToken(request);
-  const auth = { authorization: `Bearer ${token}` };
+  const account = await registerPlayer(request, 'Jogador Reembolsado');
+  const auth = { authorization: `Bearer ${account.token}` };
   const applied = await request.post(`/api/games/${gameId}/apply`, { data: { paymentType: 'card' }, headers: auth });
   expect(applied.ok()).toBe(true);
   const { url } = (await applied.json()) as { url: string };
-  const player = await playerPage(browser);
+  const player = await playerPage(browser, account);
   await player.goto(url);
   await expect(player.getByTestId('amount')).toHaveText('R$ 22,00');
   await player.getByRole('button', { name: 'Pagar' }).click();
@@ -124,7 +119,7 @@ test('a card-paid cancellation becomes a pending request that the admin processe
   expect(cancelled.ok()).toBe(true);
   expect(((await cancelled.json()) as { refund: string }).refund).toBe('request');
 
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, request);
   await page.getByRole('banner').getByRole('link', { name: 'Cancelamentos' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Cancelamentos' })).toBeVisible();
   await page.getByRole('button', { name: 'Pendentes' }).click();

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { createGame, headerBalance, signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
-test('a visitor filters public games, signs in, pays with credits, then cancels 72 h ahead and gets the credits back', async ({ page }) => {
-  const name = `Vôlei da Jornada ${Date.now()}`;
+test('a visitor filters public games, signs in, pays with credits, then cancels 72 h ahead and gets the credits back', async ({ page, request }) => {
+  const name = unique('Vôlei da Jornada');
+  const player = await registerPlayer(request, 'Jogadora da Jornada', { credits: 100 });
   await createGame({ name, hoursAhead: 72, priceCents: 1500, totalSlots: 10, city: 'Joinville' });
 
   // A visitor narrows the public list down to Joinville.
@@ -22,7 +24,7 @@ test('a visitor filters public games, signs in, pays with credits, then cancels 
   await card.getByRole('link', { name: /Participar/ }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fapply%2F\d+$/);
   // Signed in, the player is back on the game they chose.
-  await signIn(page, 'jogador@borajogar.com.br', 'jogador123', page.getByRole('heading', { level: 1, name }));
+  await signIn(page, player.email, player.password, page.getByRole('heading', { level: 1, name }));
   const balanceBefore = await headerBalance(page);
 
   // Apply from the member list.

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { openSettled } from './support/demo-routes';
-import { createGame, registerPlayer, signIn } from './support/games';
+import { createGame, signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
 test('a player adds a game to the calendar (.ics and Google) and subscribes to their agenda from the profile, then replaces its link', async ({ page, context, request }) => {
-  const name = `Vôlei na Agenda ${Date.now()}`;
+  const name = unique('Vôlei na Agenda');
   const gameId = await createGame({ name, hoursAhead: 30, usePlatformPayment: false });
   const player = await registerPlayer(request, 'Jogadora Agenda');
   const applied = await request.post(`/api/games/${gameId}/apply`, { headers: { authorization: `Bearer ${player.token}` }, data: {} });

@@ -1,17 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { createGame, headerBalance, signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
 const brl = (reais: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais).replace(/\s/g, ' ');
 
-test('before paying with credits the player sees the amount, the balance after and the refund rule; inside 48 hours they confirm first', async ({ page }) => {
-  const early = `Vôlei com reembolso ${Date.now()}`;
-  const late = `Vôlei sem reembolso ${Date.now()}`;
+test('before paying with credits the player sees the amount, the balance after and the refund rule; inside 48 hours they confirm first', async ({ page, request }) => {
+  const early = unique('Vôlei com reembolso');
+  const late = unique('Vôlei sem reembolso');
+  const player = await registerPlayer(request, 'Jogadora com Créditos', { credits: 100 });
   const earlyId = await createGame({ name: early, hoursAhead: 72, priceCents: 1200, totalSlots: 10 });
   const lateId = await createGame({ name: late, hoursAhead: 20, priceCents: 900, totalSlots: 10 });
 
   await page.goto('/login');
-  await signIn(page, 'jogador@borajogar.com.br', 'jogador123');
+  await signIn(page, player.email, player.password);
   const balance = await headerBalance(page);
 
   // Three days ahead: the rule promises the credits back until 48 hours before; one click pays.

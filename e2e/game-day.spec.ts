@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { registerPlayer, signIn } from './support/games';
+import { signIn } from './support/games';
+import { createAdmin, registerPlayer, unique } from './support/people';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -10,11 +11,11 @@ const readDownload = (path: string) => readFile(path, 'utf8');
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('on the court at 390 px: the organiser checks in three players, sets levels and draws two teams to share', async ({ page, request }) => {
-  const name = `Vôlei da quadra ${Date.now()}`;
+  const name = unique('Vôlei da quadra');
 
   // ── An organiser's game starting within the hour, paid outside, with three players in ──
-  const login = await request.post('/api/auth/login', { data: { email: 'organizador@borajogar.com.br', password: 'organizador123' } });
-  const organiserAuth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const organiser = await registerPlayer(request, 'Organizador da Quadra');
+  const organiserAuth = { authorization: `Bearer ${organiser.token}` };
   const created = await request.post('/api/user-games', {
     headers: organiserAuth,
     data: {
@@ -39,7 +40,7 @@ test('on the court at 390 px: the organiser checks in three players, sets levels
 
   // ── From the organiser's games to the game-day screen ──
   await page.goto('/login');
-  await signIn(page, 'organizador@borajogar.com.br', 'organizador123');
+  await signIn(page, organiser.email, organiser.password);
   await page.goto('/my-games');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await card.getByRole('link', { name: 'Dia do jogo' }).click();
@@ -89,9 +90,10 @@ test('on the court at 390 px: the organiser checks in three players, sets levels
   for (const playerName of players) expect(csv).toMatch(new RegExp(`${playerName};[^\r]*;Confirmada;Por fora;0,00;Veio;\\d;`));
 });
 
-test('an admin downloads the payments spreadsheet of a period from the dashboard', async ({ page }) => {
+test('an admin downloads the payments spreadsheet of a period from the dashboard', async ({ page, request }) => {
+  const admin = await createAdmin(request);
   await page.goto('/login');
-  await signIn(page, 'admin@borajogar.com.br', 'admin123', page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+  await signIn(page, admin.email, admin.password, page.getByRole('heading', { level: 1, name: 'Dashboard' }));
   const report = page.getByRole('region', { name: 'Relatório de pagamentos' });
   await report.getByLabel('De').fill('2020-01-01');
   await report.getByLabel('Até').fill('2020-12-31');

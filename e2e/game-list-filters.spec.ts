@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { seriousViolations } from './support/axe';
 import { chooseTheme, type Theme } from './support/demo-routes';
 import { createGame } from './support/games';
+import { unique } from './support/people';
 
 // A filtered games list is an address (decision 031): shared, it opens already filtered from the
 // server; on a phone the fields fold behind "Filtros (N)"; a change rewrites the address, a reload
@@ -17,12 +18,13 @@ async function santaCatarina(request: APIRequestContext): Promise<Place> {
   return { stateId, joinvilleId: idOf('Joinville'), florianopolisId: idOf('Florianópolis') };
 }
 
-const suffix = Date.now();
-const inJoinville = `Vôlei do Filtro em Joinville ${suffix}`;
-const inFlorianopolis = `Vôlei do Filtro na Ilha ${suffix}`;
-
+let inJoinville: string;
+let inFlorianopolis: string;
 let place: Place;
+// Tests of this file may run on several workers, and a worker may run this hook more than once: each run names its own games.
 test.beforeAll(async ({ request }) => {
+  inJoinville = unique('Vôlei do Filtro em Joinville');
+  inFlorianopolis = unique('Vôlei do Filtro na Ilha');
   place = await santaCatarina(request);
   await createGame({ name: inJoinville, hoursAhead: 50, city: 'Joinville' });
   await createGame({ name: inFlorianopolis, hoursAhead: 52, city: 'Florianópolis' });

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { createGame, registerPlayer, signIn } from './support/games';
+import { createGame, signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
 test('a player who leaves a waitlist sees it as leaving the line, not as a cancelled registration', async ({ page, browser, request }) => {
-  const name = `Vôlei da Fila ${Date.now()}`;
+  const name = unique('Vôlei da Fila');
   const gameId = await createGame({ name, hoursAhead: 24 * 5, totalSlots: 1, priceCents: 1000, usePlatformPayment: false });
   const holder = await registerPlayer(request, 'Dona da Vaga');
   const waiting = await registerPlayer(request, 'Quem Desistiu');

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { createGame, registerPlayer, signIn } from './support/games';
+import { createGame, signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
 test('two people on the same game: one applies, and the other sees the places change on the game page and the public list without reloading', async ({ browser }) => {
-  const name = `Vôlei ao Vivo ${Date.now()}`;
+  const name = unique('Vôlei ao Vivo');
   const id = await createGame({ name, hoursAhead: 72, totalSlots: 4, priceCents: 0, usePlatformPayment: false, city: 'Joinville' });
 
   // A visitor watches the game's page, and the public list narrowed down to Joinville, in a second tab.

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -10,19 +11,22 @@ function saoPauloDay(days: number): string {
   );
 }
 
-test('an organiser creates a private game paid outside, a player joins by the link, and the cancel reaches the player', async ({ browser }) => {
-  const name = `Vôlei dos Amigos ${Date.now()}`;
+test('an organiser creates a private game paid outside, a player joins by the link, and the cancel reaches the player', async ({ browser, request }) => {
+  const name = unique('Vôlei dos Amigos');
   const reason = 'A quadra foi interditada pela Defesa Civil';
+  const account = await registerPlayer(request, 'Otávio Organizador');
+  const playerAccount = await registerPlayer(request, 'Joana Jogadora');
 
   // ── The organiser creates the game through the form ──
   const organiserContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const organiser = await organiserContext.newPage();
   await organiser.goto('/login');
-  await signIn(organiser, 'organizador@borajogar.com.br', 'organizador123');
+  await signIn(organiser, account.email, account.password);
   await organiser.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Criar Jogos' }).click();
   await expect(organiser.getByRole('heading', { level: 1, name: 'Meus Jogos Criados' })).toBeVisible();
   await expect(organiser.getByRole('tab', { name: 'Publicados' })).toHaveAttribute('aria-selected', 'true');
-  await organiser.getByRole('main').getByRole('link', { name: 'Criar jogo', exact: true }).click();
+  // The page's own button (a new organiser's empty list offers one more).
+  await organiser.getByRole('main').getByRole('link', { name: 'Criar jogo', exact: true }).first().click();
   await expect(organiser.getByRole('heading', { level: 1, name: 'Criar jogo' })).toBeVisible();
 
   // Nothing filled: the shared rules answer in the server's words.
@@ -66,8 +70,8 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await expect(player.getByRole('heading', { level: 1, name })).toBeVisible();
   await player.getByRole('button', { name: 'Entrar para participar' }).click();
   await expect(player).toHaveURL(/\/login$/);
-  await player.getByLabel('E-mail').fill('jogador@borajogar.com.br');
-  await player.getByLabel('Senha').fill('jogador123');
+  await player.getByLabel('E-mail').fill(playerAccount.email);
+  await player.getByLabel('Senha').fill(playerAccount.password);
   await player.getByRole('button', { name: 'Entrar' }).click();
   await expect(player).toHaveURL(new URL(link).pathname);
   await expect(player.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -81,8 +85,8 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await card.getByRole('button', { name: 'Ver inscrições' }).click();
   const registrations = organiser.getByRole('dialog', { name: 'Inscrições do Jogo' });
   const confirmed = registrations.getByRole('region', { name: /^Confirmados/ });
-  await expect(confirmed.getByText('Joana Jogadora')).toBeVisible();
-  await expect(confirmed.getByText('jogador@borajogar.com.br')).toBeVisible();
+  await expect(confirmed.getByText(playerAccount.name)).toBeVisible();
+  await expect(confirmed.getByText(playerAccount.email)).toBeVisible();
   await expect(confirmed.getByText('Por fora')).toBeVisible();
   await registrations.getByRole('button', { name: 'Fechar' }).last().click();
   await expect(registrations).toBeHidden();

@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createGame, headerBalance, signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
 // Sandbox mode (the e2e server has no payment accounts): every checkout is the app's own test page.
-
-const PLAYER = { email: 'jogador@borajogar.com.br', password: 'jogador123' };
 
 async function payOnSandbox(page: Page, amount: string, method: 'PIX' | 'Cartão') {
   await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
@@ -15,9 +14,10 @@ async function payOnSandbox(page: Page, amount: string, method: 'PIX' | 'Cartão
   await expect(page).toHaveURL(/\/payment-success\?session_id=/);
 }
 
-test('a player tops up R$ 50 by PIX and by card through the sandbox, and sees the balance and the notifications', async ({ page }) => {
+test('a player tops up R$ 50 by PIX and by card through the sandbox, and sees the balance and the notifications', async ({ page, request }) => {
+  const player = await registerPlayer(request, 'Jogadora que Recarrega');
   await page.goto('/login');
-  await signIn(page, PLAYER.email, PLAYER.password);
+  await signIn(page, player.email, player.password);
   const before = await headerBalance(page);
 
   for (const method of ['PIX', 'Cartão'] as const) {
@@ -40,12 +40,13 @@ test('a player tops up R$ 50 by PIX and by card through the sandbox, and sees th
 });
 
 for (const method of ['Cartão', 'PIX'] as const) {
-  test(`a player applies to a game with the game page's ${method} button, pays on the sandbox and gets the confirmation`, async ({ page }) => {
-    const name = `Vôlei no ${method} ${Date.now()}`;
+  test(`a player applies to a game with the game page's ${method} button, pays on the sandbox and gets the confirmation`, async ({ page, request }) => {
+    const name = unique(`Vôlei no ${method}`);
     const gameId = await createGame({ name, hoursAhead: 72, priceCents: 2200, totalSlots: 8 });
+    const player = await registerPlayer(request, `Jogador no ${method}`, { credits: 100 });
 
     await page.goto('/login');
-    await signIn(page, PLAYER.email, PLAYER.password);
+    await signIn(page, player.email, player.password);
     const before = await headerBalance(page);
 
     await page.goto(`/apply/${gameId}`);
@@ -67,14 +68,13 @@ for (const method of ['Cartão', 'PIX'] as const) {
 }
 
 test('a player leaves a card checkout with Cancelar, reads their own reserved place and cancels it: the place is free again', async ({ page, request }) => {
-  const name = `Vôlei Desistência ${Date.now()}`;
+  const name = unique('Vôlei Desistência');
   const gameId = await createGame({ name, hoursAhead: 72, priceCents: 1900, totalSlots: 4 });
+  const player = await registerPlayer(request, 'Jogador Desistente');
 
   await page.goto('/login');
-  await signIn(page, PLAYER.email, PLAYER.password);
-  const login = await request.post('/api/auth/login', { data: PLAYER });
-  const { token } = (await login.json()) as { token: string };
-  const applied = await request.post(`/api/games/${gameId}/apply`, { data: { paymentType: 'card' }, headers: { authorization: `Bearer ${token}` } });
+  await signIn(page, player.email, player.password);
+  const applied = await request.post(`/api/games/${gameId}/apply`, { data: { paymentType: 'card' }, headers: { authorization: `Bearer ${player.token}` } });
   const reply = (await applied.json()) as { url: string };
 
   await page.goto(reply.url);

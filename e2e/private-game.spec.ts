@@ -1,13 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { registerPlayer } from './support/games';
-
-const ORGANISER = { email: 'organizador@borajogar.com.br', password: 'organizador123' };
+import { registerPlayer, unique } from './support/people';
 
 test('a private game filled through its link shows the places taken and a disabled "Vagas Esgotadas" to a visitor; a broken link says why', async ({ page, request }) => {
-  const name = `Vôlei Fechado ${Date.now()}`;
-  const login = await request.post('/api/auth/login', { data: ORGANISER });
-  const { token } = (await login.json()) as { token: string };
+  const name = unique('Vôlei Fechado');
+  const { token } = await registerPlayer(request, 'Organizadora do Condomínio');
   const created = await request.post('/api/user-games', {
     headers: { authorization: `Bearer ${token}` },
     data: {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { registerPlayer } from './support/people';
 
 // Visitor pages come rendered by the server and are hydrated on the first interaction
 // (docs/decisions/013): complete without JavaScript, no app code run at load, nothing the user
@@ -94,7 +95,8 @@ test('a click before the app has taken over is replayed, not lost', async ({ pag
   await expect(page.getByRole('button', { name: 'Alternar tema' })).toHaveAttribute('title', 'Usar tema claro');
 });
 
-test('a login typed and sent before the app has taken over signs in, and the password never reaches the URL', async ({ page }) => {
+test('a login typed and sent before the app has taken over signs in, and the password never reaches the URL', async ({ page, request }) => {
+  const player = await registerPlayer(request, 'Jogadora Apressada');
   const errors = pageErrors(page);
   const navigations: string[] = [];
   page.on('framenavigated', (frame) => {
@@ -102,11 +104,11 @@ test('a login typed and sent before the app has taken over signs in, and the pas
   });
   await slowScripts(page, 800);
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill('jogador@borajogar.com.br');
-  await page.getByLabel('Senha').fill('jogador123');
+  await page.getByLabel('E-mail').fill(player.email);
+  await page.getByLabel('Senha').fill(player.password);
   await page.getByLabel('Senha').press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá');
-  expect(navigations.some((url) => url.includes('jogador123') || url.includes('password'))).toBe(false);
+  expect(navigations.some((url) => url.includes(player.password) || url.includes('password'))).toBe(false);
   expect(errors).toEqual([]);
 });
 
@@ -119,10 +121,11 @@ test('a filter picked before the app has taken over applies', async ({ page }) =
   await expect(page.getByLabel('Estado')).toHaveValue('24');
 });
 
-test('a signed-in browser never shows the visitor page the server rendered', async ({ page }) => {
+test('a signed-in browser never shows the visitor page the server rendered', async ({ page, request }) => {
+  const player = await registerPlayer(request, 'Jogador Conectado');
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill('jogador@borajogar.com.br');
-  await page.getByLabel('Senha').fill('jogador123');
+  await page.getByLabel('E-mail').fill(player.email);
+  await page.getByLabel('Senha').fill(player.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá');
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { registerPlayer } from './support/people';
 
 const HEADLINE = 'Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo';
 
@@ -41,10 +42,11 @@ test('a visitor reads the landing, then the support, terms and privacy pages fro
   await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
 });
 
-test('a signed-in player opens the support page without being sent home', async ({ page }) => {
+test('a signed-in player opens the support page without being sent home', async ({ page, request }) => {
+  const player = await registerPlayer(request, 'Jogadora do Suporte');
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill('jogador@borajogar.com.br');
-  await page.getByLabel('Senha').fill('jogador123');
+  await page.getByLabel('E-mail').fill(player.email);
+  await page.getByLabel('Senha').fill(player.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('button', { name: 'Menu do usuário' })).toBeVisible();
 

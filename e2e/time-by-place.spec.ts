@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openSettled } from './support/demo-routes';
-import { createGame, registerPlayer, signIn } from './support/games';
+import { createGame, signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -14,7 +15,7 @@ function floripaEvening(): Date {
 
 // Runs in the São Paulo project and, on devices elsewhere, in the Manaus and Lisbon ones (playwright.config.ts).
 test('a visitor and a player read a 19:30 game in Florianópolis at 19:30, whatever zone their browser is in', async ({ page, request }, testInfo) => {
-  const name = `Vôlei das 19h30 ${Date.now()}`;
+  const name = unique('Vôlei das 19h30');
   const at = floripaEvening();
   const gameId = await createGame({ name, hoursAhead: (at.getTime() - Date.now()) / HOUR_MS, usePlatformPayment: false });
 

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { createGame, registerPlayer, signIn } from './support/games';
+import { createGame, signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
 test('an organiser unpublishes a game a player paid for: asked first, then the player is cancelled, refunded and told', async ({ page, request }) => {
-  const name = `Vôlei para despublicar ${Date.now()}`;
-  const gameId = await createGame({ name, hoursAhead: 96, priceCents: 1500 });
+  const name = unique('Vôlei para despublicar');
+  const organiser = await registerPlayer(request, 'Organizadora que Despublica');
+  const gameId = await createGame({ name, hoursAhead: 96, priceCents: 1500, organiserEmail: organiser.email });
 
   // A player pays the place with credits.
   const player = await registerPlayer(request, 'Paula Pagante');
@@ -16,7 +18,7 @@ test('an organiser unpublishes a game a player paid for: asked first, then the p
   expect(await balance()).toBe(5);
 
   await page.goto('/login');
-  await signIn(page, 'organizador@borajogar.com.br', 'organizador123');
+  await signIn(page, organiser.email, organiser.password);
   await page.goto('/my-games');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await card.getByRole('button', { name: 'Despublicar' }).click();

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { createGame, registerPlayer, signIn } from './support/games';
+import { createGame, signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
 test('a full game: a second player joins the waitlist, the first cancels, the second is promoted and notified', async ({ page, browser, request }) => {
-  const name = `Vôlei de Uma Vaga ${Date.now()}`;
+  const name = unique('Vôlei de Uma Vaga');
   const gameId = await createGame({ name, hoursAhead: 24 * 5, totalSlots: 1, priceCents: 2000, usePlatformPayment: false });
   const first = await registerPlayer(request, 'Primeira Jogadora');
   const second = await registerPlayer(request, 'Segundo Jogador');

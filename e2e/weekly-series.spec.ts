@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { registerPlayer, signIn } from './support/games';
+import { signIn } from './support/games';
+import { registerPlayer, unique } from './support/people';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,13 +13,14 @@ function saoPauloDay(days: number): string {
 }
 
 test('an organiser creates a weekly series, a player becomes mensalista and holds a place in its three games', async ({ browser, request }) => {
-  const name = `Racha semanal ${Date.now()}`;
+  const name = unique('Racha semanal');
+  const account = await registerPlayer(request, 'Organizador do Racha');
 
   // ── The organiser: the one game form, with "Repetir toda semana" ──
   const organiserContext = await browser.newContext();
   const organiser = await organiserContext.newPage();
   await organiser.goto('/login');
-  await signIn(organiser, 'organizador@borajogar.com.br', 'organizador123');
+  await signIn(organiser, account.email, account.password);
   await organiser.goto('/my-games/new');
   await expect(organiser.getByRole('heading', { level: 1, name: 'Criar jogo' })).toBeVisible();
   await organiser.getByLabel('Nome do jogo').fill(name);
@@ -45,11 +47,11 @@ test('an organiser creates a weekly series, a player becomes mensalista and hold
   expect(await seriousViolations(organiser)).toEqual([]);
 
   // ── A player opens a game of the series and becomes mensalista ──
-  const account = await registerPlayer(request, 'Bia Mensalista');
+  const member = await registerPlayer(request, 'Bia Mensalista');
   const playerContext = await browser.newContext();
   const player = await playerContext.newPage();
   await player.goto('/login');
-  await signIn(player, account.email, account.password);
+  await signIn(player, member.email, member.password);
   await player.goto(firstGame!);
   await expect(player.getByRole('heading', { level: 1, name })).toBeVisible();
   const series = player.getByRole('region', { name: /^Racha semanal: toda / });

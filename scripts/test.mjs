@@ -1,31 +1,50 @@
-// `npm test`: typecheck, lint, unit and web tests, the server suite on PGlite and on PostgreSQL,
-// then the browser journeys in Chromium. Runs what the machine allows and says what it skipped;
-// with CI=true a missing browser, database or Redis fails the run instead.
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint, unit and web tests, the server suite on PGlite and on PostgreSQL, and the browser
+// journeys in Chromium, one stage after another, each ending with its name and time. Runs what the machine allows
+// and says what it skipped; with CI=true a missing browser, database or Redis fails the run instead.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { ensureWebBuild, root } from './build.mjs';
+import { root } from './build.mjs';
 
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const localPostgres = 'postgres://postgres@127.0.0.1:5432/postgres';
 const localRedis = 'redis://127.0.0.1:6379';
+const startedAt = Date.now();
+/** One row per stage, in the order the summary lists them. */
 const results = [];
 
-function run(label, command, args, env = process.env) {
-  console.log(`\n▶ ${label}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  results.push({ label, outcome: result.status === 0 ? `ok (${seconds}s)` : 'FALHOU' });
-  return result.status === 0;
+const elapsed = (since) => `${((Date.now() - since) / 1000).toFixed(0)}s`;
+
+function row(label) {
+  const entry = { label, outcome: 'FALHOU' };
+  results.push(entry);
+  return entry;
 }
 
-function skip(label, why) {
-  results.push({ label, outcome: `PULADO: ${why}` });
-  console.log(`\n⚠ ${label}: pulado (${why})`);
+/** Runs one stage, its output going straight to the terminal; resolves to whether it passed. */
+function run(entry, command, args, env = process.env) {
+  const started = Date.now();
+  console.log(`\n▶ ${entry.label} (aos ${elapsed(startedAt)})`);
+  return new Promise((resolve) => {
+    const end = (passed, why = '') => {
+      const took = elapsed(started);
+      if (why) console.log(why);
+      console.log(`━━ ${entry.label}: ${passed ? 'ok' : 'FALHOU'} em ${took} ━━`);
+      entry.outcome = passed ? `ok (${took})` : 'FALHOU';
+      resolve(passed);
+    };
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    child.once('error', (error) => end(false, error.message));
+    child.once('exit', (code) => end(code === 0));
+  });
+}
+
+function skip(entry, why) {
+  entry.outcome = `PULADO: ${why}`;
+  console.log(`⚠ ${entry.label}: pulado (${why})`);
 }
 
 async function postgresUrl() {
@@ -60,28 +79,40 @@ async function redisUrl() {
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const { TEST_DATABASE_URL: _ignored, ...envWithoutDatabase } = process.env;
 
-run('typecheck (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-run('lint (eslint)', bin('eslint'), ['.']);
-run('unit + web (vitest)', bin('vitest'), ['run', '--project', 'shared', '--project', 'web']);
+const typecheck = row('typecheck (tsc)');
+const lint = row('lint (eslint)');
+const unitAndWeb = row('unit + web (vitest)');
+const redisLimits = row('limites no Redis (suíte do servidor)');
+const serverPglite = row('server (PGlite)');
+const serverPostgres = row('server (PostgreSQL)');
+const webBuild = row('build do app web (vite)');
+const journeys = row('e2e (Playwright + Chromium)');
 
 // The server suite's Redis tests (shared rate limits) skip themselves without one, or fail under CI=true.
-const redis = await redisUrl();
-if (!redis) skip('limites no Redis (suíte do servidor)', `nenhum Redis respondeu em ${process.env.TEST_REDIS_URL ?? localRedis} (defina TEST_REDIS_URL)`);
+const [redis, databaseUrl] = await Promise.all([redisUrl(), postgresUrl()]);
+if (redis) results.splice(results.indexOf(redisLimits), 1);
+else skip(redisLimits, `nenhum Redis respondeu em ${process.env.TEST_REDIS_URL ?? localRedis} (defina TEST_REDIS_URL)`);
 const redisEnv = redis ? { TEST_REDIS_URL: redis } : {};
-run('server (PGlite)', bin('vitest'), ['run', '--project', 'server'], { ...envWithoutDatabase, ...redisEnv });
 
-const databaseUrl = await postgresUrl();
-if (databaseUrl) run('server (PostgreSQL)', bin('vitest'), ['run', '--project', 'server'], { ...process.env, ...redisEnv, TEST_DATABASE_URL: databaseUrl });
-else skip('server (PostgreSQL)', 'nenhum PostgreSQL respondeu (defina TEST_DATABASE_URL)');
+// One stage at a time: on 2 cores every stage is CPU-bound, and side by side they took longer in all (decision 042).
+await run(typecheck, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+await run(lint, bin('eslint'), ['.']);
+await run(unitAndWeb, bin('vitest'), ['run', '--project', 'shared', '--project', 'web']);
+
+await run(serverPglite, bin('vitest'), ['run', '--project', 'server'], { ...envWithoutDatabase, ...redisEnv });
+if (databaseUrl) await run(serverPostgres, bin('vitest'), ['run', '--project', 'server'], { ...process.env, ...redisEnv, TEST_DATABASE_URL: databaseUrl });
+else skip(serverPostgres, 'nenhum PostgreSQL respondeu (defina TEST_DATABASE_URL)');
 
 if (fs.existsSync(chromium)) {
-  ensureWebBuild();
-  run('e2e (Playwright + Chromium)', bin('playwright'), ['test'], { ...process.env, CHROMIUM_PATH: chromium });
+  const built = await run(webBuild, process.execPath, ['-e', "import('./scripts/build.mjs').then((m) => m.ensureWebBuild())"]);
+  if (built) await run(journeys, bin('playwright'), ['test'], { ...process.env, CHROMIUM_PATH: chromium });
+  else skip(journeys, 'o app web não compilou');
 } else {
-  skip('e2e (Playwright + Chromium)', `Chromium não encontrado em ${chromium} (apt-get install -y chromium)`);
+  results.splice(results.indexOf(webBuild), 1);
+  skip(journeys, `Chromium não encontrado em ${chromium} (apt-get install -y chromium)`);
 }
 
-console.log('\nResumo:');
+console.log(`\nResumo (${elapsed(startedAt)} no total):`);
 for (const { label, outcome } of results) console.log(`  ${outcome.startsWith('ok') ? '✓' : outcome.startsWith('PULADO') ? '⚠' : '✗'} ${label}: ${outcome}`);
 const failed = results.some((r) => r.outcome === 'FALHOU');
 const skipped = results.some((r) => r.outcome.startsWith('PULADO'));

@@ -1,5 +1,5 @@
-// Every route of the spec's route tables, with real ids read from the e2e server's demo data
-// (src/server/db/seed/seed-demo.ts). Used by the accessibility spec and the screenshot script.
+// Every route of the spec's route tables, with real ids: read from the e2e server's demo data (src/server/seed-demo.ts)
+// by the screenshot script, or of the people and games the accessibility spec makes.
 import { expect, type Page } from '@playwright/test';
 
 export type Role = 'visitor' | 'player' | 'organiser' | 'admin';
@@ -119,11 +119,11 @@ export async function chooseTheme(page: Page, theme: Theme): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
 }
 
-/** Signs in through the login form and waits for the tree of that role. */
-export async function signInAs(page: Page, role: Exclude<Role, 'visitor'>): Promise<void> {
+/** Signs in through the login form (as the demo account of `role`, or as `account`) and waits for the tree of that role. */
+export async function signInAs(page: Page, role: Exclude<Role, 'visitor'>, account: { email: string; password: string } = demoLogins[role]): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill(demoLogins[role].email);
-  await page.getByLabel('Senha').fill(demoLogins[role].password);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Senha').fill(account.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   const heading = role === 'admin' ? page.getByRole('heading', { level: 1, name: 'Dashboard' }) : page.getByRole('heading', { level: 1, name: /^Olá, / });
   await expect(heading).toBeVisible();

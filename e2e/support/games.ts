@@ -1,10 +1,19 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { E2E_CONTROL_PORT } from './ports';
 
-export type NewGame = { name: string; hoursAhead: number; totalSlots?: number; priceCents?: number; usePlatformPayment?: boolean; city?: string };
+export type NewGame = {
+  name: string;
+  hoursAhead: number;
+  totalSlots?: number;
+  priceCents?: number;
+  usePlatformPayment?: boolean;
+  city?: string;
+  /** The organiser, an account the journey made (e2e/support/people.ts); without it, the demo organiser, whom no journey signs in as. */
+  organiserEmail?: string;
+};
 
 /**
- * Inserts a published public game by the demo organiser through the e2e server's control endpoint: one call, no
+ * Inserts a published public game through the e2e server's control endpoint: one call, no
  * sign-in, any start. The API creates games too (`POST /api/user-games`, `POST /api/admin/games`); this is for
  * journeys that need a game but are not about creating one.
  */
@@ -16,18 +25,6 @@ export async function createGame(game: NewGame): Promise<number> {
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: number }).id;
-}
-
-/** A new player with a phone, registered through the public API; returns the bearer token. */
-export async function registerPlayer(request: APIRequestContext, name: string): Promise<{ email: string; password: string; token: string }> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@exemplo.com.br`;
-  const password = 'senha-boa-123';
-  const registered = await request.post('/api/auth/register', { data: { name, email, password } });
-  expect(registered.ok()).toBe(true);
-  const { token } = (await registered.json()) as { token: string };
-  const phone = await request.put('/api/users/phone', { data: { phone: '48991230000' }, headers: { authorization: `Bearer ${token}` } });
-  expect(phone.ok()).toBe(true);
-  return { email, password, token };
 }
 
 /** Signs in on the login page shown; waits for where that sign-in leads (home, unless a `next` says otherwise). */

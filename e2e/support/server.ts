@@ -1,18 +1,24 @@
 // The server the browser journeys run against: the real app on a fresh in-memory database with
-// demo data, delivering mail to a real SMTP server started here, whose messages tests read over HTTP.
+// demo data, delivering mail to a real SMTP server started here, whose messages tests read over HTTP
+// (`GET /mails?to=ADDRESS` on E2E_MAIL_PORT: every journey reads only its own people's mail).
 //
-// Test-only control endpoint (E2E_CONTROL_PORT, 127.0.0.1 only, never part of the app):
-//   POST /games  {"name", "hoursAhead", "totalSlots"?, "priceCents"?, "usePlatformPayment"?, "city"?}
-//   → 201 {"id"}: inserts a published public volleyball game by the demo organiser in Santa Catarina
-//   (city "Florianópolis" or "Joinville"), starting `hoursAhead` hours from now. Journeys that need a
-//   game with a given start or a single slot, but are not about creating one, get it here in one call
-//   (see e2e/support/games.ts); the API's own POST /api/user-games and POST /api/admin/games create games too.
+// Journeys run side by side on this one server, so each makes the people it acts as (e2e/support/people.ts) and
+// never signs in as the demo accounts. Test-only control endpoint (E2E_CONTROL_PORT, 127.0.0.1 only, never part of
+// the app), for what the public API cannot do:
+//   POST /games  {"name", "hoursAhead", "totalSlots"?, "priceCents"?, "usePlatformPayment"?, "city"?, "organiserEmail"?}
+//   → 201 {"id"}: inserts a published public volleyball game in Santa Catarina (city "Florianópolis" or "Joinville"),
+//   starting `hoursAhead` hours from now, organised by `organiserEmail` (an account a journey made) or else by the
+//   demo organiser, whom no journey signs in as. Journeys that need a game with a given start or a single slot, but
+//   are not about creating one, get it here in one call (see e2e/support/games.ts); the API's own
+//   POST /api/user-games and POST /api/admin/games create games too.
+//   POST /admins {"name", "email", "password"} → 201 {"id"}: a new administrator (the API makes only players).
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/lib/config';
 import { cities, games, sports, states, users } from '../../src/server/db/schema';
 import { descriptionToHtml } from '../../src/server/core/games/description-html';
 import { generatePrivateLink } from '../../src/server/core/games/private-link';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { startServer } from '../../src/server/server';
 import { startSmtpInbox } from '../../test-support/server/smtp-inbox';
 import { E2E_APP_PORT, E2E_CONTROL_PORT, E2E_MAIL_PORT, E2E_SMTP_PORT } from './ports';
@@ -39,15 +45,18 @@ const config = loadConfig({
   RATE_LIMITS: 'off',
   // Journeys check lists right after changing them.
   LISTING_CACHE_MS: '0',
+  // Every journey's browser comes from 127.0.0.1: the cap on live streams per address would count them all together.
+  LIVE_STREAMS_PER_ADDRESS: '10000',
   LOG_LEVEL: 'warn',
 });
 const { app } = await startServer(config, { inMemory: true });
 
-type NewGame = { name: string; hoursAhead: number; totalSlots?: number; priceCents?: number; usePlatformPayment?: boolean; city?: string };
+type NewGame = { name: string; hoursAhead: number; totalSlots?: number; priceCents?: number; usePlatformPayment?: boolean; city?: string; organiserEmail?: string };
+type NewAdmin = { name: string; email: string; password: string };
 
 async function insertGame(input: NewGame): Promise<number> {
   const db = app.ctx.db;
-  const [organiser] = await db.select().from(users).where(eq(users.email, 'organizador@borajogar.com.br'));
+  const [organiser] = await db.select().from(users).where(eq(users.email, input.organiserEmail ?? 'organizador@borajogar.com.br'));
   const [sport] = await db.select().from(sports).where(eq(sports.name, 'Vôlei'));
   const [sc] = await db.select().from(states).where(eq(states.uf, 'SC'));
   const [city] = await db
@@ -80,18 +89,29 @@ async function insertGame(input: NewGame): Promise<number> {
   return game!.id;
 }
 
+async function insertAdmin(input: NewAdmin): Promise<number> {
+  const [admin] = await app.ctx.db
+    .insert(users)
+    .values({ name: input.name, email: input.email.toLowerCase(), phone: '48999990001', role: 'admin', passwordHash: await hashPassword(input.password) })
+    .returning({ id: users.id });
+  return admin!.id;
+}
+
+const controlRoutes: Record<string, (body: never) => Promise<number>> = { '/games': insertGame, '/admins': insertAdmin };
+
 http
   .createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      if (req.method !== 'POST' || req.url !== '/games') {
+      const route = req.method === 'POST' ? controlRoutes[req.url ?? ''] : undefined;
+      if (!route) {
         res.statusCode = 404;
         res.end('{}');
         return;
       }
-      insertGame(JSON.parse(Buffer.concat(chunks).toString('utf8')) as NewGame).then(
+      route(JSON.parse(Buffer.concat(chunks).toString('utf8')) as never).then(
         (id) => {
           res.statusCode = 201;
           res.end(JSON.stringify({ id }));

@@ -58,8 +58,12 @@ describe.runIf(!isPostgres)('npm start', () => {
     npm.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
 
-    await waitUntil(async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 60_000, 'o servidor').catch(
-      (error: Error) => {
+    // A first start on an empty folder creates and migrates the embedded database: slow on a busy machine.
+    await waitUntil(async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 150_000, 'o servidor').catch(
+      async (error: Error) => {
+        // Not left holding the data folder for the next case.
+        npm.kill('SIGTERM');
+        await exited;
         throw new Error(`${error.message}\n${output.join('')}`);
       },
     );
@@ -71,5 +75,5 @@ describe.runIf(!isPostgres)('npm start', () => {
     // Nothing is left behind holding the port or the data folder.
     expect(await probe(port)).toBe('ECONNREFUSED');
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
-  }, 120_000);
+  }, 200_000);
 });
