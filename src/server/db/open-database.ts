@@ -160,8 +160,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   // Loaded only for the embedded database: a PostgreSQL deployment never holds PGlite in memory.
-  const [{ PGlite: embedded }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite: embedded }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    // Trigram search of accounts (migration 0017): PostgreSQL ships it as contrib, PGlite as an extension loaded here.
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
@@ -172,7 +174,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   let client: PGlite;
   try {
-    client = await embedded.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    client = await embedded.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   } catch (error) {
     lock?.release();
     throw error;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
 import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
@@ -76,6 +76,24 @@ describe('GET /api/admin/users', () => {
     });
     // LIKE wildcards typed in the search are literal.
     expect((await get('/api/admin/users?search=%25%25%25')).json().total).toBe(0);
+  });
+
+  it('without a search, pages every account newest first with the count of all accounts, as a full count and sort give', async () => {
+    for (let i = 0; i < 12; i += 1) await createUser(db());
+    const all = await db().select({ id: users.id }).from(users).orderBy(desc(users.createdAt), desc(users.id));
+    const first = (await get('/api/admin/users')).json();
+    expect(first).toMatchObject({ total: all.length, page: 1, pageSize: 10, totalPages: Math.ceil(all.length / 10) });
+    const pages = [first];
+    for (let page = 2; page <= first.totalPages; page += 1) pages.push((await get(`/api/admin/users?page=${page}`)).json());
+    expect(pages.flatMap((reply) => reply.users.map((u: { id: number }) => u.id))).toEqual(all.map((row) => row.id));
+    expect((await get(`/api/admin/users?page=${first.totalPages + 1}`)).json().users).toEqual([]);
+  });
+
+  it('finds a part of a name or e-mail of three letters or fewer too, and accents as typed', async () => {
+    const short = await createUser(db(), { name: 'Zé Xu', email: `xu-${Date.now()}@exemplo.com.br` });
+    const found = (await get('/api/admin/users?search=xu')).json();
+    expect(found.users.map((u: { id: number }) => u.id)).toContain(short.id);
+    expect((await get('/api/admin/users?search=z%C3%A9%20x')).json().users.map((u: { id: number }) => u.id)).toEqual([short.id]);
   });
 
   it('answers one user, or 404', async () => {

@@ -1,28 +1,29 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, gt, ne, sql } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
 import { DASHBOARD_RECENT_GAMES, type DashboardReply } from '../../../shared/schemas/admin';
 import type { ServerContext } from '../../core/context';
-import { games, registrations, users } from '../../db/schema';
+import { dashboardTotals, games } from '../../db/schema';
 import { loadAdminGames } from './admin-views';
 
 /**
  * The four counters and the newest games. Cancelled (and admin-deleted) games are left out of
  * every figure: their players were refunded. Revenue follows the spec (players × price, summed),
- * counting confirmed registrations only.
+ * counting confirmed registrations only. Accounts, games and revenue are kept by the database as they change
+ * (`dashboard_totals`, migration 0017): a view adds a few hundred rows, not all history (decision 041).
  */
 export async function getDashboard(ctx: ServerContext): Promise<DashboardReply> {
   const now = ctx.clock.now();
   const notCancelled = ne(games.status, 'cancelled');
-  const [[userCount], [gameCount], [upcomingCount], [revenue], recent] = await Promise.all([
-    ctx.db.select({ count: sql<number>`count(*)::int` }).from(users),
-    ctx.db.select({ count: sql<number>`count(*)::int` }).from(games).where(notCancelled),
-    ctx.db.select({ count: sql<number>`count(*)::int` }).from(games).where(and(notCancelled, gt(games.dateTime, now))),
+  const [[totals], [upcomingCount], recent] = await Promise.all([
     // float8: exact for any realistic sum of centavos, and a plain number on both drivers (bigint is text on pg).
     ctx.db
-      .select({ cents: sql<number>`coalesce(sum(${games.priceCents}), 0)::float8` })
-      .from(registrations)
-      .innerJoin(games, eq(games.id, registrations.gameId))
-      .where(and(notCancelled, eq(registrations.status, 'confirmed'))),
+      .select({
+        users: sql<number>`coalesce(sum(${dashboardTotals.users}), 0)::int`,
+        games: sql<number>`coalesce(sum(${dashboardTotals.games}), 0)::int`,
+        revenueCents: sql<number>`coalesce(sum(${dashboardTotals.revenueCents}), 0)::float8`,
+      })
+      .from(dashboardTotals),
+    ctx.db.select({ count: sql<number>`count(*)::int` }).from(games).where(and(notCancelled, gt(games.dateTime, now))),
     ctx.db
       .select({ id: games.id })
       .from(games)
@@ -31,10 +32,10 @@ export async function getDashboard(ctx: ServerContext): Promise<DashboardReply> 
       .limit(DASHBOARD_RECENT_GAMES),
   ]);
   return {
-    totalUsers: userCount?.count ?? 0,
-    totalGames: gameCount?.count ?? 0,
+    totalUsers: totals?.users ?? 0,
+    totalGames: totals?.games ?? 0,
     upcomingGames: upcomingCount?.count ?? 0,
-    totalRevenue: toReais(Number(revenue?.cents ?? 0)),
+    totalRevenue: toReais(Number(totals?.revenueCents ?? 0)),
     recentGames: await loadAdminGames(ctx.db, recent.map((row) => row.id), now),
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { CalendarFeedReply, RegenerateCalendarFeedReply } from '../../../shared/schemas/calendars';
@@ -9,8 +9,12 @@ import { AppError } from '../../lib/app-error';
 
 /** 64 hex digits: 256 random bits from regenerate, 244 from the column default (two UUIDs). */
 const FEED_TOKEN = /^[0-9a-f]{64}$/;
-/** How far back the feed keeps games, so past games stay in the player's calendar for a while. */
-const FEED_HISTORY_MS = 365 * 24 * 60 * 60 * 1000;
+/**
+ * How far back the feed reaches: calendar apps keep the events they already hold, so a game that leaves the window
+ * stays in the player's calendar; the window only bounds what each poll reads and sends (decision 041).
+ */
+export const FEED_HISTORY_DAYS = 60;
+const FEED_HISTORY_MS = FEED_HISTORY_DAYS * 24 * 60 * 60 * 1000;
 const FEED_MAX_GAMES = 1000;
 
 const feedUrl = (ctx: ServerContext, token: string) => `${ctx.config.publicUrl}/api/calendar/${token}.ics`;
@@ -30,11 +34,13 @@ export async function regenerateCalendarFeed(ctx: ServerContext, user: AuthUser)
 }
 
 /**
- * The feed behind a secret: the games the player holds a place in (confirmed, or pending before its
- * deadline, TENTATIVE), and the cancelled games they held one in when the organiser cancelled, as STATUS:CANCELLED
- * so subscribed calendars drop them. A game the player left simply disappears from the feed.
+ * The feed behind a secret: the games of the last FEED_HISTORY_DAYS and ahead that the player holds a place in
+ * (confirmed, or pending before its deadline, TENTATIVE), and the cancelled games they held one in when the
+ * organiser cancelled, as STATUS:CANCELLED so subscribed calendars drop them. A game the player left simply
+ * disappears from the feed. `etag` names this content (each game's id, revision and state);
+ * when it is the one the calendar app sent in If-None-Match, `ics` is null (304) and the calendar is not written.
  */
-export async function readCalendarFeed(ctx: ServerContext, token: string): Promise<string> {
+export async function readCalendarFeedIfChanged(ctx: ServerContext, token: string, ifNoneMatch?: string): Promise<{ etag: string; ics: string | null }> {
   const [owner] = FEED_TOKEN.test(token)
     ? await ctx.db
         .select({ id: users.id })
@@ -66,5 +72,9 @@ export async function readCalendarFeed(ctx: ServerContext, token: string): Promi
     .orderBy(asc(games.dateTime), asc(games.id))
     .limit(FEED_MAX_GAMES);
   const unique = [...new Map(rows.map(({ game, status }) => [game.id, { ...game, isTentative: status === 'pending' }])).values()];
-  return gameCalendar(unique, { publicUrl: ctx.config.publicUrl, name: messages.calendarName });
+  const fingerprint = createHash('sha256').update(ctx.config.publicUrl);
+  for (const game of unique) fingerprint.update(`${game.id}:${game.updatedAt.getTime()}:${game.status}:${game.isTentative ? 1 : 0};`);
+  const etag = `"${fingerprint.digest('base64url').slice(0, 27)}"`;
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return { etag, ics: null };
+  return { etag, ics: gameCalendar(unique, { publicUrl: ctx.config.publicUrl, name: messages.calendarName }) };
 }

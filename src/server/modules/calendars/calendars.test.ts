@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addCredits, createGame, createRegistration, createSignedInUser, DAY_MS, DEFAULT_PASSWORD, HOUR_MS } from '../../../../test-support/server/factories';
 import { createTestApp, setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
+import { games as gamesTable, users } from '../../db/schema';
+import { FEED_HISTORY_DAYS, readCalendarFeedIfChanged } from './calendar-feed';
 
 const t = setUpTestApp();
 // Every test starts at TEST_NOW.
@@ -143,7 +146,8 @@ describe("the player's private calendar feed", () => {
     const res = await get(path);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
     expect(res.body).toContain('X-WR-CALNAME:Bora Jogar: meus jogos');
     expect(eventsOf(res.body).map((event) => [event.summary, event.status, event.uid])).toEqual([
       ['Confirmado', 'CONFIRMED', `jogo-${confirmed.id}@bora.test`],
@@ -180,6 +184,81 @@ describe("the player's private calendar feed", () => {
     const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: player.headers, payload: { password: DEFAULT_PASSWORD } });
     expect(deleted.statusCode).toBe(200);
     expect((await get(path)).statusCode).toBe(404);
+  });
+});
+
+describe('the feed over years of games', () => {
+  const feedTokenOf = async (userId: number) => (await db().select({ token: users.calendarToken }).from(users).where(eq(users.id, userId)))[0]!.token!;
+
+  it('holds the last 60 days and everything ahead', async () => {
+    const player = await createSignedInUser(t.app);
+    const at = (days: number) => new Date(TEST_NOW.getTime() + days * DAY_MS);
+    const games = [
+      await createGame(db(), { name: 'Há 61 dias', dateTime: at(-61) }),
+      await createGame(db(), { name: 'Há 59 dias', dateTime: at(-59) }),
+      await createGame(db(), { name: 'Daqui a 200 dias', dateTime: at(200) }),
+    ];
+    for (const game of games) await createRegistration(db(), { gameId: game.id, userId: player.user.id, status: 'confirmed' });
+    const calendarToken = await feedTokenOf(player.user.id);
+    const res = await get(`/api/calendar/${calendarToken}.ics`);
+    expect(eventsOf(res.body).map((event) => event.summary)).toEqual(['Há 59 dias', 'Daqui a 200 dias']);
+    expect(FEED_HISTORY_DAYS).toBe(60);
+  });
+
+  it('names its content with an ETag: the same tag answers nothing new until a game in it changes', async () => {
+    const player = await createSignedInUser(t.app);
+    const game = await createGame(db(), { name: 'Vôlei da sexta', dateTime: GAME_AT, updatedAt: TEST_NOW });
+    await createRegistration(db(), { gameId: game.id, userId: player.user.id, status: 'confirmed' });
+    const calendarToken = await feedTokenOf(player.user.id);
+    const first = await readCalendarFeedIfChanged(t.app.ctx, calendarToken);
+    expect(first.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(eventsOf(first.ics!).map((event) => event.summary)).toEqual(['Vôlei da sexta']);
+    // The tag the calendar app holds (alone, in a list, or weak): nothing to send.
+    for (const sent of [first.etag, `"outra", ${first.etag}`, `W/${first.etag}`]) {
+      expect(await readCalendarFeedIfChanged(t.app.ctx, calendarToken, sent), sent).toEqual({ etag: first.etag, ics: null });
+    }
+    expect((await readCalendarFeedIfChanged(t.app.ctx, calendarToken, '"outra"')).ics).toBe(first.ics);
+    // The organiser edits the game: a new tag and the new event.
+    await db().update(gamesTable).set({ name: 'Vôlei de sábado', updatedAt: new Date(TEST_NOW.getTime() + 60_000) }).where(eq(gamesTable.id, game.id));
+    const changed = await readCalendarFeedIfChanged(t.app.ctx, calendarToken, first.etag);
+    expect(changed.etag).not.toBe(first.etag);
+    expect(eventsOf(changed.ics!).map((event) => event.summary)).toEqual(['Vôlei de sábado']);
+    // Another player's feed with the same game is another content only by its owner's place: a tentative one differs.
+    const other = await createSignedInUser(t.app);
+    await createRegistration(db(), { gameId: game.id, userId: other.user.id, status: 'pending', paymentType: 'stripe', paymentDeadline: new Date(TEST_NOW.getTime() + HOUR_MS) });
+    const otherToken = await feedTokenOf(other.user.id);
+    expect((await readCalendarFeedIfChanged(t.app.ctx, otherToken)).etag).not.toBe(changed.etag);
+  });
+});
+
+describe('a calendar app polling the feed', () => {
+  it('gets the ETag with the feed, then a 304 without a body while it holds the current tag, and the feed again once a game changes', async () => {
+    const player = await createSignedInUser(t.app);
+    const game = await createGame(db(), { name: 'Futevôlei', dateTime: GAME_AT, updatedAt: TEST_NOW });
+    await createRegistration(db(), { gameId: game.id, userId: player.user.id, status: 'confirmed' });
+    const path = new URL((await get('/api/users/me/calendar', player.headers)).json().url as string).pathname;
+    const first = await get(path);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+
+    for (const sent of [etag, `W/${etag}`, `"antiga", ${etag}`]) {
+      const unchanged = await get(path, { 'if-none-match': sent });
+      expect([unchanged.statusCode, unchanged.body], sent).toEqual([304, '']);
+      expect(unchanged.headers.etag).toBe(etag);
+      expect(unchanged.headers['cache-control']).toBe('private, max-age=300');
+      expect(unchanged.headers['content-type']).toBeUndefined();
+    }
+    const stale = await get(path, { 'if-none-match': '"antiga"' });
+    expect([stale.statusCode, stale.headers.etag, stale.body]).toEqual([200, etag, first.body]);
+
+    await db().update(gamesTable).set({ name: 'Futevôlei na praia', updatedAt: new Date(TEST_NOW.getTime() + 60_000) }).where(eq(gamesTable.id, game.id));
+    const changed = await get(path, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(eventsOf(changed.body).map((event) => event.summary)).toEqual(['Futevôlei na praia']);
+    // A tag is no key: an unknown feed is still a 404 whatever tag comes with it.
+    expect((await get(`/api/calendar/${'f'.repeat(64)}.ics`, { 'if-none-match': etag })).statusCode).toBe(404);
   });
 });
 

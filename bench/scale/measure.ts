@@ -1,0 +1,215 @@
+// What `npm run bench:scale` asks a running server: every read of the API (visitor, player, organiser, admin, calendar
+// feed), the three exports and credit applies, and the background jobs run once on the same database.
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { buildApp } from '../../src/server/app';
+import { sweepExpiredPayments } from '../../src/server/core/games/expire-pending-payments';
+import { openDatabase } from '../../src/server/db/open-database';
+import { systemClock } from '../../src/server/lib/clock';
+import { loadConfig } from '../../src/server/lib/config';
+import { createTokenService } from '../../src/server/lib/token-service';
+import { reconcilePayments } from '../../src/server/modules/payments/reconcile-payments';
+import { sendReminders } from '../../src/server/modules/reminders/send-reminders';
+import { rollSeriesForward } from '../../src/server/modules/series/roll-series-forward';
+import { APPLY_PICKS, type ScaleDatabase } from './databases';
+import { ADMIN_ID, HEAVY_ORGANISER_ID } from './generate';
+
+export const JWT_SECRET = 'bench-scale-secret-bench-scale-secret-0123';
+const tokens = createTokenService({ secret: new TextEncoder().encode(JWT_SECRET), clock: systemClock });
+
+/** Connections each read is loaded with. */
+export const READ_CONNECTIONS = 4;
+/** Credit applies in flight at once. */
+export const APPLY_CONNECTIONS = 32;
+export const READ_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const READ_WARM_UP_SECONDS = 1;
+const EXPORT_RUNS = 3;
+
+export type ReadResult = { label: string; p50: number; p99: number; rps: number; failed: number; bytes: number };
+export type ExportResult = { label: string; medianMs: number; maxMs: number; bytes: number; failed: number };
+export type JobResult = { label: string; ms: number; outcome: string };
+
+type Who = 'visitor' | 'player' | 'organiser' | 'admin';
+type Path = { label: string; who: Who; url: string; headers?: Record<string, string> };
+
+const monthAgo = () => new Date(Date.now() - 30 * 24 * 3_600_000).toISOString().slice(0, 10);
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Every read, as the issue lists them; the same paths and subjects on every database. */
+function readPaths(database: ScaleDatabase): Path[] {
+  const s = database.subjects;
+  return [
+    { label: 'visitor: games list', who: 'visitor', url: '/api/games' },
+    { label: 'visitor: games list, a city and a place', who: 'visitor', url: '/api/games?cityId=1&location=praia' },
+    { label: 'visitor: a game', who: 'visitor', url: `/api/games/${s.publicGameId}` },
+    { label: 'visitor: a game in a calendar', who: 'visitor', url: `/api/games/${s.publicGameId}/calendar.ics` },
+    { label: 'player: games list', who: 'player', url: '/api/games' },
+    { label: 'player: a game', who: 'player', url: `/api/games/${s.publicGameId}` },
+    { label: 'player: `/users/me` (hundreds of past games)', who: 'player', url: '/api/users/me' },
+    { label: 'player: notifications', who: 'player', url: '/api/notifications' },
+    { label: 'player: unread notifications', who: 'player', url: '/api/notifications/unread-count' },
+    { label: 'player: invitations', who: 'player', url: '/api/invitations' },
+    { label: 'player: calendar feed', who: 'visitor', url: `/api/calendar/${s.calendarToken}.ics` },
+    { label: 'organiser: my games (hundreds)', who: 'organiser', url: '/api/user-games' },
+    { label: 'organiser: finished games', who: 'organiser', url: '/api/user-games?filter=finished' },
+    { label: 'organiser: a game', who: 'organiser', url: `/api/user-games/${s.organiserGameId}` },
+    { label: 'organiser: series', who: 'organiser', url: '/api/series' },
+    { label: 'admin: dashboard', who: 'admin', url: '/api/admin/dashboard' },
+    { label: 'admin: users, first page', who: 'admin', url: '/api/admin/users' },
+    { label: 'admin: users, last page', who: 'admin', url: `/api/admin/users?page=${s.lastUsersPage}` },
+    { label: 'admin: users, search by name', who: 'admin', url: '/api/admin/users?search=gabriela%20rocha' },
+    { label: 'admin: users, search by e-mail', who: 'admin', url: `/api/admin/users?search=jogador${s.heavyPlayerId}%40` },
+    { label: 'admin: users by id (100)', who: 'admin', url: `/api/admin/users/lookup?ids=${s.lookupIds.join(',')}` },
+    { label: 'admin: a user', who: 'admin', url: `/api/admin/users/${s.heavyPlayerId}` },
+    { label: "admin: a user's ledger and payments", who: 'admin', url: `/api/admin/users/${s.heavyPlayerId}/payments` },
+    { label: 'admin: games, first page', who: 'admin', url: '/api/admin/games' },
+    { label: 'admin: past games, last page', who: 'admin', url: `/api/admin/games?when=past&page=${s.lastPastGamesPage}` },
+    { label: 'admin: games, search', who: 'admin', url: '/api/admin/games?search=joaquina' },
+    { label: 'admin: a game', who: 'admin', url: `/api/admin/games/${s.organiserGameId}` },
+    { label: 'admin: cancellations', who: 'admin', url: '/api/admin/cancellations' },
+  ];
+}
+
+function exportPaths(database: ScaleDatabase): Path[] {
+  return [
+    { label: "admin: a month's payments.csv", who: 'admin', url: `/api/admin/reports/payments.csv?from=${monthAgo()}&to=${today()}` },
+    { label: "player: the heavy player's data export", who: 'player', url: '/api/users/me/export' },
+    { label: "organiser: a game's registrations.csv", who: 'organiser', url: `/api/user-games/${database.subjects.organiserGameId}/registrations.csv` },
+  ];
+}
+
+async function headersFor(database: ScaleDatabase): Promise<Record<Who, Record<string, string>>> {
+  const bearer = async (userId: number) => ({ authorization: `Bearer ${await tokens.issue({ userId, tokenVersion: 0 })}` });
+  return {
+    visitor: {},
+    player: await bearer(database.subjects.heavyPlayerId),
+    organiser: await bearer(HEAVY_ORGANISER_ID),
+    admin: await bearer(ADMIN_ID),
+  };
+}
+
+/** Each read under READ_CONNECTIONS connections for READ_SECONDS, after a short warm-up. */
+export async function measureReads(database: ScaleDatabase, base: string): Promise<ReadResult[]> {
+  const headers = await headersFor(database);
+  const results: ReadResult[] = [];
+  for (const path of readPaths(database)) {
+    const url = `${base}${path.url}`;
+    const first = await fetch(url, { headers: headers[path.who] });
+    const bytes = (await first.arrayBuffer()).byteLength;
+    if (!first.ok) throw new Error(`${path.label}: ${url} respondeu ${first.status}`);
+    await autocannon({ url, connections: READ_CONNECTIONS, duration: READ_WARM_UP_SECONDS, headers: headers[path.who] });
+    const run = await autocannon({ url, connections: READ_CONNECTIONS, duration: READ_SECONDS, headers: headers[path.who] });
+    results.push({
+      label: path.label,
+      p50: run.latency.p50,
+      p99: run.latency.p99,
+      rps: Math.round(run.requests.average),
+      failed: run.non2xx + run.errors,
+      bytes,
+    });
+    console.log(`  ${database.label} ${path.label}: p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms`);
+  }
+  return results;
+}
+
+/** Each export asked EXPORT_RUNS times, one at a time. */
+export async function measureExports(database: ScaleDatabase, base: string): Promise<ExportResult[]> {
+  const headers = await headersFor(database);
+  const results: ExportResult[] = [];
+  for (const path of exportPaths(database)) {
+    const times: number[] = [];
+    let bytes = 0;
+    let failed = 0;
+    for (let run = 0; run < EXPORT_RUNS; run++) {
+      const started = performance.now();
+      const res = await fetch(`${base}${path.url}`, { headers: headers[path.who] });
+      bytes = (await res.arrayBuffer()).byteLength;
+      times.push(performance.now() - started);
+      if (!res.ok) failed++;
+    }
+    times.sort((a, b) => a - b);
+    results.push({ label: path.label, medianMs: times[Math.floor(times.length / 2)]!, maxMs: times.at(-1)!, bytes, failed });
+  }
+  return results;
+}
+
+function postApply(agent: http.Agent, port: number, token: string, gameId: number): Promise<number> {
+  const body = JSON.stringify({ paymentType: 'credit' });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/api/games/${gameId}/apply`,
+        method: 'POST',
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => res.resume().on('end', () => resolve(res.statusCode!)),
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The first round warms the server up; the others are measured. Applies per second over the measured rounds. */
+export async function measureApplies(database: ScaleDatabase, port: number): Promise<{ perSecond: number; statuses: Record<number, number> }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: APPLY_CONNECTIONS });
+  const statuses: Record<number, number> = {};
+  let requests = 0;
+  let seconds = 0;
+  try {
+    for (const [index, round] of database.subjects.applyRounds.entries()) {
+      const jobs: Array<{ token: string; gameId: number }> = [];
+      for (const [p, userId] of round.playerIds.entries()) {
+        const token = await tokens.issue({ userId, tokenVersion: 0 });
+        for (let pick = 0; pick < APPLY_PICKS; pick++) jobs.push({ token, gameId: round.gameIds[(p * 7 + pick * 13) % round.gameIds.length]! });
+      }
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: APPLY_CONNECTIONS }, async () => {
+          while (next < jobs.length) {
+            const job = jobs[next++]!;
+            const status = await postApply(agent, port, job.token, job.gameId);
+            statuses[status] = (statuses[status] ?? 0) + 1;
+          }
+        }),
+      );
+      if (index > 0) {
+        requests += jobs.length;
+        seconds += (performance.now() - started) / 1000;
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+  return { perSecond: requests / seconds, statuses };
+}
+
+/**
+ * The leader's background jobs, each run once on the database, timed (the server is stopped first: an embedded database
+ * is one process's). Their statements go to PostgreSQL's slow-statement log like the server's.
+ */
+export async function runJobs(database: ScaleDatabase): Promise<JobResult[]> {
+  const opened = await openDatabase(
+    database.kind === 'postgres' ? { kind: 'postgres', url: database.env.DATABASE_URL!, poolSize: 4 } : { kind: 'pglite', dataDir: database.env.DATA_DIR!, holder: 'restore' },
+  );
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'off', JWT_SECRET, SEED_DEMO: 'off' }), database: opened });
+  const results: JobResult[] = [];
+  const time = async (label: string, job: () => Promise<unknown>) => {
+    const started = performance.now();
+    const outcome = await job();
+    results.push({ label, ms: performance.now() - started, outcome: JSON.stringify(outcome ?? null) });
+  };
+  try {
+    await time('reminders', () => sendReminders(app.ctx));
+    await time('hold sweep', () => sweepExpiredPayments(app.ctx));
+    await time('series roll', () => rollSeriesForward(app.ctx));
+    await time('reconciliation', () => reconcilePayments(app.ctx));
+  } finally {
+    await app.close();
+    await opened.close();
+  }
+  return results;
+}
