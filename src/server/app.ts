@@ -8,7 +8,9 @@ import type { ServerContext } from './core/context';
 import { paymentSweepJob } from './core/games/expire-pending-payments';
 import { startJobs } from './core/jobs';
 import { mailDeliveryJob, registerOutboxMetrics } from './core/notifications/mail-delivery';
+import { pushDeliveryJob } from './core/notifications/push-delivery';
 import { afterCommitRetryJob } from './core/payments/after-commit-retries';
+import { retentionJob } from './core/retention/run-retention';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
 import { answerClientError, refusingControlCharacters, registerErrorHandling } from './http/errors';
@@ -108,7 +110,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOutboxMetrics(metrics, database.db);
   const jobs = startJobs(
     ctx,
-    [paymentSweepJob(ctx), paymentReconciliationJob(ctx), reminderJob(ctx), seriesRollJob(ctx), mailDeliveryJob(ctx), afterCommitRetryJob(ctx)],
+    [
+      paymentSweepJob(ctx),
+      paymentReconciliationJob(ctx),
+      reminderJob(ctx),
+      seriesRollJob(ctx),
+      mailDeliveryJob(ctx),
+      pushDeliveryJob(ctx),
+      afterCommitRetryJob(ctx),
+      retentionJob(ctx),
+    ],
     database.isJobLeader,
   );
   app.addHook('onClose', async () => {
@@ -151,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes(ctx));
       await api.register(calendarRoutes(ctx));
       await api.register(gameRoutes(ctx));
-      await api.register(notificationRoutes);
+      await api.register(notificationRoutes(ctx));
       await api.register(invitationRoutes);
       await api.register(seriesRoutes);
       await api.register(userGameRoutes(ctx));

@@ -63,6 +63,9 @@ export const errorCodes = {
   invitation_not_found: 404,
   notification_not_found: 404,
   calendar_feed_not_found: 404,
+  push_endpoint_refused: 400,
+  unsubscribe_link_invalid: 400,
+  unsubscribe_link_expired: 400,
 
   // Game day
   check_in_too_early: 409,

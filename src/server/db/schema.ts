@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -30,10 +30,26 @@ export const users = pgTable(
      * kept readable so the profile can show the address again (decision 028). Null once the account is deleted.
      */
     calendarToken: text('calendar_token').default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /**
+     * The last sign-in (password or Google; tokens last 7 days, so no use is further from one), or the account's
+     * creation; for accounts older than migration 0018, that upgrade. With registrations and payments, what says
+     * whether the account is in use (decision 043).
+     */
+    lastActiveAt: timestamptz('last_active_at').notNull().defaultNow(),
+    /** When the owner was told the unused account would be erased in 30 days; cleared by any use (decision 043). */
+    inactivityWarnedAt: timestamptz('inactivity_warned_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email).where(sql`${t.deletedAt} is null`),
+    // The admin's search by any part of a name or an e-mail, and the admin's list, newest first (migration 0017).
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('users_inactive_idx')
+      .on(t.lastActiveAt)
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'player' and ${t.inactivityWarnedAt} is null`),
+    index('users_inactivity_warned_idx').on(t.inactivityWarnedAt).where(sql`${t.inactivityWarnedAt} is not null and ${t.deletedAt} is null`),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
     uniqueIndex('users_calendar_token_unique').on(t.calendarToken),
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
@@ -79,10 +95,14 @@ export const emailOutbox = pgTable('email_outbox', {
   claimedUntil: timestamptz('claimed_until'),
   /** Given up on: still undelivered GIVE_UP_HOURS after it was written. */
   failedAt: timestamptz('failed_at'),
+  /** Extra headers it is sent with: List-Unsubscribe and List-Unsubscribe-Post on every e-mail of a kind (decision 044). */
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   createdAt: createdAt(),
 }, (t) => [
   index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   index('email_outbox_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
+  index('email_outbox_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+  index('email_outbox_to_idx').on(t.to),
 ]);
 
 // ── Reference data (seeded by seed-reference-data.ts; `active` hides an item from the pickers) ──
@@ -161,7 +181,11 @@ export const games = pgTable(
     check('games_state_valid', sql`${t.state} in ('draft', 'published')`),
     check('games_status_valid', sql`${t.status} in ('active', 'cancelled')`),
     index('games_listing_idx').on(t.state, t.visibility, t.status, t.dateTime),
-    index('games_creator_idx').on(t.creatorId),
+    index('games_creator_date_idx').on(t.creatorId, t.dateTime.desc(), t.id.desc()),
+    index('games_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} <> 'cancelled'`),
+    index('games_upcoming_idx').on(t.dateTime).where(sql`${t.status} <> 'cancelled'`),
+    index('games_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('games_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
   ],
 );
 
@@ -210,7 +234,8 @@ export const registrations = pgTable(
     check('registrations_level_range', sql`${t.level} between 1 and 5`),
     uniqueIndex('registrations_one_live_per_user').on(t.gameId, t.userId).where(sql`${t.status} <> 'cancelled'`),
     index('registrations_game_status_idx').on(t.gameId, t.status),
-    index('registrations_user_idx').on(t.userId),
+    // INCLUDE (status, cancelled_from) in migration 0017: a player's registrations read from the index alone.
+    index('registrations_user_game_idx').on(t.userId, t.gameId),
     index('registrations_pending_deadline_idx').on(t.paymentDeadline).where(sql`${t.status} = 'pending'`),
     index('registrations_reminder_due_idx')
       .on(t.gameId)
@@ -269,6 +294,7 @@ export const creditTransactions = pgTable(
     ),
     uniqueIndex('credit_transactions_type_reference_unique').on(t.type, t.reference),
     index('credit_transactions_user_idx').on(t.userId),
+    index('credit_transactions_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -325,6 +351,7 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId),
     index('payments_registration_idx').on(t.registrationId),
     index('payments_unsettled_idx').on(t.createdAt).where(sql`${t.settledAt} is null`),
+    index('payments_report_day_idx').on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`, t.id),
   ],
 );
 
@@ -379,8 +406,23 @@ export const cancellationRequests = pgTable(
     processedAt: timestamptz('processed_at'),
     createdAt: createdAt(),
   },
-  (t) => [check('cancellation_requests_status_valid', sql`${t.status} in ('pending', 'processed', 'rejected')`)],
+  (t) => [
+    check('cancellation_requests_status_valid', sql`${t.status} in ('pending', 'processed', 'rejected')`),
+    index('cancellation_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('cancellation_requests_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+  ],
 );
+
+/**
+ * The admin dashboard's totals as rows of differences, written by database triggers on users, games and registrations
+ * (migration 0017, decision 041) and summed by the dashboard; never written here.
+ */
+export const dashboardTotals = pgTable('dashboard_totals', {
+  id: serial('id').primaryKey(),
+  users: integer('users').notNull().default(0),
+  games: integer('games').notNull().default(0),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+});
 
 // ── Notifications and invitations ──
 
@@ -397,7 +439,74 @@ export const notifications = pgTable(
     readAt: timestamptz('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.id)],
+  (t) => [index('notifications_user_idx').on(t.userId, t.id), index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`), index('notifications_created_idx').on(t.createdAt)],
+);
+
+/**
+ * One browser's Web Push subscription (decision 044): its endpoint (a URL checked to be public, then again at each
+ * send) is unique, so a device moves to whichever account subscribed last. Removed when the push service answers 404
+ * or 410, and when the account is erased (a trigger).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url (RFC 8291). */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamptz('last_success_at'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** A kind someone changed (no row: both channels on); erased with the account (a trigger). */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull().default(true),
+    push: boolean('push').notNull().default(true),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'notification_settings_pk', columns: [t.userId, t.kind] }),
+    check('notification_settings_kind_valid', sql`${t.kind} in ('reminders', 'places', 'changes', 'invitations', 'receipts', 'organiser')`),
+  ],
+);
+
+/**
+ * A push to send: one per notification and device, written with the notification and delivered once by whichever
+ * instance claims it; the row goes once delivered or given up. `nextAttemptAt` null is due at once; otherwise a
+ * retry's wait or the end of the quiet hours, on the app's clock.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    /** A place offered with a payment deadline: a deadline before the quiet hours end lets the push through. */
+    paymentDeadline: timestamptz('payment_deadline'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    /** Held by one delivery until then (database clock); null when nobody holds it. */
+    claimedUntil: timestamptz('claimed_until'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_outbox_subscription_idx').on(t.subscriptionId), index('push_outbox_notification_idx').on(t.notificationId)],
 );
 
 /** Made by organisers; `user_id` is null until someone invited by e-mail has an account. */

@@ -37,14 +37,15 @@ export function registerRequestContext(app: FastifyInstance, ctx: ServerContext)
 }
 
 /**
- * Paths that carry a secret (a private game's link, a calendar feed's token, a checkout session): logged as their
- * pattern, wherever they appear in the path (doubled slashes included), so a request that matched no route is
- * kept out too.
+ * Paths that carry a secret (a private game's link, a calendar feed's token, an e-mail's unsubscribe link, a checkout
+ * session): logged as their pattern, wherever they appear in the path (doubled slashes included), so a request that
+ * matched no route is kept out too.
  */
 const SECRET_PATHS: Array<[RegExp, string]> = [
   [/\/+api\/+games\/+private\/+[^/]+/, '/api/games/private/:link'],
   [/\/+games\/+private\/+[^/]+/, '/games/private/:privateLink'],
   [/\/+api\/+calendar\/+[^/]+/, '/api/calendar/:token.ics'],
+  [/\/+api\/+unsubscribe\/+[^/]+/, '/api/unsubscribe/:token'],
   [/\/+sandbox\/+checkout\/+[^/]+/, '/sandbox/checkout/:sessionId'],
 ];
 

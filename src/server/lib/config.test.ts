@@ -24,9 +24,15 @@ describe('loadConfig', () => {
       logLevel: 'info',
       reminderHours: 24,
       live: { streamsPerAddress: 20, heartbeatMs: 25_000 },
+      retention: { notificationsDays: 365, emailsDays: 90, inactiveAccountYears: 2 },
     });
     expect(loadConfig({ REMINDER_HOURS: '48' }).reminderHours).toBe(48);
     expect(loadConfig({ LIVE_STREAMS_PER_ADDRESS: '5', LIVE_HEARTBEAT_MS: '15000' }).live).toEqual({ streamsPerAddress: 5, heartbeatMs: 15_000 });
+    expect(loadConfig({ NOTIFICATIONS_RETENTION_DAYS: '180', EMAIL_RETENTION_DAYS: '30', INACTIVE_ACCOUNT_YEARS: '5' }).retention).toEqual({
+      notificationsDays: 180,
+      emailsDays: 30,
+      inactiveAccountYears: 5,
+    });
   });
 
   it('derives the public URL from the port and drops trailing slashes from a given one', () => {
@@ -120,6 +126,11 @@ describe('loadConfig', () => {
     ['METRICS_TOKEN', { METRICS_TOKEN: 'curto' }],
     ['LIVE_STREAMS_PER_ADDRESS', { LIVE_STREAMS_PER_ADDRESS: '0' }],
     ['LIVE_HEARTBEAT_MS', { LIVE_HEARTBEAT_MS: '10' }],
+    ['NOTIFICATIONS_RETENTION_DAYS', { NOTIFICATIONS_RETENTION_DAYS: '0' }],
+    ['EMAIL_RETENTION_DAYS', { EMAIL_RETENTION_DAYS: '3651' }],
+    ['EMAIL_RETENTION_DAYS', { EMAIL_RETENTION_DAYS: '90 dias' }],
+    ['INACTIVE_ACCOUNT_YEARS', { INACTIVE_ACCOUNT_YEARS: '0' }],
+    ['INACTIVE_ACCOUNT_YEARS', { INACTIVE_ACCOUNT_YEARS: '1.5' }],
   ])('throws a ConfigError naming %s for %j', (variable, env) => {
     let error: unknown;
     try {

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { RETENTION_DEFAULTS } from '../../shared/rules/retention';
+import { base64urlByteLength } from '../../shared/schemas/push';
 
 const onOff = (fallback: boolean) =>
   z
@@ -64,6 +66,15 @@ const isLocalUrl = (url: string) => {
   const host = URL.canParse(url) ? new URL(url).hostname : 'localhost';
   return LOCAL_HOSTS.has(host) || host.endsWith('.localhost');
 };
+
+/** A VAPID key as web-push takes it: base64url of `bytes` bytes. */
+const vapidKey = (bytes: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .refine((value) => base64urlByteLength(value) === bytes, `deve ter ${bytes} bytes em base64url (gere com: npx web-push generate-vapid-keys)`)
+      .optional(),
+  );
 
 /** Every one of them is needed for real payments; none of them means the sandbox. */
 const PAYMENT_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'] as const;
@@ -131,6 +142,12 @@ const envSchema = z
     MERCADOPAGO_WEBHOOK_SECRET: optionalText,
     MERCADOPAGO_API_URL: optionalText.pipe(httpUrl.default('https://api.mercadopago.com')),
     PAYMENT_HOLD_MINUTES: wholeNumber('minutos', 1, 1440, 30),
+    VAPID_PUBLIC_KEY: vapidKey(65),
+    VAPID_PRIVATE_KEY: vapidKey(32),
+    PUSH_ALLOW_LOOPBACK: onOff(false),
+    NOTIFICATIONS_RETENTION_DAYS: wholeNumber('dias', 1, 3650, RETENTION_DEFAULTS.notificationsDays),
+    EMAIL_RETENTION_DAYS: wholeNumber('dias', 1, 3650, RETENTION_DEFAULTS.emailsDays),
+    INACTIVE_ACCOUNT_YEARS: wholeNumber('anos', 1, 10, RETENTION_DEFAULTS.inactiveAccountYears),
   })
   .superRefine((env, ctx) => {
     const present = PAYMENT_KEYS.filter((key) => env[key] !== undefined);
@@ -152,6 +169,21 @@ const envSchema = z
         code: 'custom',
         path: ['PAYMENTS'],
         message: `obrigatória quando PUBLIC_URL não é local (${env.PUBLIC_URL}): PAYMENTS=live com as chaves da Stripe e do Mercado Pago, ou PAYMENTS=sandbox para um ambiente de teste sem dinheiro de verdade`,
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY devem ser definidas juntas (sem elas, um par é gerado e guardado no banco)',
+      });
+    }
+    // Only the tests' push service lives on this machine: a real server would let anyone make it call local services.
+    if (env.PUSH_ALLOW_LOOPBACK && env.PUBLIC_URL && !isLocalUrl(env.PUBLIC_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUSH_ALLOW_LOOPBACK'],
+        message: `só para testes: não pode ser on com um PUBLIC_URL público (${env.PUBLIC_URL})`,
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -206,6 +238,17 @@ export type Config = {
   metricsToken: string | undefined;
   /** The live places streams: how many one address may hold open on an instance, and how often a heartbeat goes out. */
   live: { streamsPerAddress: number; heartbeatMs: number };
+  /**
+   * What the retention job deletes (decision 043): notifications and sent e-mails older than so many days, and
+   * accounts unused for so many years (warned by e-mail first).
+   */
+  retention: { notificationsDays: number; emailsDays: number; inactiveAccountYears: number };
+  /**
+   * Web Push (decision 044): the configured VAPID pair (undefined: one generated once and kept in the database), the
+   * contact the push services see (`mailto:` MAIL_FROM's address), and whether endpoints on this machine (and http)
+   * are allowed, for the tests' push service only.
+   */
+  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; allowLoopback: boolean };
   payments: PaymentsConfig;
 };
 
@@ -259,6 +302,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
     reminderHours: e.REMINDER_HOURS,
     live: { streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: e.LIVE_HEARTBEAT_MS },
+    retention: {
+      notificationsDays: e.NOTIFICATIONS_RETENTION_DAYS,
+      emailsDays: e.EMAIL_RETENTION_DAYS,
+      inactiveAccountYears: e.INACTIVE_ACCOUNT_YEARS,
+    },
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim()}`,
+      allowLoopback: e.PUSH_ALLOW_LOOPBACK,
+    },
     payments: paymentsConfig(e),
   };
 }

@@ -180,6 +180,9 @@ export const byIp = (request: FastifyRequest) => {
   return ip === undefined ? 'desconhecido' : normalizeIP(ip);
 };
 
+/** The signed-in account (a rule on a route whose `onRequest` checked the session); undefined for anyone else. */
+export const byUser = (request: FastifyRequest) => (request.user ? String(request.user.id) : undefined);
+
 /**
  * The account of a JSON body's e-mail, normalised the way accounts are and hashed, so Redis never
  * holds e-mail addresses; undefined when there is none.

@@ -3,6 +3,7 @@ import { messages } from '../messages';
 import { isValidPhone, phoneDigits } from '../rules/phone';
 import { authReplySchema, newPasswordSchema, publicUserSchema } from './auth';
 import { myGameSchema, waitlistedGameSchema } from './games';
+import { notificationSettingsSchema } from './notification-settings';
 
 export const meReplySchema = publicUserSchema.extend({
   hasPassword: z.boolean().describe('false: a conta só entra com o Google (confirma a exclusão digitando o e-mail)'),
@@ -112,5 +113,9 @@ export const exportReplySchema = z.object({
   seriesMemberships: z
     .array(z.object({ seriesId: z.number().int(), joinedAt: isoDateTime, leftAt: nullableDateTime, endReason: z.string().nullable() }))
     .describe('Séries semanais em que é ou foi mensalista'),
+  notificationSettings: notificationSettingsSchema.describe('O que recebe por e-mail e no aparelho, por tipo de aviso'),
+  pushSubscriptions: z
+    .array(z.object({ endpoint: z.string(), createdAt: isoDateTime, lastSuccessAt: nullableDateTime }))
+    .describe('Aparelhos com notificações ativadas (o endereço do serviço de push de cada navegador)'),
 });
 export type ExportReply = z.infer<typeof exportReplySchema>;

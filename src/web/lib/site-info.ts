@@ -8,7 +8,6 @@ import { REFUND_WINDOW_HOURS } from '../../shared/rules/refund-policy';
 export const contactEmail = 'contato@borajogar.com.br';
 export const supportReplyHours = 24;
 export const refundWindowHours = REFUND_WINDOW_HOURS;
-export const inactiveAccountYears = 2;
 export const minimumAge = 18;
 
 export const supportHours: ReadonlyArray<{ days: string; hours: string }> = [

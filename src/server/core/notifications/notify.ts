@@ -1,32 +1,35 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
+import { type NotificationKind, notificationKindLabels } from '../../../shared/schemas/notification-settings';
 import type { Queryable } from '../../db/open-database';
-import { notifications } from '../../db/schema';
+import { notificationSettings, notifications, users } from '../../db/schema';
 import { type MailMessage, queueMail as queueOutboxMail } from '../../integrations/mail/mailer';
+import { withPreferenceFooter } from '../../integrations/mail/templates';
 import type { ServerContext } from '../context';
+import { kindOfType, type NotificationType } from './notification-kinds';
+import { kickPushDelivery, notePushesMayBeDue } from './push-delivery';
+import { signUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeSecret, unsubscribeUrl } from './unsubscribe-link';
 
-export type NotificationType =
-  | 'registration_confirmed'
-  | 'waitlisted'
-  | 'left_waitlist'
-  | 'promoted'
-  | 'promotion_awaiting_payment'
-  | 'payment_expired'
-  | 'registration_cancelled'
-  | 'game_changed'
-  | 'game_cancelled'
-  | 'credits_added'
-  | 'late_payment_credited'
-  | 'invitation_received'
-  | 'removed_from_game'
-  | 'refund_processed'
-  | 'refund_rejected'
-  | 'game_reminder';
+export type { NotificationType } from './notification-kinds';
 
-/** Records a notification for a user, in the caller's transaction so it exists only if the event does. */
+/**
+ * The kind of the latest notice recorded for each person in a transaction (by the transaction's handle): the e-mail
+ * queued after it for that person tells of the same event, so it is of the same kind.
+ */
+const kindsNoticedIn = new WeakMap<Queryable, Map<number, NotificationKind>>();
+
+/**
+ * Records a notification for a user, in the caller's transaction so it exists only if the event does. The database
+ * queues a push for each of the user's devices with it (unless pushes of its kind are off), delivered after commit.
+ */
 export async function notify(q: Queryable, userId: number, type: NotificationType, message: string, gameId?: number) {
   await q.insert(notifications).values({ userId, type, message, gameId: gameId ?? null });
+  let kinds = kindsNoticedIn.get(q);
+  if (!kinds) kindsNoticedIn.set(q, (kinds = new Map()));
+  kinds.set(userId, kindOfType[type]);
+  notePushesMayBeDue();
 }
 
 /** For the credits work: a top-up (Stripe, PIX or an admin) reached the user's balance. */
@@ -50,11 +53,44 @@ export async function notifyInvitationReceived(
  */
 export type PendingMail = MailMessage[];
 
-export async function queueMail(tx: Queryable, mails: PendingMail, message: MailMessage): Promise<void> {
-  await queueOutboxMail(tx, [message]);
-  mails.push(message);
+/**
+ * The e-mail as it goes, or null when its person turned e-mails of its kind off. An e-mail about something that
+ * happened in the product (it carries `publicUrl`) to an account that was just notified of it is of that
+ * notification's kind: it follows the account's preference and gets the footer and the unsubscribe link of its kind.
+ * Anything else (security codes, account notices, an invitation to someone without an account) goes as written.
+ */
+async function finishMail(tx: Queryable, message: MailMessage): Promise<MailMessage | null> {
+  const { publicUrl, ...mail } = message;
+  if (!publicUrl) return mail;
+  const [account] = await tx
+    .select({ id: users.id, nowSeconds: sql<number>`extract(epoch from now())::float8` })
+    .from(users)
+    .where(and(eq(users.email, message.to), isNull(users.deletedAt)));
+  const kind = account && kindsNoticedIn.get(tx)?.get(account.id);
+  if (!account || !kind) return mail;
+  const [setting] = await tx
+    .select({ email: notificationSettings.email })
+    .from(notificationSettings)
+    .where(and(eq(notificationSettings.userId, account.id), eq(notificationSettings.kind, kind)));
+  if (setting?.email === false) return null;
+  const expiresAt = new Date((account.nowSeconds + UNSUBSCRIBE_LINK_DAYS * 86_400) * 1000);
+  const token = signUnsubscribeToken(await unsubscribeSecret(tx), { userId: account.id, kind, expiresAt });
+  return withPreferenceFooter(mail, {
+    kindLabel: notificationKindLabels[kind],
+    unsubscribeUrl: unsubscribeUrl(publicUrl, token),
+    settingsUrl: `${publicUrl}/profile`,
+  });
 }
 
+export async function queueMail(tx: Queryable, mails: PendingMail, message: MailMessage): Promise<void> {
+  const finished = await finishMail(tx, message);
+  if (!finished) return;
+  await queueOutboxMail(tx, [finished]);
+  mails.push(finished);
+}
+
+/** After the commit: starts delivering the e-mails queued, and the pushes the notifications queued. */
 export async function sendPendingMail(ctx: ServerContext, mails: PendingMail): Promise<void> {
   ctx.mailer.afterCommit(mails);
+  kickPushDelivery(ctx);
 }

@@ -4,7 +4,20 @@ import type { Db, Queryable } from '../../db/open-database';
 import { emailOutbox } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /**
+   * The app's address, on a message about something that happened in the product (a notice, a reminder, an
+   * invitation): queueMail then gives it, when it goes to an account, the footer and the unsubscribe link of its kind.
+   * Kept out of the outbox.
+   */
+  publicUrl?: string;
+};
 
 /** Rows one delivery claims at a time. */
 const BATCH = 20;
@@ -41,7 +54,8 @@ export type Mailer = {
  * right after the commit.
  */
 export async function queueMail(q: Queryable, messages: MailMessage[]): Promise<void> {
-  if (messages.length > 0) await q.insert(emailOutbox).values(messages);
+  if (messages.length === 0) return;
+  await q.insert(emailOutbox).values(messages.map(({ to, subject, text, html, headers }) => ({ to, subject, text, html, headers: headers ?? {} })));
 }
 
 /** What an SMTP failure was, in words: a refused connection is an AggregateError (IPv6 and IPv4) with no message. */
@@ -95,7 +109,7 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
 
   async function deliverOne(row: Awaited<ReturnType<typeof claim>>[number]): Promise<void> {
     try {
-      await transport!.sendMail({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await transport!.sendMail({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html, headers: row.headers });
       await options.db.update(emailOutbox).set({ sentAt: sql`now()`, claimedUntil: null, error: null }).where(eq(emailOutbox.id, row.id));
     } catch (error) {
       const cause = describeMailError(error).slice(0, 500);

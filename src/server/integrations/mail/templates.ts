@@ -1,9 +1,14 @@
 import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from './mailer';
 
-/** A plain, well-formed HTML frame shared by every e-mail. */
+/** Where every layout ends: rows added to an e-mail after it was written go before it. */
+const LAYOUT_END = `</table>
+</body>
+</html>`;
+
 const ACCOUNT_FOOTER = 'Você recebeu este e-mail porque tem uma conta no Bora Jogar. Não responda a esta mensagem.';
 
+/** A plain, well-formed HTML frame shared by every e-mail. */
 export function layout(title: string, bodyHtml: string, publicUrl: string, footer = ACCOUNT_FOOTER): string {
   return `<!doctype html>
 <html lang="pt-BR">
@@ -13,9 +18,41 @@ export function layout(title: string, bodyHtml: string, publicUrl: string, foote
 <tr><td style="padding:24px 28px;border-bottom:4px solid #f5b700"><a href="${escapeHtml(publicUrl)}" style="font-size:22px;font-weight:bold;color:#0b4f8a;text-decoration:none">Bora Jogar</a></td></tr>
 <tr><td style="padding:28px;font-size:16px;line-height:1.5">${bodyHtml}</td></tr>
 <tr><td style="padding:16px 28px;font-size:12px;color:#6b7280">${escapeHtml(footer)}</td></tr>
-</table>
-</body>
-</html>`;
+${LAYOUT_END}`;
+}
+
+/**
+ * An e-mail of a kind the person can turn off, finished: a footer (in the plain text and the html) saying why they
+ * got it, with the link that turns that kind off and the one to their preferences, and the headers that let mail
+ * programs offer the same in one click (List-Unsubscribe with List-Unsubscribe-Post, RFC 8058).
+ */
+export function withPreferenceFooter(
+  message: MailMessage,
+  input: { kindLabel: string; unsubscribeUrl: string; settingsUrl: string },
+): MailMessage {
+  const why = `Você recebeu este e-mail porque os avisos de ${input.kindLabel} estão ligados na sua conta do Bora Jogar.`;
+  const text = [
+    message.text,
+    '',
+    '--',
+    why,
+    `Para não receber mais e-mails de ${input.kindLabel}: ${input.unsubscribeUrl}`,
+    `Para escolher o que você recebe por e-mail e no celular: ${input.settingsUrl}`,
+  ].join('\n');
+  const footer = `${escapeHtml(why)}<br>
+<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#6b7280">Não quero mais e-mails de ${escapeHtml(input.kindLabel)}</a> ·
+<a href="${escapeHtml(input.settingsUrl)}" style="color:#6b7280">Escolher o que recebo</a>`;
+  const end = message.html.lastIndexOf(LAYOUT_END);
+  const html =
+    end >= 0
+      ? `${message.html.slice(0, end)}<tr><td style="padding:0 28px 20px;font-size:12px;color:#6b7280">${footer}</td></tr>\n${message.html.slice(end)}`
+      : `${message.html}\n<p style="font-size:12px;color:#6b7280">${footer}</p>`;
+  return {
+    ...message,
+    text,
+    html,
+    headers: { ...message.headers, 'List-Unsubscribe': `<${input.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }
 
 export function resetCodeEmail(input: { to: string; name: string; code: string; minutes: number; publicUrl: string }): MailMessage {
@@ -75,7 +112,7 @@ ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}${mapLink}
 <p><a href="${escapeHtml(gameUrl)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Ver o jogo</a></p>`,
     input.publicUrl,
   );
-  return { to: input.to, subject: input.subject, text, html };
+  return { to: input.to, subject: input.subject, text, html, publicUrl: input.publicUrl };
 }
 
 /** The sentence of an invitation up to the game's name: the one place an e-mail to one person names another. */
@@ -115,5 +152,5 @@ export function gameInvitationEmail(input: {
     input.publicUrl,
     'Você recebeu este e-mail porque um organizador do Bora Jogar convidou este endereço para um jogo. Não responda a esta mensagem.',
   );
-  return { to: input.to, subject, text, html };
+  return { to: input.to, subject, text, html, publicUrl: input.publicUrl };
 }

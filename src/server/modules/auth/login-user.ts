@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import type { loginBodySchema } from '../../../shared/schemas/auth';
 import type { ServerContext } from '../../core/context';
+import { recordSignIn } from '../../core/retention/record-sign-in';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/passwords';
@@ -13,5 +14,6 @@ export async function loginUser(ctx: ServerContext, input: z.output<typeof login
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
   const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !user.passwordHash || !isValid) throw new AppError('invalid_credentials', messages.invalidCredentials);
+  await recordSignIn(ctx.db, user.id, ctx.clock.now());
   return issueSession(ctx.tokens, user);
 }

@@ -2,6 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { ServerContext } from '../../core/context';
 import { claimEmailInvitations } from '../../core/invitations/record-invitation';
+import { recordSignIn } from '../../core/retention/record-sign-in';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { issueSession } from './issue-session';
@@ -35,5 +36,6 @@ export async function signInWithGoogle(ctx: ServerContext, idToken: string) {
     // A simultaneous sign-in (a double click) created the account between our read and insert: use it.
     return created ?? (await findOrLink())!;
   });
+  await recordSignIn(ctx.db, user.id, ctx.clock.now());
   return issueSession(ctx.tokens, user);
 }

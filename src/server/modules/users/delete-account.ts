@@ -1,32 +1,7 @@
-import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import { formatBRL, toReais } from '../../../shared/money';
-import { isFuture } from '../../../shared/rules/game-timing';
 import type { DeleteMeBody } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { lockBalance, postCreditTransaction } from '../../core/credits/post-credit-transaction';
-import { cancelGame } from '../../core/games/cancel-game';
-import { expirePendingPayments } from '../../core/games/expire-pending-payments';
-import { eraseGameDayData } from '../../core/games/game-day';
-import { promoteWaitlist } from '../../core/games/promote-waitlist';
-import { refundCancellation } from '../../core/games/refund-cancellation';
-import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
-import { cancelledFields, findLiveRegistration, lockGames } from '../../core/games/registration-guards';
-import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
-import { closePendingCheckouts, closeWithProviders } from '../../core/payments/close-checkouts';
-import type { PaymentRow } from '../../core/payments/payment-records';
-import { closeSeries, endMembershipsOf, lockSeriesOfAccount } from '../../core/series/close-series';
-import { eraseNameFromOthersMail } from '../../core/users/erase-name';
-import type { Tx } from '../../db/open-database';
-import {
-  emailOutbox,
-  games,
-  invitations,
-  notifications,
-  passwordResetCodes,
-  registrations,
-  users,
-} from '../../db/schema';
+import { emptyErasureAfterCommit, eraseAccount, finishErasure } from '../../core/users/erase-account';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/passwords';
 
@@ -47,118 +22,14 @@ async function assertConfirmed(user: AuthUser, input: DeleteMeBody): Promise<voi
   if (typed !== user.email) throw new AppError('deletion_email_mismatch', messages.deleteEmailWrong, { email: messages.deleteEmailWrong });
 }
 
-/** What the deletion hands to the providers and the mailer once it has committed. */
-type AfterCommit = { mails: PendingMail; refunds: PendingRefunds; closed: PaymentRow[] };
-
 /**
- * Ends the account's part in every game that has not started, all of them locked first, in id order (their series are
- * locked already): a game it organises is cancelled as the organiser's cancel does it (everyone refunded in full and
- * told, checkouts closed, the line ended), and its own places elsewhere are given up with the usual refund rule and
- * the freed slot handed to the line.
- */
-async function leaveFutureGames(tx: Tx, ctx: ServerContext, user: AuthUser, after: AfterCommit): Promise<void> {
-  const now = ctx.clock.now();
-  const userId = user.id;
-  // An administrator's games are the platform's: any other administrator runs them, so they stay.
-  const cancelsOwnGames = user.role !== 'admin';
-  const organised = cancelsOwnGames
-    ? await tx
-        .select({ gameId: games.id })
-        .from(games)
-        .where(and(eq(games.creatorId, userId), eq(games.status, 'active'), gt(games.dateTime, now)))
-    : [];
-  const registered = await tx
-    .selectDistinct({ gameId: registrations.gameId })
-    .from(registrations)
-    .innerJoin(games, eq(games.id, registrations.gameId))
-    .where(and(eq(registrations.userId, userId), ne(registrations.status, 'cancelled'), gt(games.dateTime, now)));
-  const gameIds = [...new Set([...organised, ...registered].map((row) => row.gameId))].sort((a, b) => a - b);
-  // All locked before anyone is refunded (decision 027's order: series, then games in id order, then users).
-  for (const game of await lockGames(tx, gameIds)) {
-    if (cancelsOwnGames && game.creatorId === userId && game.status === 'active' && isFuture(game.dateTime, now)) {
-      await cancelGame(tx, ctx, game, { reason: messages.organiserAccountDeletedReason, mails: after.mails, refunds: after.refunds });
-      continue;
-    }
-    after.closed.push(...(await expirePendingPayments(tx, ctx, game, after.mails)));
-    const registration = await findLiveRegistration(tx, game.id, userId);
-    if (!registration) continue;
-    await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
-    // A checkout still open stops holding the slot; money that arrives anyway is kept as credits for the books.
-    if (registration.status === 'pending') after.closed.push(...(await closePendingCheckouts(tx, [registration.id], now)));
-    if (registration.status === 'waitlist') continue;
-    if (game.status === 'active') await refundCancellation(tx, game, registration, now);
-    await promoteWaitlist(tx, ctx, game, after.mails);
-  }
-}
-
-/** Refuses to delete the only administrator left: nobody could run the admin area afterwards. */
-async function assertNotLastAdmin(tx: Tx, user: AuthUser): Promise<void> {
-  if (user.role !== 'admin') return;
-  // Locked, so two administrators deleting themselves at once cannot both pass.
-  const admins = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
-    .orderBy(asc(users.id))
-    .for('update');
-  if (admins.length <= 1) throw new AppError('last_admin', messages.deleteLastAdmin);
-}
-
-/**
- * Deletes the account: the games and weekly series it organises that are still to come are cancelled, its future
- * registrations are given up, the remaining balance is forfeited (only when the owner said so), personal data is
- * erased, also from the e-mails kept for other people, and every session ends. The row stays, nameless, because
- * the ledger, payments and past registrations point at it and are kept for the books.
+ * Deletes the account once its owner confirmed it (decision 023): `eraseAccount` does it, as the retention job does to
+ * an unused account; the balance left is forfeited only when the owner said so.
  */
 export async function deleteAccount(ctx: ServerContext, user: AuthUser, input: DeleteMeBody): Promise<{ message: string }> {
   await assertConfirmed(user, input);
-  const after: AfterCommit = { mails: [], refunds: [], closed: [] };
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
-    // Series first, then games: the lock order of everything that changes a series' members or games.
-    const organisedSeries = await lockSeriesOfAccount(tx, user.id, now);
-    await endMembershipsOf(tx, user.id, now);
-    await leaveFutureGames(tx, ctx, user, after);
-    if (user.role !== 'admin') for (const row of organisedSeries) await closeSeries(tx, row.id, messages.organiserAccountDeletedReason, now);
-    await assertNotLastAdmin(tx, user);
-    const balanceCents = await lockBalance(tx, user.id);
-    if (balanceCents > 0) {
-      if (!input.forfeitCredits) throw new AppError('account_has_credits', messages.deleteHasCredits(formatBRL(toReais(balanceCents))));
-      await postCreditTransaction(tx, {
-        userId: user.id,
-        amountCents: -balanceCents,
-        type: 'forfeit',
-        description: messages.forfeitDescription,
-        source: 'account_deletion',
-        reference: `user:${user.id}`,
-      });
-    }
-    await eraseGameDayData(tx, user.id);
-    await tx.delete(notifications).where(eq(notifications.userId, user.id));
-    await tx.delete(invitations).where(or(eq(invitations.userId, user.id), eq(invitations.email, user.email)));
-    await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id));
-    await tx.delete(emailOutbox).where(eq(emailOutbox.to, user.email));
-    const [current] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id));
-    await eraseNameFromOthersMail(tx, { name: current!.name, email: user.email });
-    await tx
-      .update(users)
-      .set({
-        name: '',
-        email: '',
-        phone: null,
-        googleSub: null,
-        passwordHash: null,
-        // The calendar feed's address stops answering.
-        calendarToken: null,
-        role: 'player',
-        deletedAt: now,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-      })
-      .where(eq(users.id, user.id));
-  });
-  await refundAtProvider(ctx, after.refunds, after.mails);
-  // The account's own games told it too; nothing is sent to, or kept for, an address that is gone.
-  await sendPendingMail(ctx, after.mails.filter((mail) => mail.to !== user.email));
-  await closeWithProviders(ctx, after.closed);
+  const after = emptyErasureAfterCommit();
+  await ctx.db.transaction((tx) => eraseAccount(tx, ctx, user, { forfeitCredits: input.forfeitCredits === true }, after));
+  await finishErasure(ctx, user, after);
   return { message: messages.accountDeletedDone };
 }

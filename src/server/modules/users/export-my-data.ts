@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { ExportReply } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { readNotificationSettings } from '../../core/notifications/get-notification-settings';
 import { toPublicUser } from '../../core/users/public-user';
 import {
   cancellationRequests,
@@ -11,6 +12,7 @@ import {
   invitations,
   notifications,
   payments,
+  pushSubscriptions,
   registrations,
   seriesMembers,
   teamPlayers,
@@ -20,7 +22,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Everything the product holds about the user, for the "Baixar meus dados" download (LGPD art. 18). */
 export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<ExportReply> {
-  const [registrationRows, ledger, paymentRows, cancellations, notificationRows, invitationRows, memberships] = await Promise.all([
+  const [registrationRows, ledger, paymentRows, cancellations, notificationRows, invitationRows, memberships, settings, devices] = await Promise.all([
     ctx.db
       .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime, team: teamPlayers.team })
       .from(registrations)
@@ -39,6 +41,8 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       .where(eq(invitations.userId, user.id))
       .orderBy(asc(invitations.id)),
     ctx.db.select().from(seriesMembers).where(eq(seriesMembers.userId, user.id)).orderBy(asc(seriesMembers.id)),
+    readNotificationSettings(ctx.db, user.id),
+    ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).orderBy(asc(pushSubscriptions.id)),
   ]);
   return {
     exportedAt: ctx.clock.now().toISOString(),
@@ -106,6 +110,12 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       joinedAt: row.joinedAt.toISOString(),
       leftAt: iso(row.leftAt),
       endReason: row.endReason,
+    })),
+    notificationSettings: settings,
+    pushSubscriptions: devices.map((row) => ({
+      endpoint: row.endpoint,
+      createdAt: row.createdAt.toISOString(),
+      lastSuccessAt: iso(row.lastSuccessAt),
     })),
   };
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { storageKeys } from '../../../lib/storage';
-import { contactEmail, inactiveAccountYears, minimumAge } from '../../../lib/site-info';
+import { INACTIVITY_WARNING_DAYS, RETENTION_DEFAULTS } from '../../../../shared/rules/retention';
+import { contactEmail, minimumAge } from '../../../lib/site-info';
 import { DocumentPage, DocumentSection, LAST_UPDATED, textLinkClasses } from '../components/document-page';
 
 /** What the app keeps in the browser and why (spec: players §3, local storage keys). */
@@ -132,10 +133,22 @@ export function PrivacyPage() {
       </DocumentSection>
 
       <DocumentSection number={8} title="Por quanto tempo guardamos">
-        <p>
-          Guardamos seus dados enquanto sua conta estiver ativa. <strong>Contas inativas podem ser excluídas depois de {inactiveAccountYears}{' '}
-          anos</strong> sem uso.
-        </p>
+        <p>Guardamos seus dados enquanto sua conta estiver ativa, e apagamos sozinhos o que não é mais necessário:</p>
+        <ul>
+          <li>
+            <strong>Notificações</strong> são apagadas {RETENTION_DEFAULTS.notificationsDays} dias depois de criadas.
+          </li>
+          <li>
+            <strong>Cópias dos e-mails enviados</strong> são apagadas {RETENTION_DEFAULTS.emailsDays} dias depois do envio.
+          </li>
+          <li>
+            <strong>Contas inativas podem ser excluídas depois de {RETENTION_DEFAULTS.inactiveAccountYears} anos</strong> sem uso, ou
+            seja, sem entrar na conta, se inscrever em jogos ou fazer pagamentos, desde que não tenham saldo de créditos nem nada marcado
+            pela frente (inscrições, mensalidades ou jogos organizados). Antes, mandamos um e-mail{' '}
+            <strong>{INACTIVITY_WARNING_DAYS} dias antes</strong>: para manter a conta, basta entrar nela nesse prazo. Se ninguém entrar, a
+            conta é excluída do mesmo jeito que na exclusão feita por você, descrita a seguir.
+          </li>
+        </ul>
         <p>
           Você pode excluir sua conta quando quiser em <strong>Meu Perfil → Excluir conta</strong>. Na hora, apagamos seu nome, e-mail,
           telefone, senha e o vínculo com o Google, suas notificações, convites e as cópias dos e-mails enviados, e seu nome sai dos e-mails

@@ -40,6 +40,9 @@ describe('privacy page', () => {
     expect(page).toHaveTextContent('Mercado Pago');
     expect(page).toHaveTextContent('nunca guardamos o número do seu cartão');
     expect(page).toHaveTextContent('Contas inativas podem ser excluídas depois de 2 anos');
+    expect(page).toHaveTextContent('Notificações são apagadas 365 dias depois de criadas');
+    expect(page).toHaveTextContent('Cópias dos e-mails enviados são apagadas 90 dias depois do envio');
+    expect(page).toHaveTextContent('mandamos um e-mail 30 dias antes: para manter a conta, basta entrar nela nesse prazo');
     expect(page).toHaveTextContent('Baixar meus dados');
     expect(page).toHaveTextContent('ficam guardados sem nenhum dado pessoal');
     for (const key of ['authToken', 'theme', 'inviteLink']) expect(within(page).getByText(key, { selector: 'code' })).toBeInTheDocument();

@@ -1,0 +1,64 @@
+import type { NotificationKind } from '../../../shared/schemas/notification-settings';
+
+export type NotificationType =
+  | 'registration_confirmed'
+  | 'waitlisted'
+  | 'left_waitlist'
+  | 'promoted'
+  | 'promotion_awaiting_payment'
+  | 'payment_expired'
+  | 'registration_cancelled'
+  | 'game_changed'
+  | 'game_cancelled'
+  | 'credits_added'
+  | 'late_payment_credited'
+  | 'invitation_received'
+  | 'removed_from_game'
+  | 'refund_processed'
+  | 'refund_rejected'
+  | 'game_reminder';
+
+/**
+ * The kind each notification belongs to, which the person's preferences turn on or off. The database has the same
+ * table (`notification_kind()`, migration 0019) for the pushes its trigger queues; a test holds the two together.
+ */
+export const kindOfType: Record<NotificationType, NotificationKind> = {
+  game_reminder: 'reminders',
+  registration_confirmed: 'places',
+  waitlisted: 'places',
+  left_waitlist: 'places',
+  promoted: 'places',
+  promotion_awaiting_payment: 'places',
+  payment_expired: 'places',
+  registration_cancelled: 'changes',
+  game_changed: 'changes',
+  game_cancelled: 'changes',
+  removed_from_game: 'changes',
+  invitation_received: 'invitations',
+  credits_added: 'receipts',
+  late_payment_credited: 'receipts',
+  refund_processed: 'receipts',
+  refund_rejected: 'receipts',
+};
+
+/** The title of a push, by what happened; its text is the notification's message. */
+export const pushTitles: Record<NotificationType, string> = {
+  game_reminder: 'Lembrete de jogo',
+  registration_confirmed: 'Inscrição confirmada',
+  waitlisted: 'Você está na lista de espera',
+  left_waitlist: 'Você saiu da lista de espera',
+  promoted: 'Você ganhou uma vaga!',
+  promotion_awaiting_payment: 'Abriu uma vaga para você',
+  payment_expired: 'O prazo para pagar acabou',
+  registration_cancelled: 'Inscrição cancelada',
+  game_changed: 'O jogo mudou',
+  game_cancelled: 'Jogo cancelado',
+  removed_from_game: 'Você foi tirado do jogo',
+  invitation_received: 'Você recebeu um convite',
+  credits_added: 'Créditos adicionados',
+  late_payment_credited: 'Pagamento virou créditos',
+  refund_processed: 'Reembolso feito',
+  refund_rejected: 'Reembolso recusado',
+};
+
+export const isNotificationType = (type: string): type is NotificationType => Object.hasOwn(kindOfType, type);

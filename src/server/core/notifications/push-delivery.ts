@@ -1,0 +1,181 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { TIME_ZONE } from '../../../shared/dates';
+import type { Db } from '../../db/open-database';
+import { games, notifications, pushOutbox, pushSubscriptions } from '../../db/schema';
+import { retryDelaySeconds } from '../../integrations/mail/mailer';
+import { type PushMessage, sendPush } from '../../integrations/push/send-push';
+import { resolveVapidKeys } from '../../integrations/push/vapid-keys';
+import type { ServerContext } from '../context';
+import type { Job } from '../jobs';
+import { isNotificationType, pushTitles } from './notification-kinds';
+import { pushMayGoAt } from './quiet-hours';
+
+/** Rows one delivery claims at a time. */
+const BATCH = 20;
+/** How long a claimed row is another delivery's to leave alone: longer than a push takes (its timeout is 10 s). */
+const CLAIM_SECONDS = 60;
+/** How often the leader looks for pushes due: those no instance sent at once, retries, the end of the quiet hours. */
+const DELIVERY_INTERVAL_MS = 5_000;
+/** A push still undelivered this long after it was queued is given up: it would tell of something long past. */
+export const PUSH_GIVE_UP_HOURS = 24;
+
+export type PushDeliveryContext = Pick<ServerContext, 'db' | 'clock' | 'config' | 'log'>;
+
+/**
+ * Set when this process wrote a notification, so the commit that follows starts a delivery at once; without it a
+ * push waits for the job. Only a hint: a delivery that finds nothing due costs one query.
+ */
+let pushesMayBeDue = false;
+
+export function notePushesMayBeDue(): void {
+  pushesMayBeDue = true;
+}
+
+/** After a commit that may have queued pushes: delivers them now, in the background (the mailer's `later`). */
+export function kickPushDelivery(ctx: Pick<ServerContext, 'mailer'> & PushDeliveryContext): void {
+  if (!pushesMayBeDue) return;
+  pushesMayBeDue = false;
+  ctx.mailer.later(async () => {
+    await deliverDuePushes(ctx);
+  });
+}
+
+/** The service worker's notification: the title says what happened, the text is the notification's, the link its page. */
+export function pushMessageOf(notification: { id: number; type: string; message: string; gameId: number | null }): PushMessage {
+  return {
+    title: isNotificationType(notification.type) ? pushTitles[notification.type] : 'Bora Jogar',
+    body: notification.message,
+    url: notification.gameId === null ? '/notifications' : `/apply/${notification.gameId}`,
+    tag: `notification-${notification.id}`,
+  };
+}
+
+/** Claims due rows, at most BATCH, that no other delivery holds, with what sending them takes. */
+async function claim(ctx: PushDeliveryContext, now: Date) {
+  const due = ctx.db
+    .select({ id: pushOutbox.id })
+    .from(pushOutbox)
+    .where(
+      and(
+        or(isNull(pushOutbox.nextAttemptAt), lte(pushOutbox.nextAttemptAt, now)),
+        or(isNull(pushOutbox.claimedUntil), lte(pushOutbox.claimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(pushOutbox.id))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  const claimed = await ctx.db
+    .update(pushOutbox)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, attempts: sql`${pushOutbox.attempts} + 1` })
+    .where(inArray(pushOutbox.id, due))
+    .returning({ id: pushOutbox.id });
+  if (claimed.length === 0) return [];
+  return ctx.db
+    .select({
+      id: pushOutbox.id,
+      attempts: pushOutbox.attempts,
+      paymentDeadline: pushOutbox.paymentDeadline,
+      isStale: sql<boolean>`${pushOutbox.createdAt} <= now() - make_interval(hours => ${PUSH_GIVE_UP_HOURS})`,
+      subscription: { id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth },
+      notification: { id: notifications.id, type: notifications.type, message: notifications.message, gameId: notifications.gameId },
+      timeZone: games.timeZone,
+    })
+    .from(pushOutbox)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
+    .innerJoin(notifications, eq(notifications.id, pushOutbox.notificationId))
+    .leftJoin(games, eq(games.id, notifications.gameId))
+    .where(inArray(pushOutbox.id, claimed.map((row) => row.id)))
+    .orderBy(asc(pushOutbox.id));
+}
+
+type ClaimedPush = Awaited<ReturnType<typeof claim>>[number];
+
+async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date): Promise<void> {
+  const goesAt = pushMayGoAt(now, row.timeZone ?? TIME_ZONE, row.paymentDeadline);
+  if (goesAt > now) {
+    // The quiet hours: held until they end, which is no attempt.
+    await ctx.db
+      .update(pushOutbox)
+      .set({ nextAttemptAt: goesAt, claimedUntil: null, attempts: sql`${pushOutbox.attempts} - 1` })
+      .where(eq(pushOutbox.id, row.id));
+    return;
+  }
+  const keys = await resolveVapidKeys(ctx.db, ctx.config.push.vapid);
+  const outcome = await sendPush({
+    subscription: row.subscription,
+    message: pushMessageOf(row.notification),
+    vapid: { ...keys, subject: ctx.config.push.subject },
+    allowLoopback: ctx.config.push.allowLoopback,
+    urgency: row.notification.type === 'promotion_awaiting_payment' ? 'high' : 'normal',
+  });
+  const fields = { pushId: row.id, subscriptionId: row.subscription.id, attempt: row.attempts };
+  switch (outcome.kind) {
+    case 'sent':
+      await ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
+      await ctx.db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, row.subscription.id));
+      return;
+    case 'gone':
+    case 'unsafe':
+      // The subscription goes, and with it every push still queued for it.
+      await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription.id));
+      ctx.log.info({ ...fields, cause: outcome.kind === 'gone' ? `HTTP ${outcome.status}` : outcome.cause }, 'assinatura de push encerrada: removida');
+      return;
+    case 'failed':
+      await ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
+      ctx.log.warn({ ...fields, err: outcome.cause }, 'push recusado pelo serviço de push: desistimos');
+      return;
+    case 'retry':
+      if (row.isStale) {
+        await ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
+        ctx.log.error({ ...fields, err: outcome.cause }, `push não enviado após ${PUSH_GIVE_UP_HOURS} h de tentativas: desistimos`);
+        return;
+      }
+      await ctx.db
+        .update(pushOutbox)
+        .set({
+          error: outcome.cause.slice(0, 500),
+          claimedUntil: null,
+          nextAttemptAt: new Date(now.getTime() + retryDelaySeconds(row.attempts) * 1000),
+        })
+        .where(eq(pushOutbox.id, row.id));
+      ctx.log.warn({ ...fields, err: outcome.cause, retryInSeconds: retryDelaySeconds(row.attempts) }, 'falha ao enviar push: nova tentativa depois');
+  }
+}
+
+/** One delivery at a time per database handle; a call while one runs makes it look again before it ends. */
+const running = new WeakMap<Db, { done: Promise<number>; again: boolean }>();
+
+async function deliverAll(ctx: PushDeliveryContext, state: { again: boolean }): Promise<number> {
+  let tried = 0;
+  do {
+    state.again = false;
+    for (let rows = await claim(ctx, ctx.clock.now()); rows.length > 0; rows = await claim(ctx, ctx.clock.now())) {
+      const now = ctx.clock.now();
+      await Promise.all(rows.map((row) => deliverOne(ctx, row, now)));
+      tried += rows.length;
+    }
+  } while (state.again);
+  return tried;
+}
+
+/**
+ * Delivers every push due (queued, due for a retry, or held by the quiet hours that have now ended): each row is
+ * claimed (a conditional UPDATE of rows nobody else holds), so however many instances deliver at once, each push goes
+ * once; it leaves the table once sent or given up. Resolves with how many rows it took.
+ */
+export function deliverDuePushes(ctx: PushDeliveryContext): Promise<number> {
+  const current = running.get(ctx.db);
+  if (current) {
+    current.again = true;
+    return current.done;
+  }
+  const state = { again: false, done: Promise.resolve(0) };
+  state.done = deliverAll(ctx, state).finally(() => running.delete(ctx.db));
+  running.set(ctx.db, state);
+  return state.done;
+}
+
+/** The pushes no instance sent at once, retries and the end of the quiet hours, every 5 s, on the leader. */
+export function pushDeliveryJob(ctx: PushDeliveryContext): Job {
+  return { name: 'push-delivery', intervalMs: DELIVERY_INTERVAL_MS, changesReads: false, run: () => deliverDuePushes(ctx) };
+}
