@@ -10,12 +10,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Db } from '../src/server/db/open-database';
 import { registrations } from '../src/server/db/schema';
 import { systemClock } from '../src/server/lib/clock';
 import { createTokenService } from '../src/server/lib/token-service';
-import { benchServerUrl, createBenchDatabase } from './support/database';
+import { benchServerUrl, createBenchDatabase, onBenchServer } from './support/database';
 import { CONNECTIONS, createGames, createPlayers, DURATION_SECONDS, loadInTurns, type LoadResult, selectRows, WARM_UP_SECONDS, writeSection } from './support/fixtures';
 import { startAppProcess, startBareServer, stop } from './support/processes';
 
@@ -74,16 +73,7 @@ async function readBenchmark(): Promise<ReadRow[]> {
 async function pgbenchCeiling(): Promise<number> {
   const name = `bj_pgbench_${randomBytes(4).toString('hex')}`;
   const url = Object.assign(new URL(benchServerUrl), { pathname: `/${name}` }).toString();
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: benchServerUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  await onBenchServer(`create database ${name}`);
   try {
     execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
     const out = execFileSync('pgbench', ['-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_SECONDS), url], { encoding: 'utf8' });
@@ -91,7 +81,7 @@ async function pgbenchCeiling(): Promise<number> {
     if (!tps) throw new Error(`pgbench não informou as transações por segundo:\n${out}`);
     return Number(tps);
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await onBenchServer(`drop database if exists ${name} with (force)`);
   }
 }
 

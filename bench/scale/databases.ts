@@ -9,7 +9,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/server/db/open-database';
 import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
 import { hashPassword } from '../../src/server/lib/passwords';
-import { benchServerUrl } from '../support/database';
+import { benchServerUrl, onBenchServer } from '../support/database';
 import { ADMIN_ID, type Execute, generateScaleData, HEAVY_ORGANISER_ID, type ScaleShape } from './generate';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -51,15 +51,6 @@ export type ScaleDatabase = {
 
 type Query = <T>(statement: string) => Promise<T[]>;
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: benchServerUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Builds a database of `scale` (1 = the issue's three busy years) of `kind`. */
 export async function buildScaleDatabase(kind: DatabaseKind, scale: number, label: string): Promise<ScaleDatabase> {
@@ -67,9 +58,9 @@ export async function buildScaleDatabase(kind: DatabaseKind, scale: number, labe
   const passwordHash = await hashPassword('bench-password');
   if (kind === 'postgres') {
     const name = `bj_scale_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
+    await onBenchServer(`create database ${name}`);
     const url = Object.assign(new URL(benchServerUrl), { pathname: `/${name}` }).toString();
-    const drop = () => adminQuery(`drop database if exists ${name} with (force)`);
+    const drop = () => onBenchServer(`drop database if exists ${name} with (force)`);
     try {
       const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
       await database.migrate();

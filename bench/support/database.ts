@@ -5,13 +5,21 @@ import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data'
 
 export const benchServerUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Runs one statement (create or drop a database) on the bench's PostgreSQL server, on a connection of its own. */
+export async function onBenchServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: benchServerUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh, migrated PostgreSQL database with the reference data; dropped again by `drop()`. */
 export async function createBenchDatabase(): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
   const name = `bj_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: benchServerUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await onBenchServer(`create database ${name}`);
   const url = new URL(benchServerUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
@@ -22,10 +30,7 @@ export async function createBenchDatabase(): Promise<{ url: string; database: Da
     database,
     async drop() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: benchServerUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onBenchServer(`drop database if exists ${name} with (force)`);
     },
   };
 }
