@@ -7,7 +7,10 @@ import tseslint from 'typescript-eslint';
 // A feature never imports another feature: what two features share moves down to components/ or lib/.
 const featuresDir = new URL('./src/web/features', import.meta.url);
 const webFeatures = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  ? fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
   : [];
 const featureZones = webFeatures.map((feature) => ({
   target: `./src/web/features/${feature}`,
@@ -20,7 +23,10 @@ const featureZones = webFeatures.map((feature) => ({
 // A module never imports another module: what two modules share is a building block in core/.
 const modulesDir = new URL('./src/server/modules', import.meta.url);
 const serverModules = fs.existsSync(modulesDir)
-  ? fs.readdirSync(modulesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  ? fs
+      .readdirSync(modulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
   : [];
 const serverZones = [
   ...serverModules.map((module) => ({
@@ -35,11 +41,21 @@ const serverZones = [
     from: ['./src/server/core', './src/server/modules', './src/server/http'],
     message: 'lib, db e integrations ficam abaixo de core, http e módulos',
   },
-  { target: './src/server/lib', from: ['./src/server/db', './src/server/integrations'], message: 'lib não depende de db nem de integrations' },
+  {
+    target: './src/server/lib',
+    from: ['./src/server/db', './src/server/integrations'],
+    message: 'lib não depende de db nem de integrations',
+  },
   { target: './src/server/http', from: './src/server/modules', message: 'http não depende de módulos' },
   {
     target: './src/server/{lib,db,integrations,core,http,modules}/**/!(*.test).ts',
-    from: ['./src/server/app.ts', './src/server/server.ts', './src/server/main.ts', './src/server/bootstrap.ts', './src/server/seed-demo.ts'],
+    from: [
+      './src/server/app.ts',
+      './src/server/server.ts',
+      './src/server/main.ts',
+      './src/server/bootstrap.ts',
+      './src/server/seed-demo.ts',
+    ],
     message: 'só o topo (app, server, main) monta as peças',
   },
   // Product code never imports test helpers; tests (*.test.ts) may.
@@ -48,7 +64,11 @@ const serverZones = [
 
 // Web code that ships never imports test code: what is not a `*.test.ts(x)` file nor under src/web/test.
 const webProductFiles = ['./src/web/!(test)/**/!(*.test).{ts,tsx}', './src/web/!(*.test).{ts,tsx}'];
-const webTestCodeZone = { target: webProductFiles, from: './src/web/test', message: 'o app web não importa código de teste (src/web/test)' };
+const webTestCodeZone = {
+  target: webProductFiles,
+  from: './src/web/test',
+  message: 'o app web não importa código de teste (src/web/test)',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'screenshots/', 'src/server/db/migrations/'] },
@@ -79,7 +99,11 @@ export default tseslint.config(
             { target: './src/shared', from: ['./src/server', './src/web'], message: 'shared não importa server nem web' },
             { target: './src/server', from: './src/web', message: 'o servidor não importa o app web' },
             { target: './src/web', from: './src/server', message: 'o app web não importa o servidor' },
-            { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'components/lib não dependem de features nem de app' },
+            {
+              target: ['./src/web/components', './src/web/lib'],
+              from: ['./src/web/features', './src/web/app'],
+              message: 'components/lib não dependem de features nem de app',
+            },
             { target: './src/web/features', from: './src/web/app', message: 'features não dependem de app' },
             ...featureZones,
             ...serverZones,

@@ -40,7 +40,11 @@ const chunkGroups = [
   { name: 'query', test: /node_modules\/@tanstack\/|src\/web\/(app\/query-provider\.tsx|lib\/query-client\.ts)$/, priority: 4 },
   { name: 'forms', test: /node_modules\/(zod|react-hook-form|@hookform)\//, priority: 3 },
   // The icons of the pages; the loader's own icon and lucide's core stay with the entry.
-  { name: 'icons', test: (id: string) => /node_modules\/lucide-react\/dist\/esm\/icons\//.test(id) && !/\/loader-circle\.m?js$/.test(id), priority: 2 },
+  {
+    name: 'icons',
+    test: (id: string) => /node_modules\/lucide-react\/dist\/esm\/icons\//.test(id) && !/\/loader-circle\.m?js$/.test(id),
+    priority: 2,
+  },
   { name: 'ui', test: (id: string) => /src\/web\/(components|lib)\//.test(id) && !entryModules.test(id), priority: 1 },
 ];
 
@@ -67,7 +71,9 @@ const browserBuild = defineConfig({
     modulePreload: { polyfill: false },
     // Groups that leave dependencies behind can run a module before one it needs ("x is not a
     // function" at start-up, seen here); strict execution order keeps the source order.
-    rolldownOptions: { output: { strictExecutionOrder: true, codeSplitting: { includeDependenciesRecursively: false, groups: chunkGroups } } },
+    rolldownOptions: {
+      output: { strictExecutionOrder: true, codeSplitting: { includeDependenciesRecursively: false, groups: chunkGroups } },
+    },
   },
   server: {
     port: 5173,

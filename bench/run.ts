@@ -15,7 +15,17 @@ import { registrations } from '../src/server/db/schema';
 import { systemClock } from '../src/server/lib/clock';
 import { createTokenService } from '../src/server/lib/token-service';
 import { benchServerUrl, createBenchDatabase, onBenchServer } from './support/database';
-import { CONNECTIONS, createGames, createPlayers, DURATION_SECONDS, loadInTurns, type LoadResult, selectRows, WARM_UP_SECONDS, writeSection } from './support/fixtures';
+import {
+  CONNECTIONS,
+  createGames,
+  createPlayers,
+  DURATION_SECONDS,
+  loadInTurns,
+  type LoadResult,
+  selectRows,
+  WARM_UP_SECONDS,
+  writeSection,
+} from './support/fixtures';
 import { startAppProcess, startBareServer, stop } from './support/processes';
 
 const APP_PORT = 3301;
@@ -51,7 +61,15 @@ async function readBenchmark(): Promise<ReadRow[]> {
   const [player] = await createPlayers(db, 'jogador', 1, 10_000);
   const now = new Date();
   await db.insert(registrations).values(
-    gameIds.slice(0, 10).map((gameId) => ({ gameId, userId: player!, status: 'confirmed' as const, paymentType: 'credit' as const, paidCents: 1500, joinedAt: now, confirmedAt: now })),
+    gameIds.slice(0, 10).map((gameId) => ({
+      gameId,
+      userId: player!,
+      status: 'confirmed' as const,
+      paymentType: 'credit' as const,
+      paidCents: 1500,
+      joinedAt: now,
+      confirmedAt: now,
+    })),
   );
   const headers = { authorization: `Bearer ${await tokens.issue({ userId: player!, tokenVersion: 0 })}` };
   const app = await startAppProcess({ DATABASE_URL: bench.url, PORT: String(APP_PORT), JWT_SECRET });
@@ -60,7 +78,10 @@ async function readBenchmark(): Promise<ReadRow[]> {
     return [
       await compareWithBare('visitor `GET /api/games` (list cached ≤ 1 s)', `${api}/games`, {}, { ratio: 0.5, p99: 25 }),
       await compareWithBare('signed-in `GET /api/games` (caller in 10 of them)', `${api}/games`, headers, { ratio: 0.35, p99: 50 }),
-      await compareWithBare('signed-in `GET /api/games/{id}` (one of the caller\'s)', `${api}/games/${gameIds[0]}`, headers, { ratio: 0.35, p99: 50 }),
+      await compareWithBare("signed-in `GET /api/games/{id}` (one of the caller's)", `${api}/games/${gameIds[0]}`, headers, {
+        ratio: 0.35,
+        p99: 50,
+      }),
       await compareWithBare('signed-in `GET /api/users/me`', `${api}/users/me`, headers, { ratio: 0.35, p99: 50 }),
     ];
   } finally {
@@ -157,19 +178,31 @@ async function applyBenchmark() {
     const requests = rounds.reduce((sum, r) => sum + r.requests, 0);
     const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
 
-    const overbooked = await selectRows<{ id: number }>(db, sql`
+    const overbooked = await selectRows<{ id: number }>(
+      db,
+      sql`
       select g.id from games g
-      where (select count(*) from registrations r where r.game_id = g.id and r.status in ('confirmed', 'pending')) > g.total_slots`);
-    const unbalanced = await selectRows<{ id: number }>(db, sql`
+      where (select count(*) from registrations r where r.game_id = g.id and r.status in ('confirmed', 'pending')) > g.total_slots`,
+    );
+    const unbalanced = await selectRows<{ id: number }>(
+      db,
+      sql`
       select u.id from users u
       where u.balance_cents <> coalesce((select sum(amount_cents) from credit_transactions t where t.user_id = u.id), 0)
-         or u.balance_cents < 0`);
-    const unpaid = await selectRows<{ id: number }>(db, sql`
+         or u.balance_cents < 0`,
+    );
+    const unpaid = await selectRows<{ id: number }>(
+      db,
+      sql`
       select r.id from registrations r
       where r.status = 'confirmed' and r.payment_type = 'credit'
-        and (select count(*) from credit_transactions t where t.type = 'spend_game' and t.reference = 'registration:' || r.id) <> 1`);
-    const counts = await selectRows<{ status: string; n: number }>(db, sql`
-      select status, count(*)::int as n from registrations group by status order by status`);
+        and (select count(*) from credit_transactions t where t.type = 'spend_game' and t.reference = 'registration:' || r.id) <> 1`,
+    );
+    const counts = await selectRows<{ status: string; n: number }>(
+      db,
+      sql`
+      select status, count(*)::int as n from registrations group by status order by status`,
+    );
     const fiveXx = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
     return {
       warmUpRounds,

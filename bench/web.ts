@@ -35,7 +35,11 @@ type Run = {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const ms = (value: number) => `${(value / 1000).toFixed(1)} s`;
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 // 1. A fresh production build (the budget check runs inside it).
 console.log('▶ vite build');
@@ -81,15 +85,21 @@ try {
       const lhr = await audit(`${server.baseURL}${page}`);
       if (process.env.BENCH_WEB_REPORTS) {
         fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
-        fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${page.replace(/\W+/g, '_') || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
+        fs.writeFileSync(
+          path.join(process.env.BENCH_WEB_REPORTS, `${page.replace(/\W+/g, '_') || 'root'}-${i + 1}.json`),
+          JSON.stringify(lhr),
+        );
       }
       chromeVersion = lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '';
       const score = (c: Category) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+      const summary =
+        (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
       const failing = categories.flatMap((c) =>
         (lhr.categories[c]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9 && lhr.audits[ref.id]?.scoreDisplayMode !== 'notApplicable')
+          .filter(
+            (ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9 && lhr.audits[ref.id]?.scoreDisplayMode !== 'notApplicable',
+          )
           .map((ref) => `${c}: ${ref.id}`),
       );
       const run: Run = {
@@ -144,7 +154,9 @@ const section = [
   '|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
   '',
-  failing.length > 0 ? `Audits below 0.9 in some run: ${failing.map((f) => `\`${f}\``).join(', ')}.` : 'No weighted audit below 0.9 in any run.',
+  failing.length > 0
+    ? `Audits below 0.9 in some run: ${failing.map((f) => `\`${f}\``).join(', ')}.`
+    : 'No weighted audit below 0.9 in any run.',
   '',
   '| Bundle (gzip) | Size |',
   '|---|---|',

@@ -18,7 +18,13 @@ test.beforeAll(async ({ request }) => {
   const organiser = await registerPlayer(request, 'Otávio Organizador');
   const player = await registerPlayer(request, 'Joana Jogadora', { credits: 100 });
   const admin = await createAdmin(request);
-  const publicGameId = await createGame({ name: unique('Vôlei de Quinta'), hoursAhead: 48, priceCents: 1500, totalSlots: 12, organiserEmail: organiser.email });
+  const publicGameId = await createGame({
+    name: unique('Vôlei de Quinta'),
+    hoursAhead: 48,
+    priceCents: 1500,
+    totalSlots: 12,
+    organiserEmail: organiser.email,
+  });
   const created = await request.post('/api/user-games', {
     headers: { authorization: `Bearer ${organiser.token}` },
     data: {
@@ -81,7 +87,11 @@ async function expectVisibleFocus(page: Page): Promise<void> {
   const ring = await page.evaluate(() => {
     const el = document.activeElement as HTMLElement;
     const style = getComputedStyle(el);
-    return { focusVisible: el.matches(':focus-visible'), outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px', shadow: style.boxShadow !== 'none' };
+    return {
+      focusVisible: el.matches(':focus-visible'),
+      outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px',
+      shadow: style.boxShadow !== 'none',
+    };
   });
   expect(ring.focusVisible).toBe(true);
   expect(ring.outline || ring.shadow).toBe(true);

@@ -83,7 +83,10 @@ test('a player edits the profile, changes the password, downloads the data and d
 });
 
 for (const theme of ['light', 'dark'] as Theme[]) {
-  test(`perfil com a conta e o diálogo de exclusão, tema ${theme === 'dark' ? 'escuro' : 'claro'}: nenhuma violação séria ou crítica`, async ({ page, request }) => {
+  test(`perfil com a conta e o diálogo de exclusão, tema ${theme === 'dark' ? 'escuro' : 'claro'}: nenhuma violação séria ou crítica`, async ({
+    page,
+    request,
+  }) => {
     await chooseTheme(page, theme);
     await newSignedInPlayer(page, request, 'Conta Acessível');
     await openSettled(page, '/profile');

@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { createGame, headerBalance, signIn } from './support/games';
 import { registerPlayer, unique } from './support/people';
 
-test('a visitor filters public games, signs in, pays with credits, then cancels 72 h ahead and gets the credits back', async ({ page, request }) => {
+test('a visitor filters public games, signs in, pays with credits, then cancels 72 h ahead and gets the credits back', async ({
+  page,
+  request,
+}) => {
   const name = unique('Vôlei da Jornada');
   const player = await registerPlayer(request, 'Jogadora da Jornada', { credits: 100 });
   await createGame({ name, hoursAhead: 72, priceCents: 1500, totalSlots: 10, city: 'Joinville' });

@@ -5,7 +5,11 @@ import { openSettled } from './support/demo-routes';
 import { createGame, signIn } from './support/games';
 import { registerPlayer, unique } from './support/people';
 
-test('a player adds a game to the calendar (.ics and Google) and subscribes to their agenda from the profile, then replaces its link', async ({ page, context, request }) => {
+test('a player adds a game to the calendar (.ics and Google) and subscribes to their agenda from the profile, then replaces its link', async ({
+  page,
+  context,
+  request,
+}) => {
   const name = unique('Vôlei na Agenda');
   const gameId = await createGame({ name, hoursAhead: 30, usePlatformPayment: false });
   const player = await registerPlayer(request, 'Jogadora Agenda');

@@ -5,7 +5,10 @@ import { registerPlayer, unique } from './support/people';
 
 const brl = (reais: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais).replace(/\s/g, ' ');
 
-test('before paying with credits the player sees the amount, the balance after and the refund rule; inside 48 hours they confirm first', async ({ page, request }) => {
+test('before paying with credits the player sees the amount, the balance after and the refund rule; inside 48 hours they confirm first', async ({
+  page,
+  request,
+}) => {
   const early = unique('Vôlei com reembolso');
   const late = unique('Vôlei sem reembolso');
   const player = await registerPlayer(request, 'Jogadora com Créditos', { credits: 100 });
@@ -21,7 +24,9 @@ test('before paying with credits the player sees the amount, the balance after a
   await expect(page.getByRole('heading', { level: 1, name: early })).toBeVisible();
   const pay = page.getByRole('button', { name: 'Pagar com créditos' });
   await expect(pay).toHaveAccessibleDescription(new RegExp(`^Valor R\\$ 12,00 Saldo depois ${brl(balance - 12).replace('$', '\\$')} `));
-  await expect(pay).toHaveAccessibleDescription(/ Reembolso integral em créditos se você cancelar até .+ \(48 horas antes do jogo\); depois disso, sem reembolso\.$/);
+  await expect(pay).toHaveAccessibleDescription(
+    / Reembolso integral em créditos se você cancelar até .+ \(48 horas antes do jogo\); depois disso, sem reembolso\.$/,
+  );
   await pay.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inscrição realizada com sucesso!' })).toBeVisible();
   await expect.poll(() => headerBalance(page)).toBeCloseTo(balance - 12, 2);
@@ -32,7 +37,9 @@ test('before paying with credits the player sees the amount, the balance after a
   await expect(page.getByText('Sem reembolso: faltam menos de 48 horas para o jogo.')).toBeVisible();
   await page.getByRole('button', { name: 'Pagar com créditos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pagar sem direito a reembolso?' });
-  await expect(dialog).toContainText(`Faltam menos de 48 horas para ${late}: se você cancelar depois, os R$ 9,00 não voltam para os seus créditos.`);
+  await expect(dialog).toContainText(
+    `Faltam menos de 48 horas para ${late}: se você cancelar depois, os R$ 9,00 não voltam para os seus créditos.`,
+  );
   const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await dialog.getByRole('button', { name: 'Voltar' }).click();
@@ -40,7 +47,10 @@ test('before paying with credits the player sees the amount, the balance after a
   expect(await headerBalance(page)).toBeCloseTo(balance - 12, 2);
 
   await page.getByRole('button', { name: 'Pagar com créditos' }).click();
-  await page.getByRole('dialog', { name: 'Pagar sem direito a reembolso?' }).getByRole('button', { name: 'Pagar R$ 9,00 com créditos' }).click();
+  await page
+    .getByRole('dialog', { name: 'Pagar sem direito a reembolso?' })
+    .getByRole('button', { name: 'Pagar R$ 9,00 com créditos' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inscrição realizada com sucesso!' })).toBeVisible();
   await expect.poll(() => headerBalance(page)).toBeCloseTo(balance - 21, 2);
 });

@@ -10,7 +10,10 @@ const readDownload = (path: string) => readFile(path, 'utf8');
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('on the court at 390 px: the organiser checks in three players, sets levels and draws two teams to share', async ({ page, request }) => {
+test('on the court at 390 px: the organiser checks in three players, sets levels and draws two teams to share', async ({
+  page,
+  request,
+}) => {
   const name = unique('Vôlei da quadra');
 
   // ── An organiser's game starting within the hour, paid outside, with three players in ──
@@ -34,7 +37,10 @@ test('on the court at 390 px: the organiser checks in three players, sets levels
   const players = ['Ana Quadra', 'Bia Rede', 'Caio Saque'];
   for (const playerName of players) {
     const { token } = await registerPlayer(request, playerName);
-    const applied = await request.post(`/api/games/${game.id}/apply`, { headers: { authorization: `Bearer ${token}` }, data: { privateLink: game.privateLink } });
+    const applied = await request.post(`/api/games/${game.id}/apply`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { privateLink: game.privateLink },
+    });
     expect(((await applied.json()) as { registrationType: string }).registrationType).toBe('confirmed');
   }
 

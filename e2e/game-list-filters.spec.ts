@@ -33,7 +33,10 @@ test.beforeAll(async ({ request }) => {
 const games = (page: Page) => page.getByRole('region', { name: 'Jogos' });
 const toggle = (page: Page) => page.getByRole('search', { name: 'Filtrar jogos' }).getByRole('button', { name: /^Filtros/ });
 
-test('a shared filtered link on a phone: filtered by the server, folded filters with their count, a change survives a reload and going back', async ({ page, request }) => {
+test('a shared filtered link on a phone: filtered by the server, folded filters with their count, a change survives a reload and going back', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const link = `/public-games?stateId=${place.stateId}&cityId=${place.joinvilleId}`;
 
@@ -73,7 +76,9 @@ test('a shared filtered link on a phone: filtered by the server, folded filters 
   await expect(toggle(page)).toHaveText('Filtros (2)');
 
   // The change rewrote the entry: leaving for a game and coming back finds the list as it was left.
-  await games(page).getByRole('link', { name: `Participar: ${inFlorianopolis}` }).click();
+  await games(page)
+    .getByRole('link', { name: `Participar: ${inFlorianopolis}` })
+    .click();
   await expect(page).toHaveURL(/\/login\?next=/);
   await page.goBack();
   await expect(page).toHaveURL(filtered);
@@ -89,7 +94,9 @@ test('a shared filtered link on a phone: filtered by the server, folded filters 
 
 const themes: Theme[] = ['light', 'dark'];
 for (const theme of themes) {
-  test(`the filtered list on a phone, folded and open, tema ${theme === 'dark' ? 'escuro' : 'claro'}: no serious or critical violation`, async ({ page }) => {
+  test(`the filtered list on a phone, folded and open, tema ${theme === 'dark' ? 'escuro' : 'claro'}: no serious or critical violation`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await chooseTheme(page, theme);
     await page.goto(`/public-games?stateId=${place.stateId}&cityId=${place.joinvilleId}&location=Gin%C3%A1sio`);

@@ -36,6 +36,9 @@ test('a player who leaves a waitlist sees it as leaving the line, not as a cance
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
-  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: /Notificações/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Principal' })
+    .getByRole('link', { name: /Notificações/ })
+    .click();
   await expect(page.getByRole('listitem').filter({ hasText: `Você saiu da lista de espera de ${name}.` })).toBeVisible();
 });

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { createGame, signIn } from './support/games';
 import { registerPlayer, unique } from './support/people';
 
-test('two people on the same game: one applies, and the other sees the places change on the game page and the public list without reloading', async ({ browser }) => {
+test('two people on the same game: one applies, and the other sees the places change on the game page and the public list without reloading', async ({
+  browser,
+}) => {
   const name = unique('Vôlei ao Vivo');
   const id = await createGame({ name, hoursAhead: 72, totalSlots: 4, priceCents: 0, usePlatformPayment: false, city: 'Joinville' });
 

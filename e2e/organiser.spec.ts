@@ -11,7 +11,10 @@ function saoPauloDay(days: number): string {
   );
 }
 
-test('an organiser creates a private game paid outside, a player joins by the link, and the cancel reaches the player', async ({ browser, request }) => {
+test('an organiser creates a private game paid outside, a player joins by the link, and the cancel reaches the player', async ({
+  browser,
+  request,
+}) => {
   const name = unique('Vôlei dos Amigos');
   const reason = 'A quadra foi interditada pela Defesa Civil';
   const account = await registerPlayer(request, 'Otávio Organizador');
@@ -31,7 +34,9 @@ test('an organiser creates a private game paid outside, a player joins by the li
 
   // Nothing filled: the shared rules answer in the server's words.
   await organiser.getByRole('button', { name: 'Criar jogo' }).click();
-  await expect(organiser.getByRole('alert').filter({ hasText: 'Preencha os campos obrigatórios: Nome, Local, Data e hora, Vagas' })).toBeVisible();
+  await expect(
+    organiser.getByRole('alert').filter({ hasText: 'Preencha os campos obrigatórios: Nome, Local, Data e hora, Vagas' }),
+  ).toBeVisible();
 
   await organiser.getByLabel('Nome do jogo').fill(name);
   await organiser.getByLabel('Local').fill('Quadra do Clube Doze');
@@ -61,7 +66,10 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await card.getByRole('button', { name: 'Copiar link' }).click();
   await expect(organiser.getByText('Link copiado!')).toBeVisible();
   expect(await organiser.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  await expect(card.getByRole('link', { name: /Compartilhar no WhatsApp/ })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link)}`));
+  await expect(card.getByRole('link', { name: /Compartilhar no WhatsApp/ })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link)}`),
+  );
 
   // ── A player, signed out, opens the link, signs in and lands back on the game ──
   const playerContext = await browser.newContext();

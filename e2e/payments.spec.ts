@@ -14,7 +14,10 @@ async function payOnSandbox(page: Page, amount: string, method: 'PIX' | 'Cartão
   await expect(page).toHaveURL(/\/payment-success\?session_id=/);
 }
 
-test('a player tops up R$ 50 by PIX and by card through the sandbox, and sees the balance and the notifications', async ({ page, request }) => {
+test('a player tops up R$ 50 by PIX and by card through the sandbox, and sees the balance and the notifications', async ({
+  page,
+  request,
+}) => {
   const player = await registerPlayer(request, 'Jogadora que Recarrega');
   await page.goto('/login');
   await signIn(page, player.email, player.password);
@@ -40,7 +43,10 @@ test('a player tops up R$ 50 by PIX and by card through the sandbox, and sees th
 });
 
 for (const method of ['Cartão', 'PIX'] as const) {
-  test(`a player applies to a game with the game page's ${method} button, pays on the sandbox and gets the confirmation`, async ({ page, request }) => {
+  test(`a player applies to a game with the game page's ${method} button, pays on the sandbox and gets the confirmation`, async ({
+    page,
+    request,
+  }) => {
     const name = unique(`Vôlei no ${method}`);
     const gameId = await createGame({ name, hoursAhead: 72, priceCents: 2200, totalSlots: 8 });
     const player = await registerPlayer(request, `Jogador no ${method}`, { credits: 100 });
@@ -67,14 +73,20 @@ for (const method of ['Cartão', 'PIX'] as const) {
   });
 }
 
-test('a player leaves a card checkout with Cancelar, reads their own reserved place and cancels it: the place is free again', async ({ page, request }) => {
+test('a player leaves a card checkout with Cancelar, reads their own reserved place and cancels it: the place is free again', async ({
+  page,
+  request,
+}) => {
   const name = unique('Vôlei Desistência');
   const gameId = await createGame({ name, hoursAhead: 72, priceCents: 1900, totalSlots: 4 });
   const player = await registerPlayer(request, 'Jogador Desistente');
 
   await page.goto('/login');
   await signIn(page, player.email, player.password);
-  const applied = await request.post(`/api/games/${gameId}/apply`, { data: { paymentType: 'card' }, headers: { authorization: `Bearer ${player.token}` } });
+  const applied = await request.post(`/api/games/${gameId}/apply`, {
+    data: { paymentType: 'card' },
+    headers: { authorization: `Bearer ${player.token}` },
+  });
   const reply = (await applied.json()) as { url: string };
 
   await page.goto(reply.url);

@@ -2,7 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { registerPlayer, unique } from './support/people';
 
-test('a private game filled through its link shows the places taken and a disabled "Vagas Esgotadas" to a visitor; a broken link says why', async ({ page, request }) => {
+test('a private game filled through its link shows the places taken and a disabled "Vagas Esgotadas" to a visitor; a broken link says why', async ({
+  page,
+  request,
+}) => {
   const name = unique('Vôlei Fechado');
   const { token } = await registerPlayer(request, 'Organizadora do Condomínio');
   const created = await request.post('/api/user-games', {

@@ -65,7 +65,13 @@ test('the web app manifest and its icons are served', async ({ request }) => {
   const response = await request.get('/manifest.webmanifest');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('json');
-  const manifest = (await response.json()) as { name: string; lang: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
+  const manifest = (await response.json()) as {
+    name: string;
+    lang: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
   expect(manifest).toMatchObject({ name: 'Bora Jogar', lang: 'pt-BR', start_url: '/', display: 'standalone' });
   expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);

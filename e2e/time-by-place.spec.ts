@@ -14,7 +14,10 @@ function floripaEvening(): Date {
 }
 
 // Runs in the São Paulo project and, on devices elsewhere, in the Manaus and Lisbon ones (playwright.config.ts).
-test('a visitor and a player read a 19:30 game in Florianópolis at 19:30, whatever zone their browser is in', async ({ page, request }, testInfo) => {
+test('a visitor and a player read a 19:30 game in Florianópolis at 19:30, whatever zone their browser is in', async ({
+  page,
+  request,
+}, testInfo) => {
   const name = unique('Vôlei das 19h30');
   const at = floripaEvening();
   const gameId = await createGame({ name, hoursAhead: (at.getTime() - Date.now()) / HOUR_MS, usePlatformPayment: false });

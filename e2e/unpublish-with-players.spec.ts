@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { createGame, signIn } from './support/games';
 import { registerPlayer, unique } from './support/people';
 
-test('an organiser unpublishes a game a player paid for: asked first, then the player is cancelled, refunded and told', async ({ page, request }) => {
+test('an organiser unpublishes a game a player paid for: asked first, then the player is cancelled, refunded and told', async ({
+  page,
+  request,
+}) => {
   const name = unique('Vôlei para despublicar');
   const organiser = await registerPlayer(request, 'Organizadora que Despublica');
   const gameId = await createGame({ name, hoursAhead: 96, priceCents: 1500, organiserEmail: organiser.email });
@@ -25,9 +28,13 @@ test('an organiser unpublishes a game a player paid for: asked first, then the p
 
   // Asked first, with what it does to the player.
   const dialog = page.getByRole('dialog', { name: 'Despublicar o jogo?' });
-  await expect(dialog.getByText('Despublicar este jogo cancela a inscrição de 1 jogador, com reembolso integral do que pagou.', { exact: false })).toBeVisible();
+  await expect(
+    dialog.getByText('Despublicar este jogo cancela a inscrição de 1 jogador, com reembolso integral do que pagou.', { exact: false }),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Despublicar e cancelar inscrições' }).click();
-  await expect(page.getByText('Jogo despublicado. 1 inscrição cancelada com reembolso integral; os jogadores foram avisados.')).toBeVisible();
+  await expect(
+    page.getByText('Jogo despublicado. 1 inscrição cancelada com reembolso integral; os jogadores foram avisados.'),
+  ).toBeVisible();
   // It leaves the published games for the drafts.
   await expect(card).toHaveCount(0);
   await page.getByRole('tab', { name: 'Rascunhos' }).click();

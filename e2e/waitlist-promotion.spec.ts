@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test';
 import { createGame, signIn } from './support/games';
 import { registerPlayer, unique } from './support/people';
 
-test('a full game: a second player joins the waitlist, the first cancels, the second is promoted and notified', async ({ page, browser, request }) => {
+test('a full game: a second player joins the waitlist, the first cancels, the second is promoted and notified', async ({
+  page,
+  browser,
+  request,
+}) => {
   const name = unique('Vôlei de Uma Vaga');
   const gameId = await createGame({ name, hoursAhead: 24 * 5, totalSlots: 1, priceCents: 2000, usePlatformPayment: false });
   const first = await registerPlayer(request, 'Primeira Jogadora');

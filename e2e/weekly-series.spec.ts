@@ -12,7 +12,10 @@ function saoPauloDay(days: number): string {
   );
 }
 
-test('an organiser creates a weekly series, a player becomes mensalista and holds a place in its three games', async ({ browser, request }) => {
+test('an organiser creates a weekly series, a player becomes mensalista and holds a place in its three games', async ({
+  browser,
+  request,
+}) => {
   const name = unique('Racha semanal');
   const account = await registerPlayer(request, 'Organizador do Racha');
 
@@ -35,7 +38,9 @@ test('an organiser creates a weekly series, a player becomes mensalista and hold
   await organiser.getByLabel('Quantas semanas').fill('3');
   await organiser.getByLabel('Vagas de mensalistas').fill('11');
   await organiser.getByRole('button', { name: 'Criar série' }).click();
-  await expect(organiser.getByRole('alert').filter({ hasText: 'As vagas de mensalistas vão de 0 até o total de vagas (10).' })).toBeVisible();
+  await expect(
+    organiser.getByRole('alert').filter({ hasText: 'As vagas de mensalistas vão de 0 até o total de vagas (10).' }),
+  ).toBeVisible();
   await organiser.getByLabel('Vagas de mensalistas').fill('4');
   await organiser.getByRole('button', { name: 'Criar série' }).click();
   await expect(organiser.getByText('Série criada! 3 jogos publicados; os próximos saem toda semana.')).toBeVisible();

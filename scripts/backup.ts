@@ -12,7 +12,9 @@ runBackupCommand({
   run: async (config, target) => {
     const result = await backupDataDir({ dataDir: config.dataDir, file: target });
     const source =
-      result.source === 'server' ? `copiado pelo servidor em execução (processo ${result.serverPid})` : `copiado da pasta ${config.dataDir}`;
+      result.source === 'server'
+        ? `copiado pelo servidor em execução (processo ${result.serverPid})`
+        : `copiado da pasta ${config.dataDir}`;
     console.log(`Backup gravado em ${result.file}: ${megabytes(result.bytes)} em ${seconds(result.ms)}, ${source}.`);
     console.log('Para restaurar: npm run restore -- ARQUIVO, com DATA_DIR apontando para uma pasta vazia (veja docs/backup.md).');
   },

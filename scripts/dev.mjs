@@ -10,9 +10,17 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: port },
   }),
-  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: port } }),
+  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port },
+  }),
 ];
 console.log(`API em http://localhost:${port}/api · app com recarga em http://localhost:5173`);
 const stop = (signal) => children.forEach((child) => child.kill(signal));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
-for (const child of children) child.on('exit', (code) => { stop('SIGTERM'); process.exit(code ?? 0); });
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exit(code ?? 0);
+  });

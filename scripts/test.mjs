@@ -81,6 +81,7 @@ const { TEST_DATABASE_URL: _ignored, ...envWithoutDatabase } = process.env;
 
 const typecheck = row('typecheck (tsc)');
 const lint = row('lint (eslint)');
+const format = row('formatação (prettier --check)');
 const unitAndWeb = row('unit + web (vitest)');
 const redisLimits = row('limites no Redis (suíte do servidor)');
 const serverPglite = row('server (PGlite)');
@@ -97,10 +98,12 @@ const redisEnv = redis ? { TEST_REDIS_URL: redis } : {};
 // One stage at a time: on 2 cores every stage is CPU-bound, and side by side they took longer in all (decision 042).
 await run(typecheck, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 await run(lint, bin('eslint'), ['.']);
+await run(format, bin('prettier'), ['--check', '.']);
 await run(unitAndWeb, bin('vitest'), ['run', '--project', 'shared', '--project', 'web']);
 
 await run(serverPglite, bin('vitest'), ['run', '--project', 'server'], { ...envWithoutDatabase, ...redisEnv });
-if (databaseUrl) await run(serverPostgres, bin('vitest'), ['run', '--project', 'server'], { ...process.env, ...redisEnv, TEST_DATABASE_URL: databaseUrl });
+if (databaseUrl)
+  await run(serverPostgres, bin('vitest'), ['run', '--project', 'server'], { ...process.env, ...redisEnv, TEST_DATABASE_URL: databaseUrl });
 else skip(serverPostgres, 'nenhum PostgreSQL respondeu (defina TEST_DATABASE_URL)');
 
 if (fs.existsSync(chromium)) {
@@ -113,7 +116,8 @@ if (fs.existsSync(chromium)) {
 }
 
 console.log(`\nResumo (${elapsed(startedAt)} no total):`);
-for (const { label, outcome } of results) console.log(`  ${outcome.startsWith('ok') ? '✓' : outcome.startsWith('PULADO') ? '⚠' : '✗'} ${label}: ${outcome}`);
+for (const { label, outcome } of results)
+  console.log(`  ${outcome.startsWith('ok') ? '✓' : outcome.startsWith('PULADO') ? '⚠' : '✗'} ${label}: ${outcome}`);
 const failed = results.some((r) => r.outcome === 'FALHOU');
 const skipped = results.some((r) => r.outcome.startsWith('PULADO'));
 if (skipped && isCi) console.log('\nCI=true: etapas puladas contam como falha.');

@@ -51,7 +51,6 @@ export type ScaleDatabase = {
 
 type Query = <T>(statement: string) => Promise<T[]>;
 
-
 /** Builds a database of `scale` (1 = the issue's three busy years) of `kind`. */
 export async function buildScaleDatabase(kind: DatabaseKind, scale: number, label: string): Promise<ScaleDatabase> {
   const started = performance.now();
@@ -74,7 +73,17 @@ export async function buildScaleDatabase(kind: DatabaseKind, scale: number, labe
         const query: Query = async <T>(statement: string) => (await client.query(statement)).rows as T[];
         const shape = await generateScaleData(execute, scale, passwordHash);
         const subjects = await prepareSubjects(execute, query, shape);
-        return { kind, scale, label, name, env: { DATABASE_URL: url }, shape, subjects, buildSeconds: (performance.now() - started) / 1000, drop };
+        return {
+          kind,
+          scale,
+          label,
+          name,
+          env: { DATABASE_URL: url },
+          shape,
+          subjects,
+          buildSeconds: (performance.now() - started) / 1000,
+          drop,
+        };
       } finally {
         await client.end();
       }
@@ -91,7 +100,8 @@ export async function buildScaleDatabase(kind: DatabaseKind, scale: number, labe
       await database.migrate();
       await seedReferenceData(database.db);
       const execute: Execute = (statement) => database.db.execute(sql.raw(statement));
-      const query: Query = async <T>(statement: string) => ((await database.db.execute(sql.raw(statement))) as unknown as { rows: T[] }).rows;
+      const query: Query = async <T>(statement: string) =>
+        ((await database.db.execute(sql.raw(statement))) as unknown as { rows: T[] }).rows;
       const shape = await generateScaleData(execute, scale, passwordHash);
       const subjects = await prepareSubjects(execute, query, shape);
       await execute('checkpoint');
@@ -115,14 +125,27 @@ async function prepareSubjects(execute: Execute, query: Query, shape: ScaleShape
     if (!row) throw new Error(`nada encontrado: ${statement}`);
     return row;
   };
-  const { calendar_token: calendarToken } = await one<{ calendar_token: string }>(`select calendar_token from users where id = ${shape.heavyPlayerId}`);
+  const { calendar_token: calendarToken } = await one<{ calendar_token: string }>(
+    `select calendar_token from users where id = ${shape.heavyPlayerId}`,
+  );
   const { id: publicGameId } = await one<{ id: number }>(`select id from games
     where state = 'published' and visibility = 'public' and status = 'active' and date_time > now() + interval '1 day' order by date_time, id limit 1`);
   const { id: organiserGameId } = await one<{ id: number }>(`select id from games
     where creator_id = ${HEAVY_ORGANISER_ID} and state = 'published' and status = 'active' and date_time > now() order by date_time, id limit 1`);
   const lookup = await query<{ id: number }>(`select id from users where id % 7 = 3 order by id desc limit 100`);
   const counts: Record<string, number> = {};
-  for (const table of ['users', 'games', 'registrations', 'credit_transactions', 'payments', 'notifications', 'email_outbox', 'invitations', 'series', 'series_members']) {
+  for (const table of [
+    'users',
+    'games',
+    'registrations',
+    'credit_transactions',
+    'payments',
+    'notifications',
+    'email_outbox',
+    'invitations',
+    'series',
+    'series_members',
+  ]) {
     counts[table] = (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
   }
   const applyRounds: Subjects['applyRounds'] = [];

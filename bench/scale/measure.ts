@@ -74,7 +74,11 @@ function exportPaths(database: ScaleDatabase): Path[] {
   return [
     { label: "admin: a month's payments.csv", who: 'admin', url: `/api/admin/reports/payments.csv?from=${monthAgo()}&to=${today()}` },
     { label: "player: the heavy player's data export", who: 'player', url: '/api/users/me/export' },
-    { label: "organiser: a game's registrations.csv", who: 'organiser', url: `/api/user-games/${database.subjects.organiserGameId}/registrations.csv` },
+    {
+      label: "organiser: a game's registrations.csv",
+      who: 'organiser',
+      url: `/api/user-games/${database.subjects.organiserGameId}/registrations.csv`,
+    },
   ];
 }
 
@@ -153,7 +157,10 @@ function postApply(agent: http.Agent, port: number, token: string, gameId: numbe
 }
 
 /** The first round warms the server up; the others are measured. Applies per second over the measured rounds. */
-export async function measureApplies(database: ScaleDatabase, port: number): Promise<{ perSecond: number; statuses: Record<number, number> }> {
+export async function measureApplies(
+  database: ScaleDatabase,
+  port: number,
+): Promise<{ perSecond: number; statuses: Record<number, number> }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: APPLY_CONNECTIONS });
   const statuses: Record<number, number> = {};
   let requests = 0;
@@ -163,7 +170,8 @@ export async function measureApplies(database: ScaleDatabase, port: number): Pro
       const jobs: Array<{ token: string; gameId: number }> = [];
       for (const [p, userId] of round.playerIds.entries()) {
         const token = await tokens.issue({ userId, tokenVersion: 0 });
-        for (let pick = 0; pick < APPLY_PICKS; pick++) jobs.push({ token, gameId: round.gameIds[(p * 7 + pick * 13) % round.gameIds.length]! });
+        for (let pick = 0; pick < APPLY_PICKS; pick++)
+          jobs.push({ token, gameId: round.gameIds[(p * 7 + pick * 13) % round.gameIds.length]! });
       }
       let next = 0;
       const started = performance.now();
@@ -193,9 +201,14 @@ export async function measureApplies(database: ScaleDatabase, port: number): Pro
  */
 export async function runJobs(database: ScaleDatabase): Promise<JobResult[]> {
   const opened = await openDatabase(
-    database.kind === 'postgres' ? { kind: 'postgres', url: database.env.DATABASE_URL!, poolSize: 4 } : { kind: 'pglite', dataDir: database.env.DATA_DIR!, holder: 'restore' },
+    database.kind === 'postgres'
+      ? { kind: 'postgres', url: database.env.DATABASE_URL!, poolSize: 4 }
+      : { kind: 'pglite', dataDir: database.env.DATA_DIR!, holder: 'restore' },
   );
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'off', JWT_SECRET, SEED_DEMO: 'off' }), database: opened });
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'off', JWT_SECRET, SEED_DEMO: 'off' }),
+    database: opened,
+  });
   const results: JobResult[] = [];
   const time = async (label: string, job: () => Promise<unknown>) => {
     const started = performance.now();

@@ -15,7 +15,18 @@ import { benchServerUrl } from '../support/database';
 import { writeSection } from '../support/fixtures';
 import { startAppProcess, stop } from '../support/processes';
 import { buildScaleDatabase, type DatabaseKind, type ScaleDatabase } from './databases';
-import { type ExportResult, type JobResult, JWT_SECRET, measureApplies, measureExports, measureReads, READ_CONNECTIONS, READ_SECONDS, type ReadResult, runJobs } from './measure';
+import {
+  type ExportResult,
+  type JobResult,
+  JWT_SECRET,
+  measureApplies,
+  measureExports,
+  measureReads,
+  READ_CONNECTIONS,
+  READ_SECONDS,
+  type ReadResult,
+  runJobs,
+} from './measure';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,7 +36,8 @@ const { values: args } = parseArgs({
   },
 });
 const kinds = args.databases.split(',').map((kind) => kind.trim()) as DatabaseKind[];
-if (kinds.some((kind) => kind !== 'postgres' && kind !== 'pglite')) throw new Error('--databases: postgres, pglite ou os dois separados por vírgula');
+if (kinds.some((kind) => kind !== 'postgres' && kind !== 'pglite'))
+  throw new Error('--databases: postgres, pglite ou os dois separados por vírgula');
 const scale = Number(args.scale);
 if (!(scale > 0 && scale <= 1)) throw new Error('--scale: um número maior que 0 e até 1');
 
@@ -157,7 +169,14 @@ function report(kind: DatabaseKind, small: Run, large: Run): { markdown: string;
     ...jobRows,
     '',
     `Statements over ${SLOW_MS} ms (\`log_min_duration_statement\`) while the server and the jobs ran: small ${slowLines(small)}, large ${slowLines(large)}.`,
-    ...(worst.length ? ['', 'The slowest on the large database:', '', ...worst.map((s) => `- ${s.ms.toFixed(0)} ms: \`${s.text.slice(0, 160).replace(/`/g, "'")}\``)] : []),
+    ...(worst.length
+      ? [
+          '',
+          'The slowest on the large database:',
+          '',
+          ...worst.map((s) => `- ${s.ms.toFixed(0)} ms: \`${s.text.slice(0, 160).replace(/`/g, "'")}\``),
+        ]
+      : []),
   ].join('\n');
   return { markdown, isMet };
 }
@@ -172,7 +191,10 @@ for (const kind of kinds) {
   const largeScale = kind === 'postgres' ? scale : scale * PGLITE_SHARE;
   const built: ScaleDatabase[] = [];
   try {
-    for (const [label, size] of [['small', largeScale / SMALLER], ['large', largeScale]] as const) {
+    for (const [label, size] of [
+      ['small', largeScale / SMALLER],
+      ['large', largeScale],
+    ] as const) {
       console.log(`${kind} ${label}: gerando (escala ${size})`);
       const database = await buildScaleDatabase(kind, size, `${kind} ${label}`);
       built.push(database);

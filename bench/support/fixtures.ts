@@ -82,10 +82,13 @@ export async function createPlayers(db: Db, prefix: string, count: number, credi
 }
 
 export async function createGames(db: Db, creatorId: number, count: number, options: { slots: number; priceCents: number }) {
-  const [ref] = await selectRows<{ sport_id: number; state_id: number; city_id: number }>(db, sql`
+  const [ref] = await selectRows<{ sport_id: number; state_id: number; city_id: number }>(
+    db,
+    sql`
     select (select id from sports where name = 'Vôlei') as sport_id, s.id as state_id,
       (select id from cities where state_id = s.id and name = 'Florianópolis') as city_id
-    from states s where s.uf = 'SC'`);
+    from states s where s.uf = 'SC'`,
+  );
   const now = Date.now();
   const rows = await db
     .insert(games)

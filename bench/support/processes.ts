@@ -6,7 +6,7 @@ import { builtServer, ensureBuild, root } from '../../scripts/build.mjs';
 export { root };
 
 export async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}`);
     try {
       const res = await fetch(url);
@@ -20,7 +20,9 @@ export async function waitForHealth(url: string, child: ChildProcess): Promise<v
 }
 
 /** The Node flags `npm start` runs the server with (its heap limits), read from package.json's start script. */
-export const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+export const startFlags = (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
   .split(' ')
   .filter((word) => word.startsWith('--'));
 

@@ -44,12 +44,18 @@ async function getJson<T>(baseURL: string, path: string, token: string): Promise
 export async function demoIds(baseURL: string): Promise<DemoIds> {
   const organiserToken = await login(baseURL, 'organiser');
   const games = await getJson<UserGame[]>(baseURL, '/user-games?filter=active', organiserToken);
-  const publicGame = games.find((g) => g.visibility === 'public' && g.name === 'Vôlei de Quinta no Estreito') ?? games.find((g) => g.visibility === 'public');
+  const publicGame =
+    games.find((g) => g.visibility === 'public' && g.name === 'Vôlei de Quinta no Estreito') ??
+    games.find((g) => g.visibility === 'public');
   const privateGame = games.find((g) => g.visibility === 'private');
   if (!publicGame || !privateGame) throw new Error('dados de demonstração sem jogo público ou privado');
 
   const adminToken = await login(baseURL, 'admin');
-  const users = await getJson<{ users: { id: number; email: string }[] }>(baseURL, `/admin/users?search=${encodeURIComponent(demoLogins.player.email)}`, adminToken);
+  const users = await getJson<{ users: { id: number; email: string }[] }>(
+    baseURL,
+    `/admin/users?search=${encodeURIComponent(demoLogins.player.email)}`,
+    adminToken,
+  );
   const player = users.users.find((u) => u.email === demoLogins.player.email);
   if (!player) throw new Error('jogadora de demonstração não encontrada');
 
@@ -120,12 +126,17 @@ export async function chooseTheme(page: Page, theme: Theme): Promise<void> {
 }
 
 /** Signs in through the login form (as the demo account of `role`, or as `account`) and waits for the tree of that role. */
-export async function signInAs(page: Page, role: Exclude<Role, 'visitor'>, account: { email: string; password: string } = demoLogins[role]): Promise<void> {
+export async function signInAs(
+  page: Page,
+  role: Exclude<Role, 'visitor'>,
+  account: { email: string; password: string } = demoLogins[role],
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Senha').fill(account.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  const heading = role === 'admin' ? page.getByRole('heading', { level: 1, name: 'Dashboard' }) : page.getByRole('heading', { level: 1, name: /^Olá, / });
+  const heading =
+    role === 'admin' ? page.getByRole('heading', { level: 1, name: 'Dashboard' }) : page.getByRole('heading', { level: 1, name: /^Olá, / });
   await expect(heading).toBeVisible();
 }
 

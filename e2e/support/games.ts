@@ -28,7 +28,12 @@ export async function createGame(game: NewGame): Promise<number> {
 }
 
 /** Signs in on the login page shown; waits for where that sign-in leads (home, unless a `next` says otherwise). */
-export async function signIn(page: Page, email: string, password: string, landsOn = page.getByRole('heading', { level: 1, name: /^Olá, / })): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  landsOn = page.getByRole('heading', { level: 1, name: /^Olá, / }),
+): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();

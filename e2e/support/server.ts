@@ -51,12 +51,23 @@ const config = loadConfig({
 });
 const { app } = await startServer(config, { inMemory: true });
 
-type NewGame = { name: string; hoursAhead: number; totalSlots?: number; priceCents?: number; usePlatformPayment?: boolean; city?: string; organiserEmail?: string };
+type NewGame = {
+  name: string;
+  hoursAhead: number;
+  totalSlots?: number;
+  priceCents?: number;
+  usePlatformPayment?: boolean;
+  city?: string;
+  organiserEmail?: string;
+};
 type NewAdmin = { name: string; email: string; password: string };
 
 async function insertGame(input: NewGame): Promise<number> {
   const db = app.ctx.db;
-  const [organiser] = await db.select().from(users).where(eq(users.email, input.organiserEmail ?? 'organizador@borajogar.com.br'));
+  const [organiser] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, input.organiserEmail ?? 'organizador@borajogar.com.br'));
   const [sport] = await db.select().from(sports).where(eq(sports.name, 'Vôlei'));
   const [sc] = await db.select().from(states).where(eq(states.uf, 'SC'));
   const [city] = await db
@@ -92,7 +103,13 @@ async function insertGame(input: NewGame): Promise<number> {
 async function insertAdmin(input: NewAdmin): Promise<number> {
   const [admin] = await app.ctx.db
     .insert(users)
-    .values({ name: input.name, email: input.email.toLowerCase(), phone: '48999990001', role: 'admin', passwordHash: await hashPassword(input.password) })
+    .values({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      phone: '48999990001',
+      role: 'admin',
+      passwordHash: await hashPassword(input.password),
+    })
     .returning({ id: users.id });
   return admin!.id;
 }

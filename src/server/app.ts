@@ -175,7 +175,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A page of the app itself (not /api), so it must exist before the SPA fallback; sandbox mode only.
   if (ctx.payments.sandbox) await app.register(sandboxCheckoutRoutes(ctx));
 
-  await registerWebApp(app, deps.webRoot, { cacheMs: config.listingCacheMs, clock, publicUrl: config.publicUrl, changes: database.changes });
+  await registerWebApp(app, deps.webRoot, {
+    cacheMs: config.listingCacheMs,
+    clock,
+    publicUrl: config.publicUrl,
+    changes: database.changes,
+  });
   return app;
 }
 

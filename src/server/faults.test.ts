@@ -22,7 +22,6 @@ const canRunRedisServer = (process.env.PATH ?? '').split(path.delimiter).some((d
 
 type Server = ServerProcess;
 
-
 describe.runIf(isPostgres)('faults', () => {
   let scratch: Awaited<ReturnType<typeof compiledServerOnScratchDatabase>>;
   let database: Database;
@@ -59,7 +58,11 @@ describe.runIf(isPostgres)('faults', () => {
   /** An organiser's published game and a signed-in session for them on `server`. */
   async function organiserOn(server: Server) {
     const organiser = await createUser(database.db);
-    const game = await createGame(database.db, { creatorId: organiser.id, visibility: 'private', dateTime: new Date(Date.now() + 3 * DAY_MS) });
+    const game = await createGame(database.db, {
+      creatorId: organiser.id,
+      visibility: 'private',
+      dateTime: new Date(Date.now() + 3 * DAY_MS),
+    });
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -81,11 +84,18 @@ describe.runIf(isPostgres)('faults', () => {
 
   /** What time would bring about: every message still waiting is due now, and no claim of a dead process holds it. */
   const waitsPassed = () =>
-    database.db.update(emailOutbox).set({ nextAttemptAt: sql`now()`, claimedUntil: null }).where(sql`${emailOutbox.sentAt} is null`);
+    database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`now()`, claimedUntil: null })
+      .where(sql`${emailOutbox.sentAt} is null`);
 
   /** Waits until every message to `emails` has reached `inbox`, then checks none came twice and every row is sent. */
   async function expectDeliveredOnce(inbox: SmtpInbox, emails: string[]) {
-    await waitUntil(async () => (emails.every((email) => inbox.messages.some((mail) => mail.recipients.includes(email))) ? true : undefined), 30_000, 'os e-mails');
+    await waitUntil(
+      async () => (emails.every((email) => inbox.messages.some((mail) => mail.recipients.includes(email))) ? true : undefined),
+      30_000,
+      'os e-mails',
+    );
     // A little longer: a second copy would come now.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const received = inbox.messages.flatMap((mail) => mail.recipients).filter((to) => emails.includes(to));
@@ -100,9 +110,13 @@ describe.runIf(isPostgres)('faults', () => {
     await expectLedgerBalanced(database.db);
     const overbooked = (await database.db.execute(sql`
       select g.id from games g
-      where (select count(*) from registrations r where r.game_id = g.id and r.status in ('confirmed', 'pending')) > g.total_slots`)) as { rows: unknown[] };
+      where (select count(*) from registrations r where r.game_id = g.id and r.status in ('confirmed', 'pending')) > g.total_slots`)) as {
+      rows: unknown[];
+    };
     expect(overbooked.rows).toEqual([]);
-    const twice = (await database.db.execute(sql`select type, reference from credit_transactions group by type, reference having count(*) > 1`)) as { rows: unknown[] };
+    const twice = (await database.db.execute(
+      sql`select type, reference from credit_transactions group by type, reference having count(*) > 1`,
+    )) as { rows: unknown[] };
     expect(twice.rows).toEqual([]);
   }
 
@@ -114,10 +128,14 @@ describe.runIf(isPostgres)('faults', () => {
     await invite(server, organiser, emails.slice(0, 2));
     await invite(server, organiser, emails.slice(2));
     // Tried once each and failed: the causes are recorded, nothing is lost.
-    await waitUntil(async () => {
-      const rows = await database.db.select().from(emailOutbox).where(inArray(emailOutbox.to, emails));
-      return rows.length === emails.length && rows.every((row) => row.error !== null) ? rows : undefined;
-    }, 10_000, 'as primeiras tentativas');
+    await waitUntil(
+      async () => {
+        const rows = await database.db.select().from(emailOutbox).where(inArray(emailOutbox.to, emails));
+        return rows.length === emails.length && rows.every((row) => row.error !== null) ? rows : undefined;
+      },
+      10_000,
+      'as primeiras tentativas',
+    );
 
     const inbox = await startSmtpInbox({ port: smtpPort });
     try {
@@ -162,7 +180,13 @@ describe.runIf(isPostgres)('faults', () => {
       try {
         const smtpPort = await freePort();
         const metricsToken = 'faults-metrics-token-0123';
-        const env = { DATABASE_URL: cluster.url, LISTING_CACHE_MS: '60000', SIGNED_IN_CACHE_MS: '60000', HOLD_SWEEP_SECONDS: '1', METRICS_TOKEN: metricsToken };
+        const env = {
+          DATABASE_URL: cluster.url,
+          LISTING_CACHE_MS: '60000',
+          SIGNED_IN_CACHE_MS: '60000',
+          HOLD_SWEEP_SECONDS: '1',
+          METRICS_TOKEN: metricsToken,
+        };
         const a = await start(smtpPort, env);
         const b = await start(smtpPort, env);
         mine.push(a, b);
@@ -202,7 +226,11 @@ describe.runIf(isPostgres)('faults', () => {
 
         cluster.start();
         const backAt = Date.now();
-        await waitUntil(async () => ((await uncached(a)).status === 200 && (await uncached(b)).status === 200 ? true : undefined), 5_000, 'as respostas de volta');
+        await waitUntil(
+          async () => ((await uncached(a)).status === 200 && (await uncached(b)).status === 200 ? true : undefined),
+          5_000,
+          'as respostas de volta',
+        );
         await waitUntil(async () => ((await fetch(`${b.url}/api/health/ready`)).ok ? true : undefined), 5_000, 'ready de volta');
         expect(Date.now() - backAt).toBeLessThan(5_000);
         isRunning = false;
@@ -245,7 +273,11 @@ describe.runIf(isPostgres)('faults', () => {
         expect(created.status, await created.clone().text()).toBe(201);
         await waitUntil(async () => ((await listed()).includes(name) ? true : undefined), 1_500, 'o jogo novo na lista da outra instância');
         // The jobs run again, on whichever instance leads now.
-        await waitUntil(async () => (Math.max(await jobRuns(a), await jobRuns(b)) > runsWhileAway + 1 ? true : undefined), 5_000, 'as tarefas de volta');
+        await waitUntil(
+          async () => (Math.max(await jobRuns(a), await jobRuns(b)) > runsWhileAway + 1 ? true : undefined),
+          5_000,
+          'as tarefas de volta',
+        );
       } finally {
         for (const server of mine) server.process.kill('SIGKILL');
         cluster.remove();
@@ -254,45 +286,59 @@ describe.runIf(isPostgres)('faults', () => {
     90_000,
   );
 
-  it.runIf(canRunRedisServer)('Redis stopped and started: limits fall back to each process, then return to Redis', async () => {
-    const redisPort = await freePort();
-    const startRedis = () => {
-      const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      return { child, exited: new Promise((resolve) => child.on('exit', resolve)) };
-    };
-    let redisServer = startRedis();
-    const redis = new Redis(`redis://127.0.0.1:${redisPort}`, { lazyConnect: true, retryStrategy: () => 200 });
-    redis.on('error', () => {});
-    const prefix = `faults-${randomBytes(3).toString('hex')}:`;
-    let server: Server | undefined;
-    try {
-      await waitUntil(async () => ((await redis.ping()) === 'PONG' ? true : undefined), 5_000, 'o Redis');
-      server = await start(await freePort(), { RATE_LIMITS: 'on', REDIS_URL: `redis://127.0.0.1:${redisPort}`, REDIS_KEY_PREFIX: prefix });
-      const tryLogin = async () =>
-        (
-          await fetch(`${server!.url}/api/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: `ninguem-${randomBytes(3).toString('hex')}@bora.test`, password: 'senha-errada-123' }),
-          })
-        ).status;
-      expect(await tryLogin()).toBe(401);
-      expect((await redis.keys(`${prefix}*`)).length).toBeGreaterThan(0);
+  it.runIf(canRunRedisServer)(
+    'Redis stopped and started: limits fall back to each process, then return to Redis',
+    async () => {
+      const redisPort = await freePort();
+      const startRedis = () => {
+        const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+          stdio: 'ignore',
+        });
+        return { child, exited: new Promise((resolve) => child.on('exit', resolve)) };
+      };
+      let redisServer = startRedis();
+      const redis = new Redis(`redis://127.0.0.1:${redisPort}`, { lazyConnect: true, retryStrategy: () => 200 });
+      redis.on('error', () => {});
+      const prefix = `faults-${randomBytes(3).toString('hex')}:`;
+      let server: Server | undefined;
+      try {
+        await waitUntil(async () => ((await redis.ping()) === 'PONG' ? true : undefined), 5_000, 'o Redis');
+        server = await start(await freePort(), {
+          RATE_LIMITS: 'on',
+          REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+          REDIS_KEY_PREFIX: prefix,
+        });
+        const tryLogin = async () =>
+          (
+            await fetch(`${server!.url}/api/auth/login`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ email: `ninguem-${randomBytes(3).toString('hex')}@bora.test`, password: 'senha-errada-123' }),
+            })
+          ).status;
+        expect(await tryLogin()).toBe(401);
+        expect((await redis.keys(`${prefix}*`)).length).toBeGreaterThan(0);
 
-      redisServer.child.kill('SIGTERM');
-      await redisServer.exited;
-      // Away: every try still answered, at once, counted in the process.
-      for (let i = 0; i < 3; i += 1) expect(await tryLogin()).toBe(401);
+        redisServer.child.kill('SIGTERM');
+        await redisServer.exited;
+        // Away: every try still answered, at once, counted in the process.
+        for (let i = 0; i < 3; i += 1) expect(await tryLogin()).toBe(401);
 
-      redisServer = startRedis();
-      await waitUntil(async () => ((await redis.ping()) === 'PONG' ? true : undefined), 5_000, 'o Redis de volta');
-      // Back: counts reach Redis again (a fresh Redis, so any key is a new one).
-      await waitUntil(async () => ((await tryLogin()) === 401 && (await redis.keys(`${prefix}*`)).length > 0 ? true : undefined), 15_000, 'as contagens no Redis');
-      await expectInvariants();
-    } finally {
-      server?.process.kill('SIGKILL');
-      redis.disconnect();
-      redisServer.child.kill('SIGKILL');
-    }
-  }, 60_000);
+        redisServer = startRedis();
+        await waitUntil(async () => ((await redis.ping()) === 'PONG' ? true : undefined), 5_000, 'o Redis de volta');
+        // Back: counts reach Redis again (a fresh Redis, so any key is a new one).
+        await waitUntil(
+          async () => ((await tryLogin()) === 401 && (await redis.keys(`${prefix}*`)).length > 0 ? true : undefined),
+          15_000,
+          'as contagens no Redis',
+        );
+        await expectInvariants();
+      } finally {
+        server?.process.kill('SIGKILL');
+        redis.disconnect();
+        redisServer.child.kill('SIGKILL');
+      }
+    },
+    60_000,
+  );
 });

@@ -17,7 +17,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 type Instance = ServerProcess;
 
-
 describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof compiledServerOnScratchDatabase>>;
   let database: Database;
@@ -91,7 +90,12 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
 
   it('runs each background tick on one instance only, and sends each notice once', async () => {
     const db = database.db;
-    const game = await createGame(db, { name: 'Prazo vencido', totalSlots: 1, priceCents: 1500, dateTime: new Date(Date.now() + 72 * HOUR_MS) });
+    const game = await createGame(db, {
+      name: 'Prazo vencido',
+      totalSlots: 1,
+      priceCents: 1500,
+      dateTime: new Date(Date.now() + 72 * HOUR_MS),
+    });
     const late = await createUser(db);
     const next = await createUser(db);
     await createRegistration(db, { gameId: game.id, userId: late.id, status: 'pending', paymentDeadline: new Date(Date.now() - 60_000) });
@@ -99,7 +103,10 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
 
     await waitUntil(
       async () => {
-        const [row] = await db.select().from(registrations).where(and(eq(registrations.gameId, game.id), eq(registrations.userId, late.id)));
+        const [row] = await db
+          .select()
+          .from(registrations)
+          .where(and(eq(registrations.gameId, game.id), eq(registrations.userId, late.id)));
         return row?.status === 'cancelled' ? true : undefined;
       },
       10_000,
@@ -125,9 +132,17 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
   });
 
   it('a change made on one instance shows on the others within a second', async () => {
-    const game = await createGame(database.db, { name: 'Frescor entre instâncias', location: 'Quadra Multi', totalSlots: 6, usePlatformPayment: false });
+    const game = await createGame(database.db, {
+      name: 'Frescor entre instâncias',
+      location: 'Quadra Multi',
+      totalSlots: 6,
+      usePlatformPayment: false,
+    });
     const slotsOn = async (instance: Instance) => {
-      const list = (await (await fetch(`${instance.url}/api/games?location=Multi`)).json()) as Array<{ id: number; remainingSlots: number }>;
+      const list = (await (await fetch(`${instance.url}/api/games?location=Multi`)).json()) as Array<{
+        id: number;
+        remainingSlots: number;
+      }>;
       return list.find((item) => item.id === game.id)?.remainingSlots;
     };
     expect(await Promise.all(instances.map(slotsOn))).toEqual([6, 6, 6]);
@@ -147,7 +162,11 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
     expect(applied.status).toBe(200);
     const appliedAt = Date.now();
     expect(await slotsOn(instances[0]!)).toBe(5);
-    await waitUntil(async () => ((await slotsOn(instances[1]!)) === 5 && (await slotsOn(instances[2]!)) === 5 ? true : undefined), 1000, 'as outras instâncias');
+    await waitUntil(
+      async () => ((await slotsOn(instances[1]!)) === 5 && (await slotsOn(instances[2]!)) === 5 ? true : undefined),
+      1000,
+      'as outras instâncias',
+    );
     expect(Date.now() - appliedAt).toBeLessThan(1000);
   });
 
@@ -159,7 +178,8 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
       body: JSON.stringify({ email: player.email, password: 'senha-forte-123' }),
     });
     const { token } = (await login.json()) as { token: string };
-    const meOn = async (instance: Instance, bearer: string) => (await fetch(`${instance.url}/api/users/me`, { headers: { authorization: `Bearer ${bearer}` } })).status;
+    const meOn = async (instance: Instance, bearer: string) =>
+      (await fetch(`${instance.url}/api/users/me`, { headers: { authorization: `Bearer ${bearer}` } })).status;
     // Each instance has the account (and the reply) in memory now.
     expect(await Promise.all(instances.map((instance) => meOn(instance, token)))).toEqual([200, 200, 200]);
 
@@ -172,7 +192,11 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
     const changedAt = Date.now();
     const fresh = ((await changed.json()) as { token: string }).token;
     expect(await meOn(instances[0]!, token)).toBe(401);
-    await waitUntil(async () => ((await meOn(instances[1]!, token)) === 401 && (await meOn(instances[2]!, token)) === 401 ? true : undefined), 1000, 'o fim do token antigo nas outras instâncias');
+    await waitUntil(
+      async () => ((await meOn(instances[1]!, token)) === 401 && (await meOn(instances[2]!, token)) === 401 ? true : undefined),
+      1000,
+      'o fim do token antigo nas outras instâncias',
+    );
     expect(Date.now() - changedAt).toBeLessThan(1000);
     expect(await Promise.all(instances.map((instance) => meOn(instance, fresh)))).toEqual([200, 200, 200]);
   });
@@ -181,7 +205,10 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
     const target = instances[2]!;
     const watched = await createGame(database.db, { name: 'Vagas ao vivo no desligamento' });
     // Streams never end by themselves: the drain must end them, not wait for its limit.
-    const streams = await Promise.all([openEventStream(`${target.url}/api/games/${watched.id}/events`), openEventStream(`${target.url}/api/games/events`)]);
+    const streams = await Promise.all([
+      openEventStream(`${target.url}/api/games/${watched.id}/events`),
+      openEventStream(`${target.url}/api/games/events`),
+    ]);
     expect(await streams[0]!.nextData()).toEqual({ remainingSlots: 10, waitlistCount: 0 });
     const login = await fetch(`${target.url}/api/auth/login`, {
       method: 'POST',

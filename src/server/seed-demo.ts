@@ -50,11 +50,20 @@ const fillerPlayers = [
 /** Upcoming games in Florianópolis and Joinville by the demo organiser, and credits for the demo player. */
 async function seedDemoGames(db: Db): Promise<void> {
   const byEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0]!;
-  const [admin, player, organiser] = [await byEmail(demoAccounts[0].email), await byEmail(demoAccounts[1].email), await byEmail(demoAccounts[2].email)];
+  const [admin, player, organiser] = [
+    await byEmail(demoAccounts[0].email),
+    await byEmail(demoAccounts[1].email),
+    await byEmail(demoAccounts[2].email),
+  ];
   const sportId = async (name: string) => (await db.select().from(sports).where(eq(sports.name, name)))[0]!.id;
   const [sc] = await db.select().from(states).where(eq(states.uf, 'SC'));
   const cityId = async (name: string) =>
-    (await db.select().from(cities).where(and(eq(cities.stateId, sc!.id), eq(cities.name, name))))[0]!.id;
+    (
+      await db
+        .select()
+        .from(cities)
+        .where(and(eq(cities.stateId, sc!.id), eq(cities.name, name)))
+    )[0]!.id;
   const floripa = await cityId('Florianópolis');
   const joinville = await cityId('Joinville');
   const volei = await sportId('Vôlei');

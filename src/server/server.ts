@@ -72,7 +72,9 @@ export async function startServer(config: Config, options: { inMemory?: boolean;
 
   const app = await buildApp({ config, database, webRoot: options.webRoot ?? defaultWebRoot });
   if (seeded) app.log.info('banco vazio: dados de demonstração criados (contas no README)');
-  app.log.info(database.kind === 'pglite' ? `banco embutido em ${options.inMemory ? 'memória' : config.dataDir}` : 'banco PostgreSQL (DATABASE_URL)');
+  app.log.info(
+    database.kind === 'pglite' ? `banco embutido em ${options.inMemory ? 'memória' : config.dataDir}` : 'banco PostgreSQL (DATABASE_URL)',
+  );
   await app.listen({ port: config.port, host: config.host });
   // The embedded database is this process's alone: `npm run backup` asks this server for the copy (decision 019).
   const backupEndpoint = database.dataDirLock

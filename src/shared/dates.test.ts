@@ -62,6 +62,8 @@ describe('formatRelativeDateTime', () => {
     expect(formatRelativeDateTime(new Date('2026-11-21T22:30:00.000Z'), now, TIME_ZONE)).toBe('amanhã às 19:30');
     expect(formatRelativeDateTime(new Date('2026-11-22T22:30:00.000Z'), now, TIME_ZONE)).toBe('22/11/2026 às 19:30');
     // Across a month's end.
-    expect(formatRelativeDateTime(new Date('2026-12-01T12:00:00.000Z'), new Date('2026-11-30T12:00:00.000Z'), TIME_ZONE)).toBe('amanhã às 09:00');
+    expect(formatRelativeDateTime(new Date('2026-12-01T12:00:00.000Z'), new Date('2026-11-30T12:00:00.000Z'), TIME_ZONE)).toBe(
+      'amanhã às 09:00',
+    );
   });
 });

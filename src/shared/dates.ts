@@ -83,7 +83,15 @@ const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 function zonedParts(instant: Date, timeZone: string): Record<string, string> {
   let format = zonedFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     zonedFormats.set(timeZone, format);
   }
   return Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));

@@ -21,7 +21,9 @@ describe('games-list filters in the address', () => {
   });
 
   it('writes the filters in one order, so one list has one address', () => {
-    expect(gameListFiltersSearch({ location: 'Praia Mole', date: '2026-12-05', sportId: 1 })).toBe('?sportId=1&date=2026-12-05&location=Praia+Mole');
+    expect(gameListFiltersSearch({ location: 'Praia Mole', date: '2026-12-05', sportId: 1 })).toBe(
+      '?sportId=1&date=2026-12-05&location=Praia+Mole',
+    );
     expect(gameListFiltersSearch({ location: '', cityId: undefined })).toBe('');
     expect(gameListFiltersSearch(parse('?location=Lagoa&cityId=2&stateId=24&x=1'))).toBe('?stateId=24&cityId=2&location=Lagoa');
   });

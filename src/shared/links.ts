@@ -7,7 +7,11 @@ export function mapSearchUrl(location: string, address: string): string {
 }
 
 /** `20261128T223000Z`: the UTC form Google Calendar's `dates` takes. */
-const compactUtc = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const compactUtc = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Google Calendar's "add event" page filled with a game (the same times as its .ics). */
 export function googleCalendarUrl(game: { name: string; location: string; address: string; dateTime: string; url: string }): string {

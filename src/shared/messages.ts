@@ -51,7 +51,11 @@ export const messages = {
   accountDeletedDone: 'Sua conta foi excluída. Seus dados pessoais foram apagados.',
   forfeitDescription: 'Saldo cancelado com a exclusão da conta',
   notificationsAllRead: (count: number) =>
-    count === 0 ? 'Nenhuma notificação por ler.' : count === 1 ? '1 notificação marcada como lida.' : `${count} notificações marcadas como lidas.`,
+    count === 0
+      ? 'Nenhuma notificação por ler.'
+      : count === 1
+        ? '1 notificação marcada como lida.'
+        : `${count} notificações marcadas como lidas.`,
   unauthenticated: 'Usuário não autenticado',
   forbidden: 'Você não tem permissão para acessar este recurso.',
 
@@ -88,12 +92,10 @@ export const messages = {
   addedToWaitlist: 'Adicionado à lista de espera',
   leftWaitlist: 'Você saiu da lista de espera com sucesso.',
   cancelledNoCharge: 'Inscrição cancelada com sucesso.',
-  cancelledRefundedToCredits: (amount: string) =>
-    `Inscrição cancelada com sucesso. ${amount} voltaram para os seus créditos.`,
+  cancelledRefundedToCredits: (amount: string) => `Inscrição cancelada com sucesso. ${amount} voltaram para os seus créditos.`,
   cancelledRefundRequested: (amount: string) =>
     `Inscrição cancelada com sucesso. O reembolso de ${amount} foi solicitado e cai em até 7 dias úteis.`,
-  cancelledLateNoRefund:
-    'Inscrição cancelada com sucesso. Como faltam menos de 48 horas para o jogo, não há reembolso.',
+  cancelledLateNoRefund: 'Inscrição cancelada com sucesso. Como faltam menos de 48 horas para o jogo, não há reembolso.',
   locationTooLong: 'O local deve ter no máximo 100 caracteres.',
   dateInvalid: 'Informe uma data válida no formato AAAA-MM-DD.',
 
@@ -111,8 +113,7 @@ export const messages = {
     promotedAtRaisedPrice: (game: string, when: string, joinedAt: string, amount: string, deadline: string) =>
       `Abriu uma vaga em ${game} (${when}) e ela está reservada para você. O preço subiu de ${joinedAt} para ${amount} ` +
       `depois que você entrou na fila, então nada foi cobrado: pague ${amount} até ${deadline} se quiser confirmar.`,
-    paymentExpired: (game: string) =>
-      `O prazo para pagar sua vaga em ${game} terminou e ela passou para o próximo da fila.`,
+    paymentExpired: (game: string) => `O prazo para pagar sua vaga em ${game} terminou e ela passou para o próximo da fila.`,
     cancelled: (game: string, outcome: string) => `Sua inscrição em ${game} foi cancelada. ${outcome}`,
     leftWaitlist: (game: string) => `Você saiu da lista de espera de ${game}.`,
     gameChanged: (game: string, changes: string[]) => `O organizador alterou o jogo ${game}: ${changes.join('; ')}.`,
@@ -120,8 +121,7 @@ export const messages = {
     changedTime: (time: string) => `o horário agora é ${time}`,
     changedPlace: (location: string, address: string) => `o local agora é ${location} (${address})`,
     changedPrice: (before: string, after: string) => `o preço mudou de ${before} para ${after}`,
-    gameCancelled: (game: string, when: string, refund: string) =>
-      `O jogo ${game} (${when}) foi cancelado pelo organizador. ${refund}`,
+    gameCancelled: (game: string, when: string, refund: string) => `O jogo ${game} (${when}) foi cancelado pelo organizador. ${refund}`,
     gameCancelledWithReason: (game: string, when: string, reason: string, refund: string) =>
       `O jogo ${game} (${when}) foi cancelado pelo organizador. Motivo: “${reason}”. ${refund}`,
     unpublishedByOrganiser: (game: string, when: string, refund: string) =>
@@ -143,7 +143,8 @@ export const messages = {
     refundRejected: (game: string, reason: string) => `Seu pedido de reembolso do jogo ${game} foi rejeitado. Motivo: ${reason}`,
     refundToCredits: (amount: string) => `${amount} voltaram para os seus créditos.`,
     refundRequested: (amount: string) => `O reembolso de ${amount} foi solicitado e cai em até 7 dias úteis.`,
-    refundUnderway: (amount: string) => `O reembolso de ${amount} na forma de pagamento original já foi pedido; avisaremos quando for concluído.`,
+    refundUnderway: (amount: string) =>
+      `O reembolso de ${amount} na forma de pagamento original já foi pedido; avisaremos quando for concluído.`,
     refundedAtOnce: (game: string, amount: string, method: 'card' | 'pix') =>
       method === 'card'
         ? `Reembolso feito: ${amount} do jogo ${game} voltaram para o seu cartão (o prazo para aparecer na fatura depende do banco).`
@@ -245,7 +246,11 @@ export const messages = {
       : `Você chegou ao limite de ${limit} convites por dia. Tente novamente amanhã.`,
   inviteFinishedGame: 'Este jogo já aconteceu.',
   invitationsSent: (count: number) =>
-    count === 0 ? 'Nenhum convite novo: todos já tinham sido convidados.' : count === 1 ? '1 convite enviado.' : `${count} convites enviados.`,
+    count === 0
+      ? 'Nenhum convite novo: todos já tinham sido convidados.'
+      : count === 1
+        ? '1 convite enviado.'
+        : `${count} convites enviados.`,
   organiserCancellationReason: (reason: string) => `Jogo cancelado pelo organizador: ${reason}`,
   organiserAccountDeletedReason: 'O organizador excluiu a conta',
 
@@ -275,7 +280,18 @@ export const messages = {
       status: { confirmed: 'Confirmada', pending: 'Aguardando pagamento', waitlist: 'Lista de espera', cancelled: 'Cancelada' },
       payment: { credit: 'Créditos', stripe: 'Cartão', mercadopago: 'PIX', external: 'Por fora' },
       presence: (present: boolean | null) => (present === null ? '' : present ? 'Veio' : 'Faltou'),
-      paymentsHeader: ['Data', 'Tipo', 'Usuário', 'E-mail', 'Descrição', 'Forma', 'Situação', 'Valor (R$)', 'Reembolsado (R$)', 'Referência'],
+      paymentsHeader: [
+        'Data',
+        'Tipo',
+        'Usuário',
+        'E-mail',
+        'Descrição',
+        'Forma',
+        'Situação',
+        'Valor (R$)',
+        'Reembolsado (R$)',
+        'Referência',
+      ],
       providerPayment: 'Pagamento',
       creditMovement: 'Movimento de créditos',
       method: { card: 'Cartão', pix: 'PIX' },

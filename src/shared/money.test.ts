@@ -67,6 +67,7 @@ describe('parseReais', () => {
   });
 
   it('is NaN for text that is no plain number', () => {
-    for (const text of ['', '   ', 'abc', '1e3', '1.234,56', '15,50 reais', 'NaN', 'Infinity', '0x10']) expect(parseReais(text), text).toBeNaN();
+    for (const text of ['', '   ', 'abc', '1e3', '1.234,56', '15,50 reais', 'NaN', 'Infinity', '0x10'])
+      expect(parseReais(text), text).toBeNaN();
   });
 });

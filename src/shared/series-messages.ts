@@ -14,7 +14,8 @@ export const seriesMessages = {
   cancelled: 'Esta série foi cancelada.',
   ended: 'Esta série já terminou: não há mais jogos por vir.',
   alreadyCancelled: 'Esta série já foi cancelada.',
-  cancelledReply: (games: number) => `Série cancelada: ${games === 1 ? '1 jogo futuro cancelado' : `${games} jogos futuros cancelados`}, com reembolso integral aos inscritos.`,
+  cancelledReply: (games: number) =>
+    `Série cancelada: ${games === 1 ? '1 jogo futuro cancelado' : `${games} jogos futuros cancelados`}, com reembolso integral aos inscritos.`,
   memberPlacesFull: 'As vagas de mensalistas desta série estão esgotadas.',
   noMemberPlaces: 'Esta série não tem vagas de mensalistas.',
   phoneRequired: 'Cadastre seu telefone no perfil para ser mensalista.',
@@ -35,12 +36,15 @@ export const seriesMessages = {
         '.',
   left: (cancelled: number, kept: number) =>
     `Você deixou de ser mensalista. ${cancelled} inscrição(ões) futura(s) cancelada(s) com reembolso.` +
-    (kept > 0 ? ` Faltam menos de 48 horas para ${kept} jogo(s): sua vaga neles continua (cancele no jogo, sem reembolso, se não for).` : ''),
+    (kept > 0
+      ? ` Faltam menos de 48 horas para ${kept} jogo(s): sua vaga neles continua (cancele no jogo, sem reembolso, se não for).`
+      : ''),
   removed: 'Mensalista removido. As inscrições dele nos próximos jogos foram canceladas com reembolso integral.',
   notice: {
     memberPending: (game: string, when: string, amount: string, deadline: string) =>
       `Sua vaga de mensalista em ${game} (${when}) está reservada. Seus créditos não cobriram ${amount}: pague até ${deadline} para confirmar.`,
     memberConfirmed: (game: string, when: string) => `Sua vaga de mensalista em ${game} (${when}) está confirmada. Bom jogo!`,
-    removed: (series: string) => `O organizador removeu você dos mensalistas de ${series}. O que você pagou pelos próximos jogos voltou integralmente.`,
+    removed: (series: string) =>
+      `O organizador removeu você dos mensalistas de ${series}. O que você pagou pelos próximos jogos voltou integralmente.`,
   },
 } as const;

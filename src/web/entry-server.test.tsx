@@ -70,7 +70,12 @@ describe('server render of visitor pages', () => {
     const calls = api({
       'GET /api/games': (call) => {
         const query = new URLSearchParams(call.path.split('?')[1] ?? '');
-        return { body: query.get('cityId') === '2' && query.get('location') === 'Lagoa' ? [aGame({ name: 'Vôlei na Lagoa' })] : [aGame({ name: 'Vôlei do Estreito' })] };
+        return {
+          body:
+            query.get('cityId') === '2' && query.get('location') === 'Lagoa'
+              ? [aGame({ name: 'Vôlei na Lagoa' })]
+              : [aGame({ name: 'Vôlei do Estreito' })],
+        };
       },
     });
     const page = await renderPage('/public-games?stateId=24&cityId=2&location=Lagoa&sportId=abc');

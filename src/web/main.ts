@@ -25,5 +25,8 @@ if (serverRendered !== null && isVisitorAtStart()) {
   });
 } else {
   // Signed in (or no server render): the visitor's page is not this user's; React draws from scratch.
-  void loadBoot().then((boot) => boot.renderApp(container), () => showBootFailure(container));
+  void loadBoot().then(
+    (boot) => boot.renderApp(container),
+    () => showBootFailure(container),
+  );
 }

@@ -42,7 +42,10 @@ export async function compiledServerOnScratchDatabase(label: string) {
 
 /** Starts the compiled `entry` on `port` with only `env` (and PATH) for environment. */
 export function spawnServer(entry: string, port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -52,9 +55,11 @@ export function spawnServer(entry: string, port: number, env: Record<string, str
 
 /** Waits until `server` says it is ready; a timeout carries what the server printed. */
 export async function untilReady(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
-  await waitUntil(async () => ((await fetch(`${server.url}/api/health/ready`)).ok ? true : undefined), timeoutMs, `${server.url} pronta`).catch(
-    (error: Error) => {
-      throw new Error(`${error.message}\n${server.output.join('')}`);
-    },
-  );
+  await waitUntil(
+    async () => ((await fetch(`${server.url}/api/health/ready`)).ok ? true : undefined),
+    timeoutMs,
+    `${server.url} pronta`,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n${server.output.join('')}`);
+  });
 }

@@ -73,8 +73,34 @@ export async function createGame(db: Db, overrides: GameOverrides = {}) {
 
 /** What a weekly series written directly is made of: the game's own fields (see `series.template`). */
 export function seriesTemplateOfGame(game: typeof games.$inferSelect): SeriesTemplate {
-  const { name, location, address, priceCents, totalSlots, description, descriptionHtml, visibility, usePlatformPayment, sportId, stateId, cityId } = game;
-  return { name, location, address, priceCents, totalSlots, description, descriptionHtml, visibility, usePlatformPayment, sportId, stateId, cityId };
+  const {
+    name,
+    location,
+    address,
+    priceCents,
+    totalSlots,
+    description,
+    descriptionHtml,
+    visibility,
+    usePlatformPayment,
+    sportId,
+    stateId,
+    cityId,
+  } = game;
+  return {
+    name,
+    location,
+    address,
+    priceCents,
+    totalSlots,
+    description,
+    descriptionHtml,
+    visibility,
+    usePlatformPayment,
+    sportId,
+    stateId,
+    cityId,
+  };
 }
 
 /**
@@ -108,7 +134,10 @@ export async function addCredits(db: Db, userId: number, cents: number) {
 
 /** Ids of the seeded reference data tests filter by. */
 export async function referenceIds(db: Db) {
-  const sportRows = await db.select().from(sports).where(inArray(sports.name, ['Vôlei', 'Beach Tennis']));
+  const sportRows = await db
+    .select()
+    .from(sports)
+    .where(inArray(sports.name, ['Vôlei', 'Beach Tennis']));
   const [sc] = await db.select().from(states).where(eq(states.uf, 'SC'));
   const cityRows = await db
     .select()

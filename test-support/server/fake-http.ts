@@ -17,7 +17,9 @@ export type FakeHttpRequest = Omit<RecordedRequest, 'body'> & { url: URL };
 export type RunningFake = { url: string; close(): Promise<void> };
 
 /** A node:http server on 127.0.0.1 and a random port; a handler error becomes a 500 with its message. */
-export async function startHttpServer(handler: (request: FakeHttpRequest, response: ServerResponse) => Promise<void> | void): Promise<RunningFake> {
+export async function startHttpServer(
+  handler: (request: FakeHttpRequest, response: ServerResponse) => Promise<void> | void,
+): Promise<RunningFake> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,5 +1,14 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import { deliverWebhook, escapeHtml, redirect, sendHtml, sendJson, startHttpServer, type RecordedRequest, type WebhookDelivery } from './fake-http';
+import {
+  deliverWebhook,
+  escapeHtml,
+  redirect,
+  sendHtml,
+  sendJson,
+  startHttpServer,
+  type RecordedRequest,
+  type WebhookDelivery,
+} from './fake-http';
 
 /**
  * A fake Mercado Pago API on 127.0.0.1 for tests and the Playwright harness: Checkout Pro
@@ -29,7 +38,8 @@ export type FakeMercadoPagoPreference = {
   date_of_expiration: string | null;
 };
 
-export type FakeMercadoPagoPaymentStatus = 'pending' | 'approved' | 'authorized' | 'in_process' | 'in_mediation' | 'rejected' | 'cancelled' | 'refunded' | 'charged_back';
+export type FakeMercadoPagoPaymentStatus =
+  'pending' | 'approved' | 'authorized' | 'in_process' | 'in_mediation' | 'rejected' | 'cancelled' | 'refunded' | 'charged_back';
 
 export type FakeMercadoPagoPayment = {
   id: number;
@@ -138,7 +148,8 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       if (typeof item.title !== 'string' || item.title === '') return apiError(400, 'title needed');
     }
     const backUrls = (body.back_urls as FakeMercadoPagoPreference['back_urls'] | undefined) ?? {};
-    if (body.auto_return && !backUrls.success) return apiError(400, 'auto_return invalid. back_url.success must be defined', 'invalid_auto_return');
+    if (body.auto_return && !backUrls.success)
+      return apiError(400, 'auto_return invalid. back_url.success must be defined', 'invalid_auto_return');
     const id = `${COLLECTOR_ID}-${randomUUID()}`;
     const preference: FakeMercadoPagoPreference = {
       id,
@@ -186,7 +197,8 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     const payment: FakeMercadoPagoPayment = {
       id,
       status,
-      status_detail: paymentOptions.statusDetail ?? (status === 'approved' ? 'accredited' : status === 'pending' ? 'pending_waiting_transfer' : status),
+      status_detail:
+        paymentOptions.statusDetail ?? (status === 'approved' ? 'accredited' : status === 'pending' ? 'pending_waiting_transfer' : status),
       transaction_amount: amount,
       transaction_amount_refunded: 0,
       currency_id: 'BRL',
@@ -243,7 +255,9 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     const requestId = webhookOptions.requestId ?? randomUUID();
     // Written out here rather than imported, so the provider's own manifest is checked against it.
     const manifest = `id:${/^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId};request-id:${requestId};ts:${ts};`;
-    const v1 = createHmac('sha256', webhookOptions.secret ?? webhookSecret).update(manifest).digest('hex');
+    const v1 = createHmac('sha256', webhookOptions.secret ?? webhookSecret)
+      .update(manifest)
+      .digest('hex');
     const rawBody = JSON.stringify({
       action: webhookOptions.action ?? 'payment.updated',
       api_version: 'v1',
@@ -275,7 +289,11 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
 
   function backUrl(preference: FakeMercadoPagoPreference, payment: FakeMercadoPagoPayment): string {
     const target =
-      payment.status === 'approved' ? preference.back_urls.success : payment.status === 'rejected' ? preference.back_urls.failure : preference.back_urls.pending;
+      payment.status === 'approved'
+        ? preference.back_urls.success
+        : payment.status === 'rejected'
+          ? preference.back_urls.failure
+          : preference.back_urls.pending;
     const url = new URL(target ?? preference.back_urls.success ?? `${baseUrl}/`);
     const params: Record<string, string> = {
       collection_id: String(payment.id),
@@ -301,7 +319,10 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       if (request.method === 'GET') return sendHtml(response, 200, checkoutPage(preference));
       const outcome = request.query.outcome;
       const status: FakeMercadoPagoPaymentStatus = outcome === 'rejected' ? 'rejected' : outcome === 'pending' ? 'pending' : 'approved';
-      const payment = createPayment({ preferenceId: preference.id }, { status, statusDetail: status === 'rejected' ? 'cc_rejected_other_reason' : undefined });
+      const payment = createPayment(
+        { preferenceId: preference.id },
+        { status, statusDetail: status === 'rejected' ? 'cc_rejected_other_reason' : undefined },
+      );
       if (options.deliverWebhooks && preference.notification_url) {
         await deliverWebhook(preference.notification_url, webhookFor(payment.id, { action: 'payment.created' })).catch(() => undefined);
       }
@@ -313,12 +334,26 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       try {
         body = JSON.parse(request.rawBody);
       } catch {
-        requests.push({ method: request.method, path: request.path, query: request.query, headers: request.headers, rawBody: request.rawBody, body: undefined });
+        requests.push({
+          method: request.method,
+          path: request.path,
+          query: request.query,
+          headers: request.headers,
+          rawBody: request.rawBody,
+          body: undefined,
+        });
         const error = apiError(400, 'invalid JSON body');
         return sendJson(response, error.status, error.body);
       }
     }
-    requests.push({ method: request.method, path: request.path, query: request.query, headers: request.headers, rawBody: request.rawBody, body });
+    requests.push({
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      headers: request.headers,
+      rawBody: request.rawBody,
+      body,
+    });
 
     if (request.headers.authorization !== `Bearer ${accessToken}`) {
       const error = apiError(401, 'invalid access token', 'unauthorized');
@@ -350,7 +385,10 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
         .sort((a, b) => (request.query.criteria === 'asc' ? a.id - b.id : b.id - a.id));
       const limit = Number(request.query.limit ?? 30);
       const offset = Number(request.query.offset ?? 0);
-      result = { status: 200, body: { paging: { total: found.length, limit, offset }, results: found.slice(offset, offset + limit).map(publicPayment) } };
+      result = {
+        status: 200,
+        body: { paging: { total: found.length, limit, offset }, results: found.slice(offset, offset + limit).map(publicPayment) },
+      };
     } else if (request.method === 'GET' && paymentPath) {
       const payment = payments.get(Number(paymentPath[1]));
       result = payment ? { status: 200, body: publicPayment(payment) } : apiError(404, 'Payment not found');

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { deliverWebhook, escapeHtml, redirect, sendHtml, sendJson, startHttpServer, type RecordedRequest, type WebhookDelivery } from './fake-http';
+import {
+  deliverWebhook,
+  escapeHtml,
+  redirect,
+  sendHtml,
+  sendJson,
+  startHttpServer,
+  type RecordedRequest,
+  type WebhookDelivery,
+} from './fake-http';
 
 /**
  * A fake Stripe API on 127.0.0.1 for tests and the Playwright harness: Checkout Sessions
@@ -32,7 +41,13 @@ export type FakeStripeSession = {
   locale: string | null;
 };
 
-export type FakeStripePaymentIntent = { id: string; amount: number; amount_refunded: number; currency: string; metadata: Record<string, string> };
+export type FakeStripePaymentIntent = {
+  id: string;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  metadata: Record<string, string>;
+};
 
 export type FakeStripeRefund = {
   id: string;
@@ -71,7 +86,10 @@ export type FakeStripe = {
   markSessionPaid(sessionId: string): FakeStripeSession;
   expireSession(sessionId: string): FakeStripeSession;
   /** A signed event about the session's current state. `timestamp` in seconds, default now. */
-  webhookFor(sessionId: string, options?: { type?: FakeStripeEventType; timestamp?: number; secret?: string }): WebhookDelivery & { event: Record<string, unknown> };
+  webhookFor(
+    sessionId: string,
+    options?: { type?: FakeStripeEventType; timestamp?: number; secret?: string },
+  ): WebhookDelivery & { event: Record<string, unknown> };
   /** POSTs a delivery to `url` (default: the webhookUrl option). */
   deliver(delivery: WebhookDelivery, url?: string): Promise<{ status: number; body: string }>;
   /** The next API call answers this error instead (`times` calls in a row: the SDK retries a 5xx twice). */
@@ -96,7 +114,8 @@ export function parseStripeForm(body: string): Record<string, unknown> {
   const arrayify = (value: unknown): unknown => {
     if (!value || typeof value !== 'object') return value;
     const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, arrayify(v)] as const);
-    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, v]) => v);
+    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k)))
+      return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, v]) => v);
     return Object.fromEntries(entries);
   };
   return arrayify(root) as Record<string, unknown>;
@@ -127,22 +146,42 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   function markSessionPaid(sessionId: string): FakeStripeSession {
     const session = getSession(sessionId);
     const intentId = session.payment_intent ?? id('pi');
-    paymentIntents.set(intentId, { id: intentId, amount: session.amount_total, amount_refunded: 0, currency: session.currency, metadata: { ...session.metadata } });
+    paymentIntents.set(intentId, {
+      id: intentId,
+      amount: session.amount_total,
+      amount_refunded: 0,
+      currency: session.currency,
+      metadata: { ...session.metadata },
+    });
     Object.assign(session, { payment_intent: intentId, payment_status: 'paid', status: 'complete', url: null });
     return session;
   }
 
   function createSession(form: Record<string, unknown>): { status: number; body: unknown } {
-    const lineItems = form.line_items as Array<{ quantity?: string; price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } } }> | undefined;
+    const lineItems = form.line_items as
+      Array<{ quantity?: string; price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } } }> | undefined;
     if (form.mode !== 'payment') return stripeError(400, 'fake Stripe supports mode=payment only', 'parameter_invalid', 'mode');
-    if (!Array.isArray(lineItems) || lineItems.length === 0) return stripeError(400, 'line_items is required', 'parameter_missing', 'line_items');
+    if (!Array.isArray(lineItems) || lineItems.length === 0)
+      return stripeError(400, 'line_items is required', 'parameter_missing', 'line_items');
     let total = 0;
     let currency: string | undefined;
     for (const [index, item] of lineItems.entries()) {
       const unit = Number(item.price_data?.unit_amount);
       const quantity = Number(item.quantity ?? 1);
-      if (!Number.isInteger(unit) || unit <= 0) return stripeError(400, 'unit_amount must be a positive integer', 'parameter_invalid_integer', `line_items[${index}][price_data][unit_amount]`);
-      if (!item.price_data?.product_data?.name) return stripeError(400, 'product_data.name is required', 'parameter_missing', `line_items[${index}][price_data][product_data][name]`);
+      if (!Number.isInteger(unit) || unit <= 0)
+        return stripeError(
+          400,
+          'unit_amount must be a positive integer',
+          'parameter_invalid_integer',
+          `line_items[${index}][price_data][unit_amount]`,
+        );
+      if (!item.price_data?.product_data?.name)
+        return stripeError(
+          400,
+          'product_data.name is required',
+          'parameter_missing',
+          `line_items[${index}][price_data][product_data][name]`,
+        );
       currency ??= item.price_data.currency;
       total += unit * quantity;
     }
@@ -186,7 +225,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   function expireOpenSession(sessionId: string): { status: number; body: unknown } {
     const session = sessions.get(sessionId);
     if (!session) return stripeError(404, `No such checkout.session: '${sessionId}'`, 'resource_missing', 'session');
-    if (session.status !== 'open') return stripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.', 'checkout_session_not_open');
+    if (session.status !== 'open')
+      return stripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.', 'checkout_session_not_open');
     Object.assign(session, { status: 'expired', url: null });
     return { status: 200, body: session };
   }
@@ -196,12 +236,26 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (!intent) return stripeError(404, `No such payment_intent: '${String(form.payment_intent)}'`, 'resource_missing', 'payment_intent');
     const remaining = intent.amount - intent.amount_refunded;
     const amount = form.amount === undefined ? remaining : Number(form.amount);
-    if (!Number.isInteger(amount) || amount <= 0) return stripeError(400, 'amount must be a positive integer', 'parameter_invalid_integer', 'amount');
+    if (!Number.isInteger(amount) || amount <= 0)
+      return stripeError(400, 'amount must be a positive integer', 'parameter_invalid_integer', 'amount');
     if (amount > remaining) {
-      return stripeError(400, `Refund amount (R$${amount / 100}) is greater than unrefunded amount on charge (R$${remaining / 100})`, 'amount_too_large', 'amount');
+      return stripeError(
+        400,
+        `Refund amount (R$${amount / 100}) is greater than unrefunded amount on charge (R$${remaining / 100})`,
+        'amount_too_large',
+        'amount',
+      );
     }
     intent.amount_refunded += amount;
-    const refund: FakeStripeRefund = { id: id('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', created: nowSeconds() };
+    const refund: FakeStripeRefund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      created: nowSeconds(),
+    };
     refunds.push(refund);
     return { status: 200, body: refund };
   }
@@ -255,7 +309,14 @@ ${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancelar</a>
     }
 
     const body = request.headers['content-type']?.includes('application/x-www-form-urlencoded') ? parseStripeForm(request.rawBody) : {};
-    requests.push({ method: request.method, path: request.path, query: request.query, headers: request.headers, rawBody: request.rawBody, body });
+    requests.push({
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      headers: request.headers,
+      rawBody: request.rawBody,
+      body,
+    });
 
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       const error = stripeError(401, 'Invalid API Key provided');
@@ -277,7 +338,9 @@ ${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancelar</a>
     if (request.method === 'POST' && request.path === '/v1/checkout/sessions') result = createSession(body);
     else if (request.method === 'GET' && sessionPath) {
       const session = sessions.get(sessionPath[1]!);
-      result = session ? { status: 200, body: session } : stripeError(404, `No such checkout.session: '${sessionPath[1]}'`, 'resource_missing', 'session');
+      result = session
+        ? { status: 200, body: session }
+        : stripeError(404, `No such checkout.session: '${sessionPath[1]}'`, 'resource_missing', 'session');
     } else if (request.method === 'POST' && expirePath) result = expireOpenSession(expirePath[1]!);
     else if (request.method === 'POST' && request.path === '/v1/refunds') result = createRefund(body);
     else result = stripeError(404, `Unrecognized request URL (${request.method}: ${request.path})`);

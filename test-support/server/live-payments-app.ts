@@ -71,7 +71,8 @@ export function setUpLivePaymentsApp(onStart: (live: LivePaymentsApp) => void) {
     balanceOf: async (userId: number) => (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b,
     ledgerOf: (userId: number) => db().select().from(creditTransactions).where(eq(creditTransactions.userId, userId)),
     /** The user's newest payment row. */
-    paymentOf: async (userId: number) => (await db().select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.id)).at(-1)!,
+    paymentOf: async (userId: number) =>
+      (await db().select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.id)).at(-1)!,
     stripeHook: (delivery: WebhookDelivery) => live!.stripe.deliver(delivery, `${live!.baseUrl}/api/webhooks/stripe`),
     mpHook: (delivery: WebhookDelivery) => live!.mp.deliver(delivery, `${live!.baseUrl}/api/webhooks/mercadopago`),
   };

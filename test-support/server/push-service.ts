@@ -56,7 +56,8 @@ export async function startPushService() {
       return { status: 401, reason: `VAPID inválido: ${(error as Error).message}` };
     }
     if (claims.exp > Date.now() / 1000 + 24 * 60 * 60) return { status: 401, reason: 'VAPID com validade além de 24 h' };
-    if (request.headers['content-encoding'] !== 'aes128gcm') return { status: 400, reason: `codificação ${request.headers['content-encoding']}` };
+    if (request.headers['content-encoding'] !== 'aes128gcm')
+      return { status: 400, reason: `codificação ${request.headers['content-encoding']}` };
     let message: ReceivedPush['message'];
     try {
       const plain = ece.decrypt(body, { version: 'aes128gcm', privateKey: subscription.ecdh, authSecret: subscription.auth });

@@ -76,9 +76,7 @@ function decodeEncodedWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_m, _charset: string, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }
 
@@ -95,7 +93,12 @@ function decodeBody(body: string, transferEncoding: string | undefined): string 
 
 function parseMessage(raw: string): Omit<ReceivedMail, 'recipients' | 'raw' | 'receivedAt'> {
   const { headers, body } = splitHeadersAndBody(raw);
-  const result = { headers, subject: decodeEncodedWords(headers.subject ?? ''), text: undefined as string | undefined, html: undefined as string | undefined };
+  const result = {
+    headers,
+    subject: decodeEncodedWords(headers.subject ?? ''),
+    text: undefined as string | undefined,
+    html: undefined as string | undefined,
+  };
 
   function visit(partHeaders: Record<string, string>, partBody: string) {
     const contentType = partHeaders['content-type'] ?? 'text/plain';

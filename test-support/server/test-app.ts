@@ -16,7 +16,8 @@ export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * embedded database runs them one at a time, where a race cannot happen and its test would prove nothing, so
  * such tests run with `describe.runIf(isPostgres)` / `it.runIf(isPostgres)` and say why they were skipped.
  */
-export const raced = (name: string) => (isPostgres ? name : `${name} (pulado: corridas só acontecem no PostgreSQL; defina TEST_DATABASE_URL)`);
+export const raced = (name: string) =>
+  isPostgres ? name : `${name} (pulado: corridas só acontecem no PostgreSQL; defina TEST_DATABASE_URL)`;
 
 /** Where a test app's clock starts unless told otherwise. */
 export const TEST_NOW = new Date('2026-11-20T12:00:00.000Z');

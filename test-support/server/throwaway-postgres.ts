@@ -26,7 +26,8 @@ export function throwawayPostgres(port: number) {
   const isRoot = process.getuid?.() === 0;
   if (isRoot) execFileSync('chown', ['postgres', dir]);
   const run = (command: string, args: string[]) => {
-    if (isRoot) execFileSync('su', ['postgres', '-c', [path.join(bin, command), ...args.map((arg) => `'${arg}'`)].join(' ')], { stdio: 'ignore' });
+    if (isRoot)
+      execFileSync('su', ['postgres', '-c', [path.join(bin, command), ...args.map((arg) => `'${arg}'`)].join(' ')], { stdio: 'ignore' });
     else execFileSync(path.join(bin, command), args, { stdio: 'ignore' });
   };
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);

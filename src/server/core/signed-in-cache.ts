@@ -8,7 +8,10 @@ import type { ServerContext } from './context';
  * background job) drops all of it; SIGNED_IN_CACHE_MS bounds what time alone changes (a hold reaching its
  * deadline, a game starting) and what a lost notification could leave behind.
  */
-export function createSignedInCache<V>(ctx: Pick<ServerContext, 'config' | 'clock' | 'changes' | 'log'>, options: { name: string; maxEntries: number }) {
+export function createSignedInCache<V>(
+  ctx: Pick<ServerContext, 'config' | 'clock' | 'changes' | 'log'>,
+  options: { name: string; maxEntries: number },
+) {
   const cache = createRefreshingCache<V>({
     ttlMs: ctx.config.signedInCacheMs,
     maxEntries: options.maxEntries,

@@ -27,7 +27,8 @@ export async function startBackupEndpoint(
       response.end(JSON.stringify({ code, message }));
     };
     const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply('backup_token_invalid', 'token de backup inválido');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return reply('backup_token_invalid', 'token de backup inválido');
     if (request.method !== 'POST' || request.url !== '/backup') return reply('not_found', 'use POST /backup');
     const started = Date.now();
     void (async () => {

@@ -29,7 +29,15 @@ afterAll(async () => {
 });
 
 function serverConfig(dataDir: string) {
-  return loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'off', RATE_LIMITS: 'off', LISTING_CACHE_MS: '0' });
+  return loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'off',
+    RATE_LIMITS: 'off',
+    LISTING_CACHE_MS: '0',
+  });
 }
 
 async function start(dataDir: string) {
@@ -61,7 +69,8 @@ function npmScript(name: 'backup' | 'restore', args: string[], env: Record<strin
 
 const post = (app: FastifyInstance, url: string, payload: object, token?: string) =>
   app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
-const me = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+const me = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
 
 /** Every row of every application table, to compare two databases. */
 async function everyRow(db: Db): Promise<Record<string, Record<string, unknown>[]>> {
@@ -88,7 +97,12 @@ async function fillWithPlayers(app: FastifyInstance) {
     const registered = await post(app, '/api/auth/register', { name, email, password });
     expect(registered.statusCode).toBe(201);
     const { token } = registered.json() as { token: string };
-    const phone = await app.inject({ method: 'PUT', url: '/api/users/phone', payload: { phone: '48991234567' }, headers: { authorization: `Bearer ${token}` } });
+    const phone = await app.inject({
+      method: 'PUT',
+      url: '/api/users/phone',
+      payload: { phone: '48991234567' },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(phone.statusCode).toBe(200);
     expect((await post(app, '/api/credits/add', { amount: 50 + index * 25 }, token)).statusCode).toBe(200);
     players.push({ email, password, token });
@@ -112,7 +126,9 @@ describe('backup and restore of the embedded database', () => {
   it('refuses a second server on the same folder before it touches anything', async () => {
     const second = startServer(serverConfig(original));
     await expect(second).rejects.toThrow(DataDirInUseError);
-    await expect(second).rejects.toThrow(`A pasta de dados ${original} já está em uso por outro servidor Bora Jogar (processo ${process.pid}`);
+    await expect(second).rejects.toThrow(
+      `A pasta de dados ${original} já está em uso por outro servidor Bora Jogar (processo ${process.pid}`,
+    );
   });
 
   it('a backup taken while players keep topping up is consistent: the restored ledger balances every user', async () => {
@@ -193,10 +209,18 @@ describe('backup and restore of the embedded database', () => {
     const profile = await me(restored.app, sessionFromBefore);
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ email: players[0]!.email, credits: balanceBefore / 100 });
-    const gamePage = await restored.app.inject({ method: 'GET', url: `/api/games/${game.id}`, headers: { authorization: `Bearer ${sessionFromBefore}` } });
+    const gamePage = await restored.app.inject({
+      method: 'GET',
+      url: `/api/games/${game.id}`,
+      headers: { authorization: `Bearer ${sessionFromBefore}` },
+    });
     expect(gamePage.statusCode).toBe(200);
     // The restored sequences go on from where they were: new rows do not collide with restored ones.
-    const newcomer = await post(restored.app, '/api/auth/register', { name: 'Carla Nova', email: 'carla@backup.test', password: 'senha-da-carla-123' });
+    const newcomer = await post(restored.app, '/api/auth/register', {
+      name: 'Carla Nova',
+      email: 'carla@backup.test',
+      password: 'senha-da-carla-123',
+    });
     expect(newcomer.statusCode).toBe(201);
     await stop(restored);
 

@@ -26,7 +26,8 @@ export type BackupResult = {
 export async function backupDataDir({ dataDir, file }: { dataDir: string; file: string }): Promise<BackupResult> {
   const started = Date.now();
   if (fs.existsSync(file)) throw new BackupError(`O arquivo ${file} já existe: um backup nunca sobrescreve outro. Escolha outro nome.`);
-  if (!fs.existsSync(path.dirname(file))) throw new BackupError(`A pasta ${path.dirname(file)} não existe: crie-a ou escolha outro caminho para o backup.`);
+  if (!fs.existsSync(path.dirname(file)))
+    throw new BackupError(`A pasta ${path.dirname(file)} não existe: crie-a ou escolha outro caminho para o backup.`);
   if (!hasDatabase(dataDir)) throw new BackupError(`Não há banco embutido em ${dataDir} (DATA_DIR): nada para copiar.`);
 
   const holder = readDataDirLock(dataDir);
@@ -77,7 +78,9 @@ async function copyFolder(dataDir: string): Promise<Uint8Array<ArrayBuffer>> {
     database = await openDatabase({ kind: 'pglite', dataDir, holder: 'backup' });
   } catch (error) {
     if (error instanceof DataDirInUseError && error.holder.holder === 'server') {
-      throw new BackupError(`Um servidor acabou de abrir ${dataDir} (processo ${error.holder.pid}); rode o backup de novo para que ele faça a cópia.`);
+      throw new BackupError(
+        `Um servidor acabou de abrir ${dataDir} (processo ${error.holder.pid}); rode o backup de novo para que ele faça a cópia.`,
+      );
     }
     throw error;
   }
@@ -102,7 +105,8 @@ function writeAtomically(file: string, bytes: Uint8Array) {
     // link() fails when the name was taken in the meantime, where rename() would silently replace it.
     fs.linkSync(temporary, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new BackupError(`O arquivo ${file} apareceu durante o backup; nada foi sobrescrito.`);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new BackupError(`O arquivo ${file} apareceu durante o backup; nada foi sobrescrito.`);
     fs.renameSync(temporary, file);
     return;
   } finally {

@@ -86,7 +86,9 @@ function parseGamesPayload(payload: string | undefined): { from?: string; ids: n
  * One process. `listen` subscribes to a channel of the embedded database (PGlite delivers a transaction's
  * notifications when it commits, as PostgreSQL does); without it no game changes are heard.
  */
-export function localChangeFeed(options: { listen?: (channel: string, onPayload: (payload: string) => void) => Promise<unknown> } = {}): ChangeFeed {
+export function localChangeFeed(
+  options: { listen?: (channel: string, onPayload: (payload: string) => void) => Promise<unknown> } = {},
+): ChangeFeed {
   const listeners = new Set<() => void>();
   const games = gameListeners();
   const listening = options.listen?.(GAMES_CHANNEL, (payload) => {
@@ -160,7 +162,9 @@ export function postgresChangeFeed(options: { url: string; pool: pg.Pool; coales
     const ids = [...committed];
     committed.clear();
     await Promise.all(
-      committedPayloads(instanceId, ids).map((payload) => options.pool.query('select pg_notify($1, $2)', [GAMES_CHANNEL, payload]).catch(() => {})),
+      committedPayloads(instanceId, ids).map((payload) =>
+        options.pool.query('select pg_notify($1, $2)', [GAMES_CHANNEL, payload]).catch(() => {}),
+      ),
     );
   }
 

@@ -59,7 +59,9 @@ describe('data folder lock', () => {
     if (process.platform !== 'win32') expect(modeOf(lockFile(dir))).toBe(0o600);
 
     expect(() => acquireDataDirLock(dir, 'backup')).toThrow(DataDirInUseError);
-    expect(() => acquireDataDirLock(dir, 'backup')).toThrow(`A pasta de dados ${dir} já está em uso por outro servidor Bora Jogar (processo ${process.pid}`);
+    expect(() => acquireDataDirLock(dir, 'backup')).toThrow(
+      `A pasta de dados ${dir} já está em uso por outro servidor Bora Jogar (processo ${process.pid}`,
+    );
     expect(readDataDirLock(dir)?.id).toBe(lock.info.id);
 
     lock.release();
@@ -105,7 +107,10 @@ describe('data folder lock', () => {
 
   it('is not fooled by a lock naming this very pid from an earlier run (a restarted container)', () => {
     const dir = newDir();
-    fs.writeFileSync(lockFile(dir), JSON.stringify({ id: 'de-uma-vida-anterior', pid: process.pid, processStart: null, host: 'x', holder: 'server', since: '' }));
+    fs.writeFileSync(
+      lockFile(dir),
+      JSON.stringify({ id: 'de-uma-vida-anterior', pid: process.pid, processStart: null, host: 'x', holder: 'server', since: '' }),
+    );
     const lock = acquireDataDirLock(dir, 'server');
     expect(readLock(dir).id).toBe(lock.info.id);
     lock.release();

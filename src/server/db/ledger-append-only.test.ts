@@ -33,7 +33,9 @@ describe('the credit ledger in the database itself', () => {
     const user = await createUser(db);
     const balance = async () => (await db.select({ cents: users.balanceCents }).from(users).where(eq(users.id, user.id)))[0]!.cents;
     const entry = (amountCents: number, reference: string) =>
-      db.insert(creditTransactions).values({ userId: user.id, amountCents, type: 'add_manual', description: 'Teste', source: 'admin', reference });
+      db
+        .insert(creditTransactions)
+        .values({ userId: user.id, amountCents, type: 'add_manual', description: 'Teste', source: 'admin', reference });
 
     await entry(1500, 'test:ledger:1');
     await entry(-500, 'test:ledger:2');
@@ -50,9 +52,13 @@ describe('the credit ledger in the database itself', () => {
 
     // Writing the balance itself is refused, in SQL or through Drizzle, and so is an account that starts with one.
     const refused = { cause: { message: expect.stringMatching(/o saldo só muda por um lançamento no extrato/) } };
-    await expect(db.execute(sql`update users set balance_cents = balance_cents + 100 where id = ${user.id}`)).rejects.toMatchObject(refused);
+    await expect(db.execute(sql`update users set balance_cents = balance_cents + 100 where id = ${user.id}`)).rejects.toMatchObject(
+      refused,
+    );
     await expect(db.update(users).set({ balanceCents: 0 }).where(eq(users.id, user.id))).rejects.toMatchObject(refused);
-    await expect(db.execute(sql`insert into users (name, email, balance_cents) values ('Rica', 'rica@exemplo.com.br', 5000)`)).rejects.toMatchObject(refused);
+    await expect(
+      db.execute(sql`insert into users (name, email, balance_cents) values ('Rica', 'rica@exemplo.com.br', 5000)`),
+    ).rejects.toMatchObject(refused);
     // Writes that leave the balance as it is pass.
     await db.update(users).set({ name: 'Renomeado', balanceCents: 1000 }).where(eq(users.id, user.id));
     expect(await balance()).toBe(1000);

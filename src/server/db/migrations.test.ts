@@ -160,7 +160,9 @@ async function rowsAfter(tag: string, database: Database) {
           ('desistente@antigo.test', 2000, 'refund', 'Reembolso: Vôlei de quinta', 'cancellation', 'cancellation:1')
         ) as v(email, amount, type, description, source, reference)
         join users u on u.email = v.email`);
-      await run(`update users set balance_cents = (select coalesce(sum(amount_cents), 0) from credit_transactions t where t.user_id = users.id)`);
+      await run(
+        `update users set balance_cents = (select coalesce(sum(amount_cents), 0) from credit_transactions t where t.user_id = users.id)`,
+      );
       await run(`insert into registrations (game_id, user_id, status, payment_type, paid_cents, joined_at, confirmed_at, cancelled_at)
         select (select id from games), u.id, v.status, 'credit', 2000, '2026-01-10T12:00:00Z', '2026-01-10T12:00:00Z', v.cancelled_at::timestamptz
         from (values ('jogadora@antigo.test', 'confirmed', null), ('desistente@antigo.test', 'cancelled', '2026-01-11T12:00:00Z'))
@@ -243,7 +245,13 @@ async function rowsAfter(tag: string, database: Database) {
     case '0013_series_template_and_lock_order': {
       // The series kept what its latest game was made of.
       const [kept] = await query<{ template: Record<string, unknown> }>(database, sql`select template from series`);
-      expect(kept!.template).toMatchObject({ name: 'Racha de quinta', location: 'Ginásio do Centro', priceCents: 2000, totalSlots: 12, visibility: 'private' });
+      expect(kept!.template).toMatchObject({
+        name: 'Racha de quinta',
+        location: 'Ginásio do Centro',
+        priceCents: 2000,
+        totalSlots: 12,
+        visibility: 'private',
+      });
       return;
     }
     case '0018_retention': {
@@ -274,53 +282,59 @@ async function rowsAfter(tag: string, database: Database) {
 }
 
 describe('upgrades keep the data', () => {
-  it(
-    'a database built at the first migration, with rows in every table, migrates step by step to the latest keeping every row and the ledger',
-    async () => {
-      const database = await createEmptyTestDatabase();
-      try {
-        let before: Rows = {};
-        for (const [index, entry] of journal.entries.entries()) {
-          await migrateWith(database, migrationsFolderWith(index + 1));
-          // Everything written before this migration is still there, as it was.
-          expect(sameColumns(await everyRow(database), before), `rows changed by ${entry.tag}`).toEqual(before);
-          expect(await unbalancedUsers(database), `ledger after ${entry.tag}`).toEqual([]);
-          await rowsAfter(entry.tag, database);
-          before = await everyRow(database);
-        }
-
-        // The real migrator on the real folder finds nothing left to do.
-        await database.migrate();
-        expect(await everyRow(database)).toEqual(before);
-        const empty = Object.entries(before).filter(([, rows]) => rows.length === 0).map(([table]) => table);
-        expect(empty, 'tables with no rows in this test: give them rows in rowsAfter() at the migration that creates them').toEqual([]);
-        await expectLedgerBalanced(database.db);
-
-        // The upgraded database serves today's product: reference data goes in, old passwords and sessions work.
-        await seedReferenceData(database.db);
-        const clock = fixedClock(TEST_NOW);
-        const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'off', LISTING_CACHE_MS: '0' }), database, clock });
-        try {
-          const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'jogadora@antigo.test', password: OLD_PASSWORD } });
-          expect(login.statusCode).toBe(200);
-          expect(login.json().user).toMatchObject({ name: 'Jogadora Antiga', credits: 40 });
-          const player = before.users!.find((user) => user.email === 'jogadora@antigo.test')!;
-          const oldSession = await createTokenService({ secret: new TextEncoder().encode(JWT_SECRET), clock }).issue({
-            userId: player.id as number,
-            tokenVersion: 1,
-          });
-          const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${oldSession}` } });
-          expect(me.statusCode).toBe(200);
-          expect(me.json().myGames).toEqual([expect.objectContaining({ name: 'Vôlei de quinta' })]);
-        } finally {
-          await app.close();
-        }
-      } finally {
-        await database.close();
+  it('a database built at the first migration, with rows in every table, migrates step by step to the latest keeping every row and the ledger', async () => {
+    const database = await createEmptyTestDatabase();
+    try {
+      let before: Rows = {};
+      for (const [index, entry] of journal.entries.entries()) {
+        await migrateWith(database, migrationsFolderWith(index + 1));
+        // Everything written before this migration is still there, as it was.
+        expect(sameColumns(await everyRow(database), before), `rows changed by ${entry.tag}`).toEqual(before);
+        expect(await unbalancedUsers(database), `ledger after ${entry.tag}`).toEqual([]);
+        await rowsAfter(entry.tag, database);
+        before = await everyRow(database);
       }
-    },
-    120_000,
-  );
+
+      // The real migrator on the real folder finds nothing left to do.
+      await database.migrate();
+      expect(await everyRow(database)).toEqual(before);
+      const empty = Object.entries(before)
+        .filter(([, rows]) => rows.length === 0)
+        .map(([table]) => table);
+      expect(empty, 'tables with no rows in this test: give them rows in rowsAfter() at the migration that creates them').toEqual([]);
+      await expectLedgerBalanced(database.db);
+
+      // The upgraded database serves today's product: reference data goes in, old passwords and sessions work.
+      await seedReferenceData(database.db);
+      const clock = fixedClock(TEST_NOW);
+      const app = await buildApp({
+        config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'off', LISTING_CACHE_MS: '0' }),
+        database,
+        clock,
+      });
+      try {
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'jogadora@antigo.test', password: OLD_PASSWORD },
+        });
+        expect(login.statusCode).toBe(200);
+        expect(login.json().user).toMatchObject({ name: 'Jogadora Antiga', credits: 40 });
+        const player = before.users!.find((user) => user.email === 'jogadora@antigo.test')!;
+        const oldSession = await createTokenService({ secret: new TextEncoder().encode(JWT_SECRET), clock }).issue({
+          userId: player.id as number,
+          tokenVersion: 1,
+        });
+        const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${oldSession}` } });
+        expect(me.statusCode).toBe(200);
+        expect(me.json().myGames).toEqual([expect.objectContaining({ name: 'Vôlei de quinta' })]);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 
   it('applies pending migrations in one transaction: a failing one leaves the database as it was', async () => {
     const database = await createTestDatabase();
@@ -332,7 +346,12 @@ describe('upgrades keep the data', () => {
       ]);
       await expect(migrateWith(database, folder)).rejects.toThrow();
       expect(await query(database, sql`select to_regclass('public.tabela_nova') as t`)).toEqual([{ t: null }]);
-      expect(await query(database, sql`select column_name from information_schema.columns where table_name = 'users' and column_name = 'apelido'`)).toEqual([]);
+      expect(
+        await query(
+          database,
+          sql`select column_name from information_schema.columns where table_name = 'users' and column_name = 'apelido'`,
+        ),
+      ).toEqual([]);
       expect(await query(database, sql`select hash, created_at from drizzle.__drizzle_migrations order by id`)).toEqual(applied);
     } finally {
       await database.close();
@@ -363,7 +382,9 @@ describe('balances kept by the database (0014)', () => {
 
 describe('migrations stay forward-only', () => {
   it('a shipped migration is never edited, renamed or removed', () => {
-    const current = Object.fromEntries(journal.entries.map((entry) => [entry.tag, createHash('sha256').update(sqlOf(entry.tag)).digest('hex')]));
+    const current = Object.fromEntries(
+      journal.entries.map((entry) => [entry.tag, createHash('sha256').update(sqlOf(entry.tag)).digest('hex')]),
+    );
     for (const [tag, hash] of Object.entries(RELEASED)) {
       expect(current[tag], `${tag} was shipped: write a new migration instead of changing or removing it`).toBe(hash);
     }
@@ -375,13 +396,17 @@ describe('migrations stay forward-only', () => {
   });
 
   it('the journal lists every migration file once, numbered in order, each newer than the one before', () => {
-    const files = fs.readdirSync(migrationsFolder).filter((file) => file.endsWith('.sql')).sort();
+    const files = fs
+      .readdirSync(migrationsFolder)
+      .filter((file) => file.endsWith('.sql'))
+      .sort();
     expect(files).toEqual(journal.entries.map((entry) => `${entry.tag}.sql`));
     for (const [index, entry] of journal.entries.entries()) {
       expect(entry.idx).toBe(index);
       expect(entry.tag.startsWith(String(index).padStart(4, '0') + '_')).toBe(true);
       // The migrator only runs migrations newer than the last applied one: an older `when` would be skipped for good.
-      if (index > 0) expect(entry.when, `${entry.tag} must be newer than the migration before it`).toBeGreaterThan(journal.entries[index - 1]!.when);
+      if (index > 0)
+        expect(entry.when, `${entry.tag} must be newer than the migration before it`).toBeGreaterThan(journal.entries[index - 1]!.when);
     }
   });
 
@@ -389,7 +414,9 @@ describe('migrations stay forward-only', () => {
     for (const { tag } of journal.entries) {
       // A function's body (between $$) is not run by the migration: its BEGIN opens a PL/pgSQL block.
       const statements = sqlOf(tag).replace(/\$\$[\s\S]*?\$\$/g, '$$$$');
-      expect(statements, tag).not.toMatch(/^\s*(BEGIN|COMMIT|ROLLBACK|START TRANSACTION)\b|\bCONCURRENTLY\b|\bVACUUM\b|\bALTER SYSTEM\b|\bCREATE DATABASE\b/im);
+      expect(statements, tag).not.toMatch(
+        /^\s*(BEGIN|COMMIT|ROLLBACK|START TRANSACTION)\b|\bCONCURRENTLY\b|\bVACUUM\b|\bALTER SYSTEM\b|\bCREATE DATABASE\b/im,
+      );
     }
   });
 });

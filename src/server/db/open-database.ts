@@ -63,7 +63,7 @@ const JOBS_LOCK_KEY = 0x6a6f6273;
  */
 async function settled(pool: pg.Pool): Promise<void> {
   const isBusy = () => pool.totalCount > pool.idleCount || pool.waitingCount > 0;
-  for (const deadline = Date.now() + 5000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
     if (!isBusy()) {
       // Quiet twice in a row: a handler between two queries asks for the next one within a tick.
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -84,7 +84,10 @@ function advisoryLeadership(url: string) {
   return {
     async isLeader(): Promise<boolean> {
       if (leader) {
-        const isAlive = await leader.query('select 1').then(() => true, () => false);
+        const isAlive = await leader.query('select 1').then(
+          () => true,
+          () => false,
+        );
         if (isAlive) return true;
         await drop();
       }
@@ -126,7 +129,11 @@ const POOL_PER_CORE = 4;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? defaultPoolSize(), connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? defaultPoolSize(),
+      connectionTimeoutMillis: 10_000,
+    });
     const leadership = advisoryLeadership(options.url);
     const changes = postgresChangeFeed({ url: options.url, pool });
     // An idle client losing its connection must not crash the process.

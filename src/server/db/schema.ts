@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -15,7 +29,9 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     googleSub: text('google_sub'),
     phone: text('phone'),
-    role: text('role', { enum: ['admin', 'player'] }).notNull().default('player'),
+    role: text('role', { enum: ['admin', 'player'] })
+      .notNull()
+      .default('player'),
     /** The sum of the user's ledger rows, kept by the database (migration 0014): only a new ledger row moves it. */
     balanceCents: integer('balance_cents').notNull().default(0),
     /** Bumped by a password change or reset and by deleting the account: tokens carrying an older version stop working. */
@@ -41,7 +57,9 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_unique')
+      .on(t.email)
+      .where(sql`${t.deletedAt} is null`),
     // The admin's search by any part of a name or an e-mail, and the admin's list, newest first (migration 0017).
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
@@ -49,7 +67,9 @@ export const users = pgTable(
     index('users_inactive_idx')
       .on(t.lastActiveAt)
       .where(sql`${t.deletedAt} is null and ${t.role} = 'player' and ${t.inactivityWarnedAt} is null`),
-    index('users_inactivity_warned_idx').on(t.inactivityWarnedAt).where(sql`${t.inactivityWarnedAt} is not null and ${t.deletedAt} is null`),
+    index('users_inactivity_warned_idx')
+      .on(t.inactivityWarnedAt)
+      .where(sql`${t.inactivityWarnedAt} is not null and ${t.deletedAt} is null`),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
     uniqueIndex('users_calendar_token_unique').on(t.calendarToken),
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
@@ -79,31 +99,41 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
 });
 
 /** Every e-mail the product sends, so a local install without SMTP can still read a code. */
-export const emailOutbox = pgTable('email_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
-  /** The last failure's cause, kept after a later success is recorded as cleared. */
-  error: text('error'),
-  /** Delivery tries so far; each failure waits longer before the next (`retryDelaySeconds`). */
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-  /** Held by one delivery until then (several instances may deliver); null when nobody holds it. */
-  claimedUntil: timestamptz('claimed_until'),
-  /** Given up on: still undelivered GIVE_UP_HOURS after it was written. */
-  failedAt: timestamptz('failed_at'),
-  /** Extra headers it is sent with: List-Unsubscribe and List-Unsubscribe-Post on every e-mail of a kind (decision 044). */
-  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-  createdAt: createdAt(),
-}, (t) => [
-  index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
-  index('email_outbox_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
-  index('email_outbox_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
-  index('email_outbox_to_idx').on(t.to),
-]);
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** The last failure's cause, kept after a later success is recorded as cleared. */
+    error: text('error'),
+    /** Delivery tries so far; each failure waits longer before the next (`retryDelaySeconds`). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    /** Held by one delivery until then (several instances may deliver); null when nobody holds it. */
+    claimedUntil: timestamptz('claimed_until'),
+    /** Given up on: still undelivered GIVE_UP_HOURS after it was written. */
+    failedAt: timestamptz('failed_at'),
+    /** Extra headers it is sent with: List-Unsubscribe and List-Unsubscribe-Post on every e-mail of a kind (decision 044). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('email_outbox_failed_idx')
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null`),
+    index('email_outbox_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
+    index('email_outbox_to_idx').on(t.to),
+  ],
+);
 
 // ── Reference data (seeded by seed-reference-data.ts; `active` hides an item from the pickers) ──
 
@@ -150,11 +180,17 @@ export const games = pgTable(
     /** What the organiser typed; `descriptionHtml` is the escaped/sanitised version pages render. */
     description: text('description').notNull().default(''),
     descriptionHtml: text('description_html').notNull().default(''),
-    visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('public'),
+    visibility: text('visibility', { enum: ['public', 'private'] })
+      .notNull()
+      .default('public'),
     /** False: the organiser charges players directly and registrations are `external`. */
     usePlatformPayment: boolean('use_platform_payment').notNull().default(true),
-    state: text('state', { enum: ['draft', 'published'] }).notNull().default('draft'),
-    status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
+    state: text('state', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    status: text('status', { enum: ['active', 'cancelled'] })
+      .notNull()
+      .default('active'),
     cancelReason: text('cancel_reason'),
     sportId: integer('sport_id').references(() => sports.id),
     stateId: integer('state_id').references(() => states.id),
@@ -175,15 +211,21 @@ export const games = pgTable(
   (t) => [
     check('games_price_non_negative', sql`${t.priceCents} >= 0`),
     check('games_series_week_with_series', sql`(${t.seriesId} is null) = (${t.seriesWeek} is null)`),
-    uniqueIndex('games_series_week_unique').on(t.seriesId, t.seriesWeek).where(sql`${t.seriesId} is not null`),
+    uniqueIndex('games_series_week_unique')
+      .on(t.seriesId, t.seriesWeek)
+      .where(sql`${t.seriesId} is not null`),
     check('games_total_slots_range', sql`${t.totalSlots} between 1 and 50`),
     check('games_visibility_valid', sql`${t.visibility} in ('public', 'private')`),
     check('games_state_valid', sql`${t.state} in ('draft', 'published')`),
     check('games_status_valid', sql`${t.status} in ('active', 'cancelled')`),
     index('games_listing_idx').on(t.state, t.visibility, t.status, t.dateTime),
     index('games_creator_date_idx').on(t.creatorId, t.dateTime.desc(), t.id.desc()),
-    index('games_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} <> 'cancelled'`),
-    index('games_upcoming_idx').on(t.dateTime).where(sql`${t.status} <> 'cancelled'`),
+    index('games_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} <> 'cancelled'`),
+    index('games_upcoming_idx')
+      .on(t.dateTime)
+      .where(sql`${t.status} <> 'cancelled'`),
     index('games_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('games_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
   ],
@@ -232,15 +274,21 @@ export const registrations = pgTable(
     check('registrations_paid_non_negative', sql`${t.paidCents} >= 0`),
     check('registrations_cancelled_from_valid', sql`${t.cancelledFrom} in ('confirmed', 'pending', 'waitlist')`),
     check('registrations_level_range', sql`${t.level} between 1 and 5`),
-    uniqueIndex('registrations_one_live_per_user').on(t.gameId, t.userId).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex('registrations_one_live_per_user')
+      .on(t.gameId, t.userId)
+      .where(sql`${t.status} <> 'cancelled'`),
     index('registrations_game_status_idx').on(t.gameId, t.status),
     // INCLUDE (status, cancelled_from) in migration 0017: a player's registrations read from the index alone.
     index('registrations_user_game_idx').on(t.userId, t.gameId),
-    index('registrations_pending_deadline_idx').on(t.paymentDeadline).where(sql`${t.status} = 'pending'`),
+    index('registrations_pending_deadline_idx')
+      .on(t.paymentDeadline)
+      .where(sql`${t.status} = 'pending'`),
     index('registrations_reminder_due_idx')
       .on(t.gameId)
       .where(sql`${t.remindedAt} is null and ${t.status} in ('confirmed', 'pending')`),
-    index('registrations_absent_idx').on(t.userId).where(sql`${t.present} = false`),
+    index('registrations_absent_idx')
+      .on(t.userId)
+      .where(sql`${t.present} = false`),
   ],
 );
 
@@ -288,10 +336,7 @@ export const creditTransactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check(
-      'credit_transactions_type_valid',
-      sql`${t.type} in ('add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund', 'forfeit')`,
-    ),
+    check('credit_transactions_type_valid', sql`${t.type} in ('add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund', 'forfeit')`),
     uniqueIndex('credit_transactions_type_reference_unique').on(t.type, t.reference),
     index('credit_transactions_user_idx').on(t.userId),
     index('credit_transactions_created_idx').on(t.createdAt, t.id),
@@ -322,7 +367,9 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('BRL'),
-    status: text('status', { enum: ['pending', 'paid', 'expired', 'failed', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'expired', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
     /** credited: the money went to the wallet; confirmed: it paid the registration's slot. */
     outcome: text('outcome', { enum: ['credited', 'confirmed'] }),
     /** When the slot hold ends (game payments). */
@@ -338,7 +385,9 @@ export const payments = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('payments_close_at_provider_idx').on(t.id).where(sql`${t.closeAtProvider}`),
+    index('payments_close_at_provider_idx')
+      .on(t.id)
+      .where(sql`${t.closeAtProvider}`),
     check('payments_purpose_valid', sql`${t.purpose} in ('topup', 'game')`),
     check('payments_method_valid', sql`${t.method} in ('card', 'pix')`),
     check('payments_provider_valid', sql`${t.provider} in ('stripe', 'mercadopago', 'sandbox')`),
@@ -350,7 +399,9 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_session_unique').on(t.provider, t.providerSessionId),
     index('payments_user_idx').on(t.userId),
     index('payments_registration_idx').on(t.registrationId),
-    index('payments_unsettled_idx').on(t.createdAt).where(sql`${t.settledAt} is null`),
+    index('payments_unsettled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.settledAt} is null`),
     index('payments_report_day_idx').on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`, t.id),
   ],
 );
@@ -367,7 +418,9 @@ export const paymentRefunds = pgTable(
     destination: text('destination', { enum: ['provider', 'credits'] }).notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** pending: recorded, provider not yet confirmed it (a retry with the same key finishes it). */
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     providerRefundId: text('provider_refund_id'),
     error: text('error'),
     createdBy: integer('created_by').references(() => users.id),
@@ -400,7 +453,9 @@ export const cancellationRequests = pgTable(
     reason: text('reason'),
     amountCents: integer('amount_cents').notNull(),
     paymentType: text('payment_type').notNull(),
-    status: text('status', { enum: ['pending', 'processed', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'processed', 'rejected'] })
+      .notNull()
+      .default('pending'),
     resolution: text('resolution'),
     processedBy: integer('processed_by').references(() => users.id),
     processedAt: timestamptz('processed_at'),
@@ -439,7 +494,13 @@ export const notifications = pgTable(
     readAt: timestamptz('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.id), index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`), index('notifications_created_idx').on(t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -568,7 +629,9 @@ export const series = pgTable(
     /** Places each game keeps for mensalistas (members): at most this many active members. */
     memberSlots: integer('member_slots').notNull(),
     template: jsonb('template').$type<SeriesTemplate>().notNull(),
-    status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'cancelled'] })
+      .notNull()
+      .default('active'),
     cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -599,7 +662,9 @@ export const seriesMembers = pgTable(
   (t) => [
     check('series_members_end_reason_valid', sql`${t.endReason} in ('left', 'removed', 'series_cancelled', 'account_deleted')`),
     check('series_members_ended_has_reason', sql`(${t.leftAt} is null) = (${t.endReason} is null)`),
-    uniqueIndex('series_members_one_active').on(t.seriesId, t.userId).where(sql`${t.leftAt} is null`),
+    uniqueIndex('series_members_one_active')
+      .on(t.seriesId, t.userId)
+      .where(sql`${t.leftAt} is null`),
     index('series_members_user_idx').on(t.userId),
   ],
 );

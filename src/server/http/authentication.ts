@@ -47,7 +47,10 @@ export function currentCaller(app: FastifyInstance, request: FastifyRequest): Si
   return { claims: request.claims, account: () => app.signedInUser(request) };
 }
 
-export function registerAuthentication(app: FastifyInstance, ctx: Pick<ServerContext, 'db' | 'tokens' | 'config' | 'clock' | 'changes' | 'log'>): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  ctx: Pick<ServerContext, 'db' | 'tokens' | 'config' | 'clock' | 'changes' | 'log'>,
+): void {
   app.decorateRequest('user', null);
   // The account behind a token, from the signed-in read model: a password change or an erased account (a
   // write, which drops the cache) ends earlier tokens at once here and within the feed's latency elsewhere.

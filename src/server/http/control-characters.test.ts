@@ -67,7 +67,11 @@ describe('a NUL or another control character anywhere in a request', () => {
       message: 'O texto contém caracteres de controle não permitidos.',
       fields: { name: 'O texto contém caracteres de controle não permitidos.' },
     });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ana@bora.test', password: 'Senha-forte-123' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ana@bora.test', password: 'Senha-forte-123' },
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -82,7 +86,17 @@ describe('a NUL or another control character anywhere in a request', () => {
       {
         method: 'POST',
         url: '/api/user-games',
-        payload: { name: `Vôlei ${NUL}`, location: 'Quadra', address: 'Rua 1', dateTime: '2027-01-10T22:00:00.000Z', price: 10, totalSlots: 10, visibility: 'private', usePlatformPayment: false, description: '' },
+        payload: {
+          name: `Vôlei ${NUL}`,
+          location: 'Quadra',
+          address: 'Rua 1',
+          dateTime: '2027-01-10T22:00:00.000Z',
+          price: 10,
+          totalSlots: 10,
+          visibility: 'private',
+          usePlatformPayment: false,
+          description: '',
+        },
       },
     ];
     for (const request of requests) {

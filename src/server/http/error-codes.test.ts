@@ -23,7 +23,8 @@ function problemWith(res: Reply): string | undefined {
     return `not JSON: ${res.body.slice(0, 80)}`;
   }
   if (!isErrorCode(body.code)) return `code ${String(body.code)} is not in the catalogue`;
-  if (errorCodes[body.code] !== res.statusCode) return `${body.code} is ${errorCodes[body.code]} in the catalogue, sent as ${res.statusCode}`;
+  if (errorCodes[body.code] !== res.statusCode)
+    return `${body.code} is ${errorCodes[body.code]} in the catalogue, sent as ${res.statusCode}`;
   if (typeof body.message !== 'string' || body.message === '') return 'no message';
   return undefined;
 }
@@ -96,11 +97,26 @@ describe('error codes on every route', () => {
       { code: 'not_found', request: { method: 'GET', url: '/api/no-such-route' } },
       { code: 'not_found', request: { method: 'POST', url: '/no-such-page' } },
       { code: 'malformed_json', request: { method: 'POST', url: '/api/auth/login', headers, payload: '{"email":' } },
-      { code: 'json_too_deep', request: { method: 'POST', url: '/api/auth/login', headers, payload: `${'['.repeat(40)}${']'.repeat(40)}` } },
-      { code: 'payload_too_large', request: { method: 'POST', url: '/api/auth/login', headers, payload: `{"email":"${'a'.repeat(70_000)}"}` } },
-      { code: 'unsupported_media_type', request: { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/csv' }, payload: 'a,b' } },
-      { code: 'control_character', request: { method: 'POST', url: '/api/auth/login', payload: { email: 'a\u0000@bora.test', password: 'x' } } },
-      { code: 'invalid_credentials', request: { method: 'POST', url: '/api/auth/login', payload: { email: 'ninguem@bora.test', password: 'Senha-forte-123' } } },
+      {
+        code: 'json_too_deep',
+        request: { method: 'POST', url: '/api/auth/login', headers, payload: `${'['.repeat(40)}${']'.repeat(40)}` },
+      },
+      {
+        code: 'payload_too_large',
+        request: { method: 'POST', url: '/api/auth/login', headers, payload: `{"email":"${'a'.repeat(70_000)}"}` },
+      },
+      {
+        code: 'unsupported_media_type',
+        request: { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/csv' }, payload: 'a,b' },
+      },
+      {
+        code: 'control_character',
+        request: { method: 'POST', url: '/api/auth/login', payload: { email: 'a\u0000@bora.test', password: 'x' } },
+      },
+      {
+        code: 'invalid_credentials',
+        request: { method: 'POST', url: '/api/auth/login', payload: { email: 'ninguem@bora.test', password: 'Senha-forte-123' } },
+      },
       { code: 'unauthenticated', request: { method: 'GET', url: '/api/users/me' } },
       { code: 'not_found', request: { method: 'GET', url: '/metrics' } },
     ];
@@ -130,7 +146,9 @@ describe('error codes on every route', () => {
 
   it('lists every code in the OpenAPI document', () => {
     const document = t.app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    const reply = document.paths['/api/games/{id}']!.get!.responses['404'] as { content: { 'application/json': { schema: { properties: { code: { enum: string[] } }; required: string[] } } } };
+    const reply = document.paths['/api/games/{id}']!.get!.responses['404'] as {
+      content: { 'application/json': { schema: { properties: { code: { enum: string[] } }; required: string[] } } };
+    };
     const schema = reply.content['application/json'].schema;
     expect(schema.properties.code.enum).toEqual(errorCodeList);
     expect(schema.required).toContain('code');

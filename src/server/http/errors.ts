@@ -26,7 +26,8 @@ function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
     if (count >= MAX_FIELDS) break;
     const path = issue.instancePath.split('/').filter(Boolean).map(shortName);
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
-      for (const key of issue.params.keys.slice(0, MAX_FIELDS)) add([...path, shortName(String(key))].join('.'), messages.unknownField(shortName(String(key))));
+      for (const key of issue.params.keys.slice(0, MAX_FIELDS))
+        add([...path, shortName(String(key))].join('.'), messages.unknownField(shortName(String(key))));
       continue;
     }
     add(path.join('.') || '_', issue.message ?? messages.badRequest);
@@ -50,7 +51,11 @@ export function refusingControlCharacters<T>(compile: FastifySchemaCompiler<T>):
 }
 
 /** The body of every error reply: the code (its status comes from the catalogue), the pt-BR text and the field errors. */
-export const errorBody = (code: ErrorCode, message: string, fields?: Record<string, string>) => ({ code, message, ...(fields ? { fields } : {}) });
+export const errorBody = (code: ErrorCode, message: string, fields?: Record<string, string>) => ({
+  code,
+  message,
+  ...(fields ? { fields } : {}),
+});
 
 const CLIENT_ERRORS: Record<string, { code: ErrorCode; reason: string; message: string }> = {
   HPE_HEADER_OVERFLOW: { code: 'headers_too_large', reason: 'Request Header Fields Too Large', message: messages.headersTooLarge },
@@ -92,7 +97,20 @@ const byStatus: Partial<Record<number, { code: ErrorCode; message: string }>> = 
 };
 
 /** Errors of a database that is away (restarting, unreachable), by code: the driver's socket errors and PostgreSQL's. */
-const DATABASE_AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const DATABASE_AWAY_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
 /** …and by the driver's texts for a connection that ended, which carry no code. */
 const DATABASE_AWAY_TEXT = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/;
 

@@ -13,7 +13,8 @@ type Route = { method: string; path: string; isSignedIn: boolean; hasBody: boole
 const deep = (levels: number) => `{"paymentType":${'['.repeat(levels)}${']'.repeat(levels)}}`;
 
 /** An object of `count` fields no schema knows, each named at length. */
-const unknownFields = (count: number) => JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, i) => [`campo_desconhecido_${'x'.repeat(20)}_${i}`, i])));
+const unknownFields = (count: number) =>
+  JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, i) => [`campo_desconhecido_${'x'.repeat(20)}_${i}`, i])));
 
 /** Hostile bodies, each a JSON text as it goes on the wire. */
 const BODIES: Record<string, string> = {
@@ -22,7 +23,7 @@ const BODIES: Record<string, string> = {
   'a deep string-free array': `[${'['.repeat(8_000)}${']'.repeat(8_000)}]`,
   'larger than the limit': JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES) }),
   'thousands of unknown fields': unknownFields(1_200),
-  'truncated': '{"name": "Ana", "email": ',
+  truncated: '{"name": "Ana", "email": ',
   'not an object': '"texto"',
   'arrays where text goes': JSON.stringify({ name: [[1]], email: [{}], price: ['10'], dateTime: { $gt: '' }, totalSlots: [1e308] }),
   'prototype poisoning': '{"__proto__": {"role": "admin"}, "constructor": {"prototype": {"role": "admin"}}}',
@@ -72,14 +73,26 @@ describe('hostile bodies on every route that takes one', () => {
   });
 
   const send = (route: Route, body: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: route.method as 'POST', url: route.path, headers: { ...headers, 'content-type': 'application/json' }, payload: body });
+    t.app.inject({
+      method: route.method as 'POST',
+      url: route.path,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: body,
+    });
 
   it('answers each with a small pt-BR 4xx, never a 5xx, within 100 ms of CPU, and writes nothing', async () => {
     const before = await tableDigest(t.app.ctx.db);
     const failures: string[] = [];
     let sent = 0;
     // A route that takes no body ignores one that parses (and does its work): only a visitor, refused, is sent there.
-    const callers = (route: Route) => (route.hasBody ? ([['visitor', {}], ['player', playerHeaders], ['admin', adminHeaders]] as const) : ([['visitor', {}]] as const));
+    const callers = (route: Route) =>
+      route.hasBody
+        ? ([
+            ['visitor', {}],
+            ['player', playerHeaders],
+            ['admin', adminHeaders],
+          ] as const)
+        : ([['visitor', {}]] as const);
     for (const route of routes.filter((route) => route.hasBody || route.isSignedIn)) {
       for (const [kind, body] of Object.entries(BODIES)) {
         for (const [caller, headers] of callers(route)) {
@@ -88,7 +101,8 @@ describe('hostile bodies on every route that takes one', () => {
           const where = `${route.method} ${route.path} (${kind}, ${caller}) → ${res.statusCode}`;
           if (res.statusCode >= 500 || res.statusCode < 400) failures.push(`${where}: ${res.body.slice(0, 160)}`);
           else if (res.body.length > 2_048) failures.push(`${where}: a reply of ${res.body.length} bytes`);
-          else if (!/^[A-ZÀ-Ú]/.test(res.json().message) || !isErrorCode(res.json().code)) failures.push(`${where}: ${res.body.slice(0, 160)}`);
+          else if (!/^[A-ZÀ-Ú]/.test(res.json().message) || !isErrorCode(res.json().code))
+            failures.push(`${where}: ${res.body.slice(0, 160)}`);
           if (ms > 100) failures.push(`${where}: ${ms.toFixed(0)} ms of CPU`);
         }
       }
@@ -101,7 +115,9 @@ describe('hostile bodies on every route that takes one', () => {
   it('checks the session before the body: without a token, a broken body is a 401 on every signed-in route', async () => {
     const signedIn = routes.filter((route) => route.isSignedIn);
     expect(signedIn.length).toBeGreaterThan(20);
-    const answers = await Promise.all(signedIn.map(async (route) => `${route.method} ${route.path} → ${(await send(route, deep(10_000))).statusCode}`));
+    const answers = await Promise.all(
+      signedIn.map(async (route) => `${route.method} ${route.path} → ${(await send(route, deep(10_000))).statusCode}`),
+    );
     expect(answers).toEqual(signedIn.map((route) => `${route.method} ${route.path} → 401`));
   });
 

@@ -15,7 +15,8 @@ const t = setUpTestApp();
 const validRegister = { name: 'Ana', email: 'ana@exemplo.com.br', password: 'segredo1' };
 
 /** A POST whose body is this JSON text as it stands, malformed or oversized. */
-const postRawJson = (url: string, body: string) => t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
+const postRawJson = (url: string, body: string) =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
 
 describe('request bodies', () => {
   it('answers 400 with a pt-BR message for malformed JSON', async () => {
@@ -56,7 +57,12 @@ describe('request bodies', () => {
   });
 
   it('answers 415 with a pt-BR message for a content type it cannot parse', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<x/>' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ code: 'unsupported_media_type', message: messages.unsupportedMediaType });
   });
@@ -171,7 +177,9 @@ describe('GET /api/docs/json', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.info.title).toBe('Bora Jogar API');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/users/me', '/api/users/phone']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/users/me', '/api/users/phone']),
+    );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
     expect(doc.paths['/api/users/me'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(res.body).not.toContain('passwordHash');

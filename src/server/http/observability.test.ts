@@ -20,7 +20,12 @@ describe('request ids', () => {
     const forged = await t.app.inject({ method: 'GET', url: '/api/nada', headers: { 'x-request-id': 'x"\n{"level":60}' } });
     expect(forged.statusCode).toBe(404);
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const bare = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{' , headers: { 'content-type': 'application/json' } });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bare.statusCode).toBe(400);
     expect(bare.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(bare.headers['x-request-id']).not.toBe(forged.headers['x-request-id']);
@@ -74,7 +79,9 @@ describe('what log lines never hold', () => {
     });
     app.get('/api/probe-db', async () => database.db.execute(sql`select ${'segredo-do-parametro'}::int`));
     const player = await createSignedInUser(app);
-    const feed = new URL((await app.inject({ method: 'GET', url: '/api/users/me/calendar', headers: player.headers })).json().url as string);
+    const feed = new URL(
+      (await app.inject({ method: 'GET', url: '/api/users/me/calendar', headers: player.headers })).json().url as string,
+    );
     const feedToken = feed.pathname.split('/').at(-1)!.replace('.ics', '');
     expect((await app.inject({ method: 'GET', url: feed.pathname })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: `/api//calendar/${feedToken}.ics?x=1` })).statusCode).toBe(404);
@@ -90,12 +97,27 @@ describe('what log lines never hold', () => {
     await database.close();
 
     const text = output.join('');
-    for (const secret of [feedToken, 'f'.repeat(64), 'codigo-secreto-321', 'sessao-secreta-123', 'link-secreto-456', 'link-secreto-789', 'sbx_sessao-secreta', 'segredo-do-parametro']) {
+    for (const secret of [
+      feedToken,
+      'f'.repeat(64),
+      'codigo-secreto-321',
+      'sessao-secreta-123',
+      'link-secreto-456',
+      'link-secreto-789',
+      'sbx_sessao-secreta',
+      'segredo-do-parametro',
+    ]) {
       expect(text).not.toContain(secret);
     }
     const urls = output.map((line) => (JSON.parse(line) as { req?: { url: string } }).req?.url).filter(Boolean);
     expect(urls).toEqual(
-      expect.arrayContaining(['/api/calendar/:token.ics', '/api/credits/verify-payment', '/api/games/private/:link', '/games/private/:privateLink', '/sandbox/checkout/:sessionId']),
+      expect.arrayContaining([
+        '/api/calendar/:token.ics',
+        '/api/credits/verify-payment',
+        '/api/games/private/:link',
+        '/games/private/:privateLink',
+        '/sandbox/checkout/:sessionId',
+      ]),
     );
     // The failed statement itself is still there to debug with.
     expect(text).toContain('select $1::int');
@@ -145,7 +167,7 @@ describe('GET /api/metrics', () => {
     expect(body).toContain('job_failures_total{job="teste"} 1');
   });
 
-  it('shows the e-mail outbox: messages waiting, the oldest one\'s age, retrying and given up', async () => {
+  it("shows the e-mail outbox: messages waiting, the oldest one's age, retrying and given up", async () => {
     const mail = { subject: 'Assunto', text: 'Texto', html: '<p>Texto</p>' };
     await t.app.ctx.db.insert(emailOutbox).values([
       { ...mail, to: 'espera@bora.test', createdAt: sql`now() - interval '90 seconds'` },
@@ -166,7 +188,10 @@ describe('GET /api/metrics', () => {
 describe('GET /api/health/ready', () => {
   it('is ready while the database answers, and not once the instance starts closing', async () => {
     const database = await createTestDatabase();
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bora.test', PAYMENTS: 'sandbox' }), database });
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bora.test', PAYMENTS: 'sandbox' }),
+      database,
+    });
     let whileClosing: { statusCode: number; body: unknown } | undefined;
     // Runs after the app's own preClose hooks: the instance is draining but still listening.
     app.addHook('preClose', async () => {

@@ -103,7 +103,12 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis${hasRedis ? '' : ` 
     });
 
     const login = (t: TestApp, remoteAddress: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'compartilhada@exemplo.com.br', password: 'chute' }, remoteAddress });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'compartilhada@exemplo.com.br', password: 'chute' },
+        remoteAddress,
+      });
 
     it('share their counts: the second answers 429 after failures spread over both', async () => {
       for (let i = 0; i < 5; i += 1) {
@@ -144,7 +149,12 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis${hasRedis ? '' : ` 
   it('with Redis unreachable, serves and still counts in the process', async () => {
     const t = await createTestApp({ env: { RATE_LIMITS: 'on', REDIS_URL: `redis://127.0.0.1:${await closedPort()}` } });
     const login = () =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'sem-redis@exemplo.com.br', password: 'chute' }, remoteAddress: '10.51.0.1' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'sem-redis@exemplo.com.br', password: 'chute' },
+        remoteAddress: '10.51.0.1',
+      });
     try {
       for (let i = 0; i < 10; i += 1) expect((await login()).statusCode).toBe(401);
       expect((await login()).statusCode).toBe(429);
@@ -159,7 +169,11 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis${hasRedis ? '' : ` 
     const app = Fastify();
     try {
       const started = performance.now();
-      await registerRateLimits(app, { enabled: true, redisUrl: `redis://127.0.0.1:${(silent.address() as net.AddressInfo).port}`, keyPrefix: freshPrefix() });
+      await registerRateLimits(app, {
+        enabled: true,
+        redisUrl: `redis://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
+        keyPrefix: freshPrefix(),
+      });
       expect(performance.now() - started).toBeLessThan(2500);
     } finally {
       await app.close();
@@ -178,7 +192,9 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis${hasRedis ? '' : ` 
       app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line)) } } });
       registerErrorHandling(app);
       const limiter: RateLimiter = await registerRateLimits(app, { enabled: true, redisUrl: proxy.url, keyPrefix: prefix });
-      app.post('/tentar', { preValidation: limiter.limit({ name: 'tentar:ip', max: 3, windowMs: 60_000, key: byIp }) }, async () => ({ ok: true }));
+      app.post('/tentar', { preValidation: limiter.limit({ name: 'tentar:ip', max: 3, windowMs: 60_000, key: byIp }) }, async () => ({
+        ok: true,
+      }));
       await app.ready();
     });
     afterAll(async () => {

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../test-support/server/admin';
 import { listen, openEventStream } from '../../../test-support/server/event-stream';
-import { createGame, createRegistration, createSignedInUser, DAY_MS, HOUR_MS, seriesTemplateOfGame } from '../../../test-support/server/factories';
+import {
+  createGame,
+  createRegistration,
+  createSignedInUser,
+  DAY_MS,
+  HOUR_MS,
+  seriesTemplateOfGame,
+} from '../../../test-support/server/factories';
 import { tableDigest as digest } from '../../../test-support/server/reads';
 import { setUpTestApp, TEST_NOW } from '../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../core/games/expire-pending-payments';
@@ -36,18 +43,20 @@ async function expiredHolds() {
     joinedAt: at(-HOUR_MS),
     paymentDeadline: at(-60_000),
   });
-  await db().insert(payments).values({
-    publicId: 'pay_expirada',
-    userId: player.user.id,
-    purpose: 'game',
-    gameId: game.id,
-    registrationId: hold.id,
-    method: 'card',
-    provider: 'sandbox',
-    providerSessionId: 'sbx_expirada',
-    amountCents: 1500,
-    expiresAt: at(-60_000),
-  });
+  await db()
+    .insert(payments)
+    .values({
+      publicId: 'pay_expirada',
+      userId: player.user.id,
+      purpose: 'game',
+      gameId: game.id,
+      registrationId: hold.id,
+      method: 'card',
+      provider: 'sandbox',
+      providerSessionId: 'sbx_expirada',
+      amountCents: 1500,
+      expiresAt: at(-60_000),
+    });
   await cardPaidRegistration(t.app, { gameId: game.id, userId: other.user.id, amountCents: 1500 });
   await createRegistration(db(), { gameId: game.id, userId: waiting.user.id, status: 'waitlist', joinedAt: at(-30 * 60_000) });
   const hidden = await createGame(db(), { name: 'Jogo fechado', visibility: 'private', totalSlots: 1, creatorId: organiser.user.id });
@@ -56,10 +65,18 @@ async function expiredHolds() {
   // The public game is the first week of a weekly series with a mensalista.
   const [weekly] = await db()
     .insert(series)
-    .values({ creatorId: organiser.user.id, firstDateTime: game.dateTime, occurrences: 4, memberSlots: 1, template: seriesTemplateOfGame(game) })
+    .values({
+      creatorId: organiser.user.id,
+      firstDateTime: game.dateTime,
+      occurrences: 4,
+      memberSlots: 1,
+      template: seriesTemplateOfGame(game),
+    })
     .returning();
   await db().update(games).set({ seriesId: weekly!.id, seriesWeek: 0 }).where(eq(games.id, game.id));
-  await db().insert(seriesMembers).values({ seriesId: weekly!.id, userId: other.user.id, joinedAt: at(-DAY_MS) });
+  await db()
+    .insert(seriesMembers)
+    .values({ seriesId: weekly!.id, userId: other.user.id, joinedAt: at(-DAY_MS) });
   return { admin, player, organiser, other, waiting, game, hidden, hold, seriesId: weekly!.id };
 }
 
@@ -71,7 +88,12 @@ describe('reads with expired holds present', () => {
     for (const who of [anyone, player.headers, waiting.headers, organiser.headers, admin.headers]) {
       reads.push(
         ['/api/games', who],
-        [`/api/games?date=${at(7 * DAY_MS).toISOString().slice(0, 10)}`, who],
+        [
+          `/api/games?date=${at(7 * DAY_MS)
+            .toISOString()
+            .slice(0, 10)}`,
+          who,
+        ],
         [`/api/games/${game.id}`, who],
         // What a filtered games list reads (decision 031), a city named without its state included.
         ['/api/games?sportId=1&stateId=1&cityId=1&location=Gin', who],
@@ -95,7 +117,11 @@ describe('reads with expired holds present', () => {
     }
     // The private game opens for the invited player and its organiser (a first visit by link records an invitation).
     for (const who of [player.headers, organiser.headers]) {
-      reads.push([`/api/games/${hidden.id}`, who], [`/api/games/private/${hidden.privateLink}`, who], [`/api/games/${hidden.id}/calendar.ics`, who]);
+      reads.push(
+        [`/api/games/${hidden.id}`, who],
+        [`/api/games/private/${hidden.privateLink}`, who],
+        [`/api/games/${hidden.id}/calendar.ics`, who],
+      );
     }
     // The player's calendar feed, read without signing in, with their expired holds in it.
     reads.push([`/api/calendar/${player.user.calendarToken}.ics`, anyone]);
@@ -105,7 +131,10 @@ describe('reads with expired holds present', () => {
       [`/api/user-games/${game.id}/registrations.csv`, organiser.headers],
       [`/api/user-games/${game.id}`, admin.headers],
       [`/api/user-games/${game.id}/registrations.csv`, admin.headers],
-      [`/api/admin/reports/payments.csv?from=${at(-DAY_MS).toISOString().slice(0, 10)}&to=${at(DAY_MS).toISOString().slice(0, 10)}`, admin.headers],
+      [
+        `/api/admin/reports/payments.csv?from=${at(-DAY_MS).toISOString().slice(0, 10)}&to=${at(DAY_MS).toISOString().slice(0, 10)}`,
+        admin.headers,
+      ],
       ['/api/admin/dashboard', admin.headers],
       ['/api/admin/games', admin.headers],
       ['/api/admin/games?when=upcoming', admin.headers],
@@ -128,7 +157,11 @@ describe('reads with expired holds present', () => {
     }
     // The live places streams (a real connection each): their first message, read like any GET.
     const base = await listen(t.app);
-    for (const path of [`/api/games/${game.id}/events`, `/api/games/${hidden.id}/events?privateLink=${hidden.privateLink}`, '/api/games/events']) {
+    for (const path of [
+      `/api/games/${game.id}/events`,
+      `/api/games/${hidden.id}/events?privateLink=${hidden.privateLink}`,
+      '/api/games/events',
+    ]) {
       const stream = await openEventStream(`${base}${path}`);
       expect(stream.status, path).toBe(200);
       await stream.next();
@@ -152,7 +185,12 @@ describe('reads with expired holds present', () => {
     ]);
     expect((await get(`/api/games/private/${hidden.privateLink}`, player.headers)).remainingSlots).toBe(1);
     const detail = await get(`/api/user-games/${game.id}`, organiser.headers);
-    expect(detail.stats).toMatchObject({ confirmedRegistrations: 1, pendingRegistrations: 0, cancelledRegistrations: 1, availableSlots: 1 });
+    expect(detail.stats).toMatchObject({
+      confirmedRegistrations: 1,
+      pendingRegistrations: 0,
+      cancelledRegistrations: 1,
+      availableSlots: 1,
+    });
     expect(detail.registrations.find((r: { id: number }) => r.id === hold.id)).toMatchObject({
       status: 'cancelled',
       cancelledAt: at(-60_000).toISOString(),
@@ -170,7 +208,9 @@ describe('reads with expired holds present', () => {
     expect(swept).toMatchObject({ status: 'cancelled', cancelledAt: at(-60_000) });
     // What the organiser saw before the sweep is what is stored now.
     const after = await get(`/api/user-games/${game.id}`, organiser.headers);
-    expect(after.registrations.find((r: { id: number }) => r.id === hold.id)).toEqual(detail.registrations.find((r: { id: number }) => r.id === hold.id));
+    expect(after.registrations.find((r: { id: number }) => r.id === hold.id)).toEqual(
+      detail.registrations.find((r: { id: number }) => r.id === hold.id),
+    );
     const [checkout] = await db().select().from(payments).where(eq(payments.registrationId, hold.id));
     expect(checkout).toMatchObject({ status: 'expired', settledAt: null });
     const [promoted] = await db().select().from(registrations).where(eq(registrations.userId, waiting.user.id));

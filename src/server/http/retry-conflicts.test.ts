@@ -22,7 +22,10 @@ const lockedRows: number[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'off', PUBLIC_URL: 'http://bora.test', PAYMENTS: 'sandbox' }), database });
+  app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMITS: 'off', PUBLIC_URL: 'http://bora.test', PAYMENTS: 'sandbox' }),
+    database,
+  });
   // Fails with `code` the first `failures` times it runs for `key`, then answers.
   app.post<{ Querystring: { key: string; code: string; failures: string; wrapped?: string } }>('/api/probe/conflict', async (request) => {
     const { key, code, failures, wrapped } = request.query;
@@ -41,7 +44,10 @@ beforeAll(async () => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, first)).for('update');
       arrived++;
       for (let waited = 0; arrived < 2 && waited < 3000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
-      await tx.update(users).set({ name: sql`${users.name} || '+'` }).where(eq(users.id, second));
+      await tx
+        .update(users)
+        .set({ name: sql`${users.name} || '+'` })
+        .where(eq(users.id, second));
     });
     return { ok: true };
   });
@@ -56,7 +62,10 @@ const conflict = (query: string) => app.inject({ method: 'POST', url: `/api/prob
 
 describe('a write that loses a deadlock or a serialization check', () => {
   it('runs again until it passes, and is answered as if nothing had happened', async () => {
-    for (const [code, wrapped] of [['40P01', 'no'], ['40001', 'yes']] as const) {
+    for (const [code, wrapped] of [
+      ['40P01', 'no'],
+      ['40001', 'yes'],
+    ] as const) {
       const res = await conflict(`key=${code}&code=${code}&failures=2&wrapped=${wrapped}`);
       expect([res.statusCode, res.json()]).toEqual([200, { attempt: 3 }]);
     }
@@ -64,7 +73,11 @@ describe('a write that loses a deadlock or a serialization check', () => {
 
   it('is a 503 in Portuguese with Retry-After, never a 500, when the conflicts go on', async () => {
     const res = await conflict('key=always&code=40P01&failures=99');
-    expect([res.statusCode, res.json(), res.headers['retry-after']]).toEqual([503, { code: 'busy_try_again', message: messages.busyTryAgain }, '1']);
+    expect([res.statusCode, res.json(), res.headers['retry-after']]).toEqual([
+      503,
+      { code: 'busy_try_again', message: messages.busyTryAgain },
+      '1',
+    ]);
     expect(attempts.get('always')).toBe(MAX_ATTEMPTS);
   });
 
@@ -83,7 +96,10 @@ describe('a write that loses a deadlock or a serialization check', () => {
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
     // PostgreSQL broke the deadlock by rolling one of them back: that one ran twice.
     expect((attempts.get('lock-ab') ?? 0) + (attempts.get('lock-ba') ?? 0)).toBe(3);
-    const names = await database.db.select({ name: users.name }).from(users).where(sql`${users.id} in (${lockedRows[0]}, ${lockedRows[1]})`);
+    const names = await database.db
+      .select({ name: users.name })
+      .from(users)
+      .where(sql`${users.id} in (${lockedRows[0]}, ${lockedRows[1]})`);
     expect(names.every((row) => row.name.endsWith('+') && !row.name.endsWith('++'))).toBe(true);
   });
 });

@@ -16,7 +16,9 @@ type Contract<K extends ApiRoute> = ApiRoutes[K];
 type Part<C, F extends 'params' | 'query' | 'body' | 'headers'> = C extends { readonly [P in F]: infer S } ? S : undefined;
 type SuccessStatus<C> = C extends { readonly status: infer S extends number } ? S : 200;
 /** The success reply as OpenAPI shows it: JSON, or the file or stream its contract `produces`. */
-type SuccessReply<C extends RouteContract> = C extends { readonly produces: infer P extends string } ? { content: Record<P, { schema: C['reply'] }> } : C['reply'];
+type SuccessReply<C extends RouteContract> = C extends { readonly produces: infer P extends string }
+  ? { content: Record<P, { schema: C['reply'] }> }
+  : C['reply'];
 
 /** What a route says of itself in OpenAPI beyond its contract; `replies`: other replies it documents (a 503 of its own). */
 export type RouteDocs = { tags: string[]; summary: string; description?: string; replies?: Record<number, z.ZodType> };
@@ -36,7 +38,11 @@ type TableSchema<K extends ApiRoute, D extends RouteDocs, E extends number> = Om
  *
  *     app.route({ ...apiRoute('GET /games/:id', { tags, summary: '…' }, 400, 404), handler: … });
  */
-export function apiRoute<const K extends ApiRoute, D extends RouteDocs, const E extends readonly number[]>(route: K, docs: D, ...errorStatuses: E) {
+export function apiRoute<const K extends ApiRoute, D extends RouteDocs, const E extends readonly number[]>(
+  route: K,
+  docs: D,
+  ...errorStatuses: E
+) {
   const contract: RouteContract = apiRoutes[route];
   const { method, path } = splitRoute(route);
   const { replies, ...text } = docs;
@@ -68,7 +74,11 @@ const bearerAuth = [{ bearerAuth: [] }];
  * The route still puts `app.requireUser` on the `onRequest` hook: the session is checked before the body is read,
  * so no one without a token costs a parse.
  */
-export function signedInRoute<const K extends ApiRoute, D extends RouteDocs, const E extends readonly number[]>(route: K, docs: D, ...errorStatuses: E) {
+export function signedInRoute<const K extends ApiRoute, D extends RouteDocs, const E extends readonly number[]>(
+  route: K,
+  docs: D,
+  ...errorStatuses: E
+) {
   const { schema, ...rest } = apiRoute(route, docs, ...errorStatuses, 401);
   return { ...rest, schema: { ...schema, security: bearerAuth } };
 }

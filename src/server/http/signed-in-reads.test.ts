@@ -22,7 +22,9 @@ async function signedInReads(headers: Headers, gameId: number) {
     get('/api/users/me', headers),
   ]);
   for (const res of [game, list, me]) expect(res.statusCode).toBe(200);
-  const listed = (list.json() as Array<{ id: number; registrationType: string | null; remainingSlots: number }>).find((item) => item.id === gameId);
+  const listed = (list.json() as Array<{ id: number; registrationType: string | null; remainingSlots: number }>).find(
+    (item) => item.id === gameId,
+  );
   return {
     game: { registrationType: game.json().registrationType as string | null, remainingSlots: game.json().remainingSlots as number },
     listed: listed && { registrationType: listed.registrationType, remainingSlots: listed.remainingSlots },
@@ -37,7 +39,12 @@ describe('signed-in reads served from memory', () => {
     const player = await createSignedInUser(t.app);
     await addCredits(t.app.ctx.db, player.user.id, 3000);
     const before = await signedInReads(player.headers, game.id);
-    expect(before).toEqual({ game: { registrationType: null, remainingSlots: 4 }, listed: { registrationType: null, remainingSlots: 4 }, credits: 30, myGames: [] });
+    expect(before).toEqual({
+      game: { registrationType: null, remainingSlots: 4 },
+      listed: { registrationType: null, remainingSlots: 4 },
+      credits: 30,
+      myGames: [],
+    });
 
     // Written behind the API's back: the same answers, from memory (nothing was announced).
     const other = await createSignedInUser(t.app);
@@ -61,7 +68,10 @@ describe('signed-in reads served from memory', () => {
     expect((await signedInReads(player.headers, game.id)).game.remainingSlots).toBe(1);
 
     expect((await post(`/api/games/${game.id}/cancel`, player.headers)).statusCode).toBe(200);
-    expect(await signedInReads(player.headers, game.id)).toMatchObject({ game: { registrationType: 'cancelled', remainingSlots: 2 }, credits: 30 });
+    expect(await signedInReads(player.headers, game.id)).toMatchObject({
+      game: { registrationType: 'cancelled', remainingSlots: 2 },
+      credits: 30,
+    });
   });
 
   it('once their lifetime has passed, show what changed behind the API too', async () => {
@@ -91,7 +101,10 @@ describe('signed-in reads served from memory', () => {
     // Another player's reads keep working from memory meanwhile.
     expect((await get('/api/users/me', other.headers)).statusCode).toBe(200);
 
-    const changed = await post('/api/users/me/password', player.headers, { currentPassword: DEFAULT_PASSWORD, newPassword: 'nova-senha-456' });
+    const changed = await post('/api/users/me/password', player.headers, {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: 'nova-senha-456',
+    });
     expect(changed.statusCode).toBe(200);
     expect((await get('/api/users/me', device)).statusCode).toBe(401);
     // A public page takes an ended token as a visitor's: nothing of the player's shows.
@@ -105,7 +118,12 @@ describe('signed-in reads served from memory', () => {
 
   it('keep private what is private: each caller gets their own answer, and an error is never remembered as one', async () => {
     const organiser = await createSignedInUser(t.app);
-    const hidden = await createGame(t.app.ctx.db, { location: 'Quadra Modelo', visibility: 'private', privateLink: 'link-modelo-123', creatorId: organiser.user.id });
+    const hidden = await createGame(t.app.ctx.db, {
+      location: 'Quadra Modelo',
+      visibility: 'private',
+      privateLink: 'link-modelo-123',
+      creatorId: organiser.user.id,
+    });
     const stranger = await createSignedInUser(t.app);
     expect((await get(`/api/games/${hidden.id}`, organiser.headers)).json().privateLink).toBe('link-modelo-123');
     expect((await get(`/api/games/${hidden.id}`, stranger.headers)).statusCode).toBe(404);

@@ -21,7 +21,10 @@ afterEach(async () => {
  * A built web app in a temporary folder: index.html, one asset and, unless `renderer` is null,
  * dist/ssr/entry-server.js with the given module source.
  */
-async function appWith(renderer: string | null, cache: { cacheMs: number; clock: Clock } = { cacheMs: 0, clock: systemClock }): Promise<FastifyInstance> {
+async function appWith(
+  renderer: string | null,
+  cache: { cacheMs: number; clock: Clock } = { cacheMs: 0, clock: systemClock },
+): Promise<FastifyInstance> {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bora-web-'));
   fs.mkdirSync(path.join(dist, 'web/assets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'web/index.html'), template);
@@ -98,7 +101,9 @@ describe('fillTemplate', () => {
     expect(head).toContain('<meta property="og:url" content="https://bora.test/apply/7">');
     expect(head).toContain('<meta property="og:image" content="https://bora.test/icons/icon-512.png">');
     expect(head).toContain('<meta name="twitter:card" content="summary">');
-    expect(fillTemplate(template, { html: '', state: '{}', title: 'Vôlei', hydrate: 'interaction', share: null }, pageUrl)).not.toContain('og:');
+    expect(fillTemplate(template, { html: '', state: '{}', title: 'Vôlei', hydrate: 'interaction', share: null }, pageUrl)).not.toContain(
+      'og:',
+    );
   });
 });
 
@@ -157,7 +162,9 @@ export async function render(url, transport) {
 
   it('renders and keeps a games list under the filters it applies: junk, order and invalid values make no new page', async () => {
     const { body } = await countingApp();
-    expect(await body('/public-games?date=2026-12-05&utm_source=zap&sportId=1')).toContain('<p>/public-games?sportId=1&date=2026-12-05 render 1</p>');
+    expect(await body('/public-games?date=2026-12-05&utm_source=zap&sportId=1')).toContain(
+      '<p>/public-games?sportId=1&date=2026-12-05 render 1</p>',
+    );
     expect(await body('/public-games?sportId=1&date=2026-12-05')).toContain('render 1</p>');
     expect(await body('/public-games?sportId=abc&date=2026-02-30')).toContain('<p>/public-games render 2</p>');
     expect(await body('/public-games')).toContain('<p>/public-games render 2</p>');

@@ -53,9 +53,7 @@ export function fillTemplate(template: string, page: SsrPage, pageUrl: URL): str
   const escapedTitle = page.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const head = page.share ? shareTags(page.share, pageUrl) : '';
   return (
-    template
-      .slice(0, start)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>${head}`) +
+    template.slice(0, start).replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>${head}`) +
     `<div id="root" data-ssr="${page.hydrate}">${page.html}</div>` +
     `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>` +
     template.slice(end + rootEnd.length)
@@ -111,10 +109,7 @@ export async function registerWebApp(
       index: false,
       setHeaders(res, filePath) {
         const relative = path.relative(webRoot!, filePath);
-        res.header(
-          'Cache-Control',
-          relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -164,7 +159,10 @@ export async function registerWebApp(
   }
 
   const sendPage = async (url: string, reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await pageFor(url));
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await pageFor(url));
 
   if (hasBuild) app.get('/', async (request, reply) => sendPage(request.url, reply));
   app.setNotFoundHandler(async (request, reply) => {

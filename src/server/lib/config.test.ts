@@ -27,7 +27,10 @@ describe('loadConfig', () => {
       retention: { notificationsDays: 365, emailsDays: 90, inactiveAccountYears: 2 },
     });
     expect(loadConfig({ REMINDER_HOURS: '48' }).reminderHours).toBe(48);
-    expect(loadConfig({ LIVE_STREAMS_PER_ADDRESS: '5', LIVE_HEARTBEAT_MS: '15000' }).live).toEqual({ streamsPerAddress: 5, heartbeatMs: 15_000 });
+    expect(loadConfig({ LIVE_STREAMS_PER_ADDRESS: '5', LIVE_HEARTBEAT_MS: '15000' }).live).toEqual({
+      streamsPerAddress: 5,
+      heartbeatMs: 15_000,
+    });
     expect(loadConfig({ NOTIFICATIONS_RETENTION_DAYS: '180', EMAIL_RETENTION_DAYS: '30', INACTIVE_ACCOUNT_YEARS: '5' }).retention).toEqual({
       notificationsDays: 180,
       emailsDays: 30,
@@ -62,7 +65,9 @@ describe('loadConfig', () => {
 
   it('takes a Redis URL for shared rate-limit counters', () => {
     expect(loadConfig({ REDIS_URL: ' redis://cache.interno:6379/2 ' }).redisUrl).toBe('redis://cache.interno:6379/2');
-    expect(loadConfig({ REDIS_URL: 'rediss://usuario:senha@cache.interno:6380' }).redisUrl).toBe('rediss://usuario:senha@cache.interno:6380');
+    expect(loadConfig({ REDIS_URL: 'rediss://usuario:senha@cache.interno:6380' }).redisUrl).toBe(
+      'rediss://usuario:senha@cache.interno:6380',
+    );
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
     expect(loadConfig({}).redisKeyPrefix).toBe('bora-jogar:');
     expect(loadConfig({ REDIS_KEY_PREFIX: 'bora-jogar:homologacao:' }).redisKeyPrefix).toBe('bora-jogar:homologacao:');

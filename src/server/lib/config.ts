@@ -58,7 +58,9 @@ const wholeNumber = (unit: string, min: number, max: number, fallback: number) =
       .default(fallback),
   );
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).transform((value) => value.replace(/\/+$/, ''));
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' })
+  .transform((value) => value.replace(/\/+$/, ''));
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Local, or not a URL at all (PUBLIC_URL then has its own error). */
@@ -72,7 +74,10 @@ const vapidKey = (bytes: number) =>
   optionalText.pipe(
     z
       .string()
-      .refine((value) => base64urlByteLength(value) === bytes, `deve ter ${bytes} bytes em base64url (gere com: npx web-push generate-vapid-keys)`)
+      .refine(
+        (value) => base64urlByteLength(value) === bytes,
+        `deve ter ${bytes} bytes em base64url (gere com: npx web-push generate-vapid-keys)`,
+      )
       .optional(),
   );
 
@@ -95,14 +100,24 @@ const envSchema = z
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'deve ser um e-mail válido' }).optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'deve ter pelo menos 6 caracteres').optional()),
     SEED_DEMO: z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'use on ou off' }).optional(),
-    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://').optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
+        .optional(),
+    ),
     MAIL_FROM: z.string().min(3).default('Bora Jogar <nao-responda@borajogar.com.br>'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_JWKS_URL: z.url({ error: 'deve ser uma URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
     GOOGLE_ALLOWED_ORIGINS: optionalText.pipe(
       z
         .string()
-        .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+        .transform((value) =>
+          value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean),
+        )
         .pipe(z.array(z.url({ protocol: /^https?$/, error: 'use origens separadas por vírgula, como https://app.exemplo.com' })))
         .optional(),
     ),
@@ -118,13 +133,28 @@ const envSchema = z
       .regex(/^[\w:.-]{1,64}$/, 'use até 64 letras, números, ":", ".", "-" ou "_"')
       .default('bora-jogar:'),
     TRUST_PROXY: trustProxy,
-    LISTING_CACHE_MS: z.coerce.number({ error: 'deve ser um número' }).int().min(0, 'deve ser 0 ou mais').max(60_000, 'deve ser no máximo 60000').default(1000),
+    LISTING_CACHE_MS: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int()
+      .min(0, 'deve ser 0 ou mais')
+      .max(60_000, 'deve ser no máximo 60000')
+      .default(1000),
     HOLD_SWEEP_SECONDS: wholeNumber('segundos', 1, 3600, 60),
     REMINDER_HOURS: wholeNumber('horas', 3, 168, 24),
     LIVE_STREAMS_PER_ADDRESS: wholeNumber('conexões', 1, 10_000, 20),
     LIVE_HEARTBEAT_MS: wholeNumber('milissegundos', 50, 120_000, 25_000),
-    SIGNED_IN_CACHE_MS: z.coerce.number({ error: 'deve ser um número' }).int().min(0, 'deve ser 0 ou mais').max(60_000, 'deve ser no máximo 60000').default(1000),
-    DATABASE_POOL_SIZE: z.coerce.number({ error: 'deve ser um número' }).int().min(1, 'deve ser entre 1 e 200').max(200, 'deve ser entre 1 e 200').optional(),
+    SIGNED_IN_CACHE_MS: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int()
+      .min(0, 'deve ser 0 ou mais')
+      .max(60_000, 'deve ser no máximo 60000')
+      .default(1000),
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int()
+      .min(1, 'deve ser entre 1 e 200')
+      .max(200, 'deve ser entre 1 e 200')
+      .optional(),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'deve ter pelo menos 16 caracteres').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PAYMENTS: optionalText.pipe(z.enum(['sandbox', 'live'], { error: 'use sandbox ou live' }).optional()),
@@ -135,7 +165,10 @@ const envSchema = z
         .optional(),
     ),
     STRIPE_WEBHOOK_SECRET: optionalText.pipe(
-      z.string().regex(/^whsec_/, 'deve ser o segredo de assinatura do webhook da Stripe (whsec_…)').optional(),
+      z
+        .string()
+        .regex(/^whsec_/, 'deve ser o segredo de assinatura do webhook da Stripe (whsec_…)')
+        .optional(),
     ),
     STRIPE_API_URL: optionalText.pipe(httpUrl.optional()),
     MERCADOPAGO_ACCESS_TOKEN: optionalText,

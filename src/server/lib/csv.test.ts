@@ -8,7 +8,14 @@ describe('spreadsheets for Excel in Portuguese', () => {
   });
 
   it('writes centavos with a comma, keeping the minus of a number it wrote itself', () => {
-    expect([0, 5, 1250, 100000, -1000, -5].map((cents) => centsCell(cents).trusted)).toEqual(['0,00', '0,05', '12,50', '1000,00', '-10,00', '-0,05']);
+    expect([0, 5, 1250, 100000, -1000, -5].map((cents) => centsCell(cents).trusted)).toEqual([
+      '0,00',
+      '0,05',
+      '12,50',
+      '1000,00',
+      '-10,00',
+      '-0,05',
+    ]);
     const csv = excelCsv(['Nome', 'Valor'], [['-Ana', centsCell(-1000)]]);
     expect(csv).toBe("\uFEFFNome;Valor\r\n'-Ana;-10,00\r\n");
   });

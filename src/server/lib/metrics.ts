@@ -9,7 +9,11 @@ export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelsOf = <const T extends string[]>(...names: T) => ({ registers: [registry], labelNames: names });
-  const requests = new Counter({ name: 'http_requests_total', help: 'Requisições HTTP respondidas', ...labelsOf('method', 'route', 'status') });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requisições HTTP respondidas',
+    ...labelsOf('method', 'route', 'status'),
+  });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Tempo de resposta das requisições HTTP',
@@ -17,8 +21,16 @@ export function createMetrics() {
     ...labelsOf('method', 'route', 'status'),
   });
   const jobRuns = new Counter({ name: 'job_runs_total', help: 'Execuções de tarefas em segundo plano', ...labelsOf('job') });
-  const jobFailures = new Counter({ name: 'job_failures_total', help: 'Execuções de tarefas em segundo plano que falharam', ...labelsOf('job') });
-  const paymentsSettled = new Counter({ name: 'payments_settled_total', help: 'Pagamentos liquidados', ...labelsOf('provider', 'outcome') });
+  const jobFailures = new Counter({
+    name: 'job_failures_total',
+    help: 'Execuções de tarefas em segundo plano que falharam',
+    ...labelsOf('job'),
+  });
+  const paymentsSettled = new Counter({
+    name: 'payments_settled_total',
+    help: 'Pagamentos liquidados',
+    ...labelsOf('provider', 'outcome'),
+  });
 
   // The children of each method, route pattern and status, bound once: labelling a sample costs a lookup, not a hash of the labels.
   const requestSeries = new Map<string, { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> }>();

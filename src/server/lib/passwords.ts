@@ -1,8 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP's current minimum for argon2id: 19 MiB of memory, 2 iterations, 1 lane. */
-const OPTIONS = { // 2 = Argon2id (the package's const enum cannot be imported under isolatedModules).
-  algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  // 2 = Argon2id (the package's const enum cannot be imported under isolatedModules).
+  algorithm: 2,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

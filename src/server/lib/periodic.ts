@@ -3,7 +3,11 @@
  * provider) is not doubled up; a failure goes to `onError` and the next run happens as usual.
  * The timer alone never keeps the process alive; `stop()` waits for a run in flight.
  */
-export function runPeriodically(task: () => Promise<unknown>, intervalMs: number, onError: (error: unknown) => void): { stop(): Promise<void> } {
+export function runPeriodically(
+  task: () => Promise<unknown>,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     if (running) return;

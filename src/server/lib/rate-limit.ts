@@ -114,7 +114,10 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
 }
 
 /** The plugin's `createRateLimit` over one store; each store gets its own scope, since the plugin decorates once per scope. */
-async function counterFactory(app: FastifyInstance, store: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace'>): Promise<FastifyInstance['createRateLimit']> {
+async function counterFactory(
+  app: FastifyInstance,
+  store: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace'>,
+): Promise<FastifyInstance['createRateLimit']> {
   let create: FastifyInstance['createRateLimit'] | undefined;
   await app.register(async (scope) => {
     await scope.register(fastifyRateLimit, { global: false, ...store });

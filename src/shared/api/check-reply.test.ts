@@ -10,7 +10,10 @@ describe('checkReply', () => {
   it('names the call, its route and the path of every field that is off, and nothing else', () => {
     let error: unknown;
     try {
-      checkReply('GET /games/sports', '/games/sports?x=1', [{ id: 1, name: 'Vôlei', active: true }, { id: '2', name: 'Futevôlei' }]);
+      checkReply('GET /games/sports', '/games/sports?x=1', [
+        { id: 1, name: 'Vôlei', active: true },
+        { id: '2', name: 'Futevôlei' },
+      ]);
     } catch (caught) {
       error = caught;
     }

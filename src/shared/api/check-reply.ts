@@ -10,7 +10,9 @@ export class ContractError extends Error {
 }
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `  ${issue.path.length > 0 ? z.core.toDotPath(issue.path) : '(a resposta)'}: ${issue.message}`).join('\n');
+  return error.issues
+    .map((issue) => `  ${issue.path.length > 0 ? z.core.toDotPath(issue.path) : '(a resposta)'}: ${issue.message}`)
+    .join('\n');
 }
 
 /**

@@ -42,7 +42,13 @@ import {
   verifyPaymentQuerySchema,
   verifyPaymentReplySchema,
 } from '../schemas/credits';
-import { drawTeamsBodySchema, drawTeamsReplySchema, paymentsReportQuerySchema, updatePlayerBodySchema, updatePlayerReplySchema } from '../schemas/game-day';
+import {
+  drawTeamsBodySchema,
+  drawTeamsReplySchema,
+  paymentsReportQuerySchema,
+  updatePlayerBodySchema,
+  updatePlayerReplySchema,
+} from '../schemas/game-day';
 import {
   applyBodySchema,
   applyReplySchema,
@@ -162,14 +168,22 @@ export const apiRoutes = {
   'DELETE /users/me': { body: deleteMeBodySchema, reply: deleteMeReplySchema },
   'GET /users/me/calendar': { reply: calendarFeedReplySchema },
   'POST /users/me/calendar/regenerate': { reply: regenerateCalendarFeedReplySchema },
-  'GET /calendar/:token.ics': { params: calendarFeedParamsSchema, reply: text('VCALENDAR com um VEVENT por jogo'), produces: 'text/calendar' },
+  'GET /calendar/:token.ics': {
+    params: calendarFeedParamsSchema,
+    reply: text('VCALENDAR com um VEVENT por jogo'),
+    produces: 'text/calendar',
+  },
   'POST /users/me/push-subscriptions': { body: pushSubscriptionBodySchema, reply: messageReplySchema, status: 201 },
   'DELETE /users/me/push-subscriptions': { body: removePushSubscriptionBodySchema, reply: messageReplySchema },
   'GET /users/me/notification-settings': { reply: notificationSettingsSchema },
   'PUT /users/me/notification-settings': { body: updateNotificationSettingsBodySchema, reply: notificationSettingsSchema },
   'GET /push/public-key': { reply: pushPublicKeyReplySchema },
   // The link of an e-mail's footer and List-Unsubscribe header: pages, and the one-click form a mail program posts.
-  'GET /unsubscribe/:token': { params: unsubscribeParamsSchema, reply: text('Página que pergunta antes de desligar os e-mails'), produces: 'text/html' },
+  'GET /unsubscribe/:token': {
+    params: unsubscribeParamsSchema,
+    reply: text('Página que pergunta antes de desligar os e-mails'),
+    produces: 'text/html',
+  },
   'POST /unsubscribe/:token': {
     params: unsubscribeParamsSchema,
     body: omissible(unsubscribeBodySchema),

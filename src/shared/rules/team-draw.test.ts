@@ -25,7 +25,9 @@ function bruteForceSpread(levels: number[], teamCount: number): number {
     if (index === levels.length) {
       const counts = Array.from({ length: teamCount }, (_, t) => assignment.filter((a) => a === t).length);
       if (Math.max(...counts) - Math.min(...counts) > 1) return;
-      const totals = Array.from({ length: teamCount }, (_, t) => levels.reduce((sum, level, i) => sum + (assignment[i] === t ? level : 0), 0));
+      const totals = Array.from({ length: teamCount }, (_, t) =>
+        levels.reduce((sum, level, i) => sum + (assignment[i] === t ? level : 0), 0),
+      );
       best = Math.min(best, Math.max(...totals) - Math.min(...totals));
       return;
     }
@@ -95,7 +97,9 @@ describe('team draw', () => {
       const teams = drawTeams(input, teamCount, seeded(run));
       expectValidDraw(input, teams, teamCount);
       if (teamCount ** count <= 200_000) {
-        expect(levelSpread(teams), JSON.stringify({ levels: input.map(levelOf), teamCount })).toBe(bruteForceSpread(input.map(levelOf), teamCount));
+        expect(levelSpread(teams), JSON.stringify({ levels: input.map(levelOf), teamCount })).toBe(
+          bruteForceSpread(input.map(levelOf), teamCount),
+        );
         comparedWithBruteForce++;
       }
       if (count % teamCount === 0) {

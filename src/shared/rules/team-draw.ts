@@ -174,6 +174,8 @@ export function teamsShareText(
   teams: readonly { name: string; players: readonly { name: string; level: number | null }[] }[],
 ): string {
   const m = messages.gameDay;
-  const blocks = teams.map((team) => [m.shareTeam(team.name, teamTotal(team.players)), ...team.players.map((player) => `- ${player.name}`)].join('\n'));
+  const blocks = teams.map((team) =>
+    [m.shareTeam(team.name, teamTotal(team.players)), ...team.players.map((player) => `- ${player.name}`)].join('\n'),
+  );
   return [m.shareTitle(game.name, formatDateTime(game.dateTime, game.timeZone)), ...blocks].join('\n\n');
 }

@@ -36,7 +36,9 @@ export const dashboardReplySchema = z.object({
       'Receita em reais: soma, sobre os jogos não cancelados/excluídos, de (inscrições confirmadas × preço atual do jogo). ' +
         'Contam as confirmadas, inclusive as pagas por fora; aguardando pagamento não entra; jogos cancelados/excluídos (reembolsados) não contam.',
     ),
-  recentGames: z.array(userGameSchema).describe('Os 5 jogos criados mais recentemente (não cancelados/excluídos), do mais novo ao mais antigo'),
+  recentGames: z
+    .array(userGameSchema)
+    .describe('Os 5 jogos criados mais recentemente (não cancelados/excluídos), do mais novo ao mais antigo'),
 });
 export type DashboardReply = z.infer<typeof dashboardReplySchema>;
 
@@ -73,7 +75,10 @@ export const userLookupQuerySchema = z.strictObject({
   ids: z
     .string({ error: text.lookupIdsInvalid })
     .transform((value, ctx) => {
-      const parts = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+      const parts = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '');
       const ids = parts.map(Number);
       if (parts.length === 0 || ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)) {
         ctx.addIssue({ code: 'custom', message: text.lookupIdsInvalid });
@@ -159,7 +164,9 @@ export const providerPaymentViewSchema = z.object({
 export type ProviderPaymentView = z.infer<typeof providerPaymentViewSchema>;
 
 export const userPaymentsReplySchema = z.object({
-  stripePayments: z.array(providerPaymentViewSchema).describe('Pagamentos do usuário nos provedores (cartão e PIX), mais recentes primeiro'),
+  stripePayments: z
+    .array(providerPaymentViewSchema)
+    .describe('Pagamentos do usuário nos provedores (cartão e PIX), mais recentes primeiro'),
   creditTransactions: z.array(creditTransactionViewSchema).describe('Todo o extrato de créditos, mais recente primeiro'),
 });
 export type UserPaymentsReply = z.infer<typeof userPaymentsReplySchema>;
@@ -288,7 +295,8 @@ export const resolveCancellationBodySchema = z
       .describe('Em processed: original (estorno no cartão/PIX, padrão) ou credits (créditos na conta)'),
   })
   .superRefine((body, ctx) => {
-    if (body.status === 'rejected' && !body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: text.rejectionReasonRequired });
+    if (body.status === 'rejected' && !body.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: text.rejectionReasonRequired });
   });
 export type ResolveCancellationBody = z.input<typeof resolveCancellationBodySchema>;
 export type ResolveCancellationInput = z.output<typeof resolveCancellationBodySchema>;

@@ -6,7 +6,9 @@ export const errorReplySchema = z
   .object({
     code: z
       .enum(errorCodeList)
-      .describe('Código estável da situação (snake_case), para programas decidirem; a lista é src/shared/error-codes.ts, com o status HTTP de cada um.'),
+      .describe(
+        'Código estável da situação (snake_case), para programas decidirem; a lista é src/shared/error-codes.ts, com o status HTTP de cada um.',
+      ),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
   })

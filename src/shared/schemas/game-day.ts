@@ -9,7 +9,13 @@ const m = messages.gameDay;
 export const updatePlayerBodySchema = z
   .strictObject({
     present: z.boolean({ error: m.presentInvalid }).nullable().optional(),
-    level: z.number({ error: m.levelRange }).int(m.levelRange).min(MIN_LEVEL, m.levelRange).max(MAX_LEVEL, m.levelRange).nullable().optional(),
+    level: z
+      .number({ error: m.levelRange })
+      .int(m.levelRange)
+      .min(MIN_LEVEL, m.levelRange)
+      .max(MAX_LEVEL, m.levelRange)
+      .nullable()
+      .optional(),
   })
   .refine((body) => body.present !== undefined || body.level !== undefined, { message: m.nothingToChange });
 export type UpdatePlayerBody = z.input<typeof updatePlayerBodySchema>;
@@ -42,7 +48,10 @@ export const MAX_REPORT_DAYS = 366;
 const reportDay = z.string({ error: m.reportDayInvalid }).refine(isCalendarDay, m.reportDayInvalid);
 
 export const paymentsReportQuerySchema = z
-  .strictObject({ from: reportDay.describe('Primeiro dia (AAAA-MM-DD, horário de Brasília)'), to: reportDay.describe('Último dia, incluído') })
+  .strictObject({
+    from: reportDay.describe('Primeiro dia (AAAA-MM-DD, horário de Brasília)'),
+    to: reportDay.describe('Último dia, incluído'),
+  })
   .refine((query) => query.from <= query.to, { message: m.reportRangeInverted, path: ['to'] })
   .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < MAX_REPORT_DAYS, {
     message: m.reportRangeTooLong(MAX_REPORT_DAYS),

@@ -46,7 +46,9 @@ export const gameSchema = z.object({
   dateTime: isoDateTime,
   date: z.string().describe('Dia do jogo (AAAA-MM-DD) no fuso do jogo, o mesmo instante de dateTime'),
   time: z.string().describe('Hora do jogo (HH:mm) no fuso do jogo'),
-  timeZone: z.string().describe('Fuso IANA onde o jogo acontece (o do estado; America/Sao_Paulo sem estado): datas e horas do jogo são mostradas nele'),
+  timeZone: z
+    .string()
+    .describe('Fuso IANA onde o jogo acontece (o do estado; America/Sao_Paulo sem estado): datas e horas do jogo são mostradas nele'),
   price: z.number().describe('Preço em reais'),
   totalSlots: z.number().int(),
   slots: z.number().int().describe('O mesmo que totalSlots (nome da especificação)'),

@@ -47,7 +47,12 @@ describe('reaisToCentsSchema', () => {
   });
 
   it('refuses amounts beyond exact centavos even without a lower maximum', () => {
-    const wide = reaisToCentsSchema({ min: 0, max: Number.MAX_VALUE, messages: { invalid: 'inválido', decimals: 'casas' }, description: 'Reais' });
+    const wide = reaisToCentsSchema({
+      min: 0,
+      max: Number.MAX_VALUE,
+      messages: { invalid: 'inválido', decimals: 'casas' },
+      description: 'Reais',
+    });
     expect(outcome(wide, 1e21)).toBe('casas');
     expect(outcome(wide, Number.MAX_SAFE_INTEGER)).toBe('casas');
     expect(outcome(wide, 90_071_992_547_409.9)).toBe(9_007_199_254_740_990);
@@ -63,7 +68,8 @@ describe('the money fields of the requests', () => {
     expect(outcome(topUpAmountSchema, 1)).toBe(100);
     expect(outcome(topUpAmountSchema, 15.5)).toBe(1550);
     expect(outcome(topUpAmountSchema, 5000)).toBe(500_000);
-    for (const amount of [0.99, 5000.01, 10.555, Number.NaN, '50', -0]) expect(outcome(topUpAmountSchema, amount), String(amount)).toBe(messages.topUpAmountInvalid);
+    for (const amount of [0.99, 5000.01, 10.555, Number.NaN, '50', -0])
+      expect(outcome(topUpAmountSchema, amount), String(amount)).toBe(messages.topUpAmountInvalid);
     expect(topUpBodySchema.parse({ amount: 0.29 + 20 })).toEqual({ amount: 2029 });
     // What a form holds, read once and checked by the same schema.
     expect(outcome(topUpAmountSchema, parseReais('15,50'))).toBe(1550);

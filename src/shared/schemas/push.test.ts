@@ -29,6 +29,8 @@ describe('a push subscription', () => {
 
   it('refuses an endpoint that is not an http(s) URL, or too long', () => {
     expect(pushSubscriptionBodySchema.safeParse({ ...subscription(), endpoint: 'file:///etc/passwd' }).success).toBe(false);
-    expect(pushSubscriptionBodySchema.safeParse({ ...subscription(), endpoint: `https://push.example.com/${'a'.repeat(2048)}` }).success).toBe(false);
+    expect(
+      pushSubscriptionBodySchema.safeParse({ ...subscription(), endpoint: `https://push.example.com/${'a'.repeat(2048)}` }).success,
+    ).toBe(false);
   });
 });

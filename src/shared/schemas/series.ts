@@ -1,7 +1,14 @@
 import { z } from './z';
 import { messages } from '../messages';
 import { MAX_OCCURRENCES } from '../rules/weekly-series';
-import { cancelUserGameBodySchema, formNumber, gamePayloadSchema, userGameSchema, validateGamePayload, type ValidGamePayload } from './user-games';
+import {
+  cancelUserGameBodySchema,
+  formNumber,
+  gamePayloadSchema,
+  userGameSchema,
+  validateGamePayload,
+  type ValidGamePayload,
+} from './user-games';
 
 const count = z.preprocess(formNumber, z.number({ error: 'Informe um número.' }).nullish());
 
@@ -9,7 +16,12 @@ const count = z.preprocess(formNumber, z.number({ error: 'Informe um número.' }
 const seriesTemplateSchema = gamePayloadSchema.omit({ dateTime: true, state: true });
 
 export const createSeriesBodySchema = seriesTemplateSchema.extend({
-  firstDateTime: z.string().trim().max(40, messages.dateTimeInvalid).nullish().describe('O primeiro jogo: ISO 8601; sem fuso = horário do estado escolhido (de Brasília sem estado)'),
+  firstDateTime: z
+    .string()
+    .trim()
+    .max(40, messages.dateTimeInvalid)
+    .nullish()
+    .describe('O primeiro jogo: ISO 8601; sem fuso = horário do estado escolhido (de Brasília sem estado)'),
   occurrences: count.describe(`Quantas semanas (1–${MAX_OCCURRENCES})`),
   memberSlots: count.describe('Vagas de mensalistas em cada jogo (0 até totalSlots)'),
 });
@@ -44,7 +56,8 @@ export function validateSeriesPayload(
   const problems: string[] = [];
   if (!result.success) {
     for (const [key, message] of Object.entries(result.fields)) {
-      fields[key === 'dateTime' ? 'firstDateTime' : key] = key === 'dateTime' && !firstDateTime ? messages.series.firstDateTimeRequired : message;
+      fields[key === 'dateTime' ? 'firstDateTime' : key] =
+        key === 'dateTime' && !firstDateTime ? messages.series.firstDateTimeRequired : message;
     }
     problems.push(result.message);
   }
@@ -116,7 +129,14 @@ export const joinSeriesReplySchema = z.object({
   message: z.string(),
   series: seriesSchema,
   games: z
-    .array(z.object({ gameId: z.number().int(), dateTime: z.string(), outcome: memberGameOutcomeSchema, paymentDeadline: z.string().nullable() }))
+    .array(
+      z.object({
+        gameId: z.number().int(),
+        dateTime: z.string(),
+        outcome: memberGameOutcomeSchema,
+        paymentDeadline: z.string().nullable(),
+      }),
+    )
     .describe('confirmed: vaga paga; pending: reservada até o prazo; full: lotado, sem vaga; kept: já inscrito antes'),
   credits: z.number().describe('Saldo depois das cobranças, em reais'),
 });

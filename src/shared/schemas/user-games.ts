@@ -29,7 +29,12 @@ export const gamePayloadSchema = z.object({
   name: text(100, messages.gameNameTooLong),
   location: text(200, messages.gameLocationTooLong),
   address: text(300, messages.gameAddressTooLong),
-  dateTime: z.string().trim().max(40, messages.dateTimeInvalid).nullish().describe('ISO 8601; sem fuso = horário do estado escolhido (de Brasília sem estado)'),
+  dateTime: z
+    .string()
+    .trim()
+    .max(40, messages.dateTimeInvalid)
+    .nullish()
+    .describe('ISO 8601; sem fuso = horário do estado escolhido (de Brasília sem estado)'),
   price: z
     .preprocess(
       formNumber,
@@ -45,7 +50,10 @@ export const gamePayloadSchema = z.object({
   description: z.string().max(5_000, messages.descriptionTooLong).nullish().describe('Texto ou HTML (sanitizado no servidor)'),
   visibility: z.enum(['public', 'private'], { error: messages.visibilityInvalid }).nullish().describe('Padrão: public'),
   usePlatformPayment: z.boolean({ error: messages.paymentModeInvalid }).nullish().describe('Pela plataforma, a menos que seja false'),
-  state: z.enum(['draft', 'published'], { error: messages.publicationStateInvalid }).nullish().describe('Publicação; ao criar, ausente = draft; ao editar, ausente = mantém'),
+  state: z
+    .enum(['draft', 'published'], { error: messages.publicationStateInvalid })
+    .nullish()
+    .describe('Publicação; ao criar, ausente = draft; ao editar, ausente = mantém'),
   sportId: id,
   stateId: id,
   cityId: id,
@@ -91,8 +99,7 @@ export type ValidGamePayload = {
 };
 
 export type GamePayloadValidation =
-  | { success: true; data: ValidGamePayload }
-  | { success: false; message: string; fields: Record<string, string> };
+  { success: true; data: ValidGamePayload } | { success: false; message: string; fields: Record<string, string> };
 
 const REQUIRED = [
   ['name', 'Nome'],
@@ -252,7 +259,9 @@ export type RegistrationStats = z.infer<typeof registrationStatsSchema>;
 export const userGameDetailSchema = z.object({
   game: userGameSchema,
   stats: registrationStatsSchema,
-  registrations: z.array(gameRegistrationSchema).describe('Confirmadas, aguardando pagamento, na fila e canceladas, das mais antigas às mais novas'),
+  registrations: z
+    .array(gameRegistrationSchema)
+    .describe('Confirmadas, aguardando pagamento, na fila e canceladas, das mais antigas às mais novas'),
   teams: z.array(teamSchema).describe('Os times do último sorteio (vazio antes do sorteio)'),
 });
 export type UserGameDetail = z.infer<typeof userGameDetailSchema>;
@@ -294,7 +303,8 @@ export const inviteByEmailBodySchema = z.object({
     .max(MAX_INVITES, messages.inviteEmailsTooMany)
     .superRefine((emails, ctx) => {
       for (const [index, email] of emails.entries()) {
-        if (!inviteEmail.safeParse(email).success) ctx.addIssue({ code: 'custom', path: [index], message: messages.inviteEmailInvalid(email.trim()) });
+        if (!inviteEmail.safeParse(email).success)
+          ctx.addIssue({ code: 'custom', path: [index], message: messages.inviteEmailInvalid(email.trim()) });
       }
     })
     .transform((emails) => [...new Set(emails.map((email) => email.trim().toLowerCase()))]),

@@ -7,7 +7,9 @@ import { notificationSettingsSchema } from './notification-settings';
 
 export const meReplySchema = publicUserSchema.extend({
   hasPassword: z.boolean().describe('false: a conta só entra com o Google (confirma a exclusão digitando o e-mail)'),
-  myGames: z.array(myGameSchema).describe('Jogos com inscrição (confirmada, aguardando pagamento ou cancelada), dos últimos 30 dias em diante'),
+  myGames: z
+    .array(myGameSchema)
+    .describe('Jogos com inscrição (confirmada, aguardando pagamento ou cancelada), dos últimos 30 dias em diante'),
   waitlistedGames: z.array(waitlistedGameSchema).describe('Jogos futuros em que o usuário está na fila'),
 });
 export type MeReply = z.infer<typeof meReplySchema>;
@@ -67,26 +69,26 @@ const nullableDateTime = isoDateTime.nullable();
 export const exportReplySchema = z.object({
   exportedAt: isoDateTime,
   profile: publicUserSchema.extend({ signsInWithGoogle: z.boolean(), hasPassword: z.boolean(), createdAt: isoDateTime }),
-  registrations: z.array(
-    z.object({
-      gameId: z.number().int(),
-      gameName: z.string(),
-      gameDateTime: isoDateTime,
-      status: z.string(),
-      paymentType: z.string().nullable(),
-      paidAmount: z.number(),
-      joinedAt: isoDateTime,
-      confirmedAt: nullableDateTime,
-      cancelledAt: nullableDateTime,
-      remindedAt: nullableDateTime.describe('Quando o lembrete do jogo foi enviado'),
-      present: z.boolean().nullable().describe('Presença marcada pelo organizador no dia do jogo'),
-      level: z.number().int().nullable().describe('Nível (1 a 5) dado pelo organizador'),
-      team: z.string().nullable().describe('O time do último sorteio do jogo'),
-    }),
-  ).describe('Inscrições, aguardando pagamento, canceladas e listas de espera (status waitlist)'),
-  creditTransactions: z.array(
-    z.object({ amount: z.number(), type: z.string(), description: z.string(), createdAt: isoDateTime }),
-  ),
+  registrations: z
+    .array(
+      z.object({
+        gameId: z.number().int(),
+        gameName: z.string(),
+        gameDateTime: isoDateTime,
+        status: z.string(),
+        paymentType: z.string().nullable(),
+        paidAmount: z.number(),
+        joinedAt: isoDateTime,
+        confirmedAt: nullableDateTime,
+        cancelledAt: nullableDateTime,
+        remindedAt: nullableDateTime.describe('Quando o lembrete do jogo foi enviado'),
+        present: z.boolean().nullable().describe('Presença marcada pelo organizador no dia do jogo'),
+        level: z.number().int().nullable().describe('Nível (1 a 5) dado pelo organizador'),
+        team: z.string().nullable().describe('O time do último sorteio do jogo'),
+      }),
+    )
+    .describe('Inscrições, aguardando pagamento, canceladas e listas de espera (status waitlist)'),
+  creditTransactions: z.array(z.object({ amount: z.number(), type: z.string(), description: z.string(), createdAt: isoDateTime })),
   payments: z.array(
     z.object({
       purpose: z.string(),
@@ -104,7 +106,13 @@ export const exportReplySchema = z.object({
     z.object({ gameId: z.number().int(), amount: z.number(), status: z.string(), reason: z.string().nullable(), createdAt: isoDateTime }),
   ),
   notifications: z.array(
-    z.object({ type: z.string(), message: z.string(), gameId: z.number().int().nullable(), readAt: nullableDateTime, createdAt: isoDateTime }),
+    z.object({
+      type: z.string(),
+      message: z.string(),
+      gameId: z.number().int().nullable(),
+      readAt: nullableDateTime,
+      createdAt: isoDateTime,
+    }),
   ),
   invitations: z.array(z.object({ gameId: z.number().int(), gameName: z.string(), email: z.string(), createdAt: isoDateTime })),
   calendarFeed: z

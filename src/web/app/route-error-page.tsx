@@ -13,7 +13,10 @@ export function RouteErrorPage() {
       <p className="max-w-md text-slate-600 dark:text-slate-400">Não conseguimos abrir esta página. Recarregue e tente de novo.</p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button onClick={() => window.location.reload()}>Recarregar a página</Button>
-        <a href="/" className="inline-flex min-h-11 items-center justify-center rounded-xl px-4 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <a
+          href="/"
+          className="inline-flex min-h-11 items-center justify-center rounded-xl px-4 font-semibold text-brand-700 hover:underline dark:text-brand-300"
+        >
           Ir para o início
         </a>
       </div>

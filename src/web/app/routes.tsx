@@ -18,13 +18,22 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Ro
 
 const privateGame: RouteObject = {
   path: 'games/private/:privateLink',
-  lazy: page(() => import('../features/games/pages/private-game-page'), (m) => m.PrivateGamePage),
+  lazy: page(
+    () => import('../features/games/pages/private-game-page'),
+    (m) => m.PrivateGamePage,
+  ),
 };
 
 /** A game's page: shared links reach visitors too (rendered by the server, with a link preview). */
-const gameDetails = page(() => import('../features/games/pages/game-details-page'), (m) => m.GameDetailsPage);
+const gameDetails = page(
+  () => import('../features/games/pages/game-details-page'),
+  (m) => m.GameDetailsPage,
+);
 
-const forgot = page(() => import('../features/auth/pages/forgot-page'), (m) => m.ForgotPage);
+const forgot = page(
+  () => import('../features/auth/pages/forgot-page'),
+  (m) => m.ForgotPage,
+);
 
 /** Visitor tree (spec: players §2); anything else goes to /. */
 export const visitorRoutes: RouteObject[] = [
@@ -34,16 +43,71 @@ export const visitorRoutes: RouteObject[] = [
     HydrateFallback: FullPageLoader,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { index: true, handle: hydrateOnInteraction, lazy: page(() => import('../features/landing/pages/landing-page'), (m) => m.LandingPage) },
-      { path: 'public-games', handle: hydrateOnInteraction, lazy: page(() => import('../features/games/pages/games-page'), (m) => m.PublicGamesPage) },
-      { path: 'terms', handle: hydrateOnInteraction, lazy: page(() => import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage) },
-      { path: 'privacy', handle: hydrateOnInteraction, lazy: page(() => import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage) },
-      { path: 'support', handle: hydrateOnInteraction, lazy: page(() => import('../features/static-pages/pages/support-page'), (m) => m.SupportPage) },
-      { path: 'login', handle: hydrateOnInteraction, lazy: page(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage) },
-      { path: 'register', handle: hydrateOnInteraction, lazy: page(() => import('../features/auth/pages/register-page'), (m) => m.RegisterPage) },
+      {
+        index: true,
+        handle: hydrateOnInteraction,
+        lazy: page(
+          () => import('../features/landing/pages/landing-page'),
+          (m) => m.LandingPage,
+        ),
+      },
+      {
+        path: 'public-games',
+        handle: hydrateOnInteraction,
+        lazy: page(
+          () => import('../features/games/pages/games-page'),
+          (m) => m.PublicGamesPage,
+        ),
+      },
+      {
+        path: 'terms',
+        handle: hydrateOnInteraction,
+        lazy: page(
+          () => import('../features/static-pages/pages/terms-page'),
+          (m) => m.TermsPage,
+        ),
+      },
+      {
+        path: 'privacy',
+        handle: hydrateOnInteraction,
+        lazy: page(
+          () => import('../features/static-pages/pages/privacy-page'),
+          (m) => m.PrivacyPage,
+        ),
+      },
+      {
+        path: 'support',
+        handle: hydrateOnInteraction,
+        lazy: page(
+          () => import('../features/static-pages/pages/support-page'),
+          (m) => m.SupportPage,
+        ),
+      },
+      {
+        path: 'login',
+        handle: hydrateOnInteraction,
+        lazy: page(
+          () => import('../features/auth/pages/login-page'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: 'register',
+        handle: hydrateOnInteraction,
+        lazy: page(
+          () => import('../features/auth/pages/register-page'),
+          (m) => m.RegisterPage,
+        ),
+      },
       { path: 'forgot', handle: hydrateOnInteraction, lazy: forgot },
       { path: 'forgot-password', handle: hydrateOnInteraction, lazy: forgot },
-      { path: 'reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page'), (m) => m.ResetPasswordPage) },
+      {
+        path: 'reset-password',
+        lazy: page(
+          () => import('../features/auth/pages/reset-password-page'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
       { path: 'apply/:gameId', handle: hydrateOnInteraction, lazy: gameDetails },
       privateGame,
       { path: '*', element: <Navigate to="/" replace /> },
@@ -55,29 +119,134 @@ export const visitorRoutes: RouteObject[] = [
 export const playerRoutes: RouteObject[] = [
   {
     path: '/',
-    lazy: page(() => import('./layouts/player-layout'), (m) => m.PlayerLayout),
+    lazy: page(
+      () => import('./layouts/player-layout'),
+      (m) => m.PlayerLayout,
+    ),
     HydrateFallback: FullPageLoader,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { index: true, lazy: page(() => import('../features/home/pages/home-page'), (m) => m.HomePage) },
-      { path: 'games', lazy: page(() => import('../features/games/pages/games-page'), (m) => m.GamesPage) },
+      {
+        index: true,
+        lazy: page(
+          () => import('../features/home/pages/home-page'),
+          (m) => m.HomePage,
+        ),
+      },
+      {
+        path: 'games',
+        lazy: page(
+          () => import('../features/games/pages/games-page'),
+          (m) => m.GamesPage,
+        ),
+      },
       { path: 'apply/:gameId', lazy: gameDetails },
-      { path: 'confirmation/:gameId', lazy: page(() => import('../features/games/pages/confirmation-page'), (m) => m.ConfirmationPage) },
-      { path: 'waitlist/:gameId', lazy: page(() => import('../features/games/pages/waitlist-page'), (m) => m.WaitlistPage) },
-      { path: 'profile', lazy: page(() => import('../features/profile/pages/profile-page'), (m) => m.ProfilePage) },
-      { path: 'add-credit', lazy: page(() => import('../features/credits/pages/add-credit-page'), (m) => m.AddCreditPage) },
-      { path: 'notifications', lazy: page(() => import('../features/notifications/pages/notifications-page'), (m) => m.NotificationsPage) },
-      { path: 'payment-success', lazy: page(() => import('../features/credits/pages/payment-success-page'), (m) => m.PaymentSuccessPage) },
-      { path: 'invitations', lazy: page(() => import('../features/invitations/pages/invitations-page'), (m) => m.InvitationsPage) },
-      { path: 'my-games', lazy: page(() => import('../features/my-games/pages/my-games-page'), (m) => m.MyGamesPage) },
-      { path: 'my-games/new', lazy: page(() => import('../features/my-games/pages/my-game-form-page'), (m) => m.MyGameFormPage) },
-      { path: 'my-games/:id', lazy: page(() => import('../features/my-games/pages/my-game-form-page'), (m) => m.MyGameFormPage) },
-      { path: 'my-series/:id', lazy: page(() => import('../features/series/pages/series-page'), (m) => m.SeriesPage) },
-      { path: 'my-games/:id/dia-do-jogo', lazy: page(() => import('../features/my-games/pages/game-day-page'), (m) => m.GameDayPage) },
+      {
+        path: 'confirmation/:gameId',
+        lazy: page(
+          () => import('../features/games/pages/confirmation-page'),
+          (m) => m.ConfirmationPage,
+        ),
+      },
+      {
+        path: 'waitlist/:gameId',
+        lazy: page(
+          () => import('../features/games/pages/waitlist-page'),
+          (m) => m.WaitlistPage,
+        ),
+      },
+      {
+        path: 'profile',
+        lazy: page(
+          () => import('../features/profile/pages/profile-page'),
+          (m) => m.ProfilePage,
+        ),
+      },
+      {
+        path: 'add-credit',
+        lazy: page(
+          () => import('../features/credits/pages/add-credit-page'),
+          (m) => m.AddCreditPage,
+        ),
+      },
+      {
+        path: 'notifications',
+        lazy: page(
+          () => import('../features/notifications/pages/notifications-page'),
+          (m) => m.NotificationsPage,
+        ),
+      },
+      {
+        path: 'payment-success',
+        lazy: page(
+          () => import('../features/credits/pages/payment-success-page'),
+          (m) => m.PaymentSuccessPage,
+        ),
+      },
+      {
+        path: 'invitations',
+        lazy: page(
+          () => import('../features/invitations/pages/invitations-page'),
+          (m) => m.InvitationsPage,
+        ),
+      },
+      {
+        path: 'my-games',
+        lazy: page(
+          () => import('../features/my-games/pages/my-games-page'),
+          (m) => m.MyGamesPage,
+        ),
+      },
+      {
+        path: 'my-games/new',
+        lazy: page(
+          () => import('../features/my-games/pages/my-game-form-page'),
+          (m) => m.MyGameFormPage,
+        ),
+      },
+      {
+        path: 'my-games/:id',
+        lazy: page(
+          () => import('../features/my-games/pages/my-game-form-page'),
+          (m) => m.MyGameFormPage,
+        ),
+      },
+      {
+        path: 'my-series/:id',
+        lazy: page(
+          () => import('../features/series/pages/series-page'),
+          (m) => m.SeriesPage,
+        ),
+      },
+      {
+        path: 'my-games/:id/dia-do-jogo',
+        lazy: page(
+          () => import('../features/my-games/pages/game-day-page'),
+          (m) => m.GameDayPage,
+        ),
+      },
       // The static pages are visitor routes in the spec; a player following a footer link must not bounce to /.
-      { path: 'terms', lazy: page(() => import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage) },
-      { path: 'privacy', lazy: page(() => import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage) },
-      { path: 'support', lazy: page(() => import('../features/static-pages/pages/support-page'), (m) => m.SupportPage) },
+      {
+        path: 'terms',
+        lazy: page(
+          () => import('../features/static-pages/pages/terms-page'),
+          (m) => m.TermsPage,
+        ),
+      },
+      {
+        path: 'privacy',
+        lazy: page(
+          () => import('../features/static-pages/pages/privacy-page'),
+          (m) => m.PrivacyPage,
+        ),
+      },
+      {
+        path: 'support',
+        lazy: page(
+          () => import('../features/static-pages/pages/support-page'),
+          (m) => m.SupportPage,
+        ),
+      },
       privateGame,
       { path: '*', element: <Navigate to="/" replace /> },
     ],
@@ -88,18 +257,69 @@ export const playerRoutes: RouteObject[] = [
 export const adminRoutes: RouteObject[] = [
   {
     path: '/admin',
-    lazy: page(() => import('./layouts/admin-layout'), (m) => m.AdminLayout),
+    lazy: page(
+      () => import('./layouts/admin-layout'),
+      (m) => m.AdminLayout,
+    ),
     HydrateFallback: FullPageLoader,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { index: true, lazy: page(() => import('../features/admin/pages/admin-dashboard-page'), (m) => m.AdminDashboardPage) },
-      { path: 'users', lazy: page(() => import('../features/admin/pages/admin-users-page'), (m) => m.AdminUsersPage) },
-      { path: 'users/:userId', lazy: page(() => import('../features/admin/pages/admin-user-detail-page'), (m) => m.AdminUserDetailPage) },
-      { path: 'games', lazy: page(() => import('../features/admin/pages/admin-games-page'), (m) => m.AdminGamesPage) },
-      { path: 'games/new', lazy: page(() => import('../features/admin/pages/admin-game-form-page'), (m) => m.AdminGameFormPage) },
-      { path: 'games/:gameId', lazy: page(() => import('../features/admin/pages/admin-game-form-page'), (m) => m.AdminGameFormPage) },
-      { path: 'games/:gameId/dia-do-jogo', lazy: page(() => import('../features/my-games/pages/game-day-page'), (m) => m.AdminGameDayPage) },
-      { path: 'cancellations', lazy: page(() => import('../features/admin/pages/admin-cancellations-page'), (m) => m.AdminCancellationsPage) },
+      {
+        index: true,
+        lazy: page(
+          () => import('../features/admin/pages/admin-dashboard-page'),
+          (m) => m.AdminDashboardPage,
+        ),
+      },
+      {
+        path: 'users',
+        lazy: page(
+          () => import('../features/admin/pages/admin-users-page'),
+          (m) => m.AdminUsersPage,
+        ),
+      },
+      {
+        path: 'users/:userId',
+        lazy: page(
+          () => import('../features/admin/pages/admin-user-detail-page'),
+          (m) => m.AdminUserDetailPage,
+        ),
+      },
+      {
+        path: 'games',
+        lazy: page(
+          () => import('../features/admin/pages/admin-games-page'),
+          (m) => m.AdminGamesPage,
+        ),
+      },
+      {
+        path: 'games/new',
+        lazy: page(
+          () => import('../features/admin/pages/admin-game-form-page'),
+          (m) => m.AdminGameFormPage,
+        ),
+      },
+      {
+        path: 'games/:gameId',
+        lazy: page(
+          () => import('../features/admin/pages/admin-game-form-page'),
+          (m) => m.AdminGameFormPage,
+        ),
+      },
+      {
+        path: 'games/:gameId/dia-do-jogo',
+        lazy: page(
+          () => import('../features/my-games/pages/game-day-page'),
+          (m) => m.AdminGameDayPage,
+        ),
+      },
+      {
+        path: 'cancellations',
+        lazy: page(
+          () => import('../features/admin/pages/admin-cancellations-page'),
+          (m) => m.AdminCancellationsPage,
+        ),
+      },
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },

@@ -2,7 +2,8 @@ import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { contactEmail } from '../lib/site-info';
 
-const linkClasses = 'inline-flex min-h-11 items-center rounded-lg underline-offset-4 hover:text-slate-900 hover:underline dark:hover:text-white';
+const linkClasses =
+  'inline-flex min-h-11 items-center rounded-lg underline-offset-4 hover:text-slate-900 hover:underline dark:hover:text-white';
 
 /** The site footer of the visitor and player layouts: the static pages and a way to reach us. */
 export function SiteFooter() {

@@ -9,7 +9,10 @@ import { removeStorage, storageKeys, writeStorage } from './storage';
 afterEach(() => vi.restoreAllMocks());
 
 function serve(status: number, body: unknown) {
-  const fetchStub = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchStub = vi.fn(
+    async (_url: string, _init: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchStub);
   return fetchStub;
 }
@@ -17,9 +20,15 @@ function serve(status: number, body: unknown) {
 describe('api client calls', () => {
   it('fills the path parameters, the query string (given values, in order) and the JSON body of its route', async () => {
     const waitlist = serve(200, { message: 'Você entrou na lista de espera.', waitlisted: true, position: 2 });
-    await expect(api('POST /games/:id/waitlist', { params: { id: 7 }, body: { privateLink: 'abc' } })).resolves.toMatchObject({ position: 2 });
+    await expect(api('POST /games/:id/waitlist', { params: { id: 7 }, body: { privateLink: 'abc' } })).resolves.toMatchObject({
+      position: 2,
+    });
     expect(waitlist.mock.calls[0]?.[0]).toBe('/api/games/7/waitlist');
-    expect(waitlist.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', body: '{"privateLink":"abc"}', headers: { 'Content-Type': 'application/json' } });
+    expect(waitlist.mock.calls[0]?.[1]).toMatchObject({
+      method: 'POST',
+      body: '{"privateLink":"abc"}',
+      headers: { 'Content-Type': 'application/json' },
+    });
 
     const list = serve(200, []);
     await api('GET /games', { query: { stateId: 24, cityId: undefined, location: 'Lagoa da Conceição', date: '' } });
@@ -83,7 +92,12 @@ describe('api client errors', () => {
     serve(400, { code: 'phone_required', message: 'Cadastre um telefone.', fields: { phone: 'Cadastre um telefone.' } });
     const error = await api('POST /games/:id/apply', { params: { id: 7 }, body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'phone_required', status: 400, message: 'Cadastre um telefone.', fields: { phone: 'Cadastre um telefone.' } });
+    expect(error).toMatchObject({
+      code: 'phone_required',
+      status: 400,
+      message: 'Cadastre um telefone.',
+      fields: { phone: 'Cadastre um telefone.' },
+    });
     expect(hasErrorCode(error, 'phone_required')).toBe(true);
     expect(hasErrorCode(error, 'game_not_found', 'validation_failed')).toBe(false);
   });
@@ -94,7 +108,10 @@ describe('api client errors', () => {
   });
 
   it('gives a failed connection as connection_failed', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api('GET /games/:id', { params: { id: 7 } })).rejects.toMatchObject({ code: 'connection_failed', status: 0 });
   });
 
@@ -103,7 +120,9 @@ describe('api client errors', () => {
     const ended = vi.fn();
     setUnauthorizedHandler(ended);
     serve(401, { code: 'invalid_credentials', message: 'Credenciais inválidas' });
-    await expect(api('POST /auth/login', { body: { email: 'ana@exemplo.com.br', password: 'x' } })).rejects.toMatchObject({ code: 'invalid_credentials' });
+    await expect(api('POST /auth/login', { body: { email: 'ana@exemplo.com.br', password: 'x' } })).rejects.toMatchObject({
+      code: 'invalid_credentials',
+    });
     expect(ended).not.toHaveBeenCalled();
     serve(401, { code: 'session_expired', message: 'Sua sessão expirou.' });
     await expect(api('GET /users/me')).rejects.toMatchObject({ code: 'session_expired' });

@@ -73,13 +73,19 @@ type ParamsPart<K extends ApiRoute> = [PathParamName<RoutePath<K>>] extends [nev
   ? { params?: never }
   : { params: Record<PathParamName<RoutePath<K>>, string | number> };
 
-type QueryPart<K extends ApiRoute> = Part<Contract<K>, 'query'> extends infer S extends z.ZodType
-  ? object extends QueryValues<S> ? { query?: QueryValues<S> } : { query: QueryValues<S> }
-  : { query?: never };
+type QueryPart<K extends ApiRoute> =
+  Part<Contract<K>, 'query'> extends infer S extends z.ZodType
+    ? object extends QueryValues<S>
+      ? { query?: QueryValues<S> }
+      : { query: QueryValues<S> }
+    : { query?: never };
 
-type BodyPart<K extends ApiRoute> = Part<Contract<K>, 'body'> extends infer S extends z.ZodType
-  ? undefined extends z.input<S> ? { body?: z.input<S> } : { body: z.input<S> }
-  : { body?: never };
+type BodyPart<K extends ApiRoute> =
+  Part<Contract<K>, 'body'> extends infer S extends z.ZodType
+    ? undefined extends z.input<S>
+      ? { body?: z.input<S> }
+      : { body: z.input<S> }
+    : { body?: never };
 
 /** What a call to `K` sends: its path parameters, query and body as the route's schemas take them, and how to send it. */
 export type ApiCall<K extends ApiRoute> = ParamsPart<K> & QueryPart<K> & BodyPart<K> & ApiRequestOptions;
@@ -110,8 +116,7 @@ function messageFromBody(body: unknown): { code: ApiErrorCode; message?: string;
       : typeof record.error === 'string' && record.error.trim() !== ''
         ? record.error
         : undefined;
-  const fields =
-    typeof record.fields === 'object' && record.fields !== null ? (record.fields as Record<string, string>) : undefined;
+  const fields = typeof record.fields === 'object' && record.fields !== null ? (record.fields as Record<string, string>) : undefined;
   return { code: isErrorCode(record.code) ? record.code : 'unknown_error', message, fields };
 }
 
@@ -163,7 +168,16 @@ async function checkReplyContract(route: ApiRoute, path: string, payload: unknow
  *     api('GET /games/:id', { params: { id: 7 }, signal, fallbackMessage: 'Erro ao carregar jogo' })
  */
 export async function api<K extends ApiRoute>(route: K, ...[call]: CallArguments<K>): Promise<ApiReply<K>> {
-  const { params, query, body, signal, fallbackMessage, anonymous = false, ignoreUnauthorized = false, headers: extraHeaders } = (call ?? {}) as ApiRequestOptions & {
+  const {
+    params,
+    query,
+    body,
+    signal,
+    fallbackMessage,
+    anonymous = false,
+    ignoreUnauthorized = false,
+    headers: extraHeaders,
+  } = (call ?? {}) as ApiRequestOptions & {
     params?: Record<string, string | number>;
     query?: Record<string, unknown>;
     body?: unknown;

@@ -5,7 +5,9 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('checkout redirect', () => {
   it('follows url (card) wherever the app runs', () => {
-    expect(checkoutUrl({ url: 'https://checkout.stripe.com/c/pay/cs_1' }, 'borajogar.com.br')).toBe('https://checkout.stripe.com/c/pay/cs_1');
+    expect(checkoutUrl({ url: 'https://checkout.stripe.com/c/pay/cs_1' }, 'borajogar.com.br')).toBe(
+      'https://checkout.stripe.com/c/pay/cs_1',
+    );
   });
 
   it('uses the sandbox init point on local and sandbox hosts, the real one elsewhere', () => {

@@ -27,13 +27,21 @@ describe('fake API', () => {
   });
 
   it("refuses an API error reply without a code of the catalogue, or with another code's status", () => {
-    expect(() => fakeApi({ 'GET /api/games/7': { status: 404, body: { message: 'Jogo não encontrado.' } } })).toThrow(/não tem um code do catálogo/);
-    expect(() => fakeApi({ 'GET /api/games/7': { status: 404, body: { code: 'game_gone', message: 'Jogo não encontrado.' } } })).toThrow(/não tem um code do catálogo/);
-    expect(() => fakeApi({ 'GET /api/games/7': { status: 409, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } })).toThrow('game_not_found é enviado com 404, não 409');
-    expect(() => fakeApi({ 'GET /api/games/7': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } })).not.toThrow();
+    expect(() => fakeApi({ 'GET /api/games/7': { status: 404, body: { message: 'Jogo não encontrado.' } } })).toThrow(
+      /não tem um code do catálogo/,
+    );
+    expect(() => fakeApi({ 'GET /api/games/7': { status: 404, body: { code: 'game_gone', message: 'Jogo não encontrado.' } } })).toThrow(
+      /não tem um code do catálogo/,
+    );
+    expect(() =>
+      fakeApi({ 'GET /api/games/7': { status: 409, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } }),
+    ).toThrow('game_not_found é enviado com 404, não 409');
+    expect(() =>
+      fakeApi({ 'GET /api/games/7': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } }),
+    ).not.toThrow();
   });
 
-  it('answers a route nobody stubbed with the API\'s not_found', async () => {
+  it("answers a route nobody stubbed with the API's not_found", async () => {
     fakeApi({});
     const response = await fetch('/api/games/7');
     expect(response.status).toBe(404);

@@ -60,7 +60,10 @@ function checkCannedReply(route: ApiRoute, method: string, path: string, reply: 
   if (status >= 200 && status < 300) return checkReply(route, path, reply.body);
   const body = reply.body as { code?: unknown; message?: unknown } | undefined;
   if (typeof body !== 'object' || body === null || body.message === undefined) return;
-  if (!isErrorCode(body.code)) throw new Error(`fakeApi: a resposta de erro de ${method} ${path} não tem um code do catálogo (src/shared/error-codes.ts): ${String(body.code)}`);
+  if (!isErrorCode(body.code))
+    throw new Error(
+      `fakeApi: a resposta de erro de ${method} ${path} não tem um code do catálogo (src/shared/error-codes.ts): ${String(body.code)}`,
+    );
   if (errorCodes[body.code] !== status) throw new Error(`fakeApi: ${body.code} é enviado com ${errorCodes[body.code]}, não ${status}`);
 }
 

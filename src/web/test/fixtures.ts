@@ -25,7 +25,14 @@ function newId(): number {
 
 // ── Who is signed in ──
 
-export const player: PublicUser = { id: 7, name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', role: 'player', credits: 25.5 };
+export const player: PublicUser = {
+  id: 7,
+  name: 'Ana Souza',
+  email: 'ana@exemplo.com.br',
+  phone: '48991234567',
+  role: 'player',
+  credits: 25.5,
+};
 export const admin: PublicUser = { id: 1, name: 'Bia Admin', email: 'bia@exemplo.com.br', phone: '48991234567', role: 'admin', credits: 0 };
 
 /** `GET /api/users/me` for `user`, with their games (none unless given). */

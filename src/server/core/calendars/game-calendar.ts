@@ -27,7 +27,10 @@ const place = (game: CalendarGame) => [game.location, game.address].filter((part
  */
 export function gameCalendar(games: CalendarGame[], options: { publicUrl: string; name?: string }): string {
   const host = new URL(options.publicUrl).hostname;
-  const calendar = icalGenerator({ prodId: { company: 'Bora Jogar', product: 'Bora Jogar', language: 'PT-BR' }, name: options.name ?? null });
+  const calendar = icalGenerator({
+    prodId: { company: 'Bora Jogar', product: 'Bora Jogar', language: 'PT-BR' },
+    name: options.name ?? null,
+  });
   for (const game of games) {
     const url = `${options.publicUrl}${gamePath(game.id)}`;
     const isCancelled = game.status === 'cancelled';

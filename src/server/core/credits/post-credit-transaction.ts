@@ -17,11 +17,7 @@ export type CreditTransactionInput = Pick<
  * for `for update` would deadlock.
  */
 export async function lockBalance(tx: Tx, userId: number): Promise<number> {
-  const [user] = await tx
-    .select({ balanceCents: users.balanceCents })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
+  const [user] = await tx.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId)).for('no key update');
   if (!user) throw new AppError('user_not_found', messages.notFound);
   return user.balanceCents;
 }

@@ -11,7 +11,9 @@ import type { GameRow } from './registration-guards';
  * later promotion never charges more, and returns their 1-based position.
  */
 export async function addToWaitlist(tx: Tx, game: GameRow, userId: number, now: Date): Promise<number> {
-  await tx.insert(registrations).values({ gameId: game.id, userId, status: 'waitlist', joinedAt: now, waitlistPriceCents: game.priceCents });
+  await tx
+    .insert(registrations)
+    .values({ gameId: game.id, userId, status: 'waitlist', joinedAt: now, waitlistPriceCents: game.priceCents });
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(registrations)

@@ -13,7 +13,8 @@ import type { GameValues } from './resolve-game-payload';
 
 /**
  * Writes an edit to a locked, not cancelled game (callers refuse cancelled games before validating
- * the payload, so that answer is a 409), for organisers and admins alike: slots never drop below the players holding one, more slots go to the line at once; players hear
+ * the payload, so that answer is a 409), for organisers and admins alike: slots never drop below
+ * the players holding one, more slots go to the line at once; players hear
  * about a new date, place or price; the payment mode is fixed once someone registered (their
  * payments were made under it).
  */
@@ -30,7 +31,8 @@ export async function applyGameEdit(tx: Tx, ctx: ServerContext, game: GameRow, v
       .from(registrations)
       .where(and(eq(registrations.gameId, game.id), ne(registrations.status, 'cancelled')))
       .limit(1);
-    if (registered) throw new AppError('payment_mode_locked', messages.paymentModeLocked, { usePlatformPayment: messages.paymentModeLocked });
+    if (registered)
+      throw new AppError('payment_mode_locked', messages.paymentModeLocked, { usePlatformPayment: messages.paymentModeLocked });
   }
   const [updated] = await tx
     .update(games)

@@ -48,15 +48,16 @@ export async function cancelRegistrationsInFull(
 ): Promise<GameCancelTotals> {
   const now = ctx.clock.now();
   const pending = live.filter(({ registration }) => registration.status === 'pending');
-  const closed = await closePendingCheckouts(tx, pending.map(({ registration }) => registration.id), now);
+  const closed = await closePendingCheckouts(
+    tx,
+    pending.map(({ registration }) => registration.id),
+    now,
+  );
   input.closed?.push(...closed);
   const totals: GameCancelTotals = { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0 };
   for (const entry of live) {
     const { registration } = entry;
-    await tx
-      .update(registrations)
-      .set(cancelledFields(registration, now))
-      .where(eq(registrations.id, registration.id));
+    await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
     // A waitlisted player paid nothing, so their refund is none.
     const refund = await refundInFull(tx, {
       game,

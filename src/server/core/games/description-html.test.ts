@@ -40,7 +40,10 @@ describe('descriptionToHtml', () => {
   });
 
   it('stores HTML only in its sanitised form and plain text as typed', () => {
-    expect(storedDescription('<p onclick="x()">oi</p><script>x</script>')).toEqual({ description: '<p>oi</p>', descriptionHtml: '<p>oi</p>' });
+    expect(storedDescription('<p onclick="x()">oi</p><script>x</script>')).toEqual({
+      description: '<p>oi</p>',
+      descriptionHtml: '<p>oi</p>',
+    });
     expect(storedDescription('oi <3')).toEqual({ description: 'oi <3', descriptionHtml: '<p>oi &lt;3</p>' });
   });
 });

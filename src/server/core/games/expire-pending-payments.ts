@@ -21,13 +21,15 @@ export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: Ga
     .update(registrations)
     // Cancelled as of its deadline, the moment reads already showed it cancelled (effectiveStatus).
     .set({ status: 'cancelled', cancelledFrom: 'pending', cancelledAt: sql`${registrations.paymentDeadline}`, updatedAt: now })
-    .where(
-      and(eq(registrations.gameId, game.id), eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)),
-    )
+    .where(and(eq(registrations.gameId, game.id), eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)))
     .returning({ id: registrations.id, userId: registrations.userId });
   if (expired.length === 0) return [];
   // Their card/PIX checkouts stop holding anything; a payment that still arrives becomes credits.
-  const closed = await closePendingCheckouts(tx, expired.map((row) => row.id), now);
+  const closed = await closePendingCheckouts(
+    tx,
+    expired.map((row) => row.id),
+    now,
+  );
   for (const { userId } of expired) await notify(tx, userId, 'payment_expired', messages.notice.paymentExpired(game.name), game.id);
   await promoteWaitlist(tx, ctx, game, mails);
   return closed;

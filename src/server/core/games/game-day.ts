@@ -48,7 +48,11 @@ export async function loadTeams(q: Queryable, gameId: number): Promise<Team[]> {
     .innerJoin(users, eq(users.id, teamPlayers.userId))
     .leftJoin(
       registrations,
-      and(eq(registrations.gameId, teamPlayers.gameId), eq(registrations.userId, teamPlayers.userId), ne(registrations.status, 'cancelled')),
+      and(
+        eq(registrations.gameId, teamPlayers.gameId),
+        eq(registrations.userId, teamPlayers.userId),
+        ne(registrations.status, 'cancelled'),
+      ),
     )
     .where(eq(teamPlayers.gameId, gameId))
     .orderBy(asc(teamPlayers.team), sql`${registrations.level} desc nulls last`, asc(users.name), asc(teamPlayers.userId));

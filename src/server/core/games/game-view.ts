@@ -13,10 +13,7 @@ export const SLOT_HOLDING = ['confirmed', 'pending'] as const;
  * What a registration is at `now`: a pending hold past its payment deadline is already cancelled,
  * whether or not the sweep has written it yet. Reads derive it here and never expire anything.
  */
-export function effectiveStatus(
-  registration: { status: RegistrationStatus; paymentDeadline: Date | null },
-  now: Date,
-): RegistrationStatus {
+export function effectiveStatus(registration: { status: RegistrationStatus; paymentDeadline: Date | null }, now: Date): RegistrationStatus {
   const { status, paymentDeadline } = registration;
   return status === 'pending' && paymentDeadline !== null && paymentDeadline <= now ? 'cancelled' : status;
 }
@@ -132,7 +129,10 @@ export async function withViewerRegistrations(q: Queryable, views: Game[], viewe
       .orderBy(desc(registrations.id)),
     ownIds.length === 0
       ? []
-      : q.select({ id: games.id, privateLink: games.privateLink }).from(games).where(sql`${games.id} = any(${sql.param(ownIds)}::int[])`),
+      : q
+          .select({ id: games.id, privateLink: games.privateLink })
+          .from(games)
+          .where(sql`${games.id} = any(${sql.param(ownIds)}::int[])`),
   ]);
   // The newest registration per game is the live one when there is one (a new one needs the old cancelled).
   const mine = new Map<number, ViewerRegistration>();
@@ -171,7 +171,10 @@ type ViewerRegistration = {
 
 /** How many games match, for the X-Total-Count of a paged list. */
 export async function countGames(q: Queryable, where: SQL | undefined): Promise<number> {
-  const [row] = await q.select({ count: sql<number>`count(*)::int` }).from(games).where(where);
+  const [row] = await q
+    .select({ count: sql<number>`count(*)::int` })
+    .from(games)
+    .where(where);
   return row?.count ?? 0;
 }
 

@@ -62,7 +62,13 @@ export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow,
         to,
         type: 'promotion_awaiting_payment',
         message: priceRose
-          ? messages.notice.promotedAtRaisedPrice(game.name, when(game), brl(joinedPrice), brl(game.priceCents), formatDateTime(deadline, game.timeZone))
+          ? messages.notice.promotedAtRaisedPrice(
+              game.name,
+              when(game),
+              brl(joinedPrice),
+              brl(game.priceCents),
+              formatDateTime(deadline, game.timeZone),
+            )
           : messages.notice.promotedAwaitingPayment(game.name, when(game), brl(game.priceCents), formatDateTime(deadline, game.timeZone)),
         subject: `Abriu uma vaga para você: ${game.name}`,
       });

@@ -95,7 +95,13 @@ export async function refundAtProvider(ctx: ServerContext, refunds: PendingRefun
         await ctx.db
           .update(cancellationRequests)
           .set({ resolution: null })
-          .where(and(eq(cancellationRequests.id, requestId), eq(cancellationRequests.status, 'pending'), eq(cancellationRequests.resolution, PROCESSING)));
+          .where(
+            and(
+              eq(cancellationRequests.id, requestId),
+              eq(cancellationRequests.status, 'pending'),
+              eq(cancellationRequests.resolution, PROCESSING),
+            ),
+          );
       }
       summary.awaitingCount += 1;
       summary.awaitingCents += request.amountCents;

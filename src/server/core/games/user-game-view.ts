@@ -33,7 +33,12 @@ export async function loadUserGames(
   const reasons = await q
     .select({ id: games.id, cancelReason: games.cancelReason })
     .from(games)
-    .where(inArray(games.id, views.map((view) => view.id)));
+    .where(
+      inArray(
+        games.id,
+        views.map((view) => view.id),
+      ),
+    );
   const reasonById = new Map(reasons.map((row) => [row.id, row.cancelReason]));
   return views.map((view) => ({ ...view, privateLink: view.privateLink!, cancelReason: reasonById.get(view.id) ?? null }));
 }

@@ -48,7 +48,8 @@ export async function withdrawRegistrations(
   const leftOut = await playersLeftOut(tx, game, change);
   if (leftOut.length === 0) return { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0 };
   if (!isConfirmed) {
-    const question = change === 'unpublish' ? messages.unpublishCancelsPlayers(leftOut.length) : messages.makePrivateCancelsPlayers(leftOut.length);
+    const question =
+      change === 'unpublish' ? messages.unpublishCancelsPlayers(leftOut.length) : messages.makePrivateCancelsPlayers(leftOut.length);
     throw new AppError('confirmation_required', question, { confirm: question });
   }
   return cancelRegistrationsInFull(tx, ctx, game, leftOut, {
@@ -57,6 +58,12 @@ export async function withdrawRegistrations(
     refunds: after.refunds,
     closed: after.closed,
     tell: ({ registration, name, email }, refund) =>
-      notifyRegistrationWithdrawn(tx, ctx, after.mails, { game, to: { id: registration.userId, name, email }, change, refund: refund.outcome, refundedCents: refund.cents }),
+      notifyRegistrationWithdrawn(tx, ctx, after.mails, {
+        game,
+        to: { id: registration.userId, name, email },
+        change,
+        refund: refund.outcome,
+        refundedCents: refund.cents,
+      }),
   });
 }

@@ -14,7 +14,9 @@ type Invitee = { id: number; email: string };
 export async function recordInvitation(q: Queryable, gameId: number, user: Invitee, by: 'email' | 'link'): Promise<boolean> {
   const insert = q.insert(invitations).values({ gameId, userId: user.id, email: user.email, viaLink: by === 'link' });
   const target = [invitations.gameId, invitations.userId];
-  const inserted = await (by === 'link' ? insert.onConflictDoNothing({ target }) : insert.onConflictDoUpdate({ target, set: { viaLink: false } }))
+  const inserted = await (
+    by === 'link' ? insert.onConflictDoNothing({ target }) : insert.onConflictDoUpdate({ target, set: { viaLink: false } })
+  )
     // A row the upsert updated comes back too: xmax is 0 only on a row this statement inserted.
     .returning({ isNew: sql<boolean>`xmax = 0` });
   await q.delete(invitations).where(and(eq(invitations.gameId, gameId), isNull(invitations.userId), eq(invitations.email, user.email)));
@@ -27,7 +29,14 @@ export async function recordInvitation(q: Queryable, gameId: number, user: Invit
  */
 export async function claimEmailInvitations(q: Queryable, user: Invitee): Promise<void> {
   const waiting = await q
-    .select({ gameId: invitations.gameId, name: games.name, dateTime: games.dateTime, timeZone: games.timeZone, state: games.state, status: games.status })
+    .select({
+      gameId: invitations.gameId,
+      name: games.name,
+      dateTime: games.dateTime,
+      timeZone: games.timeZone,
+      state: games.state,
+      status: games.status,
+    })
     .from(invitations)
     .innerJoin(games, eq(games.id, invitations.gameId))
     .where(and(isNull(invitations.userId), eq(invitations.email, user.email)))
@@ -38,6 +47,7 @@ export async function claimEmailInvitations(q: Queryable, user: Invitee): Promis
     seen.add(game.gameId);
     const isNew = await recordInvitation(q, game.gameId, user, 'email');
     const isOpen = game.state === 'published' && game.status === 'active';
-    if (isNew && isOpen) await notifyInvitationReceived(q, user.id, { id: game.gameId, name: game.name, dateTime: game.dateTime, timeZone: game.timeZone });
+    if (isNew && isOpen)
+      await notifyInvitationReceived(q, user.id, { id: game.gameId, name: game.name, dateTime: game.dateTime, timeZone: game.timeZone });
   }
 }

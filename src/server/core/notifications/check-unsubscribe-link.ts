@@ -5,11 +5,17 @@ import { AppError } from '../../lib/app-error';
 import type { ServerContext } from '../context';
 import { readUnsubscribeToken, unsubscribeSecret } from './unsubscribe-link';
 
-export const UNSUBSCRIBE_LINK_INVALID = 'Este link para deixar de receber e-mails não é válido. Escolha o que você recebe no seu perfil do Bora Jogar.';
-export const UNSUBSCRIBE_LINK_EXPIRED = 'Este link para deixar de receber e-mails expirou. Escolha o que você recebe no seu perfil do Bora Jogar.';
+export const UNSUBSCRIBE_LINK_INVALID =
+  'Este link para deixar de receber e-mails não é válido. Escolha o que você recebe no seu perfil do Bora Jogar.';
+export const UNSUBSCRIBE_LINK_EXPIRED =
+  'Este link para deixar de receber e-mails expirou. Escolha o que você recebe no seu perfil do Bora Jogar.';
 
 /** The account and kind of a valid link, or the pt-BR 400 of a forged, damaged or expired one. */
-export async function verifyUnsubscribeLink(q: Queryable, clock: Clock, token: string): Promise<{ userId: number; kind: NotificationKind }> {
+export async function verifyUnsubscribeLink(
+  q: Queryable,
+  clock: Clock,
+  token: string,
+): Promise<{ userId: number; kind: NotificationKind }> {
   const check = readUnsubscribeToken(await unsubscribeSecret(q), token, clock.now());
   if (check.ok) return { userId: check.userId, kind: check.kind };
   if (check.reason === 'expired') throw new AppError('unsubscribe_link_expired', UNSUBSCRIBE_LINK_EXPIRED);

@@ -11,7 +11,9 @@ export async function readNotificationSettings(q: Queryable, userId: number): Pr
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId));
   const changed = new Map(rows.map((row) => [row.kind, { email: row.email, push: row.push }]));
-  return Object.fromEntries(notificationKinds.map((kind) => [kind, changed.get(kind) ?? { email: true, push: true }])) as NotificationSettings;
+  return Object.fromEntries(
+    notificationKinds.map((kind) => [kind, changed.get(kind) ?? { email: true, push: true }]),
+  ) as NotificationSettings;
 }
 
 /** The caller's notification settings, per kind, by e-mail and by push. */

@@ -24,7 +24,11 @@ const mailerFor = (smtpUrl: string) => {
 const message = (to: string, subject = 'Assunto'): MailMessage => ({ to, subject, text: `Olá, ${to}`, html: `<p>Olá, ${to}</p>` });
 const rowTo = async (to: string) => (await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)))[0]!;
 /** Moves a row's next try to now, as if its wait had passed. */
-const dueNow = (to: string) => database.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.to, to));
+const dueNow = (to: string) =>
+  database.db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(emailOutbox.to, to));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -52,9 +56,12 @@ describe('the outbox', () => {
       }),
     ).rejects.toThrow('a mudança falhou');
     await database.db.transaction((tx) => queueMail(tx, [message('feito@bora.test')]));
-    expect(await database.db.select({ to: emailOutbox.to }).from(emailOutbox).where(sql`${emailOutbox.to} like '%feito@bora.test'`)).toEqual([
-      { to: 'feito@bora.test' },
-    ]);
+    expect(
+      await database.db
+        .select({ to: emailOutbox.to })
+        .from(emailOutbox)
+        .where(sql`${emailOutbox.to} like '%feito@bora.test'`),
+    ).toEqual([{ to: 'feito@bora.test' }]);
   });
 
   it('a committed message whose sender died before sending it is sent by the delivery job, once', async () => {
@@ -138,7 +145,10 @@ describe('while the SMTP server is down', () => {
     // Given up: no delivery tries it again.
     const back = await startSmtpInbox({ port: Number(new URL(gone.url).port) });
     try {
-      await database.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.to, 'velha@bora.test'));
+      await database.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(emailOutbox.to, 'velha@bora.test'));
       await mailerFor(back.url).deliverDue();
       expect(back.messages).toEqual([]);
     } finally {

@@ -33,7 +33,10 @@ export function registerOutboxMetrics(metrics: Metrics, db: Db): void {
         })
         .from(emailOutbox)
         .where(waiting),
-      db.select({ failed: sql<number>`count(*)::int` }).from(emailOutbox).where(isNotNull(emailOutbox.failedAt)),
+      db
+        .select({ failed: sql<number>`count(*)::int` })
+        .from(emailOutbox)
+        .where(isNotNull(emailOutbox.failedAt)),
     ]);
     return { ...queue!, failed: given!.failed };
   };
@@ -42,7 +45,11 @@ export function registerOutboxMetrics(metrics: Metrics, db: Db): void {
       inFlight = undefined;
     }));
   metrics.gauge('email_outbox_pending', 'E-mails na fila esperando envio', async () => (await state()).pending);
-  metrics.gauge('email_outbox_oldest_pending_seconds', 'Idade, em segundos, do e-mail mais antigo esperando envio', async () => (await state()).oldestSeconds);
+  metrics.gauge(
+    'email_outbox_oldest_pending_seconds',
+    'Idade, em segundos, do e-mail mais antigo esperando envio',
+    async () => (await state()).oldestSeconds,
+  );
   metrics.gauge('email_outbox_retrying', 'E-mails esperando uma nova tentativa depois de uma falha', async () => (await state()).retrying);
   metrics.gauge('email_outbox_failed', 'E-mails não enviados após 24 h de tentativas', async () => (await state()).failed);
 }

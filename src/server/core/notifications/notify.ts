@@ -43,7 +43,13 @@ export async function notifyInvitationReceived(
   userId: number,
   game: { id: number; name: string; dateTime: Date; timeZone: string },
 ) {
-  await notify(q, userId, 'invitation_received', messages.notice.invitationReceived(game.name, formatDateTime(game.dateTime, game.timeZone)), game.id);
+  await notify(
+    q,
+    userId,
+    'invitation_received',
+    messages.notice.invitationReceived(game.name, formatDateTime(game.dateTime, game.timeZone)),
+    game.id,
+  );
 }
 
 /**

@@ -28,7 +28,14 @@ async function noticeWithMail(user: AuthUser, type: NotificationType, subject = 
     await queueMail(
       tx,
       mails,
-      gameNoticeEmail({ to: user.email, name: user.name, subject, paragraphs: ['Algo aconteceu no seu jogo.'], gamePath: '/apply/1', publicUrl: t.config.publicUrl }),
+      gameNoticeEmail({
+        to: user.email,
+        name: user.name,
+        subject,
+        paragraphs: ['Algo aconteceu no seu jogo.'],
+        gamePath: '/apply/1',
+        publicUrl: t.config.publicUrl,
+      }),
     );
   });
   return mails;
@@ -40,9 +47,19 @@ describe('notification settings', () => {
   it('start with everything on, change only what is sent, and keep the rest', async () => {
     const user = await createUser(db());
     const before = await getNotificationSettings(t.app.ctx, user);
-    expect(before).toEqual({ reminders: ALL_ON, places: ALL_ON, changes: ALL_ON, invitations: ALL_ON, receipts: ALL_ON, organiser: ALL_ON });
+    expect(before).toEqual({
+      reminders: ALL_ON,
+      places: ALL_ON,
+      changes: ALL_ON,
+      invitations: ALL_ON,
+      receipts: ALL_ON,
+      organiser: ALL_ON,
+    });
     await updateNotificationSettings(t.app.ctx, user, { reminders: { email: false } });
-    const after = await updateNotificationSettings(t.app.ctx, user, { reminders: { push: false }, organiser: { email: false, push: false } });
+    const after = await updateNotificationSettings(t.app.ctx, user, {
+      reminders: { push: false },
+      organiser: { email: false, push: false },
+    });
     expect(after).toEqual({ ...before, reminders: { email: false, push: false }, organiser: { email: false, push: false } });
     expect(await getNotificationSettings(t.app.ctx, user)).toEqual(after);
   });
@@ -71,14 +88,19 @@ describe('notification settings', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json();
     expect(data.notificationSettings.receipts).toEqual({ email: false, push: true });
-    expect(data.pushSubscriptions).toEqual([{ endpoint: 'https://push.example.com/abc', createdAt: expect.any(String), lastSuccessAt: null }]);
+    expect(data.pushSubscriptions).toEqual([
+      { endpoint: 'https://push.example.com/abc', createdAt: expect.any(String), lastSuccessAt: null },
+    ]);
   });
 
   it('are erased with the account, devices too', async () => {
     const user = await createUser(db());
     await updateNotificationSettings(t.app.ctx, user, { places: { push: false } });
     await db().insert(pushSubscriptions).values({ userId: user.id, endpoint: 'https://push.example.com/erased', p256dh: 'p', auth: 'a' });
-    await db().update(users).set({ deletedAt: TEST_NOW, name: '', email: '', phone: null, passwordHash: null }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ deletedAt: TEST_NOW, name: '', email: '', phone: null, passwordHash: null })
+      .where(eq(users.id, user.id));
     expect(await db().select().from(notificationSettings).where(eq(notificationSettings.userId, user.id))).toEqual([]);
     expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual([]);
   });
@@ -94,8 +116,12 @@ describe('e-mails a person can turn off', () => {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(mail!.headers).toEqual(row!.headers);
-    expect(row!.text).toContain('Você recebeu este e-mail porque os avisos de lembretes de jogos estão ligados na sua conta do Bora Jogar.');
-    expect(row!.text).toContain(`Para não receber mais e-mails de lembretes de jogos: http://bora.test/api/unsubscribe/${tokenOf(row!.headers)}`);
+    expect(row!.text).toContain(
+      'Você recebeu este e-mail porque os avisos de lembretes de jogos estão ligados na sua conta do Bora Jogar.',
+    );
+    expect(row!.text).toContain(
+      `Para não receber mais e-mails de lembretes de jogos: http://bora.test/api/unsubscribe/${tokenOf(row!.headers)}`,
+    );
     expect(row!.text).toContain('http://bora.test/profile');
     expect(row!.html).toContain('Não quero mais e-mails de lembretes de jogos</a>');
     expect(row!.html.indexOf('Não quero mais e-mails')).toBeLessThan(row!.html.indexOf('</table>'));
@@ -131,7 +157,10 @@ describe('the unsubscribe link', () => {
     const token = tokenOf((await mailsTo(user.email))[0]!.headers);
     expect(await checkUnsubscribeLink(t.app.ctx, token)).toEqual({ kind: 'invitations', kindLabel: 'convites para jogos' });
     expect((await getNotificationSettings(t.app.ctx, user)).invitations).toEqual(ALL_ON);
-    expect(await unsubscribeByLink(t.app.ctx, token)).toMatchObject({ kind: 'invitations', message: expect.stringMatching(/^Pronto: você não vai mais receber e-mails de convites/) });
+    expect(await unsubscribeByLink(t.app.ctx, token)).toMatchObject({
+      kind: 'invitations',
+      message: expect.stringMatching(/^Pronto: você não vai mais receber e-mails de convites/),
+    });
     expect(await getNotificationSettings(t.app.ctx, user)).toMatchObject({ invitations: { email: false, push: true }, reminders: ALL_ON });
     // Twice is the same.
     await unsubscribeByLink(t.app.ctx, token);
@@ -153,11 +182,19 @@ describe('the unsubscribe link', () => {
       'não-é-um-link',
     ];
     for (const bad of forged) {
-      await expect(unsubscribeByLink(t.app.ctx, bad), bad).rejects.toMatchObject({ code: 'unsubscribe_link_invalid', status: 400, message: expect.stringMatching(/não é válido/) });
+      await expect(unsubscribeByLink(t.app.ctx, bad), bad).rejects.toMatchObject({
+        code: 'unsubscribe_link_invalid',
+        status: 400,
+        message: expect.stringMatching(/não é válido/),
+      });
       await expect(checkUnsubscribeLink(t.app.ctx, bad)).rejects.toMatchObject({ code: 'unsubscribe_link_invalid' });
     }
     const expired = signUnsubscribeToken(secret, { userId: user.id, kind: 'reminders', expiresAt: new Date(TEST_NOW.getTime() - 1000) });
-    await expect(unsubscribeByLink(t.app.ctx, expired)).rejects.toMatchObject({ code: 'unsubscribe_link_expired', status: 400, message: expect.stringMatching(/expirou/) });
+    await expect(unsubscribeByLink(t.app.ctx, expired)).rejects.toMatchObject({
+      code: 'unsubscribe_link_expired',
+      status: 400,
+      message: expect.stringMatching(/expirou/),
+    });
     // A real link, 91 days on, has expired too.
     t.clock.set(new Date(Date.now() + 91 * DAY_MS));
     try {
@@ -170,7 +207,12 @@ describe('the unsubscribe link', () => {
   });
 
   it('its page asks first, with a form that posts the one-click body to the same address', () => {
-    const page = unsubscribePage({ state: 'confirm', kindLabel: 'lembretes de jogos', actionUrl: 'http://bora.test/api/unsubscribe/x', publicUrl: 'http://bora.test' });
+    const page = unsubscribePage({
+      state: 'confirm',
+      kindLabel: 'lembretes de jogos',
+      actionUrl: 'http://bora.test/api/unsubscribe/x',
+      publicUrl: 'http://bora.test',
+    });
     expect(page).toContain('Deixar de receber e-mails de lembretes de jogos?');
     expect(page).toContain('<form method="post" action="http://bora.test/api/unsubscribe/x">');
     expect(page).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
@@ -179,12 +221,23 @@ describe('the unsubscribe link', () => {
 
 describe('configuration', () => {
   it('refuses PUSH_ALLOW_LOOPBACK under a public PUBLIC_URL, and half a VAPID pair', () => {
-    expect(() => loadConfig({ PUSH_ALLOW_LOOPBACK: 'on', PUBLIC_URL: 'https://borajogar.com.br', PAYMENTS: 'sandbox' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PUSH_ALLOW_LOOPBACK: 'on', PUBLIC_URL: 'https://borajogar.com.br', PAYMENTS: 'sandbox' })).toThrow(/PUSH_ALLOW_LOOPBACK: só para testes/);
+    expect(() => loadConfig({ PUSH_ALLOW_LOOPBACK: 'on', PUBLIC_URL: 'https://borajogar.com.br', PAYMENTS: 'sandbox' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ PUSH_ALLOW_LOOPBACK: 'on', PUBLIC_URL: 'https://borajogar.com.br', PAYMENTS: 'sandbox' })).toThrow(
+      /PUSH_ALLOW_LOOPBACK: só para testes/,
+    );
     expect(loadConfig({ PUSH_ALLOW_LOOPBACK: 'on', PUBLIC_URL: 'http://127.0.0.1:3000' }).push.allowLoopback).toBe(true);
     expect(loadConfig({}).push).toEqual({ vapid: undefined, subject: 'mailto:nao-responda@borajogar.com.br', allowLoopback: false });
-    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'B'.repeat(87) })).toThrow(/VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY devem ser definidas juntas/);
-    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'curta', VAPID_PRIVATE_KEY: 'A'.repeat(43) })).toThrow(/VAPID_PUBLIC_KEY: deve ter 65 bytes/);
-    expect(loadConfig({ VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'A'.repeat(43) }).push.vapid).toEqual({ publicKey: 'B'.repeat(87), privateKey: 'A'.repeat(43) });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'B'.repeat(87) })).toThrow(
+      /VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY devem ser definidas juntas/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'curta', VAPID_PRIVATE_KEY: 'A'.repeat(43) })).toThrow(
+      /VAPID_PUBLIC_KEY: deve ter 65 bytes/,
+    );
+    expect(loadConfig({ VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'A'.repeat(43) }).push.vapid).toEqual({
+      publicKey: 'B'.repeat(87),
+      privateKey: 'A'.repeat(43),
+    });
   });
 });

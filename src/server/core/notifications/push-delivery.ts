@@ -76,7 +76,12 @@ async function claim(ctx: PushDeliveryContext, now: Date) {
       attempts: pushOutbox.attempts,
       paymentDeadline: pushOutbox.paymentDeadline,
       isStale: sql<boolean>`${pushOutbox.createdAt} <= now() - make_interval(hours => ${PUSH_GIVE_UP_HOURS})`,
-      subscription: { id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth },
+      subscription: {
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      },
       notification: { id: notifications.id, type: notifications.type, message: notifications.message, gameId: notifications.gameId },
       timeZone: games.timeZone,
     })
@@ -84,7 +89,12 @@ async function claim(ctx: PushDeliveryContext, now: Date) {
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
     .innerJoin(notifications, eq(notifications.id, pushOutbox.notificationId))
     .leftJoin(games, eq(games.id, notifications.gameId))
-    .where(inArray(pushOutbox.id, claimed.map((row) => row.id)))
+    .where(
+      inArray(
+        pushOutbox.id,
+        claimed.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(pushOutbox.id));
 }
 
@@ -112,13 +122,19 @@ async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date)
   switch (outcome.kind) {
     case 'sent':
       await ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
-      await ctx.db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, row.subscription.id));
+      await ctx.db
+        .update(pushSubscriptions)
+        .set({ lastSuccessAt: sql`now()` })
+        .where(eq(pushSubscriptions.id, row.subscription.id));
       return;
     case 'gone':
     case 'unsafe':
       // The subscription goes, and with it every push still queued for it.
       await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription.id));
-      ctx.log.info({ ...fields, cause: outcome.kind === 'gone' ? `HTTP ${outcome.status}` : outcome.cause }, 'assinatura de push encerrada: removida');
+      ctx.log.info(
+        { ...fields, cause: outcome.kind === 'gone' ? `HTTP ${outcome.status}` : outcome.cause },
+        'assinatura de push encerrada: removida',
+      );
       return;
     case 'failed':
       await ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
@@ -138,7 +154,10 @@ async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date)
           nextAttemptAt: new Date(now.getTime() + retryDelaySeconds(row.attempts) * 1000),
         })
         .where(eq(pushOutbox.id, row.id));
-      ctx.log.warn({ ...fields, err: outcome.cause, retryInSeconds: retryDelaySeconds(row.attempts) }, 'falha ao enviar push: nova tentativa depois');
+      ctx.log.warn(
+        { ...fields, err: outcome.cause, retryInSeconds: retryDelaySeconds(row.attempts) },
+        'falha ao enviar push: nova tentativa depois',
+      );
   }
 }
 

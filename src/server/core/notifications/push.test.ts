@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, createRegistration, createUser, HOUR_MS } from '../../../../test-support/server/factories';
 import { type FakePushService, type FakeSubscription, startPushService } from '../../../../test-support/server/push-service';
-import { createSecondInstance, createTestApp, isPostgres, raced, setUpTestApp, TEST_NOW, type TestApp } from '../../../../test-support/server/test-app';
+import {
+  createSecondInstance,
+  createTestApp,
+  isPostgres,
+  raced,
+  setUpTestApp,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../test-support/server/test-app';
 import { pushOutbox, pushSubscriptions, states } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
@@ -89,7 +97,9 @@ describe('a push for every notification', () => {
     await notifyNow(user.id, 'credits_added', 'R$ 10,00 em créditos foram adicionados.');
     await deliverDuePushes(t.app.ctx);
     expect(service.received.map((push) => push.subscriptionId).sort()).toEqual(subscriptions.map((s) => s.id).sort());
-    expect(service.received.every((push) => push.message.title === 'Créditos adicionados' && push.message.url === '/notifications')).toBe(true);
+    expect(service.received.every((push) => push.message.title === 'Créditos adicionados' && push.message.url === '/notifications')).toBe(
+      true,
+    );
     expect(service.received.map((push) => push.subscriptionId)).not.toContain(other.subscriptions[0]!.id);
   });
 
@@ -127,7 +137,12 @@ describe('a push for every notification', () => {
     try {
       const { user } = await subscribedUser(3);
       for (let i = 0; i < 10; i++) await notifyNow(user.id, 'game_changed', `Mudança ${i}`);
-      await Promise.all([deliverDuePushes(t.app.ctx), deliverDuePushes(second.app.ctx), deliverDuePushes(t.app.ctx), deliverDuePushes(second.app.ctx)]);
+      await Promise.all([
+        deliverDuePushes(t.app.ctx),
+        deliverDuePushes(second.app.ctx),
+        deliverDuePushes(t.app.ctx),
+        deliverDuePushes(second.app.ctx),
+      ]);
       expect(service.rejected).toEqual([]);
       const sent = service.received.map((push) => `${push.subscriptionId} ${push.message.tag}`);
       expect(sent).toHaveLength(30);
@@ -157,7 +172,11 @@ describe('what the push service answers', () => {
     await notifyNow(user.id, 'refund_processed', 'Seu reembolso foi feito.');
     await deliverDuePushes(t.app.ctx);
     const [waiting] = await queued(user.id);
-    expect(waiting).toMatchObject({ attempts: 1, error: expect.stringContaining('HTTP 503'), nextAttemptAt: new Date(TEST_NOW.getTime() + 15_000) });
+    expect(waiting).toMatchObject({
+      attempts: 1,
+      error: expect.stringContaining('HTTP 503'),
+      nextAttemptAt: new Date(TEST_NOW.getTime() + 15_000),
+    });
     // Not before its time; then, the service back, delivered.
     service.answer(subscriptions[0]!, 201);
     await deliverDuePushes(t.app.ctx);
@@ -261,7 +280,9 @@ describe('subscriptions', () => {
     const user = await createUser(db());
     const subscription = service.subscribe();
     const notOnCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url');
-    const refused = await subscribePush(t.app.ctx, user, { ...subscription, keys: { ...subscription.keys, p256dh: notOnCurve } }).catch((error: unknown) => error);
+    const refused = await subscribePush(t.app.ctx, user, { ...subscription, keys: { ...subscription.keys, p256dh: notOnCurve } }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: 'validation_failed', fields: { 'keys.p256dh': expect.stringContaining('65 bytes') } });
     expect(await devicesOf(user.id)).toEqual([]);

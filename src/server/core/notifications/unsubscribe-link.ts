@@ -22,7 +22,8 @@ export async function unsubscribeSecret(q: Queryable): Promise<string> {
   return row!.value;
 }
 
-const signature = (secret: string, payload: string) => createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest().subarray(0, 16);
+const signature = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest().subarray(0, 16);
 
 /** `userId.kind.expiry.signature`: which account turns which kind of e-mail off, until when, signed. URL-safe. */
 export function signUnsubscribeToken(secret: string, input: { userId: number; kind: NotificationKind; expiresAt: Date }): string {

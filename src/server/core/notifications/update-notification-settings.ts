@@ -1,12 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { type NotificationSettings, notificationKinds, type UpdateNotificationSettingsBody } from '../../../shared/schemas/notification-settings';
+import {
+  type NotificationSettings,
+  notificationKinds,
+  type UpdateNotificationSettingsBody,
+} from '../../../shared/schemas/notification-settings';
 import type { Queryable } from '../../db/open-database';
 import { notificationSettings } from '../../db/schema';
 import type { AuthUser, ServerContext } from '../context';
 import { readNotificationSettings } from './get-notification-settings';
 
 /** Sets the channels given for one kind, leaving the other as it is, in one statement (two changes never lose one). */
-export async function setChannels(q: Queryable, userId: number, kind: (typeof notificationKinds)[number], change: { email?: boolean; push?: boolean }) {
+export async function setChannels(
+  q: Queryable,
+  userId: number,
+  kind: (typeof notificationKinds)[number],
+  change: { email?: boolean; push?: boolean },
+) {
   await q
     .insert(notificationSettings)
     .values({ userId, kind, email: change.email ?? true, push: change.push ?? true })
@@ -21,7 +30,11 @@ export async function setChannels(q: Queryable, userId: number, kind: (typeof no
 }
 
 /** Changes the kinds (and channels) sent, and answers with every setting; the schema has refused unknown kinds. */
-export async function updateNotificationSettings(ctx: ServerContext, user: AuthUser, body: UpdateNotificationSettingsBody): Promise<NotificationSettings> {
+export async function updateNotificationSettings(
+  ctx: ServerContext,
+  user: AuthUser,
+  body: UpdateNotificationSettingsBody,
+): Promise<NotificationSettings> {
   return ctx.db.transaction(async (tx) => {
     for (const kind of notificationKinds) {
       const change = body[kind];

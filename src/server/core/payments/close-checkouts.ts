@@ -12,12 +12,14 @@ import type { PaymentRow } from './payment-records';
  */
 export async function closePendingCheckouts(tx: Queryable, registrationIds: number[], now: Date): Promise<PaymentRow[]> {
   if (registrationIds.length === 0) return [];
-  return tx
-    .update(payments)
-    // Marked for its provider in the same change: a crash before closeWithProviders leaves the job something to finish.
-    .set({ status: 'expired', updatedAt: now, closeAtProvider: sql`${payments.providerSessionId} is not null` })
-    .where(and(inArray(payments.registrationId, registrationIds), eq(payments.status, 'pending')))
-    .returning();
+  return (
+    tx
+      .update(payments)
+      // Marked for its provider in the same change: a crash before closeWithProviders leaves the job something to finish.
+      .set({ status: 'expired', updatedAt: now, closeAtProvider: sql`${payments.providerSessionId} is not null` })
+      .where(and(inArray(payments.registrationId, registrationIds), eq(payments.status, 'pending')))
+      .returning()
+  );
 }
 
 /**
@@ -33,7 +35,10 @@ export async function closeWithProviders(ctx: ServerContext, closed: PaymentRow[
     try {
       await provider.expireCheckout(payment.providerSessionId);
     } catch (error) {
-      ctx.log.warn({ err: error, paymentId: payment.id, provider: payment.provider }, 'o provedor não encerrou o checkout: nova tentativa depois');
+      ctx.log.warn(
+        { err: error, paymentId: payment.id, provider: payment.provider },
+        'o provedor não encerrou o checkout: nova tentativa depois',
+      );
       continue;
     }
     await ctx.db.update(payments).set({ closeAtProvider: false }).where(eq(payments.id, payment.id));

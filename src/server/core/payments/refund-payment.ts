@@ -63,15 +63,26 @@ async function reserveRefund(ctx: ServerContext, input: RefundPaymentInput): Pro
     }
     // Only money that paid a slot is refundable here: credited money is already in the wallet.
     if (!payment.settledAt || payment.outcome !== 'confirmed') throw new AppError('payment_not_refundable', messages.paymentNotRefundable);
-    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('refund_amount_invalid', messages.badRequest);
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+      throw new AppError('refund_amount_invalid', messages.badRequest);
     if (payment.refundedCents + input.amountCents > payment.amountCents) throw new AppError('refund_too_large', messages.refundTooLarge);
 
     const now = ctx.clock.now();
     const destination = input.destination ?? 'provider';
-    const values = { amountCents: input.amountCents, destination, status: 'pending' as const, error: null, createdBy: input.createdBy ?? null, updatedAt: now };
+    const values = {
+      amountCents: input.amountCents,
+      destination,
+      status: 'pending' as const,
+      error: null,
+      createdBy: input.createdBy ?? null,
+      updatedAt: now,
+    };
     const [refund] = existing
       ? await tx.update(paymentRefunds).set(values).where(eq(paymentRefunds.id, existing.id)).returning()
-      : await tx.insert(paymentRefunds).values({ ...values, paymentId: payment.id, idempotencyKey: input.idempotencyKey }).returning();
+      : await tx
+          .insert(paymentRefunds)
+          .values({ ...values, paymentId: payment.id, idempotencyKey: input.idempotencyKey })
+          .returning();
     await tx
       .update(payments)
       .set({ refundedCents: sql`${payments.refundedCents} + ${input.amountCents}`, updatedAt: now })
@@ -92,7 +103,11 @@ async function reserveRefund(ctx: ServerContext, input: RefundPaymentInput): Pro
   });
 }
 
-async function finishRefund(ctx: ServerContext, refund: RefundRow, outcome: { providerRefundId: string } | { error: string }): Promise<RefundRow> {
+async function finishRefund(
+  ctx: ServerContext,
+  refund: RefundRow,
+  outcome: { providerRefundId: string } | { error: string },
+): Promise<RefundRow> {
   return ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId)).for('update');
     const now = ctx.clock.now();
@@ -133,7 +148,9 @@ export async function refundPayment(ctx: ServerContext, input: RefundPaymentInpu
   const provider = ctx.payments.byName(payment.provider);
   if (!provider || !payment.providerPaymentId) throw new AppError('payment_not_refundable', messages.paymentNotRefundable);
   try {
-    const done = await provider.refund(payment.providerPaymentId, refund.amountCents, { idempotencyKey: `bora-refund-${refund.id}-${refund.updatedAt.getTime()}` });
+    const done = await provider.refund(payment.providerPaymentId, refund.amountCents, {
+      idempotencyKey: `bora-refund-${refund.id}-${refund.updatedAt.getTime()}`,
+    });
     return result(await finishRefund(ctx, refund, { providerRefundId: done.refundId }));
   } catch (error) {
     const refused = error instanceof PaymentProviderError && error.status !== undefined && error.status >= 400 && error.status < 500;

@@ -24,7 +24,8 @@ export function reportMismatch(payment: PaymentRow, report: ProviderPayment): st
     return `session ${report.sessionId} ≠ ${payment.providerSessionId}`;
   }
   if (report.currency !== payment.currency) return `currency ${report.currency} ≠ ${payment.currency}`;
-  if (report.status === 'paid' && report.amountCents !== payment.amountCents) return `amount ${report.amountCents} ≠ ${payment.amountCents}`;
+  if (report.status === 'paid' && report.amountCents !== payment.amountCents)
+    return `amount ${report.amountCents} ≠ ${payment.amountCents}`;
   return null;
 }
 
@@ -73,13 +74,25 @@ export async function settlePaidPayment(ctx: ServerContext, paymentId: number, p
     if (!payment || payment.settledAt) return undefined;
 
     const now = ctx.clock.now();
-    const paid = { status: 'paid' as const, providerPaymentId: providerPaymentId ?? payment.providerPaymentId, paidAt: now, settledAt: now, updatedAt: now };
+    const paid = {
+      status: 'paid' as const,
+      providerPaymentId: providerPaymentId ?? payment.providerPaymentId,
+      paidAt: now,
+      settledAt: now,
+      updatedAt: now,
+    };
     if (game && (await confirmHeldRegistration(tx, game, payment, now))) {
-      await tx.update(payments).set({ ...paid, outcome: 'confirmed' }).where(eq(payments.id, payment.id));
+      await tx
+        .update(payments)
+        .set({ ...paid, outcome: 'confirmed' })
+        .where(eq(payments.id, payment.id));
       return { provider: payment.provider, outcome: 'confirmed' };
     }
     await creditWallet(tx, payment, game);
-    await tx.update(payments).set({ ...paid, outcome: 'credited' }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ ...paid, outcome: 'credited' })
+      .where(eq(payments.id, payment.id));
     return { provider: payment.provider, outcome: 'credited' };
   });
   await sendPendingMail(ctx, mails);

@@ -31,7 +31,8 @@ function checkoutFailedMessage(method: PaymentMethod): string {
 export async function insertPendingPayment(
   tx: Queryable,
   ctx: ServerContext,
-  values: Pick<PaymentRow, 'userId' | 'purpose' | 'method' | 'amountCents'> & Partial<Pick<PaymentRow, 'gameId' | 'registrationId' | 'expiresAt'>>,
+  values: Pick<PaymentRow, 'userId' | 'purpose' | 'method' | 'amountCents'> &
+    Partial<Pick<PaymentRow, 'gameId' | 'registrationId' | 'expiresAt'>>,
 ): Promise<PaymentRow> {
   const now = ctx.clock.now();
   const [row] = await tx

@@ -35,8 +35,18 @@ function unusedAndFree(q: Queryable, now: Date, since: Date | SQL): SQL {
     eq(users.role, 'player'),
     eq(users.balanceCents, 0),
     lte(users.lastActiveAt, since),
-    notExists(q.select(one).from(registrations).where(and(eq(registrations.userId, users.id), gt(registrations.createdAt, since)))),
-    notExists(q.select(one).from(payments).where(and(eq(payments.userId, users.id), gt(payments.createdAt, since)))),
+    notExists(
+      q
+        .select(one)
+        .from(registrations)
+        .where(and(eq(registrations.userId, users.id), gt(registrations.createdAt, since))),
+    ),
+    notExists(
+      q
+        .select(one)
+        .from(payments)
+        .where(and(eq(payments.userId, users.id), gt(payments.createdAt, since))),
+    ),
     notExists(
       q
         .select(one)
@@ -44,7 +54,12 @@ function unusedAndFree(q: Queryable, now: Date, since: Date | SQL): SQL {
         .innerJoin(games, eq(games.id, registrations.gameId))
         .where(and(eq(registrations.userId, users.id), ne(registrations.status, 'cancelled'), gt(games.dateTime, now))),
     ),
-    notExists(q.select(one).from(games).where(and(eq(games.creatorId, users.id), eq(games.status, 'active'), gt(games.dateTime, now)))),
+    notExists(
+      q
+        .select(one)
+        .from(games)
+        .where(and(eq(games.creatorId, users.id), eq(games.status, 'active'), gt(games.dateTime, now))),
+    ),
     notExists(
       q
         .select(one)
@@ -52,8 +67,18 @@ function unusedAndFree(q: Queryable, now: Date, since: Date | SQL): SQL {
         .innerJoin(series, eq(series.id, seriesMembers.seriesId))
         .where(and(eq(seriesMembers.userId, users.id), isNull(seriesMembers.leftAt), seriesStillRunning)),
     ),
-    notExists(q.select(one).from(series).where(and(eq(series.creatorId, users.id), seriesStillRunning))),
-    notExists(q.select(one).from(cancellationRequests).where(and(eq(cancellationRequests.userId, users.id), eq(cancellationRequests.status, 'pending')))),
+    notExists(
+      q
+        .select(one)
+        .from(series)
+        .where(and(eq(series.creatorId, users.id), seriesStillRunning)),
+    ),
+    notExists(
+      q
+        .select(one)
+        .from(cancellationRequests)
+        .where(and(eq(cancellationRequests.userId, users.id), eq(cancellationRequests.status, 'pending'))),
+    ),
   )!;
 }
 
@@ -83,13 +108,28 @@ export async function warnInactiveAccounts(ctx: ServerContext, limit: number): P
     const rows = await tx
       .update(users)
       .set({ inactivityWarnedAt: now })
-      .where(and(inArray(users.id, due.map((row) => row.id)), isNull(users.inactivityWarnedAt), lte(users.lastActiveAt, since)))
+      .where(
+        and(
+          inArray(
+            users.id,
+            due.map((row) => row.id),
+          ),
+          isNull(users.inactivityWarnedAt),
+          lte(users.lastActiveAt, since),
+        ),
+      )
       .returning({ name: users.name, email: users.email });
     for (const row of rows) {
       await queueMail(
         tx,
         mails,
-        inactivityWarningEmail({ to: row.email, name: row.name, inactiveYears: inactiveAccountYears, lastDay, publicUrl: ctx.config.publicUrl }),
+        inactivityWarningEmail({
+          to: row.email,
+          name: row.name,
+          inactiveYears: inactiveAccountYears,
+          lastDay,
+          publicUrl: ctx.config.publicUrl,
+        }),
       );
     }
     return rows.length;

@@ -15,7 +15,13 @@ function day(instant: Date): string {
  * Tells the owner of an unused account that it will be erased after `lastDay` unless they sign in (decision 043),
  * with the link to do so and what the erasure keeps.
  */
-export function inactivityWarningEmail(input: { to: string; name: string; inactiveYears: number; lastDay: Date; publicUrl: string }): MailMessage {
+export function inactivityWarningEmail(input: {
+  to: string;
+  name: string;
+  inactiveYears: number;
+  lastDay: Date;
+  publicUrl: string;
+}): MailMessage {
   const loginUrl = `${input.publicUrl}/login`;
   const subject = 'Sua conta no Bora Jogar será excluída por falta de uso';
   const paragraphs = [
@@ -24,7 +30,9 @@ export function inactivityWarningEmail(input: { to: string; name: string; inacti
     'Quer continuar com a conta? É só entrar nela, com a sua senha ou com o Google, e nada muda.',
     'Se não quiser mais a conta, não precisa fazer nada. O histórico de créditos, os pagamentos e as inscrições em jogos que já aconteceram ficam guardados sem nenhum dado pessoal, como a lei pede.',
   ];
-  const text = [`Olá, ${input.name}!`, '', ...paragraphs.flatMap((p) => [p, '']), `Entrar: ${loginUrl}`, '', 'Equipe Bora Jogar'].join('\n');
+  const text = [`Olá, ${input.name}!`, '', ...paragraphs.flatMap((p) => [p, '']), `Entrar: ${loginUrl}`, '', 'Equipe Bora Jogar'].join(
+    '\n',
+  );
   const html = layout(
     subject,
     `<p>Olá, ${escapeHtml(input.name)}!</p>

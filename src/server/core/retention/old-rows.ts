@@ -24,7 +24,11 @@ async function deleteAt(db: Db, table: PgTable, addresses: SQL): Promise<number>
  */
 export function deleteOldNotifications(db: Db, now: Date, days: number, limit: number): Promise<number> {
   const table = notifications;
-  return deleteAt(db, table, sql`select ctid from ${table} where ${table.createdAt} < ${daysBefore(now, days)} order by ${table.createdAt} limit ${limit}`);
+  return deleteAt(
+    db,
+    table,
+    sql`select ctid from ${table} where ${table.createdAt} < ${daysBefore(now, days)} order by ${table.createdAt} limit ${limit}`,
+  );
 }
 
 /**

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addCredits, createGame, createRegistration, createUser, DAY_MS, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
+import {
+  addCredits,
+  createGame,
+  createRegistration,
+  createUser,
+  DAY_MS,
+  DEFAULT_PASSWORD,
+} from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { createSecondInstance, isPostgres, raced, setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
@@ -40,7 +47,9 @@ const mailsTo = (email: string) => db().select().from(emailOutbox).where(eq(emai
 async function booksDigest() {
   const digest = async (table: string) =>
     (
-      (await db().execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table}" t`))) as {
+      (await db().execute(
+        sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table}" t`),
+      )) as {
         rows: { n: number; h: string }[];
       }
     ).rows[0];
@@ -79,22 +88,33 @@ describe('retention of notifications and e-mails', () => {
     await mailAt({ sentAt: ago(90 * DAY_MS + MINUTE_MS), createdAt: ago(91 * DAY_MS) });
     const sentLately = await mailAt({ sentAt: ago(90 * DAY_MS - MINUTE_MS), createdAt: ago(91 * DAY_MS) });
     const waiting = await mailAt({ createdAt: ago(200 * DAY_MS) });
-    const retrying = await mailAt({ createdAt: ago(200 * DAY_MS), attempts: 3, nextAttemptAt: new Date(t.clock.now().getTime() + MINUTE_MS) });
+    const retrying = await mailAt({
+      createdAt: ago(200 * DAY_MS),
+      attempts: 3,
+      nextAttemptAt: new Date(t.clock.now().getTime() + MINUTE_MS),
+    });
     const givenUp = await mailAt({ createdAt: ago(200 * DAY_MS), attempts: 12, failedAt: ago(199 * DAY_MS), error: 'recusado' });
     // Years of books, older than any retention (the ledger's own dates cannot be changed: it is append-only).
     const game = await createGame(db(), { dateTime: ago(3 * 365 * DAY_MS) });
-    const registration = await createRegistration(db(), { gameId: game.id, userId: user.id, status: 'confirmed', createdAt: ago(3 * 365 * DAY_MS) });
-    await addCredits(db(), user.id, 1500);
-    await db().insert(payments).values({
-      publicId: `pay_antigo_${registration.id}`,
+    const registration = await createRegistration(db(), {
+      gameId: game.id,
       userId: user.id,
-      purpose: 'topup',
-      method: 'pix',
-      provider: 'sandbox',
-      amountCents: 1500,
-      status: 'paid',
+      status: 'confirmed',
       createdAt: ago(3 * 365 * DAY_MS),
     });
+    await addCredits(db(), user.id, 1500);
+    await db()
+      .insert(payments)
+      .values({
+        publicId: `pay_antigo_${registration.id}`,
+        userId: user.id,
+        purpose: 'topup',
+        method: 'pix',
+        provider: 'sandbox',
+        amountCents: 1500,
+        status: 'paid',
+        createdAt: ago(3 * 365 * DAY_MS),
+      });
     const books = await booksDigest();
 
     const summary = await runRetention(t.app.ctx);
@@ -131,7 +151,10 @@ describe('retention of notifications and e-mails', () => {
     const kept = await notificationAt(user.id, ago(29 * DAY_MS));
     await mailAt({ sentAt: ago(8 * DAY_MS) });
     const keptMail = await mailAt({ sentAt: ago(6 * DAY_MS) });
-    const ctx: ServerContext = { ...t.app.ctx, config: { ...t.config, retention: { notificationsDays: 30, emailsDays: 7, inactiveAccountYears: 2 } } };
+    const ctx: ServerContext = {
+      ...t.app.ctx,
+      config: { ...t.config, retention: { notificationsDays: 30, emailsDays: 7, inactiveAccountYears: 2 } },
+    };
 
     expect(await runRetention(ctx)).toMatchObject({ notifications: 1, emails: 1 });
     expect(await remaining()).toEqual({ notifications: [kept], emails: [keptMail] });
@@ -226,28 +249,58 @@ describe('inactive accounts', () => {
     await db().insert(seriesMembers).values({ seriesId: finished.id, userId: finishedMember.id, joinedAt: old });
     const refundWaiting = await unusedPlayer();
     const pastGame = await createGame(db(), { dateTime: old });
-    const cancelled = await createRegistration(db(), { gameId: pastGame.id, userId: refundWaiting.id, status: 'cancelled', createdAt: old });
-    await db().insert(cancellationRequests).values({ registrationId: cancelled.id, gameId: pastGame.id, userId: refundWaiting.id, amountCents: 1000, paymentType: 'stripe' });
+    const cancelled = await createRegistration(db(), {
+      gameId: pastGame.id,
+      userId: refundWaiting.id,
+      status: 'cancelled',
+      createdAt: old,
+    });
+    await db()
+      .insert(cancellationRequests)
+      .values({ registrationId: cancelled.id, gameId: pastGame.id, userId: refundWaiting.id, amountCents: 1000, paymentType: 'stripe' });
     const registeredLately = await unusedPlayer();
     await createRegistration(db(), { gameId: pastGame.id, userId: registeredLately.id, status: 'confirmed', createdAt: ago(365 * DAY_MS) });
     const paidLately = await unusedPlayer();
-    await db().insert(payments).values({
-      publicId: `pay_recente_${paidLately.id}`,
-      userId: paidLately.id,
-      purpose: 'topup',
-      method: 'card',
-      provider: 'sandbox',
-      amountCents: 1000,
-      status: 'expired',
-      createdAt: ago(365 * DAY_MS),
-    });
+    await db()
+      .insert(payments)
+      .values({
+        publicId: `pay_recente_${paidLately.id}`,
+        userId: paidLately.id,
+        purpose: 'topup',
+        method: 'card',
+        provider: 'sandbox',
+        amountCents: 1000,
+        status: 'expired',
+        createdAt: ago(365 * DAY_MS),
+      });
 
     expect(await runRetention(t.app.ctx)).toMatchObject({ warned: 2 });
-    const never = [admin, withBalance, placeAhead, inLineAhead, organiserAhead, runningSeriesOrganiser, member, refundWaiting, registeredLately, paidLately];
+    const never = [
+      admin,
+      withBalance,
+      placeAhead,
+      inLineAhead,
+      organiserAhead,
+      runningSeriesOrganiser,
+      member,
+      refundWaiting,
+      registeredLately,
+      paidLately,
+    ];
     for (const user of never) expect(await warnedOn(user), user.email).toBeNull();
     expect(await warnedOn(finishedSeriesOrganiser)).toEqual(TEST_NOW);
     expect(await warnedOn(finishedMember)).toEqual(TEST_NOW);
-    expect(await db().select().from(emailOutbox).where(inArray(emailOutbox.to, never.map((user) => user.email)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(emailOutbox)
+        .where(
+          inArray(
+            emailOutbox.to,
+            never.map((user) => user.email),
+          ),
+        ),
+    ).toEqual([]);
   });
 
   it('keeps an account whose owner signs in after the warning, with a password or Google: the warning goes, and no erasure follows', async () => {
@@ -257,13 +310,20 @@ describe('inactive accounts', () => {
     expect(await warnedOn(user)).toEqual(TEST_NOW);
 
     t.clock.advance(10 * DAY_MS);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: DEFAULT_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: DEFAULT_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     expect(await userRow(user.id)).toMatchObject({ lastActiveAt: t.clock.now(), inactivityWarnedAt: null });
     // Google's side is faked: any token stands for this account.
     const { ctx } = t.app;
     const google = ctx.google;
-    ctx.google = { clientId: 'teste', verify: async () => ({ sub: 'google-inativo', email: googleUser.email, emailVerified: true, name: googleUser.name }) };
+    ctx.google = {
+      clientId: 'teste',
+      verify: async () => ({ sub: 'google-inativo', email: googleUser.email, emailVerified: true, name: googleUser.name }),
+    };
     try {
       expect((await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token: 'qualquer' } })).statusCode).toBe(200);
     } finally {
@@ -284,15 +344,25 @@ describe('inactive accounts', () => {
     expect(await runRetention(t.app.ctx)).toMatchObject({ warned: 3 });
     await addCredits(db(), credited.id, 1000);
     // Written as an organiser would (not by the player): an old creation date, so only "a place ahead" holds it.
-    await createRegistration(db(), { gameId: (await createGame(db(), { dateTime: ago(-60 * DAY_MS) })).id, userId: registered.id, status: 'confirmed', createdAt: ago(3 * 365 * DAY_MS) });
+    await createRegistration(db(), {
+      gameId: (await createGame(db(), { dateTime: ago(-60 * DAY_MS) })).id,
+      userId: registered.id,
+      status: 'confirmed',
+      createdAt: ago(3 * 365 * DAY_MS),
+    });
     await db().update(users).set({ role: 'admin' }).where(eq(users.id, promoted.id));
 
     t.clock.advance(31 * DAY_MS + MINUTE_MS);
     expect(await runRetention(t.app.ctx)).toMatchObject({ erased: 0, kept: 3, warned: 0 });
-    for (const user of [credited, registered, promoted]) expect(await userRow(user.id)).toMatchObject({ deletedAt: null, inactivityWarnedAt: null });
+    for (const user of [credited, registered, promoted])
+      expect(await userRow(user.id)).toMatchObject({ deletedAt: null, inactivityWarnedAt: null });
   });
 
-  /** An account with years of history: a past game it played (paid with credits, marked present, drawn into a team) and organised, an invitation, a reset code, its own e-mail and one naming it that went to someone else. */
+  /**
+   * An account with years of history: a past game it played (paid with credits, marked present, drawn
+   * into a team) and organised, an invitation, a reset code, its own e-mail and one naming it that went
+   * to someone else.
+   */
   async function accountWithHistory(name: string) {
     const long = ago(3 * 365 * DAY_MS);
     const user = await unusedPlayer({ name });
@@ -320,23 +390,36 @@ describe('inactive accounts', () => {
         reference: `registration:${registration.id}`,
       }),
     );
-    await db().insert(payments).values({
-      publicId: `pay_${user.id}`,
-      userId: user.id,
-      purpose: 'topup',
-      method: 'pix',
-      provider: 'sandbox',
-      amountCents: 1000,
-      status: 'paid',
-      createdAt: long,
-    });
+    await db()
+      .insert(payments)
+      .values({
+        publicId: `pay_${user.id}`,
+        userId: user.id,
+        purpose: 'topup',
+        method: 'pix',
+        provider: 'sandbox',
+        amountCents: 1000,
+        status: 'paid',
+        createdAt: long,
+      });
     await db().insert(teamPlayers).values({ gameId: played.id, userId: user.id, team: 1, drawnAt: long });
     await db().insert(invitations).values({ gameId: played.id, userId: user.id, email: user.email, createdAt: long });
     await db().insert(passwordResetCodes).values({ userId: user.id, codeHash: 'x', expiresAt: long });
-    await db().insert(notifications).values({ userId: user.id, type: 'game_changed', message: 'Aviso', createdAt: ago(10 * DAY_MS) });
+    await db()
+      .insert(notifications)
+      .values({ userId: user.id, type: 'game_changed', message: 'Aviso', createdAt: ago(10 * DAY_MS) });
     await queueMail(db(), [
       { to: user.email, subject: 'Seu jogo', text: 'Olá', html: '<p>Olá</p>' },
-      gameInvitationEmail({ to: other.email, name: other.name, organiserName: name, gameName: 'Vôlei', when: 'amanhã', location: 'Quadra', link: 'http://bora.test/x', publicUrl: 'http://bora.test' }),
+      gameInvitationEmail({
+        to: other.email,
+        name: other.name,
+        organiserName: name,
+        gameName: 'Vôlei',
+        when: 'amanhã',
+        location: 'Quadra',
+        link: 'http://bora.test/x',
+        publicUrl: 'http://bora.test',
+      }),
     ]);
     return { user, organised };
   }
@@ -360,13 +443,28 @@ describe('inactive accounts', () => {
         balanceCents: row.balanceCents,
       },
       notifications: await count(db().select().from(notifications).where(eq(notifications.userId, user.id))),
-      invitations: await count(db().select().from(invitations).where(or(eq(invitations.userId, user.id), eq(invitations.email, user.email)))),
+      invitations: await count(
+        db()
+          .select()
+          .from(invitations)
+          .where(or(eq(invitations.userId, user.id), eq(invitations.email, user.email))),
+      ),
       resetCodes: await count(db().select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id))),
       teamPlayers: await count(db().select().from(teamPlayers).where(eq(teamPlayers.userId, user.id))),
       mailsToThem: await count(mailsTo(user.email)),
-      nameInOthersMail: await count(db().select().from(emailOutbox).where(like(emailOutbox.text, `%${name}%`))),
+      nameInOthersMail: await count(
+        db()
+          .select()
+          .from(emailOutbox)
+          .where(like(emailOutbox.text, `%${name}%`)),
+      ),
       registrations: await db()
-        .select({ status: registrations.status, paidCents: registrations.paidCents, present: registrations.present, level: registrations.level })
+        .select({
+          status: registrations.status,
+          paidCents: registrations.paidCents,
+          present: registrations.present,
+          level: registrations.level,
+        })
         .from(registrations)
         .where(eq(registrations.userId, user.id)),
       ledger: await db()
@@ -374,7 +472,10 @@ describe('inactive accounts', () => {
         .from(creditTransactions)
         .where(eq(creditTransactions.userId, user.id))
         .orderBy(asc(creditTransactions.id)),
-      payments: await db().select({ amountCents: payments.amountCents, status: payments.status }).from(payments).where(eq(payments.userId, user.id)),
+      payments: await db()
+        .select({ amountCents: payments.amountCents, status: payments.status })
+        .from(payments)
+        .where(eq(payments.userId, user.id)),
     };
   }
 
@@ -402,7 +503,18 @@ describe('inactive accounts', () => {
     const erased = await footprint(unused.user, 'Quésia Quintão');
     expect(erased).toEqual(await footprint(owner.user, 'Paula Prado'));
     expect(erased).toMatchObject({
-      account: { name: '', email: '', phone: null, googleSub: null, passwordHash: null, calendarToken: null, isDeleted: true, tokenVersion: 1, inactivityWarnedAt: null, balanceCents: 0 },
+      account: {
+        name: '',
+        email: '',
+        phone: null,
+        googleSub: null,
+        passwordHash: null,
+        calendarToken: null,
+        isDeleted: true,
+        tokenVersion: 1,
+        inactivityWarnedAt: null,
+        balanceCents: 0,
+      },
       notifications: 0,
       invitations: 0,
       resetCodes: 0,
@@ -416,13 +528,18 @@ describe('inactive accounts', () => {
       ],
       payments: [{ amountCents: 1000, status: 'paid' }],
     });
-    const othersMail = await db().select().from(emailOutbox).where(like(emailOutbox.text, `%${messages.accountDeleted} convidou você%`));
+    const othersMail = await db()
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.text, `%${messages.accountDeleted} convidou você%`));
     expect(othersMail).toHaveLength(2);
     // The past game it organised stays, as it happened.
-    expect(await db().select({ status: games.status, creatorId: games.creatorId }).from(games).where(eq(games.id, unused.organised.id))).toEqual([
-      { status: 'active', creatorId: unused.user.id },
-    ]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${unusedToken}` } })).statusCode).toBe(401);
+    expect(
+      await db().select({ status: games.status, creatorId: games.creatorId }).from(games).where(eq(games.id, unused.organised.id)),
+    ).toEqual([{ status: 'active', creatorId: unused.user.id }]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${unusedToken}` } })).statusCode,
+    ).toBe(401);
     await expectLedgerBalanced(db());
     expect(await runRetention(t.app.ctx)).toMatchObject({ erased: 0, kept: 0, warned: 0 });
   });
@@ -431,11 +548,13 @@ describe('inactive accounts', () => {
     const accounts: User[] = [];
     for (let i = 0; i < 5; i++) accounts.push(await unusedPlayer({}, YEAR_2 - 29 * DAY_MS + (5 - i) * MINUTE_MS));
     // The third account's e-mail cannot be written: the batch holding it fails, as a crash would end it.
-    await db().execute(sql.raw(`create function refuse_outbox() returns trigger language plpgsql as $$
+    await db().execute(
+      sql.raw(`create function refuse_outbox() returns trigger language plpgsql as $$
       begin
         if new."to" = '${accounts[2]!.email}' then raise exception 'recusado no teste'; end if;
         return new;
-      end $$`));
+      end $$`),
+    );
     await db().execute(sql`create trigger refuse_outbox before insert on email_outbox for each row execute function refuse_outbox()`);
     try {
       await expect(runRetention(t.app.ctx, { accountBatch: 2 })).rejects.toMatchObject({ cause: { message: 'recusado no teste' } });
@@ -460,7 +579,10 @@ describe('inactive accounts', () => {
     const lateComer = await unusedPlayer({}, 1);
     expect(await runRetention(t.app.ctx)).toMatchObject({ warned: 3 });
     // Unused long enough by now, but warned only at the next run: it is not erased with the others.
-    await db().update(users).set({ lastActiveAt: ago(3 * 365 * DAY_MS) }).where(eq(users.id, lateComer.id));
+    await db()
+      .update(users)
+      .set({ lastActiveAt: ago(3 * 365 * DAY_MS) })
+      .where(eq(users.id, lateComer.id));
 
     t.clock.advance(31 * DAY_MS + MINUTE_MS);
     expect(await runRetention(t.app.ctx, { budgetMs: 0, accountBatch: 1 })).toMatchObject({ erased: 1, warned: 0, finished: false });
@@ -488,7 +610,15 @@ describe('inactive accounts', () => {
       const left = await db()
         .select({ id: users.id })
         .from(users)
-        .where(and(inArray(users.id, accounts.map((user) => user.id)), isNull(users.deletedAt)));
+        .where(
+          and(
+            inArray(
+              users.id,
+              accounts.map((user) => user.id),
+            ),
+            isNull(users.deletedAt),
+          ),
+        );
       expect(left).toEqual([]);
       await expectLedgerBalanced(db());
     } finally {

@@ -53,7 +53,14 @@ export async function upcomingGames(tx: Tx, seriesId: number, now: Date): Promis
  */
 export async function lockUpcomingGames(tx: Tx, seriesId: number, now: Date): Promise<GameRow[]> {
   const upcoming = await upcomingGames(tx, seriesId, now);
-  const locked = new Map((await lockGames(tx, upcoming.map((game) => game.id))).map((game) => [game.id, game]));
+  const locked = new Map(
+    (
+      await lockGames(
+        tx,
+        upcoming.map((game) => game.id),
+      )
+    ).map((game) => [game.id, game]),
+  );
   return upcoming.map((game) => locked.get(game.id)!);
 }
 
@@ -62,7 +69,13 @@ export async function lockUpcomingGames(tx: Tx, seriesId: number, now: Date): Pr
  * full game gives none; otherwise the place is the member's, confirmed and charged from credits when the balance
  * covers the price (or free, or paid outside), else `pending` until memberPaymentDeadline with a notice to pay.
  */
-export async function holdMemberPlace(tx: Tx, ctx: ServerContext, game: GameRow, userId: number, mails: PendingMail): Promise<{ outcome: MemberOutcome; paymentDeadline: Date | null }> {
+export async function holdMemberPlace(
+  tx: Tx,
+  ctx: ServerContext,
+  game: GameRow,
+  userId: number,
+  mails: PendingMail,
+): Promise<{ outcome: MemberOutcome; paymentDeadline: Date | null }> {
   const now = ctx.clock.now();
   await expirePendingPayments(tx, ctx, game, mails);
   if (await findLiveRegistration(tx, game.id, userId)) return { outcome: 'kept', paymentDeadline: null };
@@ -91,8 +104,34 @@ export async function holdMemberPlace(tx: Tx, ctx: ServerContext, game: GameRow,
 
 /** What a series' games are made of, from a game's checked values (its date and publication left out). */
 export function seriesTemplateOf(values: GameValues): SeriesTemplate {
-  const { name, location, address, priceCents, totalSlots, description, descriptionHtml, visibility, usePlatformPayment, sportId, stateId, cityId } = values;
-  return { name, location, address, priceCents, totalSlots, description, descriptionHtml, visibility, usePlatformPayment, sportId, stateId, cityId };
+  const {
+    name,
+    location,
+    address,
+    priceCents,
+    totalSlots,
+    description,
+    descriptionHtml,
+    visibility,
+    usePlatformPayment,
+    sportId,
+    stateId,
+    cityId,
+  } = values;
+  return {
+    name,
+    location,
+    address,
+    priceCents,
+    totalSlots,
+    description,
+    descriptionHtml,
+    visibility,
+    usePlatformPayment,
+    sportId,
+    stateId,
+    cityId,
+  };
 }
 
 /**
@@ -104,7 +143,12 @@ export function seriesTemplateOf(values: GameValues): SeriesTemplate {
 export async function createDueGames(tx: Tx, ctx: ServerContext, row: SeriesRow, mails: PendingMail): Promise<GameRow[]> {
   if (row.status !== 'active') return [];
   const now = ctx.clock.now();
-  const [latest] = await tx.select({ week: games.seriesWeek }).from(games).where(eq(games.seriesId, row.id)).orderBy(desc(games.seriesWeek)).limit(1);
+  const [latest] = await tx
+    .select({ week: games.seriesWeek })
+    .from(games)
+    .where(eq(games.seriesId, row.id))
+    .orderBy(desc(games.seriesWeek))
+    .limit(1);
   const timeZone = await timeZoneOfState(tx, row.template.stateId);
   const due = weeksDue(row.firstDateTime, row.occurrences, now, timeZone).filter(({ week }) => latest === undefined || week > latest.week!);
   if (due.length === 0) return [];

@@ -142,6 +142,9 @@ export async function eraseAccount(
 export async function finishErasure(ctx: ServerContext, user: AuthUser, after: ErasureAfterCommit): Promise<void> {
   await refundAtProvider(ctx, after.refunds, after.mails);
   // The account's own games told it too; nothing is sent to, or kept for, an address that is gone.
-  await sendPendingMail(ctx, after.mails.filter((mail) => mail.to !== user.email));
+  await sendPendingMail(
+    ctx,
+    after.mails.filter((mail) => mail.to !== user.email),
+  );
   await closeWithProviders(ctx, after.closed);
 }

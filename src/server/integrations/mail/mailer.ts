@@ -55,7 +55,9 @@ export type Mailer = {
  */
 export async function queueMail(q: Queryable, messages: MailMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  await q.insert(emailOutbox).values(messages.map(({ to, subject, text, html, headers }) => ({ to, subject, text, html, headers: headers ?? {} })));
+  await q
+    .insert(emailOutbox)
+    .values(messages.map(({ to, subject, text, html, headers }) => ({ to, subject, text, html, headers: headers ?? {} })));
 }
 
 /** What an SMTP failure was, in words: a refused connection is an AggregateError (IPv6 and IPv4) with no message. */
@@ -109,8 +111,18 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
 
   async function deliverOne(row: Awaited<ReturnType<typeof claim>>[number]): Promise<void> {
     try {
-      await transport!.sendMail({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html, headers: row.headers });
-      await options.db.update(emailOutbox).set({ sentAt: sql`now()`, claimedUntil: null, error: null }).where(eq(emailOutbox.id, row.id));
+      await transport!.sendMail({
+        from: options.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        headers: row.headers,
+      });
+      await options.db
+        .update(emailOutbox)
+        .set({ sentAt: sql`now()`, claimedUntil: null, error: null })
+        .where(eq(emailOutbox.id, row.id));
     } catch (error) {
       const cause = describeMailError(error).slice(0, 500);
       const givesUp = sql`${emailOutbox.createdAt} <= now() - make_interval(hours => ${GIVE_UP_HOURS})`;
@@ -126,7 +138,8 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
         .returning({ failedAt: emailOutbox.failedAt });
       const fields = { outboxId: row.id, attempt: row.attempts, err: cause };
       if (after?.failedAt) options.log.error(fields, 'e-mail não enviado após 24 h de tentativas: desistimos');
-      else options.log.warn({ ...fields, retryInSeconds: retryDelaySeconds(row.attempts) }, 'falha ao enviar e-mail: nova tentativa depois');
+      else
+        options.log.warn({ ...fields, retryInSeconds: retryDelaySeconds(row.attempts) }, 'falha ao enviar e-mail: nova tentativa depois');
     }
   }
 
@@ -158,7 +171,8 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
   function afterCommit(messages: MailMessage[]): void {
     if (messages.length === 0) return;
     if (!transport) {
-      for (const message of messages) options.log.info({ to: message.to, subject: message.subject, text: message.text }, 'e-mail (sem SMTP configurado)');
+      for (const message of messages)
+        options.log.info({ to: message.to, subject: message.subject, text: message.text }, 'e-mail (sem SMTP configurado)');
       return;
     }
     track(deliverDue().catch((error: unknown) => options.log.error({ err: error }, 'falha ao entregar os e-mails da fila')));

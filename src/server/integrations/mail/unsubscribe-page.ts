@@ -28,5 +28,9 @@ ${settingsLink}`,
     );
   }
   const title = input.state === 'done' ? 'E-mails desligados' : 'Link inválido';
-  return layout(title, `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n<p>${escapeHtml(input.message)}</p>\n${settingsLink}`, input.publicUrl);
+  return layout(
+    title,
+    `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n<p>${escapeHtml(input.message)}</p>\n${settingsLink}`,
+    input.publicUrl,
+  );
 }

@@ -37,7 +37,11 @@ describe('payment configuration', () => {
   });
 
   test('API URLs can point elsewhere (trailing slash dropped)', () => {
-    const { payments } = loadConfig({ ...LIVE_KEYS, STRIPE_API_URL: 'http://127.0.0.1:12111/', MERCADOPAGO_API_URL: 'http://127.0.0.1:12112' });
+    const { payments } = loadConfig({
+      ...LIVE_KEYS,
+      STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      MERCADOPAGO_API_URL: 'http://127.0.0.1:12112',
+    });
     expect(payments).toMatchObject({ stripe: { apiUrl: 'http://127.0.0.1:12111' }, mercadoPago: { apiUrl: 'http://127.0.0.1:12112' } });
     expect(configError({ STRIPE_API_URL: 'ftp://example.com' })).toMatch(/STRIPE_API_URL: deve ser uma URL http/);
   });
@@ -56,7 +60,9 @@ describe('payment configuration', () => {
 
   test('some keys without PAYMENTS is a mistake, not a silent sandbox', () => {
     const message = configError({ STRIPE_SECRET_KEY: 'sk_test_x' });
-    expect(message).toContain('STRIPE_WEBHOOK_SECRET: necessária para pagamentos reais (já há STRIPE_SECRET_KEY); defina-a ou use PAYMENTS=sandbox');
+    expect(message).toContain(
+      'STRIPE_WEBHOOK_SECRET: necessária para pagamentos reais (já há STRIPE_SECRET_KEY); defina-a ou use PAYMENTS=sandbox',
+    );
     expect(message).toContain('MERCADOPAGO_ACCESS_TOKEN');
   });
 
@@ -97,13 +103,28 @@ describe('createPaymentProviders', () => {
 
   test('sandbox mode: both methods are the sandbox and no real provider exists', async () => {
     const providers = createPaymentProviders({ ...common, config: loadConfig({ PAYMENT_HOLD_MINUTES: '20' }).payments });
-    expect(providers).toMatchObject({ mode: 'sandbox', holdMinutes: 20, card: { name: 'sandbox', method: 'card' }, pix: { name: 'sandbox', method: 'pix' } });
+    expect(providers).toMatchObject({
+      mode: 'sandbox',
+      holdMinutes: 20,
+      card: { name: 'sandbox', method: 'card' },
+      pix: { name: 'sandbox', method: 'pix' },
+    });
     expect(providers.byName('stripe')).toBeUndefined();
     expect(providers.byName('mercadopago')).toBeUndefined();
     expect(providers.byName('sandbox')).toBe(providers.sandbox);
-    expect((await providers.pix.createCheckout({ reference: '1', amountCents: 100, description: 'x', payerEmail: 'a@b.co', successUrl: 'http://localhost:3000/ok', cancelUrl: 'http://localhost:3000/no', notificationUrl: 'http://localhost:3000/hook' })).url).toMatch(
-      /^http:\/\/localhost:3000\/sandbox\/checkout\/sbx_/,
-    );
+    expect(
+      (
+        await providers.pix.createCheckout({
+          reference: '1',
+          amountCents: 100,
+          description: 'x',
+          payerEmail: 'a@b.co',
+          successUrl: 'http://localhost:3000/ok',
+          cancelUrl: 'http://localhost:3000/no',
+          notificationUrl: 'http://localhost:3000/hook',
+        })
+      ).url,
+    ).toMatch(/^http:\/\/localhost:3000\/sandbox\/checkout\/sbx_/);
   });
 
   test('live mode: Stripe for card, Mercado Pago for PIX, at the configured API URLs; never the sandbox', async () => {
@@ -116,13 +137,25 @@ describe('createPaymentProviders', () => {
       MERCADOPAGO_API_URL: mercadoPago.url,
     });
     const providers = createPaymentProviders({ ...common, config: config.payments });
-    expect(providers).toMatchObject({ mode: 'live', card: { name: 'stripe', method: 'card' }, pix: { name: 'mercadopago', method: 'pix' } });
+    expect(providers).toMatchObject({
+      mode: 'live',
+      card: { name: 'stripe', method: 'card' },
+      pix: { name: 'mercadopago', method: 'pix' },
+    });
     expect(providers.sandbox).toBeUndefined();
     expect(providers.byName('sandbox')).toBeUndefined();
     expect(providers.byName('stripe')).toBe(providers.card);
     expect(providers.byName('mercadopago')).toBe(providers.pix);
 
-    const input = { reference: '9', amountCents: 1500, description: 'Créditos', payerEmail: 'a@b.co', successUrl: 'http://localhost:3000/ok', cancelUrl: 'http://localhost:3000/no', notificationUrl: 'http://localhost:3000/hook' };
+    const input = {
+      reference: '9',
+      amountCents: 1500,
+      description: 'Créditos',
+      payerEmail: 'a@b.co',
+      successUrl: 'http://localhost:3000/ok',
+      cancelUrl: 'http://localhost:3000/no',
+      notificationUrl: 'http://localhost:3000/hook',
+    };
     const card = await providers.card.createCheckout(input);
     const pix = await providers.pix.createCheckout(input);
     expect(stripe.sessions.get(card.sessionId)).toMatchObject({ amount_total: 1500, client_reference_id: '9' });

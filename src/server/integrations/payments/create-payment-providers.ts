@@ -48,7 +48,13 @@ export function createPaymentProviders(options: CreatePaymentProvidersOptions): 
     };
   }
   const sandboxFor = (method: PaymentMethod) =>
-    createSandboxProvider({ method, publicUrl: options.publicUrl, store: options.sandboxStore, webhookSecret: options.sandboxSecret, clock });
+    createSandboxProvider({
+      method,
+      publicUrl: options.publicUrl,
+      store: options.sandboxStore,
+      webhookSecret: options.sandboxSecret,
+      clock,
+    });
   const card = sandboxFor('card');
   const pix = sandboxFor('pix');
   return {

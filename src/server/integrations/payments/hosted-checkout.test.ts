@@ -22,7 +22,11 @@ beforeAll(async () => {
   receiver = await startHttpServer(async (request, response) => {
     const provider = request.path === '/api/webhooks/stripe' ? stripe : mercadoPago;
     try {
-      const result = await provider.handleWebhook({ rawBody: Buffer.from(request.rawBody), headers: request.headers, query: request.query });
+      const result = await provider.handleWebhook({
+        rawBody: Buffer.from(request.rawBody),
+        headers: request.headers,
+        query: request.query,
+      });
       received.push({ provider: provider.name, result });
       sendJson(response, 200, { ok: true });
     } catch (error) {
@@ -32,8 +36,18 @@ beforeAll(async () => {
   });
   fakeStripe = await startFakeStripe({ webhookUrl: `${receiver.url}/api/webhooks/stripe` });
   fakeMercadoPago = await startFakeMercadoPago({ deliverWebhooks: true });
-  stripe = createStripeProvider({ secretKey: fakeStripe.secretKey, webhookSecret: fakeStripe.webhookSecret, apiUrl: fakeStripe.url, clock });
-  mercadoPago = createMercadoPagoProvider({ accessToken: fakeMercadoPago.accessToken, webhookSecret: fakeMercadoPago.webhookSecret, apiUrl: fakeMercadoPago.url, clock });
+  stripe = createStripeProvider({
+    secretKey: fakeStripe.secretKey,
+    webhookSecret: fakeStripe.webhookSecret,
+    apiUrl: fakeStripe.url,
+    clock,
+  });
+  mercadoPago = createMercadoPagoProvider({
+    accessToken: fakeMercadoPago.accessToken,
+    webhookSecret: fakeMercadoPago.webhookSecret,
+    apiUrl: fakeMercadoPago.url,
+    clock,
+  });
 });
 
 afterAll(async () => {
@@ -62,14 +76,20 @@ describe('hosted checkout pages of the fakes', () => {
     expect(paid.headers.get('location')).toBe('http://bora.test/pagamentos/321/retorno');
     expect(received.at(-1)).toEqual({
       provider: 'stripe',
-      result: expect.objectContaining({ kind: 'payment', payment: expect.objectContaining({ sessionId: checkout.sessionId, status: 'paid', amountCents: 4000, reference: '321' }) }),
+      result: expect.objectContaining({
+        kind: 'payment',
+        payment: expect.objectContaining({ sessionId: checkout.sessionId, status: 'paid', amountCents: 4000, reference: '321' }),
+      }),
     });
   });
 
   test('Mercado Pago: paying with PIX calls notification_url with a verified notification and returns with payment_id', async () => {
     const checkout = await mercadoPago.createCheckout(input('/api/webhooks/mercadopago'));
 
-    const paid = await fetch(checkout.url.replace('/checkout/v1/redirect', '/checkout/v1/pay') + '&outcome=approved', { method: 'POST', redirect: 'manual' });
+    const paid = await fetch(checkout.url.replace('/checkout/v1/redirect', '/checkout/v1/pay') + '&outcome=approved', {
+      method: 'POST',
+      redirect: 'manual',
+    });
 
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('location')!);
@@ -80,7 +100,12 @@ describe('hosted checkout pages of the fakes', () => {
       provider: 'mercadopago',
       result: expect.objectContaining({
         kind: 'payment',
-        payment: expect.objectContaining({ providerPaymentId: back.searchParams.get('payment_id'), status: 'paid', amountCents: 4000, reference: '321' }),
+        payment: expect.objectContaining({
+          providerPaymentId: back.searchParams.get('payment_id'),
+          status: 'paid',
+          amountCents: 4000,
+          reference: '321',
+        }),
       }),
     });
   });

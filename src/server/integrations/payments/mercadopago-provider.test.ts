@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startFakeMercadoPago, type FakeMercadoPago, type FakeMercadoPagoPaymentStatus } from '../../../../test-support/server/fake-mercadopago';
+import {
+  startFakeMercadoPago,
+  type FakeMercadoPago,
+  type FakeMercadoPagoPaymentStatus,
+} from '../../../../test-support/server/fake-mercadopago';
 import { fixedClock } from '../../lib/clock';
 import { createMercadoPagoProvider } from './mercadopago/mercadopago-provider';
 import { PaymentProviderError, WebhookSignatureError, type CheckoutInput, type PaymentProvider, type PaymentStatus } from './provider';
@@ -128,7 +132,10 @@ describe('findCheckoutPayment', () => {
   test('without an approved one it is the newest; with none it is null', async () => {
     fake.createPayment({ reference: 'find-2', amountCents: 1000 }, { status: 'rejected' });
     const newest = fake.createPayment({ reference: 'find-2', amountCents: 1000 }, { status: 'pending' });
-    expect(await mp.findCheckoutPayment({ sessionId: 'x', reference: 'find-2' })).toMatchObject({ providerPaymentId: String(newest.id), status: 'pending' });
+    expect(await mp.findCheckoutPayment({ sessionId: 'x', reference: 'find-2' })).toMatchObject({
+      providerPaymentId: String(newest.id),
+      status: 'pending',
+    });
     expect(await mp.findCheckoutPayment({ sessionId: 'x', reference: 'nobody' })).toBeNull();
   });
 });
@@ -162,12 +169,16 @@ describe('handleWebhook', () => {
     const mine = fake.createPayment({ reference: '77', amountCents: 100 });
     const other = fake.createPayment({ reference: 'other', amountCents: 99900 });
     const delivery = fake.webhookFor(mine.id);
-    await expect(mp.handleWebhook({ ...delivery, query: { ...delivery.query, 'data.id': String(other.id) } })).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(mp.handleWebhook({ ...delivery, query: { ...delivery.query, 'data.id': String(other.id) } })).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
   });
 
   test('a tampered x-request-id fails the signature', async () => {
     const delivery = fake.webhookFor(fake.createPayment({ reference: '77', amountCents: 100 }).id);
-    await expect(mp.handleWebhook({ ...delivery, headers: { ...delivery.headers, 'x-request-id': 'another-request' } })).rejects.toThrow(WebhookSignatureError);
+    await expect(mp.handleWebhook({ ...delivery, headers: { ...delivery.headers, 'x-request-id': 'another-request' } })).rejects.toThrow(
+      WebhookSignatureError,
+    );
   });
 
   test('a ts older than 5 minutes (or as far ahead) is refused; a fresh one in milliseconds is accepted', async () => {

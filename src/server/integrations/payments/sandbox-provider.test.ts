@@ -20,7 +20,8 @@ const input: CheckoutInput = {
   notificationUrl: 'http://localhost:3000/api/webhooks/sandbox',
 };
 
-const make = (secret = SECRET) => createSandboxProvider({ method: 'card', publicUrl: 'http://localhost:3000/', store, webhookSecret: secret, clock });
+const make = (secret = SECRET) =>
+  createSandboxProvider({ method: 'card', publicUrl: 'http://localhost:3000/', store, webhookSecret: secret, clock });
 
 async function checkout() {
   const sandbox = make();
@@ -69,14 +70,21 @@ describe('sandbox provider', () => {
 
   test('a failed outcome reports failed', async () => {
     const { sandbox, sessionId } = await checkout();
-    expect(await sandbox.handleWebhook(sandbox.simulatePayment(sessionId, 'failed'))).toMatchObject({ kind: 'payment', payment: { status: 'failed' } });
+    expect(await sandbox.handleWebhook(sandbox.simulatePayment(sessionId, 'failed'))).toMatchObject({
+      kind: 'payment',
+      payment: { status: 'failed' },
+    });
   });
 
   test('tampered, foreign-secret and stale deliveries are refused', async () => {
     const { sandbox, sessionId } = await checkout();
     const delivery = sandbox.simulatePayment(sessionId, 'failed');
-    await expect(sandbox.handleWebhook({ ...delivery, rawBody: delivery.rawBody.replace('"failed"', '"paid"') })).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(make('another-secret').handleWebhook(sandbox.simulatePayment(sessionId, 'paid'))).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(sandbox.handleWebhook({ ...delivery, rawBody: delivery.rawBody.replace('"failed"', '"paid"') })).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
+    await expect(make('another-secret').handleWebhook(sandbox.simulatePayment(sessionId, 'paid'))).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
     const old = sandbox.simulatePayment(sessionId, 'paid');
     clock.advance(301_000);
     await expect(sandbox.handleWebhook(old)).rejects.toThrow(/tolerance/);
@@ -93,7 +101,10 @@ describe('sandbox provider', () => {
     const { sandbox, sessionId } = await checkout();
     expect(await sandbox.getPayment(sessionId)).toMatchObject({ status: 'pending', providerPaymentId: null });
     rows.set(sessionId, { ...rows.get(sessionId)!, status: 'paid' });
-    expect(await sandbox.findCheckoutPayment({ sessionId, reference: '5' })).toMatchObject({ status: 'paid', providerPaymentId: `sbxpay_${sessionId.slice(4)}` });
+    expect(await sandbox.findCheckoutPayment({ sessionId, reference: '5' })).toMatchObject({
+      status: 'paid',
+      providerPaymentId: `sbxpay_${sessionId.slice(4)}`,
+    });
     expect(await sandbox.getPayment('cs_test_not_sandbox')).toBeNull();
   });
 

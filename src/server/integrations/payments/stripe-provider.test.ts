@@ -99,7 +99,13 @@ describe('getPayment and findCheckoutPayment', () => {
     const { sessionId } = await stripe.createCheckout(input);
     const session = fake.markSessionPaid(sessionId);
     const payment = await stripe.getPayment(sessionId);
-    expect(payment).toMatchObject({ status: 'paid', providerPaymentId: session.payment_intent, amountCents: 2550, currency: 'BRL', reference: '42' });
+    expect(payment).toMatchObject({
+      status: 'paid',
+      providerPaymentId: session.payment_intent,
+      amountCents: 2550,
+      currency: 'BRL',
+      reference: '42',
+    });
     expect(await stripe.findCheckoutPayment({ sessionId, reference: '42' })).toEqual(payment);
   });
 
@@ -128,7 +134,14 @@ describe('handleWebhook', () => {
     expect(result).toEqual({
       kind: 'payment',
       eventId: delivery.event.id,
-      payment: expect.objectContaining({ sessionId, status: 'paid', amountCents: 2550, currency: 'BRL', reference: '42', providerPaymentId: expect.stringMatching(/^pi_/) }),
+      payment: expect.objectContaining({
+        sessionId,
+        status: 'paid',
+        amountCents: 2550,
+        currency: 'BRL',
+        reference: '42',
+        providerPaymentId: expect.stringMatching(/^pi_/),
+      }),
     });
   });
 
@@ -161,7 +174,11 @@ describe('handleWebhook', () => {
 
   test('other event types are ignored', async () => {
     const delivery = fake.webhookFor(await paidSession(), { type: 'payment_intent.succeeded' });
-    expect(await stripe.handleWebhook(delivery)).toEqual({ kind: 'ignored', eventId: delivery.event.id, reason: 'event type payment_intent.succeeded' });
+    expect(await stripe.handleWebhook(delivery)).toEqual({
+      kind: 'ignored',
+      eventId: delivery.event.id,
+      reason: 'event type payment_intent.succeeded',
+    });
   });
 
   test('a tampered body fails the signature', async () => {
@@ -173,7 +190,9 @@ describe('handleWebhook', () => {
 
   test('a signature older than 300 s is refused; one just inside is accepted', async () => {
     const sessionId = await paidSession();
-    await expect(stripe.handleWebhook(fake.webhookFor(sessionId, { timestamp: nowSeconds() - 301 }))).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(stripe.handleWebhook(fake.webhookFor(sessionId, { timestamp: nowSeconds() - 301 }))).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
     expect((await stripe.handleWebhook(fake.webhookFor(sessionId, { timestamp: nowSeconds() - 299 }))).kind).toBe('payment');
   });
 
@@ -184,7 +203,9 @@ describe('handleWebhook', () => {
 
   test('a missing stripe-signature header is refused', async () => {
     const delivery = fake.webhookFor(await paidSession());
-    await expect(stripe.handleWebhook({ ...delivery, headers: { 'content-type': 'application/json' } })).rejects.toThrow(/missing stripe-signature/);
+    await expect(stripe.handleWebhook({ ...delivery, headers: { 'content-type': 'application/json' } })).rejects.toThrow(
+      /missing stripe-signature/,
+    );
   });
 });
 

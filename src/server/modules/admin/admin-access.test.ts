@@ -18,7 +18,12 @@ beforeAll(async () => {
   const game = await createGame(db, { visibility: 'private', sportId: null, stateId: null, cityId: null });
   const gameToDelete = await createGame(db);
   const gameWithPlayer = await createGame(db);
-  const { request } = await pendingCancellation(t.app, { gameId: gameWithPlayer.id, userId: someone.id, amountCents: 1000, withPaymentRow: false });
+  const { request } = await pendingCancellation(t.app, {
+    gameId: gameWithPlayer.id,
+    userId: someone.id,
+    amountCents: 1000,
+    withPaymentRow: false,
+  });
   await createRegistration(db, { gameId: gameWithPlayer.id, userId: cast.player.user.id, status: 'waitlist' });
   const gamePayload = {
     name: 'Vôlei do admin',
@@ -43,7 +48,12 @@ beforeAll(async () => {
     { method: 'DELETE', url: `/api/admin/games/${gameToDelete.id}`, adminStatus: 200 },
     { method: 'POST', url: `/api/games/${game.id}/duplicate`, adminStatus: 201 },
     { method: 'GET', url: '/api/admin/cancellations?status=pending', adminStatus: 200 },
-    { method: 'PUT', url: `/api/admin/cancellations/${request.id}`, payload: { status: 'processed', refundAs: 'credits' }, adminStatus: 200 },
+    {
+      method: 'PUT',
+      url: `/api/admin/cancellations/${request.id}`,
+      payload: { status: 'processed', refundAs: 'credits' },
+      adminStatus: 200,
+    },
   ];
 });
 
@@ -60,7 +70,11 @@ describe('admin route matrix', () => {
       expect([route.url, forged.statusCode]).toEqual([route.url, 401]);
       for (const who of [cast.player, cast.organiser]) {
         const res = await call(route, who.headers);
-        expect([route.url, res.statusCode, res.json().message]).toEqual([route.url, 403, 'Você não tem permissão para acessar este recurso.']);
+        expect([route.url, res.statusCode, res.json().message]).toEqual([
+          route.url,
+          403,
+          'Você não tem permissão para acessar este recurso.',
+        ]);
       }
     }
   });
@@ -68,7 +82,12 @@ describe('admin route matrix', () => {
   it('checks the token before the body: an outsider with an invalid body still gets 401/403, never 400', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/games', payload: { nonsense: true } });
     expect(res.statusCode).toBe(401);
-    const player = await t.app.inject({ method: 'POST', url: '/api/admin/games', headers: cast.player.headers, payload: { nonsense: true } });
+    const player = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/games',
+      headers: cast.player.headers,
+      payload: { nonsense: true },
+    });
     expect(player.statusCode).toBe(403);
   });
 

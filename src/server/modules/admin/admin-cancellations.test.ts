@@ -19,9 +19,17 @@ const resolve = (id: number, payload: object) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/cancellations/${id}`, headers: cast.admin.headers, payload });
 const balanceOf = async (userId: number) => (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
 const refundsOf = (userId: number) =>
-  db().select().from(creditTransactions).where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.type, 'refund')));
+  db()
+    .select()
+    .from(creditTransactions)
+    .where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.type, 'refund')));
 const noticesOf = async (userId: number, type: string) =>
-  (await db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)))).map((n) => n.message);
+  (
+    await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
+  ).map((n) => n.message);
 
 /** A request the player made `hoursBefore` the game (7 days by default: a refund the Terms promise). */
 async function request(options: { amountCents?: number; method?: 'card' | 'pix'; withPaymentRow?: boolean; hoursBefore?: number } = {}) {
@@ -30,7 +38,12 @@ async function request(options: { amountCents?: number; method?: 'card' | 'pix';
     dateTime: new Date(TEST_NOW.getTime() + (options.hoursBefore ?? 7 * 24) * HOUR_MS),
   });
   const player = await createUser(db());
-  const made = await pendingCancellation(t.app, { gameId: game.id, userId: player.id, amountCents: options.amountCents ?? 2500, ...options });
+  const made = await pendingCancellation(t.app, {
+    gameId: game.id,
+    userId: player.id,
+    amountCents: options.amountCents ?? 2500,
+    ...options,
+  });
   return { game, player, ...made };
 }
 
@@ -38,9 +51,14 @@ describe('GET /api/admin/cancellations', () => {
   it('lists requests with game, user, reason, date, status, amount and payment method, filtered by status', async () => {
     const a = await request({ amountCents: 1500, method: 'pix' });
     const b = await request();
-    await db().update(cancellationRequests).set({ status: 'rejected', resolution: 'Fora do prazo' }).where(eq(cancellationRequests.id, b.request.id));
+    await db()
+      .update(cancellationRequests)
+      .set({ status: 'rejected', resolution: 'Fora do prazo' })
+      .where(eq(cancellationRequests.id, b.request.id));
 
-    const pending = (await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=pending', headers: cast.admin.headers })).json();
+    const pending = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=pending', headers: cast.admin.headers })
+    ).json();
     const mine = pending.cancellations.find((c: { id: number }) => c.id === a.request.id);
     expect(mine).toEqual({
       id: a.request.id,
@@ -59,8 +77,12 @@ describe('GET /api/admin/cancellations', () => {
       refundGuaranteed: true,
     });
     expect(pending.cancellations.every((c: { status: string }) => c.status === 'pending')).toBe(true);
-    const rejected = (await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=rejected', headers: cast.admin.headers })).json();
-    expect(rejected.cancellations.map((c: { id: number; rejectionReason: string }) => [c.id, c.rejectionReason])).toEqual([[b.request.id, 'Fora do prazo']]);
+    const rejected = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=rejected', headers: cast.admin.headers })
+    ).json();
+    expect(rejected.cancellations.map((c: { id: number; rejectionReason: string }) => [c.id, c.rejectionReason])).toEqual([
+      [b.request.id, 'Fora do prazo'],
+    ]);
     const all = (await t.app.inject({ method: 'GET', url: '/api/admin/cancellations', headers: cast.admin.headers })).json();
     expect(all).toMatchObject({ total: pending.total + 1, page: 1, pageSize: 20 });
   });
@@ -147,7 +169,10 @@ describe('PUT /api/admin/cancellations/:id', () => {
     const sandbox = t.app.ctx.payments.byName('sandbox')!;
     vi.spyOn(sandbox, 'refund').mockRejectedValueOnce(new PaymentProviderError('sandbox', 'fora do ar', 503));
     const down = await resolve(req.id, { status: 'processed' });
-    expect([down.statusCode, down.json().message]).toEqual([503, 'Não foi possível confirmar o pagamento agora. Tente novamente em instantes.']);
+    expect([down.statusCode, down.json().message]).toEqual([
+      503,
+      'Não foi possível confirmar o pagamento agora. Tente novamente em instantes.',
+    ]);
     const rejected = await resolve(req.id, { status: 'rejected', reason: 'Desisti' });
     expect([rejected.statusCode, rejected.json().message]).toEqual([
       409,
@@ -177,7 +202,10 @@ describe('PUT /api/admin/cancellations/:id', () => {
     const gameCancelled = await request({ hoursBefore: 2 });
     await db().update(games).set({ status: 'cancelled' }).where(eq(games.id, gameCancelled.game.id));
     const removed = await request({ hoursBefore: 2 });
-    await db().update(cancellationRequests).set({ reason: 'Removido pelo administrador' }).where(eq(cancellationRequests.id, removed.request.id));
+    await db()
+      .update(cancellationRequests)
+      .set({ reason: 'Removido pelo administrador' })
+      .where(eq(cancellationRequests.id, removed.request.id));
     for (const { request: req, player } of [early, gameCancelled, removed]) {
       const res = await resolve(req.id, { status: 'rejected', reason: 'Fora do prazo' });
       expect([res.statusCode, res.json().message]).toEqual([
@@ -188,10 +216,15 @@ describe('PUT /api/admin/cancellations/:id', () => {
       expect(row).toMatchObject({ status: 'pending', resolution: null, processedBy: null });
       expect(await noticesOf(player.id, 'refund_rejected')).toEqual([]);
     }
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=pending', headers: cast.admin.headers })).json();
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=pending', headers: cast.admin.headers })
+    ).json();
     const late = await request({ hoursBefore: 47 });
-    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=pending', headers: cast.admin.headers })).json();
-    const flag = (list: { cancellations: { id: number; refundGuaranteed: boolean }[] }, id: number) => list.cancellations.find((c) => c.id === id)!.refundGuaranteed;
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/cancellations?status=pending', headers: cast.admin.headers })
+    ).json();
+    const flag = (list: { cancellations: { id: number; refundGuaranteed: boolean }[] }, id: number) =>
+      list.cancellations.find((c) => c.id === id)!.refundGuaranteed;
     expect([early, gameCancelled, removed].map(({ request: req }) => flag(listed, req.id))).toEqual([true, true, true]);
     expect(flag(after, late.request.id)).toBe(false);
   });

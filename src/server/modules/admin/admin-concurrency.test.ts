@@ -24,7 +24,11 @@ beforeAll(async () => {
 
 const db = () => t.app.ctx.db;
 
-async function call(method: string, path: string, options: { authorization?: string; body?: object; headers?: Record<string, string> } = {}) {
+async function call(
+  method: string,
+  path: string,
+  options: { authorization?: string; body?: object; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
@@ -39,7 +43,10 @@ async function call(method: string, path: string, options: { authorization?: str
 
 const balanceOf = async (userId: number) => (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
 const refundRows = (userIds: number[]) =>
-  db().select().from(creditTransactions).where(and(inArray(creditTransactions.userId, userIds), eq(creditTransactions.type, 'refund')));
+  db()
+    .select()
+    .from(creditTransactions)
+    .where(and(inArray(creditTransactions.userId, userIds), eq(creditTransactions.type, 'refund')));
 const statuses = (replies: { status: number }[]) => replies.map((r) => r.status).sort();
 
 describe.runIf(isPostgres)(raced('parallel admin requests'), () => {
@@ -47,7 +54,12 @@ describe.runIf(isPostgres)(raced('parallel admin requests'), () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const game = await createGame(db());
       const player = await createUser(db());
-      const { request } = await pendingCancellation(t.app, { gameId: game.id, userId: player.id, amountCents: 2500, withPaymentRow: false });
+      const { request } = await pendingCancellation(t.app, {
+        gameId: game.id,
+        userId: player.id,
+        amountCents: 2500,
+        withPaymentRow: false,
+      });
       const replies = await Promise.all(
         [0, 1].map(() => call('PUT', `/api/admin/cancellations/${request.id}`, { body: { status: 'processed', refundAs: 'credits' } })),
       );
@@ -82,7 +94,12 @@ describe.runIf(isPostgres)(raced('parallel admin requests'), () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const game = await createGame(db());
       const player = await createUser(db());
-      const { request } = await pendingCancellation(t.app, { gameId: game.id, userId: player.id, amountCents: 1200, withPaymentRow: false });
+      const { request } = await pendingCancellation(t.app, {
+        gameId: game.id,
+        userId: player.id,
+        amountCents: 1200,
+        withPaymentRow: false,
+      });
       const replies = await Promise.all([
         call('PUT', `/api/admin/cancellations/${request.id}`, { body: { status: 'processed', refundAs: 'credits' } }),
         call('PUT', `/api/admin/cancellations/${request.id}`, { body: { status: 'rejected', reason: 'Duplicado' } }),
@@ -100,7 +117,9 @@ describe.runIf(isPostgres)(raced('parallel admin requests'), () => {
       const paid = await createUser(db());
       await addCredits(db(), paid.id, 1000);
       const token = await t.app.ctx.tokens.issue({ userId: paid.id, tokenVersion: paid.tokenVersion });
-      expect((await call('POST', `/api/games/${game.id}/apply`, { authorization: `Bearer ${token}`, body: { paymentType: 'credit' } })).status).toBe(200);
+      expect(
+        (await call('POST', `/api/games/${game.id}/apply`, { authorization: `Bearer ${token}`, body: { paymentType: 'credit' } })).status,
+      ).toBe(200);
       const next = await createUser(db());
       await addCredits(db(), next.id, 1000);
       await createRegistration(db(), { gameId: game.id, userId: next.id, status: 'waitlist' });
@@ -158,7 +177,9 @@ describe.runIf(isPostgres)(raced('parallel admin requests'), () => {
       const user = await createUser(db());
       const key = `retry-${user.id}-${round}`;
       const replies = await Promise.all(
-        [0, 1, 2, 3, 4].map(() => call('POST', `/api/admin/users/${user.id}/credits`, { body: { amount: 12.34 }, headers: { 'idempotency-key': key } })),
+        [0, 1, 2, 3, 4].map(() =>
+          call('POST', `/api/admin/users/${user.id}/credits`, { body: { amount: 12.34 }, headers: { 'idempotency-key': key } }),
+        ),
       );
       expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
       expect(new Set(replies.map((r) => (r.body.transaction as { id: number }).id)).size).toBe(1);

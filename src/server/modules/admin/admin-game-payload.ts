@@ -34,7 +34,11 @@ function adminPayloadError(body: GamePayloadShape, options: { now: Date; current
   return new AppError('validation_failed', message, fields);
 }
 
-export async function resolveAdminGamePayload(tx: Tx, body: GamePayloadShape, options: { now: Date; current?: GameRow }): Promise<GameValues> {
+export async function resolveAdminGamePayload(
+  tx: Tx,
+  body: GamePayloadShape,
+  options: { now: Date; current?: GameRow },
+): Promise<GameValues> {
   const error = adminPayloadError(body, { ...options, timeZone: await timeZoneOfState(tx, body.stateId) });
   if (error) throw error;
   return resolveGamePayload(tx, body, options);

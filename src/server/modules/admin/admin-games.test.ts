@@ -35,13 +35,23 @@ const statusOf = async (gameId: number, userId: number) =>
       .orderBy(registrations.id)
   ).at(-1)?.status;
 const noticesOf = async (userId: number, type: string) =>
-  (await db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)))).map((n) => n.message);
+  (
+    await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
+  ).map((n) => n.message);
 
 /** A player who paid their slot with credits through the real apply route (so the ledger has the charge). */
 async function creditPaidPlayer(gameId: number, cents = 1000) {
   const signedIn = await createSignedInUser(t.app);
   await addCredits(db(), signedIn.user.id, cents);
-  const res = await t.app.inject({ method: 'POST', url: `/api/games/${gameId}/apply`, headers: signedIn.headers, payload: { paymentType: 'credit' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/games/${gameId}/apply`,
+    headers: signedIn.headers,
+    payload: { paymentType: 'credit' },
+  });
   expect(res.json().registrationType).toBe('confirmed');
   return signedIn.user;
 }
@@ -107,7 +117,12 @@ describe('GET /api/admin/games/:id', () => {
       status: 'pending',
       paymentDeadline: new Date(TEST_NOW.getTime() + 3_600_000),
     });
-    await createRegistration(db(), { gameId: game.id, userId: second.id, status: 'waitlist', joinedAt: new Date(TEST_NOW.getTime() + 60_000) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: second.id,
+      status: 'waitlist',
+      joinedAt: new Date(TEST_NOW.getTime() + 60_000),
+    });
     await createRegistration(db(), { gameId: game.id, userId: first.id, status: 'waitlist' });
     await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'cancelled' });
 
@@ -119,7 +134,13 @@ describe('GET /api/admin/games/:id', () => {
       ['Carla Confirmada', 'confirmed'],
       ['Pedro Pendente', 'pending'],
     ]);
-    expect(body.players[0]).toMatchObject({ id: confirmed.id, email: confirmed.email, phone: '48991234567', credits: 12.34, position: null });
+    expect(body.players[0]).toMatchObject({
+      id: confirmed.id,
+      email: confirmed.email,
+      phone: '48991234567',
+      credits: 12.34,
+      position: null,
+    });
     expect(body.players[1]).toMatchObject({ phone: null, paymentDeadline: expect.any(String) });
     expect(body.waitlist.map((p: { name: string; position: number }) => [p.name, p.position])).toEqual([
       ['Primeira da fila', 1],
@@ -148,9 +169,17 @@ describe('POST /api/admin/games', () => {
       privateLink: expect.any(String),
       sport: { id: refs.volei, name: 'Vôlei' },
     });
-    const draft = await as('POST', '/api/admin/games', payload({ state: undefined, visibility: 'private', sportId: null, stateId: null, cityId: null }));
+    const draft = await as(
+      'POST',
+      '/api/admin/games',
+      payload({ state: undefined, visibility: 'private', sportId: null, stateId: null, cityId: null }),
+    );
     expect(draft.json().game).toMatchObject({ publicationState: 'draft', visibility: 'private', sport: null });
-    for (const [price, cents] of [[19.99, 1999], ['0.29', 29], [0, 0]] as const) {
+    for (const [price, cents] of [
+      [19.99, 1999],
+      ['0.29', 29],
+      [0, 0],
+    ] as const) {
       const res = await as('POST', '/api/admin/games', payload({ price }));
       const [row] = await db().select().from(games).where(eq(games.id, res.json().game.id));
       expect([price, row!.priceCents]).toEqual([price, cents]);
@@ -191,11 +220,23 @@ describe('PUT /api/admin/games/:id', () => {
   it('refuses fewer slots than confirmed + pending players, and gives new slots to the line (charging credits)', async () => {
     const game = await createGame(db(), { totalSlots: 2, priceCents: 1000, creatorId: cast.organiser.user.id });
     await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'confirmed' });
-    await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'pending', paymentDeadline: new Date(TEST_NOW.getTime() + 3_600_000) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: (await createUser(db())).id,
+      status: 'pending',
+      paymentDeadline: new Date(TEST_NOW.getTime() + 3_600_000),
+    });
     const waiting = await createUser(db());
     await addCredits(db(), waiting.id, 1500);
     await createRegistration(db(), { gameId: game.id, userId: waiting.id, status: 'waitlist' });
-    const body = payload({ name: game.name, location: game.location, address: game.address, dateTime: game.dateTime.toISOString(), price: 10, description: game.description });
+    const body = payload({
+      name: game.name,
+      location: game.location,
+      address: game.address,
+      dateTime: game.dateTime.toISOString(),
+      price: 10,
+      description: game.description,
+    });
 
     const shrink = await as('PUT', `/api/admin/games/${game.id}`, { ...body, totalSlots: 1 });
     expect([shrink.statusCode, shrink.json().message]).toEqual([
@@ -205,7 +246,10 @@ describe('PUT /api/admin/games/:id', () => {
 
     const grow = await as('PUT', `/api/admin/games/${game.id}`, { ...body, totalSlots: 3 });
     expect(grow.statusCode).toBe(200);
-    expect(grow.json()).toMatchObject({ message: 'Jogo atualizado com sucesso!', game: { totalSlots: 3, registeredPlayers: 3, waitlistCount: 0 } });
+    expect(grow.json()).toMatchObject({
+      message: 'Jogo atualizado com sucesso!',
+      game: { totalSlots: 3, registeredPlayers: 3, waitlistCount: 0 },
+    });
     expect(await statusOf(game.id, waiting.id)).toBe('confirmed');
     expect(await balanceOf(waiting.id)).toBe(500);
     await expectLedgerBalanced(db());
@@ -261,9 +305,15 @@ describe('DELETE /api/admin/games/:id', () => {
       ].sort(),
     );
     // Card and PIX went back through the provider at once; the players hear the amount and the method.
-    expect((await noticesOf(byCard.id, 'refund_processed'))[0]).toMatch(/^Reembolso feito: R\$ 20,00 do jogo .* voltaram para o seu cartão/);
-    expect((await noticesOf(byPix.id, 'refund_processed'))[0]).toMatch(/^Reembolso feito: R\$ 20,00 do jogo .* voltaram por PIX para a conta que pagou\.$/);
-    expect((await noticesOf(byCard.id, 'game_cancelled'))[0]).toContain('O reembolso de R$ 20,00 na forma de pagamento original já foi pedido');
+    expect((await noticesOf(byCard.id, 'refund_processed'))[0]).toMatch(
+      /^Reembolso feito: R\$ 20,00 do jogo .* voltaram para o seu cartão/,
+    );
+    expect((await noticesOf(byPix.id, 'refund_processed'))[0]).toMatch(
+      /^Reembolso feito: R\$ 20,00 do jogo .* voltaram por PIX para a conta que pagou\.$/,
+    );
+    expect((await noticesOf(byCard.id, 'game_cancelled'))[0]).toContain(
+      'O reembolso de R$ 20,00 na forma de pagamento original já foi pedido',
+    );
     for (const user of [byCredits, byCard, byPix, outside, waiting]) {
       expect(await statusOf(game.id, user.id)).toBe('cancelled');
       expect(await noticesOf(user.id, 'game_cancelled')).toHaveLength(1);
@@ -304,7 +354,9 @@ describe('DELETE /api/admin/games/:id/users/:userId', () => {
     expect(res.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'credits', refundedAmount: 10, refundedAtOnce: false });
     expect(await balanceOf(removed.id)).toBe(1000);
     expect(await statusOf(game.id, removed.id)).toBe('cancelled');
-    expect((await noticesOf(removed.id, 'removed_from_game'))[0]).toMatch(/^Você foi removido do jogo .* pela administração\. R\$ 10,00 voltaram para os seus créditos\.$/);
+    expect((await noticesOf(removed.id, 'removed_from_game'))[0]).toMatch(
+      /^Você foi removido do jogo .* pela administração\. R\$ 10,00 voltaram para os seus créditos\.$/,
+    );
     expect(await statusOf(game.id, next.id)).toBe('confirmed');
     expect(await balanceOf(next.id)).toBe(0);
 
@@ -321,7 +373,12 @@ describe('DELETE /api/admin/games/:id/users/:userId', () => {
     const first = await createUser(db());
     const second = await createUser(db());
     await createRegistration(db(), { gameId: game.id, userId: first.id, status: 'waitlist' });
-    await createRegistration(db(), { gameId: game.id, userId: second.id, status: 'waitlist', joinedAt: new Date(TEST_NOW.getTime() + 1000) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: second.id,
+      status: 'waitlist',
+      joinedAt: new Date(TEST_NOW.getTime() + 1000),
+    });
 
     const offLine = await as('DELETE', `/api/admin/games/${game.id}/users/${second.id}`);
     expect(offLine.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'none', refundedAmount: 0, refundedAtOnce: false });
@@ -330,8 +387,15 @@ describe('DELETE /api/admin/games/:id/users/:userId', () => {
     const res = await as('DELETE', `/api/admin/games/${game.id}/users/${byCard.id}`);
     expect(res.json()).toEqual({ message: 'Jogador removido com sucesso.', refund: 'request', refundedAmount: 30, refundedAtOnce: true });
     const [request] = await db().select().from(cancellationRequests).where(eq(cancellationRequests.userId, byCard.id));
-    expect(request).toMatchObject({ amountCents: 3000, status: 'processed', resolution: 'original', reason: 'Removido pelo administrador' });
-    expect((await noticesOf(byCard.id, 'refund_processed'))[0]).toMatch(/^Reembolso feito: R\$ 30,00 do jogo .* voltaram para o seu cartão/);
+    expect(request).toMatchObject({
+      amountCents: 3000,
+      status: 'processed',
+      resolution: 'original',
+      reason: 'Removido pelo administrador',
+    });
+    expect((await noticesOf(byCard.id, 'refund_processed'))[0]).toMatch(
+      /^Reembolso feito: R\$ 30,00 do jogo .* voltaram para o seu cartão/,
+    );
     // Nobody in line can pay with credits: the slot is held for them, awaiting payment.
     expect(await statusOf(game.id, first.id)).toBe('pending');
     await expectLedgerBalanced(db());
@@ -340,7 +404,13 @@ describe('DELETE /api/admin/games/:id/users/:userId', () => {
 
 describe('POST /api/games/:id/duplicate', () => {
   it("copies the game as '{name} (Cópia)': a draft, active, with no players and a new private link", async () => {
-    const source = await createGame(db(), { name: 'Vôlei de quinta', priceCents: 2200, sportId: refs.volei, stateId: refs.santaCatarina, cityId: refs.joinville });
+    const source = await createGame(db(), {
+      name: 'Vôlei de quinta',
+      priceCents: 2200,
+      sportId: refs.volei,
+      stateId: refs.santaCatarina,
+      cityId: refs.joinville,
+    });
     await createRegistration(db(), { gameId: source.id, userId: (await createUser(db())).id, status: 'confirmed' });
     const res = await as('POST', `/api/games/${source.id}/duplicate`);
     expect(res.statusCode).toBe(201);

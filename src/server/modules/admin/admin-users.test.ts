@@ -140,7 +140,10 @@ describe('POST /api/admin/users/:id/credits', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amountCents: 2550, type: 'add_manual', createdBy: cast.admin.user.id });
     expect(rows[0]!.reference).toMatch(/^admin-credit:[0-9a-f-]{36}$/);
-    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'credits_added')));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'credits_added')));
     expect(notes.map((n) => n.message)).toEqual(['R$ 25,50 foram adicionados aos seus créditos.']);
     await expectLedgerBalanced(db());
   });
@@ -158,7 +161,10 @@ describe('POST /api/admin/users/:id/credits', () => {
     expect(retry.json().transaction.id).toBe(first.json().transaction.id);
     expect(retry.json().credits).toBe(27);
     expect(await balanceOf(user.id)).toBe(2700);
-    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'credits_added')));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'credits_added')));
     expect(notes).toHaveLength(3);
 
     const misuse = await postCredits(user.id, { amount: 8 }, key);
@@ -194,7 +200,11 @@ describe('POST /api/admin/users/:id/credits', () => {
     expect([infinite.statusCode, infinite.json().message]).toEqual([400, 'O valor mínimo é R$ 0,01.']);
     expect(await balanceOf(user.id)).toBe(0);
     const small = await postCredits(user.id, { amount: 0.29 });
-    expect([small.statusCode, small.json().message, small.json().credits]).toEqual([200, 'R$ 0,29 adicionados aos créditos do usuário.', 0.29]);
+    expect([small.statusCode, small.json().message, small.json().credits]).toEqual([
+      200,
+      'R$ 0,29 adicionados aos créditos do usuário.',
+      0.29,
+    ]);
     expect(await balanceOf(user.id)).toBe(29);
     expect((await postCredits(user.id, {})).statusCode).toBe(400);
     expect((await postCredits(user.id, { amount: 10000 })).statusCode).toBe(200);

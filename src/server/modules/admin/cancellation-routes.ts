@@ -12,9 +12,17 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...adminRoute('PUT /admin/cancellations/:id', {
-      summary: 'Processa (reembolsa uma única vez) ou rejeita (com motivo) um pedido pendente; 409 se já não estiver pendente ou se o reembolso for garantido pelos Termos',
-    }, 400, 404, 409, 503),
+    ...adminRoute(
+      'PUT /admin/cancellations/:id',
+      {
+        summary:
+          'Processa (reembolsa uma única vez) ou rejeita (com motivo) um pedido pendente; 409 se já não estiver pendente ou se o reembolso for garantido pelos Termos',
+      },
+      400,
+      404,
+      409,
+      503,
+    ),
     handler: async (request) => resolveCancellation(request.ctx, currentUser(request), request.params.id, request.body),
   });
 };

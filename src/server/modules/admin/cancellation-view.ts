@@ -20,11 +20,13 @@ export const guaranteed = (request: { reason: string | null }, game: { dateTime:
     cancelledAt,
   });
 
-const methodOf = (paymentType: PaymentType) =>
-  paymentType === 'stripe' ? 'card' : paymentType === 'mercadopago' ? 'pix' : paymentType;
+const methodOf = (paymentType: PaymentType) => (paymentType === 'stripe' ? 'card' : paymentType === 'mercadopago' ? 'pix' : paymentType);
 
 /** Refund requests as the cancellations screen shows them, newest first. */
-export async function loadCancellations(q: Queryable, options: { where: SQL | undefined; limit?: number; offset?: number }): Promise<Cancellation[]> {
+export async function loadCancellations(
+  q: Queryable,
+  options: { where: SQL | undefined; limit?: number; offset?: number },
+): Promise<Cancellation[]> {
   const query = q
     .select({
       request: cancellationRequests,

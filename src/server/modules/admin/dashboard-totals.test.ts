@@ -29,7 +29,11 @@ async function dashboard() {
   const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin.headers });
   expect(res.statusCode).toBe(200);
   const body = res.json();
-  return { totalUsers: body.totalUsers as number, totalGames: body.totalGames as number, revenueCents: Math.round(body.totalRevenue * 100) };
+  return {
+    totalUsers: body.totalUsers as number,
+    totalGames: body.totalGames as number,
+    revenueCents: Math.round(body.totalRevenue * 100),
+  };
 }
 
 /** The dashboard answers what adding up all history gives. */
@@ -54,7 +58,10 @@ describe('the dashboard totals kept by the database (migration 0017)', () => {
 
     // A pending place confirmed, a confirmed one given up.
     await db().update(registrations).set({ status: 'confirmed' }).where(eq(registrations.userId, players[4]!.id));
-    await db().update(registrations).set({ status: 'cancelled', cancelledFrom: 'confirmed' }).where(eq(registrations.userId, players[0]!.id));
+    await db()
+      .update(registrations)
+      .set({ status: 'cancelled', cancelledFrom: 'confirmed' })
+      .where(eq(registrations.userId, players[0]!.id));
     await expectSameAsAllHistory();
 
     // A new price counts for every confirmed player; a cancelled game's players stop counting, whichever is written first.
@@ -71,7 +78,12 @@ describe('the dashboard totals kept by the database (migration 0017)', () => {
     const applicant = await createSignedInUser(t.app);
     await addCredits(db(), applicant.user.id, 5000);
     const open = await createGame(db(), { creatorId: organiser.id, priceCents: 1500 });
-    const apply = await t.app.inject({ method: 'POST', url: `/api/games/${open.id}/apply`, headers: applicant.headers, payload: { paymentType: 'credit' } });
+    const apply = await t.app.inject({
+      method: 'POST',
+      url: `/api/games/${open.id}/apply`,
+      headers: applicant.headers,
+      payload: { paymentType: 'credit' },
+    });
     expect(apply.statusCode).toBe(200);
     await db().update(games).set({ priceCents: 100 }).where(eq(games.id, other.id));
     await expectSameAsAllHistory();
@@ -79,13 +91,17 @@ describe('the dashboard totals kept by the database (migration 0017)', () => {
 
   it('fold their rows so a view reads a few hundred of them, keeping the figures', async () => {
     const organiser = await createUser(db());
-    const ten = await Promise.all(Array.from({ length: 10 }, () => createGame(db(), { creatorId: organiser.id, priceCents: 700, totalSlots: 40 })));
+    const ten = await Promise.all(
+      Array.from({ length: 10 }, () => createGame(db(), { creatorId: organiser.id, priceCents: 700, totalSlots: 40 })),
+    );
     // Each new account and each confirmed place writes a row of differences: 700 of them pass a fold.
     for (let i = 0; i < 350; i++) {
       const player = await createUser(db());
       await createRegistration(db(), { gameId: ten[i % 10]!.id, userId: player.id, status: 'confirmed' });
     }
-    const [kept] = await db().select({ rows: sql<number>`count(*)::int` }).from(dashboardTotals);
+    const [kept] = await db()
+      .select({ rows: sql<number>`count(*)::int` })
+      .from(dashboardTotals);
     expect(kept!.rows).toBeLessThan(500);
     await expectSameAsAllHistory();
   });

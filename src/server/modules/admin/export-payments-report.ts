@@ -55,7 +55,18 @@ export async function exportPaymentsReport(ctx: ServerContext, query: PaymentsRe
     })),
     ...ledgerRows.map(({ movement: t, name, email }) => ({
       at: t.createdAt,
-      cells: [dateTimeCell(t.createdAt, TIME_ZONE), csv.creditMovement, name, email, `${csv.creditType[t.type]}: ${t.description}`, '', '', centsCell(t.amountCents), '', t.reference],
+      cells: [
+        dateTimeCell(t.createdAt, TIME_ZONE),
+        csv.creditMovement,
+        name,
+        email,
+        `${csv.creditType[t.type]}: ${t.description}`,
+        '',
+        '',
+        centsCell(t.amountCents),
+        '',
+        t.reference,
+      ],
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
 

@@ -12,12 +12,21 @@ import { updateAdminGame } from './update-admin-game';
 /** Every game, for the administrator: list, read, create, edit, duplicate, delete, and remove a player. */
 export const adminGameRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...adminRoute('GET /admin/games', { summary: 'Todos os jogos, 20 por página, com filtros (os excluídos só com status=cancelled ou all)' }, 400),
+    ...adminRoute(
+      'GET /admin/games',
+      { summary: 'Todos os jogos, 20 por página, com filtros (os excluídos só com status=cancelled ou all)' },
+      400,
+    ),
     handler: async (request) => listAdminGames(request.ctx, request.query),
   });
 
   app.route({
-    ...adminRoute('GET /admin/games/:id', { summary: 'Um jogo com os inscritos (confirmados e aguardando pagamento) e a lista de espera' }, 400, 404),
+    ...adminRoute(
+      'GET /admin/games/:id',
+      { summary: 'Um jogo com os inscritos (confirmados e aguardando pagamento) e a lista de espera' },
+      400,
+      404,
+    ),
     handler: async (request) => getAdminGame(request.ctx, request.params.id),
   });
 
@@ -27,28 +36,53 @@ export const adminGameRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...adminRoute('PUT /admin/games/:id', {
-      summary: 'Edita um jogo (vagas nunca abaixo de confirmados + aguardando pagamento; mais vagas promovem a fila)',
-    }, 400, 404, 409),
+    ...adminRoute(
+      'PUT /admin/games/:id',
+      {
+        summary: 'Edita um jogo (vagas nunca abaixo de confirmados + aguardando pagamento; mais vagas promovem a fila)',
+      },
+      400,
+      404,
+      409,
+    ),
     handler: async (request) => updateAdminGame(request.ctx, request.params.id, request.body),
   });
 
   app.route({
-    ...adminRoute('DELETE /admin/games/:id', {
-      summary: 'Exclui (cancela) um jogo: todos são reembolsados integralmente (cartão/PIX na hora, pelo provedor) e avisados; o registro fica como cancelado',
-    }, 400, 404, 409),
+    ...adminRoute(
+      'DELETE /admin/games/:id',
+      {
+        summary:
+          'Exclui (cancela) um jogo: todos são reembolsados integralmente (cartão/PIX na hora, pelo provedor) e avisados; o registro fica como cancelado',
+      },
+      400,
+      404,
+      409,
+    ),
     handler: async (request) => deleteAdminGame(request.ctx, currentUser(request), request.params.id),
   });
 
   app.route({
-    ...adminRoute('DELETE /admin/games/:id/users/:userId', {
-      summary: 'Remove um jogador (confirmado, aguardando pagamento ou na fila), com reembolso integral (cartão/PIX na hora); a fila anda',
-    }, 400, 404, 409),
+    ...adminRoute(
+      'DELETE /admin/games/:id/users/:userId',
+      {
+        summary:
+          'Remove um jogador (confirmado, aguardando pagamento ou na fila), com reembolso integral (cartão/PIX na hora); a fila anda',
+      },
+      400,
+      404,
+      409,
+    ),
     handler: async (request) => removePlayer(request.ctx, currentUser(request), request.params.id, request.params.userId),
   });
 
   app.route({
-    ...adminRoute('POST /games/:id/duplicate', { summary: "Duplica um jogo: '{nome} (Cópia)', rascunho ativo, 0 jogadores, novo link privado" }, 400, 404),
+    ...adminRoute(
+      'POST /games/:id/duplicate',
+      { summary: "Duplica um jogo: '{nome} (Cópia)', rascunho ativo, 0 jogadores, novo link privado" },
+      400,
+      404,
+    ),
     handler: async (request, reply) => reply.status(201).send(await duplicateGame(request.ctx, currentUser(request), request.params.id)),
   });
 };

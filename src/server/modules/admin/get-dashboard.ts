@@ -23,7 +23,10 @@ export async function getDashboard(ctx: ServerContext): Promise<DashboardReply> 
         revenueCents: sql<number>`coalesce(sum(${dashboardTotals.revenueCents}), 0)::float8`,
       })
       .from(dashboardTotals),
-    ctx.db.select({ count: sql<number>`count(*)::int` }).from(games).where(and(notCancelled, gt(games.dateTime, now))),
+    ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(games)
+      .where(and(notCancelled, gt(games.dateTime, now))),
     ctx.db
       .select({ id: games.id })
       .from(games)
@@ -36,6 +39,10 @@ export async function getDashboard(ctx: ServerContext): Promise<DashboardReply> 
     totalGames: totals?.games ?? 0,
     upcomingGames: upcomingCount?.count ?? 0,
     totalRevenue: toReais(Number(totals?.revenueCents ?? 0)),
-    recentGames: await loadAdminGames(ctx.db, recent.map((row) => row.id), now),
+    recentGames: await loadAdminGames(
+      ctx.db,
+      recent.map((row) => row.id),
+      now,
+    ),
   };
 }

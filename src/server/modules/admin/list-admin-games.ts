@@ -27,5 +27,12 @@ export async function listAdminGames(ctx: ServerContext, query: AdminGamesQuery)
     .orderBy(...order)
     .limit(ADMIN_GAMES_PAGE_SIZE)
     .offset(offset);
-  return { games: await loadAdminGames(ctx.db, ids.map((row) => row.id), now), ...page };
+  return {
+    games: await loadAdminGames(
+      ctx.db,
+      ids.map((row) => row.id),
+      now,
+    ),
+    ...page,
+  };
 }

@@ -14,10 +14,23 @@ const newestFirst = [desc(users.createdAt), desc(users.id)];
 export async function listUsers(ctx: ServerContext, query: AdminUsersQuery): Promise<AdminUsersReply> {
   const where = query.search ? or(ilike(users.name, likePattern(query.search)), ilike(users.email, likePattern(query.search))) : undefined;
   const [countRow] = where
-    ? await ctx.db.select({ count: sql<number>`count(*)::int` }).from(users).where(where)
+    ? await ctx.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where)
     : await ctx.db.select({ count: sql<number>`coalesce(sum(${dashboardTotals.users}), 0)::int` }).from(dashboardTotals);
   const { offset, ...page } = pageOf(query.page, ADMIN_USERS_PAGE_SIZE, countRow?.count ?? 0);
-  const pageIds = ctx.db.select({ id: users.id }).from(users).where(where).orderBy(...newestFirst).limit(ADMIN_USERS_PAGE_SIZE).offset(offset);
-  const rows = await ctx.db.select().from(users).where(inArray(users.id, pageIds)).orderBy(...newestFirst);
+  const pageIds = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(ADMIN_USERS_PAGE_SIZE)
+    .offset(offset);
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(inArray(users.id, pageIds))
+    .orderBy(...newestFirst);
   return { users: rows.map(toAdminUser), ...page };
 }

@@ -31,10 +31,7 @@ export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: 
     if (!registration) throw new AppError('player_not_in_game', messages.admin.playerNotInGame);
     const [player] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
 
-    await tx
-      .update(registrations)
-      .set(cancelledFields(registration, now))
-      .where(eq(registrations.id, registration.id));
+    await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
     // A checkout still open for the hold closes with it: a payment that still comes becomes credits.
     if (registration.status === 'pending') await closePendingCheckouts(tx, [registration.id], now);
     const refund = await refundInFull(tx, {

@@ -12,10 +12,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...adminRoute('GET /admin/reports/payments.csv', {
-      summary: 'Planilha (CSV para o Excel em português) de todos os pagamentos a provedores e movimentos de créditos do período, com totais',
-      description: 'from e to são dias (AAAA-MM-DD) no horário de Brasília, ambos incluídos; no máximo 366 dias.',
-    }, 400),
+    ...adminRoute(
+      'GET /admin/reports/payments.csv',
+      {
+        summary:
+          'Planilha (CSV para o Excel em português) de todos os pagamentos a provedores e movimentos de créditos do período, com totais',
+        description: 'from e to são dias (AAAA-MM-DD) no horário de Brasília, ambos incluídos; no máximo 366 dias.',
+      },
+      400,
+    ),
     handler: async (request, reply) => sendCsv(reply, await exportPaymentsReport(request.ctx, request.query)),
   });
 };

@@ -20,7 +20,10 @@ async function lockPendingRequest(tx: Tx, id: number): Promise<RequestRow> {
   const [request] = await tx.select().from(cancellationRequests).where(eq(cancellationRequests.id, id)).for('update');
   if (!request) throw new AppError('cancellation_not_found', messages.admin.cancellationNotFound);
   if (request.status !== 'pending') {
-    throw new AppError('cancellation_already_resolved', messages.admin.cancellationAlreadyResolved(request.status === 'processed' ? 'processado' : 'rejeitado'));
+    throw new AppError(
+      'cancellation_already_resolved',
+      messages.admin.cancellationAlreadyResolved(request.status === 'processed' ? 'processado' : 'rejeitado'),
+    );
   }
   return request;
 }
@@ -37,7 +40,10 @@ async function settle(
     .set({ status: input.status, resolution: input.resolution, processedBy: input.admin.id, processedAt: ctx.clock.now() })
     .where(eq(cancellationRequests.id, input.request.id));
   const [game] = await tx.select().from(games).where(eq(games.id, input.request.gameId));
-  const [player] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, input.request.userId));
+  const [player] = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, input.request.userId));
   await noticeWithEmail(tx, ctx, mails, {
     game: game!,
     to: player!,
@@ -58,7 +64,13 @@ async function reject(ctx: ServerContext, admin: AuthUser, id: number, reason: s
       .from(registrations)
       .where(eq(registrations.id, request.registrationId));
     if (guaranteed(request, game!, registration!.cancelledAt)) throw new AppError('refund_guaranteed', messages.admin.refundGuaranteed);
-    await settle(tx, ctx, mails, { request, admin, status: 'rejected', resolution: reason, message: messages.notice.refundRejected(game!.name, reason) });
+    await settle(tx, ctx, mails, {
+      request,
+      admin,
+      status: 'rejected',
+      resolution: reason,
+      message: messages.notice.refundRejected(game!.name, reason),
+    });
   });
   return messages.admin.cancellationRejected;
 }
@@ -106,7 +118,9 @@ async function processRefund(ctx: ServerContext, admin: AuthUser, id: number, re
     await ctx.db
       .update(cancellationRequests)
       .set({ resolution: null })
-      .where(and(eq(cancellationRequests.id, id), eq(cancellationRequests.status, 'pending'), eq(cancellationRequests.resolution, PROCESSING)));
+      .where(
+        and(eq(cancellationRequests.id, id), eq(cancellationRequests.status, 'pending'), eq(cancellationRequests.resolution, PROCESSING)),
+      );
     throw error;
   }
 
@@ -148,7 +162,9 @@ export async function resolveCancellation(
 ): Promise<ResolveCancellationReply> {
   const mails: PendingMail = [];
   const message =
-    body.status === 'rejected' ? await reject(ctx, admin, id, body.reason ?? '', mails) : await processRefund(ctx, admin, id, body.refundAs, mails);
+    body.status === 'rejected'
+      ? await reject(ctx, admin, id, body.reason ?? '', mails)
+      : await processRefund(ctx, admin, id, body.refundAs, mails);
   await sendPendingMail(ctx, mails);
   const [cancellation] = await loadCancellations(ctx.db, { where: eq(cancellationRequests.id, id) });
   return { message, cancellation: cancellation! };

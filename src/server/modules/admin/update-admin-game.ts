@@ -8,7 +8,10 @@ import { AppError } from '../../lib/app-error';
 import { lockAdminGame, resolveAdminGamePayload } from './admin-game-payload';
 import { loadAdminGames } from './admin-views';
 
-/** Edits any game under its lock, by the same rules as an organiser's edit, with the admin's messages. A payload without `state` keeps the game's publication state. */
+/**
+ * Edits any game under its lock, by the same rules as an organiser's edit, with the admin's messages.
+ * A payload without `state` keeps the game's publication state.
+ */
 export async function updateAdminGame(ctx: ServerContext, gameId: number, body: GamePayloadShape): Promise<AdminGameReply> {
   const mails: PendingMail = [];
   await ctx.db.transaction(async (tx) => {

@@ -15,9 +15,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...adminRoute('GET /admin/users/lookup', {
-      summary: "Vários usuários pelos ids; id inexistente vira 'Usuário não encontrado' (e-mail N/A, sem telefone, 0 créditos)",
-    }, 400),
+    ...adminRoute(
+      'GET /admin/users/lookup',
+      {
+        summary: "Vários usuários pelos ids; id inexistente vira 'Usuário não encontrado' (e-mail N/A, sem telefone, 0 créditos)",
+      },
+      400,
+    ),
     handler: async (request) => lookupUsers(request.ctx, request.query.ids),
   });
 
@@ -27,9 +31,15 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...adminRoute('POST /admin/users/:id/credits', {
-      summary: 'Adiciona créditos (um lançamento add_manual por pedido; Idempotency-Key opcional para repetir com segurança)',
-    }, 400, 404, 409),
+    ...adminRoute(
+      'POST /admin/users/:id/credits',
+      {
+        summary: 'Adiciona créditos (um lançamento add_manual por pedido; Idempotency-Key opcional para repetir com segurança)',
+      },
+      400,
+      404,
+      409,
+    ),
     handler: async (request) =>
       addCredits(request.ctx, currentUser(request), request.params.id, request.body.amount, request.headers['idempotency-key']),
   });

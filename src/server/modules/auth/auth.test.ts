@@ -53,7 +53,11 @@ describe('POST /api/auth/register', () => {
     for (const email of ['carla@exemplo.com.br', 'CARLA@Exemplo.com.br', ' Carla@exemplo.com.br ']) {
       const res = await register({ name: 'Outra Carla', email, password: 'segredo1' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 'email_taken', message: 'Este e-mail já está cadastrado', fields: { email: 'Este e-mail já está cadastrado' } });
+      expect(res.json()).toEqual({
+        code: 'email_taken',
+        message: 'Este e-mail já está cadastrado',
+        fields: { email: 'Este e-mail já está cadastrado' },
+      });
     }
     expect(await userCount()).toBe(before);
   });

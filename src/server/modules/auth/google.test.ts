@@ -71,7 +71,14 @@ describe('POST /api/auth/google', () => {
     const res = await google(await idToken());
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toEqual({ id: expect.any(Number), name: 'Wagner Lima', email: 'wagner@gmail.com', phone: null, role: 'player', credits: 0 });
+    expect(body.user).toEqual({
+      id: expect.any(Number),
+      name: 'Wagner Lima',
+      email: 'wagner@gmail.com',
+      phone: null,
+      role: 'player',
+      credits: 0,
+    });
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${body.token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(body.user.id);
@@ -79,7 +86,11 @@ describe('POST /api/auth/google', () => {
     const [row] = await usersWithEmail('wagner@gmail.com');
     expect(row).toMatchObject({ googleSub: '110000000000000000001', passwordHash: null });
     // A Google-only account has no password to log in with.
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'wagner@gmail.com', password: 'qualquer-senha' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'wagner@gmail.com', password: 'qualquer-senha' },
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -102,7 +113,11 @@ describe('POST /api/auth/google', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.googleSub).toBe('110000000000000000003');
     // The password still works after linking.
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'yara@gmail.com', password: DEFAULT_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'yara@gmail.com', password: DEFAULT_PASSWORD },
+    });
     expect(login.json().user.id).toBe(user.id);
   });
 
@@ -115,7 +130,9 @@ describe('POST /api/auth/google', () => {
   });
 
   it('accepts the issuer without scheme, as Google also writes it', async () => {
-    const res = await google(await idToken({ claims: { iss: 'accounts.google.com', sub: '110000000000000000008', email: 'semhttps@gmail.com' } }));
+    const res = await google(
+      await idToken({ claims: { iss: 'accounts.google.com', sub: '110000000000000000008', email: 'semhttps@gmail.com' } }),
+    );
     expect(res.statusCode).toBe(200);
   });
 
@@ -133,10 +150,13 @@ describe('POST /api/auth/google', () => {
     ['a token signed by another key under the known kid', async () => idToken({ key: (await generateKeyPair('RS256')).privateKey })],
     ['a token without subject', () => idToken({ claims: { sub: undefined } })],
     ['a token without e-mail', () => idToken({ claims: { email: undefined } })],
-    ['an unsigned token', async () => {
-      const [, payload] = (await idToken()).split('.');
-      return `${Buffer.from(JSON.stringify({ alg: 'none', kid: KID })).toString('base64url')}.${payload}.`;
-    }],
+    [
+      'an unsigned token',
+      async () => {
+        const [, payload] = (await idToken()).split('.');
+        return `${Buffer.from(JSON.stringify({ alg: 'none', kid: KID })).toString('base64url')}.${payload}.`;
+      },
+    ],
     ['garbage', async () => 'isto-nao-e-um-token'],
     ['a three-part garbage', async () => 'a.b.c'],
   ])('answers 401 for %s and creates nobody', async (_label, makeToken) => {

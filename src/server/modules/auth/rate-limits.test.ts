@@ -95,7 +95,10 @@ describe('POST /api/auth/login', () => {
     for (let address = 0; address < 10; address += 1) {
       const ip = freshIp();
       const statuses = await Promise.all(
-        Array.from({ length: 10 }, async (_, i) => (await post('/api/auth/login', { email: owner.email, password: `chute-${i}` }, ip)).statusCode),
+        Array.from(
+          { length: 10 },
+          async (_, i) => (await post('/api/auth/login', { email: owner.email, password: `chute-${i}` }, ip)).statusCode,
+        ),
       );
       expect(statuses.every((status) => status === 401)).toBe(true);
     }
@@ -120,12 +123,19 @@ describe('POST /api/auth/register', () => {
     const [row] = await t.app.ctx.db.select({ n: count() }).from(users).where(eq(users.email, 'lote-10@exemplo.com.br'));
     expect(row!.n).toBe(0);
 
-    expect((await post('/api/auth/register', { name: 'Outra', email: 'outra-rede@exemplo.com.br', password: 'segredo1' }, freshIp())).statusCode).toBe(201);
+    expect(
+      (await post('/api/auth/register', { name: 'Outra', email: 'outra-rede@exemplo.com.br', password: 'segredo1' }, freshIp())).statusCode,
+    ).toBe(201);
 
     advance(30 * MINUTE);
-    expectLimited(await post('/api/auth/register', { name: 'Conta 11', email: 'lote-10@exemplo.com.br', password: 'segredo1' }, ip), 30 * 60);
+    expectLimited(
+      await post('/api/auth/register', { name: 'Conta 11', email: 'lote-10@exemplo.com.br', password: 'segredo1' }, ip),
+      30 * 60,
+    );
     advance(30 * MINUTE);
-    expect((await post('/api/auth/register', { name: 'Conta 11', email: 'lote-10@exemplo.com.br', password: 'segredo1' }, ip)).statusCode).toBe(201);
+    expect(
+      (await post('/api/auth/register', { name: 'Conta 11', email: 'lote-10@exemplo.com.br', password: 'segredo1' }, ip)).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -160,7 +170,8 @@ describe('POST /api/auth/forgot', () => {
   it('past 20 requests for one account from many addresses, answers slow down, doubling', async () => {
     for (let address = 0; address < 4; address += 1) {
       const ip = freshIp();
-      for (let i = 0; i < 5; i += 1) expect((await post('/api/auth/forgot', { email: 'muito-pedido@exemplo.com.br' }, ip)).statusCode).toBe(200);
+      for (let i = 0; i < 5; i += 1)
+        expect((await post('/api/auth/forgot', { email: 'muito-pedido@exemplo.com.br' }, ip)).statusCode).toBe(200);
     }
     const delays: number[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -179,7 +190,8 @@ describe('POST /api/auth/forgot', () => {
 });
 
 describe('POST /api/auth/reset-password', () => {
-  const attempt = (email: string, ip: string) => post('/api/auth/reset-password', { email, code: '000000', newPassword: 'nova-senha-1' }, ip);
+  const attempt = (email: string, ip: string) =>
+    post('/api/auth/reset-password', { email, code: '000000', newPassword: 'nova-senha-1' }, ip);
 
   it('a stranger guessing codes from one address does not stop its owner from another', async () => {
     await createUser(t.app.ctx.db, { email: 'reset-alvo@exemplo.com.br' });
@@ -207,13 +219,21 @@ describe('POST /api/users/me/password and DELETE /api/users/me', () => {
     const wrong = { currentPassword: 'errada-123', newPassword: 'nova-senha-456' };
     for (let i = 0; i < 5; i += 1) expect((await post('/api/users/me/password', wrong, ip, headers)).statusCode).toBe(400);
     for (let i = 0; i < 5; i += 1) {
-      const res = await t.app.inject({ method: 'DELETE', url: '/api/users/me', payload: { password: 'errada-123' }, remoteAddress: ip, headers });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/users/me',
+        payload: { password: 'errada-123' },
+        remoteAddress: ip,
+        headers,
+      });
       expect(res.statusCode).toBe(400);
     }
     const limited = await post('/api/users/me/password', { ...wrong, currentPassword: DEFAULT_PASSWORD }, ip, headers);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ code: 'rate_limited', message: tooMany });
-    expect((await post('/api/users/me/password', { ...wrong, currentPassword: DEFAULT_PASSWORD }, freshIp(), headers)).statusCode).toBe(200);
+    expect((await post('/api/users/me/password', { ...wrong, currentPassword: DEFAULT_PASSWORD }, freshIp(), headers)).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -240,7 +260,8 @@ describe('client addresses', () => {
 
       // Anyone else who sends the header is not believed.
       const direct = '10.201.0.5';
-      for (let i = 0; i < 10; i += 1) expect((await forgotFrom(direct, { 'x-forwarded-for': `198.51.100.${20 + i}` }, behindProxy.app)).statusCode).toBe(200);
+      for (let i = 0; i < 10; i += 1)
+        expect((await forgotFrom(direct, { 'x-forwarded-for': `198.51.100.${20 + i}` }, behindProxy.app)).statusCode).toBe(200);
       expectLimited(await forgotFrom(direct, { 'x-forwarded-for': '198.51.100.99' }, behindProxy.app), 15 * 60);
     } finally {
       await behindProxy.close();
@@ -260,7 +281,12 @@ describe('with RATE_LIMITS=off', () => {
   it('never answers 429', async () => {
     const statuses = new Set<number>();
     for (let i = 0; i < 40; i += 1) {
-      const res = await open.app.inject({ method: 'POST', url: '/api/auth/forgot', payload: { email: 'mesmo@exemplo.com.br' }, remoteAddress: '10.9.9.9' });
+      const res = await open.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot',
+        payload: { email: 'mesmo@exemplo.com.br' },
+        remoteAddress: '10.9.9.9',
+      });
       statuses.add(res.statusCode);
     }
     expect([...statuses]).toEqual([200]);

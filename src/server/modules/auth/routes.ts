@@ -41,7 +41,12 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...apiRoute('POST /auth/forgot', { tags, summary: 'Envia um código de recuperação de senha (mesma resposta exista a conta ou não)' }, 400, 429),
+      ...apiRoute(
+        'POST /auth/forgot',
+        { tags, summary: 'Envia um código de recuperação de senha (mesma resposta exista a conta ou não)' },
+        400,
+        429,
+      ),
       preValidation: perAccount('forgot', { ip: 10, accountIp: 5, account: 20 }),
       handler: async (request) => requestPasswordReset(request.ctx, request.body.email),
     });

@@ -29,7 +29,10 @@ export function getCalendarFeed(ctx: ServerContext, user: AuthUser): CalendarFee
 /** A new secret for the feed: the old address stops working at once. */
 export async function regenerateCalendarFeed(ctx: ServerContext, user: AuthUser): Promise<RegenerateCalendarFeedReply> {
   const token = randomBytes(32).toString('hex');
-  await ctx.db.update(users).set({ calendarToken: token }).where(and(eq(users.id, user.id), isNull(users.deletedAt)));
+  await ctx.db
+    .update(users)
+    .set({ calendarToken: token })
+    .where(and(eq(users.id, user.id), isNull(users.deletedAt)));
   return { url: feedUrl(ctx, token), message: messages.calendarFeedRegenerated };
 }
 
@@ -40,7 +43,11 @@ export async function regenerateCalendarFeed(ctx: ServerContext, user: AuthUser)
  * disappears from the feed. `etag` names this content (each game's id, revision and state);
  * when it is the one the calendar app sent in If-None-Match, `ics` is null (304) and the calendar is not written.
  */
-export async function readCalendarFeedIfChanged(ctx: ServerContext, token: string, ifNoneMatch?: string): Promise<{ etag: string; ics: string | null }> {
+export async function readCalendarFeedIfChanged(
+  ctx: ServerContext,
+  token: string,
+  ifNoneMatch?: string,
+): Promise<{ etag: string; ics: string | null }> {
   const [owner] = FEED_TOKEN.test(token)
     ? await ctx.db
         .select({ id: users.id })
@@ -75,6 +82,7 @@ export async function readCalendarFeedIfChanged(ctx: ServerContext, token: strin
   const fingerprint = createHash('sha256').update(ctx.config.publicUrl);
   for (const game of unique) fingerprint.update(`${game.id}:${game.updatedAt.getTime()}:${game.status}:${game.isTentative ? 1 : 0};`);
   const etag = `"${fingerprint.digest('base64url').slice(0, 27)}"`;
-  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return { etag, ics: null };
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+    return { etag, ics: null };
   return { etag, ics: gameCalendar(unique, { publicUrl: ctx.config.publicUrl, name: messages.calendarName }) };
 }

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addCredits, createGame, createRegistration, createSignedInUser, DAY_MS, DEFAULT_PASSWORD, HOUR_MS } from '../../../../test-support/server/factories';
+import {
+  addCredits,
+  createGame,
+  createRegistration,
+  createSignedInUser,
+  DAY_MS,
+  DEFAULT_PASSWORD,
+  HOUR_MS,
+} from '../../../../test-support/server/factories';
 import { createTestApp, setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { games as gamesTable, users } from '../../db/schema';
 import { FEED_HISTORY_DAYS, readCalendarFeedIfChanged } from './calendar-feed';
@@ -14,7 +22,8 @@ const db = () => t.app.ctx.db;
 const GAME_AT = new Date('2026-11-27T22:30:00.000Z');
 
 /** The SEQUENCE of an iCalendar text's only event, read back by ical.js. */
-const sequenceOf = (text: string) => Number(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('sequence'));
+const sequenceOf = (text: string) =>
+  Number(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('sequence'));
 
 /** The events of an iCalendar text, read back by ical.js. */
 function eventsOf(text: string) {
@@ -68,7 +77,12 @@ describe('a game in a calendar file', () => {
     const game = await createGame(db(), { creatorId: organiser.user.id, dateTime: GAME_AT, updatedAt: TEST_NOW });
     const before = sequenceOf((await get(`/api/games/${game.id}/calendar.ics`, organiser.headers)).body);
     t.clock.advance(60_000);
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/user-games/${game.id}/cancel`, headers: organiser.headers, payload: { reason: 'Quadra interditada' } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/user-games/${game.id}/cancel`,
+      headers: organiser.headers,
+      payload: { reason: 'Quadra interditada' },
+    });
     expect(cancel.statusCode).toBe(200);
     const cancelled = (await get(`/api/games/${game.id}/calendar.ics`, organiser.headers)).body;
     // A later revision, so calendars holding the event replace it.
@@ -127,18 +141,44 @@ describe("the player's private calendar feed", () => {
     const expired = await createGame(db(), { name: 'Prazo vencido' });
     const waiting = await createGame(db(), { name: 'Na fila' });
     const left = await createGame(db(), { name: 'Desisti' });
-    const called = await createGame(db(), { name: 'Cancelado pelo organizador', creatorId: organiser.user.id, dateTime: new Date(GAME_AT.getTime() + 2 * DAY_MS) });
+    const called = await createGame(db(), {
+      name: 'Cancelado pelo organizador',
+      creatorId: organiser.user.id,
+      dateTime: new Date(GAME_AT.getTime() + 2 * DAY_MS),
+    });
     const notMine = await createGame(db(), { name: 'De outra pessoa' });
     await addCredits(db(), player.user.id, 5000);
     for (const game of [confirmed, left, called]) {
-      const apply = await t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: player.headers, payload: { paymentType: 'credit' } });
+      const apply = await t.app.inject({
+        method: 'POST',
+        url: `/api/games/${game.id}/apply`,
+        headers: player.headers,
+        payload: { paymentType: 'credit' },
+      });
       expect(apply.statusCode).toBe(200);
     }
-    await createRegistration(db(), { gameId: pending.id, userId: player.user.id, status: 'pending', paymentType: 'stripe', paymentDeadline: new Date(TEST_NOW.getTime() + HOUR_MS) });
-    await createRegistration(db(), { gameId: expired.id, userId: player.user.id, status: 'pending', paymentType: 'stripe', paymentDeadline: new Date(TEST_NOW.getTime() - 1) });
+    await createRegistration(db(), {
+      gameId: pending.id,
+      userId: player.user.id,
+      status: 'pending',
+      paymentType: 'stripe',
+      paymentDeadline: new Date(TEST_NOW.getTime() + HOUR_MS),
+    });
+    await createRegistration(db(), {
+      gameId: expired.id,
+      userId: player.user.id,
+      status: 'pending',
+      paymentType: 'stripe',
+      paymentDeadline: new Date(TEST_NOW.getTime() - 1),
+    });
     await createRegistration(db(), { gameId: waiting.id, userId: player.user.id, status: 'waitlist' });
     expect((await t.app.inject({ method: 'POST', url: `/api/games/${left.id}/cancel`, headers: player.headers })).statusCode).toBe(200);
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/user-games/${called.id}/cancel`, headers: organiser.headers, payload: { reason: 'Chuva' } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/user-games/${called.id}/cancel`,
+      headers: organiser.headers,
+      payload: { reason: 'Chuva' },
+    });
     expect(cancel.statusCode).toBe(200);
     expect(notMine.id).toBeGreaterThan(0);
 
@@ -175,20 +215,26 @@ describe("the player's private calendar feed", () => {
     }
   });
 
-  it("is in the data export as active (without its secret), and deleting the account ends it", async () => {
+  it('is in the data export as active (without its secret), and deleting the account ends it', async () => {
     const player = await createSignedInUser(t.app);
     const { url, path } = await feedOf(player.headers);
     const exported = await get('/api/users/me/export', player.headers);
     expect(exported.json().calendarFeed).toEqual({ active: true });
     expect(exported.body).not.toContain(url.split('/').pop()!.replace('.ics', ''));
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: player.headers, payload: { password: DEFAULT_PASSWORD } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: player.headers,
+      payload: { password: DEFAULT_PASSWORD },
+    });
     expect(deleted.statusCode).toBe(200);
     expect((await get(path)).statusCode).toBe(404);
   });
 });
 
 describe('the feed over years of games', () => {
-  const feedTokenOf = async (userId: number) => (await db().select({ token: users.calendarToken }).from(users).where(eq(users.id, userId)))[0]!.token!;
+  const feedTokenOf = async (userId: number) =>
+    (await db().select({ token: users.calendarToken }).from(users).where(eq(users.id, userId)))[0]!.token!;
 
   it('holds the last 60 days and everything ahead', async () => {
     const player = await createSignedInUser(t.app);
@@ -219,13 +265,22 @@ describe('the feed over years of games', () => {
     }
     expect((await readCalendarFeedIfChanged(t.app.ctx, calendarToken, '"outra"')).ics).toBe(first.ics);
     // The organiser edits the game: a new tag and the new event.
-    await db().update(gamesTable).set({ name: 'Vôlei de sábado', updatedAt: new Date(TEST_NOW.getTime() + 60_000) }).where(eq(gamesTable.id, game.id));
+    await db()
+      .update(gamesTable)
+      .set({ name: 'Vôlei de sábado', updatedAt: new Date(TEST_NOW.getTime() + 60_000) })
+      .where(eq(gamesTable.id, game.id));
     const changed = await readCalendarFeedIfChanged(t.app.ctx, calendarToken, first.etag);
     expect(changed.etag).not.toBe(first.etag);
     expect(eventsOf(changed.ics!).map((event) => event.summary)).toEqual(['Vôlei de sábado']);
     // Another player's feed with the same game is another content only by its owner's place: a tentative one differs.
     const other = await createSignedInUser(t.app);
-    await createRegistration(db(), { gameId: game.id, userId: other.user.id, status: 'pending', paymentType: 'stripe', paymentDeadline: new Date(TEST_NOW.getTime() + HOUR_MS) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: other.user.id,
+      status: 'pending',
+      paymentType: 'stripe',
+      paymentDeadline: new Date(TEST_NOW.getTime() + HOUR_MS),
+    });
     const otherToken = await feedTokenOf(other.user.id);
     expect((await readCalendarFeedIfChanged(t.app.ctx, otherToken)).etag).not.toBe(changed.etag);
   });
@@ -252,7 +307,10 @@ describe('a calendar app polling the feed', () => {
     const stale = await get(path, { 'if-none-match': '"antiga"' });
     expect([stale.statusCode, stale.headers.etag, stale.body]).toEqual([200, etag, first.body]);
 
-    await db().update(gamesTable).set({ name: 'Futevôlei na praia', updatedAt: new Date(TEST_NOW.getTime() + 60_000) }).where(eq(gamesTable.id, game.id));
+    await db()
+      .update(gamesTable)
+      .set({ name: 'Futevôlei na praia', updatedAt: new Date(TEST_NOW.getTime() + 60_000) })
+      .where(eq(gamesTable.id, game.id));
     const changed = await get(path, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -268,7 +326,9 @@ describe('feed guessing', () => {
     try {
       const statuses = [];
       for (let i = 0; i < 301; i += 1) {
-        statuses.push((await limited.app.inject({ method: 'GET', url: `/api/calendar/${i.toString(16).padStart(64, '0')}.ics` })).statusCode);
+        statuses.push(
+          (await limited.app.inject({ method: 'GET', url: `/api/calendar/${i.toString(16).padStart(64, '0')}.ics` })).statusCode,
+        );
       }
       expect(statuses.slice(0, 300).every((status) => status === 404)).toBe(true);
       expect(statuses[300]).toBe(429);

@@ -22,10 +22,14 @@ export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const feedReads = ctx.rateLimiter.limit(FEED_READS);
   return async (app) => {
     app.route({
-      ...signedInRoute('GET /users/me/calendar', {
-        tags,
-        summary: 'O endereço da agenda privada do usuário (jogos confirmados e aguardando pagamento)',
-      }, 404),
+      ...signedInRoute(
+        'GET /users/me/calendar',
+        {
+          tags,
+          summary: 'O endereço da agenda privada do usuário (jogos confirmados e aguardando pagamento)',
+        },
+        404,
+      ),
       onRequest: app.requireUser,
       handler: async (request) => getCalendarFeed(request.ctx, currentUser(request)),
     });
@@ -40,13 +44,18 @@ export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...apiRoute('GET /calendar/:token.ics', {
-        tags,
-        summary:
-          'A agenda privada em iCalendar (text/calendar), sem login: o segredo está no endereço. Com ETag: If-None-Match ' +
-          'com a mesma etiqueta recebe 304, sem corpo',
-        replies: { 304: z.null().describe('Nada mudou desde a etiqueta enviada em If-None-Match: sem corpo') },
-      }, 404, 429),
+      ...apiRoute(
+        'GET /calendar/:token.ics',
+        {
+          tags,
+          summary:
+            'A agenda privada em iCalendar (text/calendar), sem login: o segredo está no endereço. Com ETag: If-None-Match ' +
+            'com a mesma etiqueta recebe 304, sem corpo',
+          replies: { 304: z.null().describe('Nada mudou desde a etiqueta enviada em If-None-Match: sem corpo') },
+        },
+        404,
+        429,
+      ),
       preValidation: feedReads,
       handler: async (request, reply) => {
         const { etag, ics } = await readCalendarFeedIfChanged(request.ctx, request.params.token, request.headers['if-none-match']);

@@ -6,7 +6,12 @@ import { payments } from '../../db/schema';
 import type { PaymentMethod } from '../../integrations/payments/provider';
 
 /** A top-up of credits by card or PIX: a pending payment and its hosted checkout. */
-export async function createTopUpCheckout(ctx: ServerContext, payer: Payer, amountCents: number, method: PaymentMethod): Promise<CheckoutRedirect> {
+export async function createTopUpCheckout(
+  ctx: ServerContext,
+  payer: Payer,
+  amountCents: number,
+  method: PaymentMethod,
+): Promise<CheckoutRedirect> {
   const payment = await insertPendingPayment(ctx.db, ctx, { userId: payer.id, purpose: 'topup', method, amountCents });
   try {
     return await openCheckout(ctx, payment, {

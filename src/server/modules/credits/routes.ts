@@ -16,16 +16,26 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...signedInRoute('POST /credits/add', { tags, summary: 'Créditos de teste instantâneos (somente no modo sandbox; 403 em produção)' }, 400, 403),
+      ...signedInRoute(
+        'POST /credits/add',
+        { tags, summary: 'Créditos de teste instantâneos (somente no modo sandbox; 403 em produção)' },
+        400,
+        403,
+      ),
       onRequest: app.requireUser,
       handler: async (request) => addTestCredits(request.ctx, currentUser(request).id, request.body.amount),
     });
 
     app.route({
-      ...signedInRoute('POST /credits/create-checkout', {
-        tags,
-        summary: 'Compra de créditos por cartão: devolve a página de pagamento (Stripe Checkout)',
-      }, 400, 503),
+      ...signedInRoute(
+        'POST /credits/create-checkout',
+        {
+          tags,
+          summary: 'Compra de créditos por cartão: devolve a página de pagamento (Stripe Checkout)',
+        },
+        400,
+        503,
+      ),
       onRequest: app.requireUser,
       handler: async (request) => {
         const user = currentUser(request);
@@ -35,10 +45,15 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...signedInRoute('POST /credits/create-mercadopago-checkout', {
-        tags,
-        summary: 'Compra de créditos por PIX: devolve a página de pagamento (Mercado Pago Checkout Pro)',
-      }, 400, 503),
+      ...signedInRoute(
+        'POST /credits/create-mercadopago-checkout',
+        {
+          tags,
+          summary: 'Compra de créditos por PIX: devolve a página de pagamento (Mercado Pago Checkout Pro)',
+        },
+        400,
+        503,
+      ),
       onRequest: app.requireUser,
       handler: async (request) => {
         const user = currentUser(request);
@@ -48,10 +63,14 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...signedInRoute('GET /credits/verify-payment', {
-        tags,
-        summary: 'Confere um pagamento na volta do provedor e credita/confirma se pago (idempotente)',
-      }, 400),
+      ...signedInRoute(
+        'GET /credits/verify-payment',
+        {
+          tags,
+          summary: 'Confere um pagamento na volta do provedor e credita/confirma se pago (idempotente)',
+        },
+        400,
+      ),
       onRequest: app.requireUser,
       handler: async (request) => verifyPayment(request.ctx, currentUser(request).id, request.query.session_id),
     });

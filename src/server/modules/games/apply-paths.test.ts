@@ -57,7 +57,8 @@ type Scenario = {
 };
 
 /** The game every scenario applies to, the same in both runs (its name goes into notices and the ledger). */
-const game = (overrides: GameOverrides = {}) => createGame(db(), { name: 'Vôlei da comparação', priceCents: 1500, totalSlots: 2, ...overrides });
+const game = (overrides: GameOverrides = {}) =>
+  createGame(db(), { name: 'Vôlei da comparação', priceCents: 1500, totalSlots: 2, ...overrides });
 const person = async (overrides: Parameters<typeof createUser>[1] = {}, cents = 0) => {
   const user = await createUser(db(), overrides);
   if (cents > 0) await addCredits(db(), user.id, cents);
@@ -224,7 +225,11 @@ const scenarios: Scenario[] = [
     outcome: 'confirmed',
     build: async () => {
       const player = await person({}, 2000);
-      return { gameId: (await game({ visibility: 'private', creatorId: player.id })).id, people: { player }, body: { paymentType: 'credit' } };
+      return {
+        gameId: (await game({ visibility: 'private', creatorId: player.id })).id,
+        people: { player },
+        body: { paymentType: 'credit' },
+      };
     },
   },
   {
@@ -324,7 +329,13 @@ function normaliser(built: Built) {
     names.set(`email:${email}`, name);
   }
   names.set(`game:${built.gameId}`, 'game');
-  const idColumns: Record<string, string> = { userId: 'user', createdBy: 'user', processedBy: 'user', gameId: 'game', registrationId: 'registration' };
+  const idColumns: Record<string, string> = {
+    userId: 'user',
+    createdBy: 'user',
+    processedBy: 'user',
+    gameId: 'game',
+    registrationId: 'registration',
+  };
   const value = (key: string, v: unknown): unknown => {
     if (v instanceof Date) {
       if (v.getTime() === TEST_NOW.getTime()) return 'now';
@@ -348,7 +359,13 @@ function normaliser(built: Built) {
       ids.forEach((id, index) => names.set(`registration:${id}`, `r${index + 1}`));
     },
     rows: <T extends Record<string, unknown>>(rows: T[]) =>
-      rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'id' && key !== 'createdAt').map(([key, v]) => [key, value(key, v)]))),
+      rows.map((row) =>
+        Object.fromEntries(
+          Object.entries(row)
+            .filter(([key]) => key !== 'id' && key !== 'createdAt')
+            .map(([key, v]) => [key, value(key, v)]),
+        ),
+      ),
     reply: (body: unknown) => JSON.parse(JSON.stringify(body), (key, v: unknown) => value(key, v)) as unknown,
   };
 }
@@ -384,13 +401,20 @@ async function run(scenario: Scenario, fast: boolean) {
     status: response.statusCode,
     reply: normalise.reply(response.json()),
     registrations: normalise.rows(registrationRows),
-    ledger: normalise.rows(await db().select().from(creditTransactions).where(inArray(creditTransactions.userId, userIds)).orderBy(asc(creditTransactions.id))),
+    ledger: normalise.rows(
+      await db().select().from(creditTransactions).where(inArray(creditTransactions.userId, userIds)).orderBy(asc(creditTransactions.id)),
+    ),
     balances: Object.fromEntries(
       await Promise.all(
-        Object.entries(built.people).map(async ([name, { id }]) => [name, (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, id)))[0]!.b]),
+        Object.entries(built.people).map(async ([name, { id }]) => [
+          name,
+          (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, id)))[0]!.b,
+        ]),
       ),
     ),
-    notifications: normalise.rows(await db().select().from(notifications).where(inArray(notifications.userId, userIds)).orderBy(asc(notifications.id))),
+    notifications: normalise.rows(
+      await db().select().from(notifications).where(inArray(notifications.userId, userIds)).orderBy(asc(notifications.id)),
+    ),
     emails: normalise.rows(await db().select().from(emailOutbox).where(inArray(emailOutbox.to, emails)).orderBy(asc(emailOutbox.id))),
     payments: normalise.rows(await db().select().from(payments).where(inArray(payments.userId, userIds)).orderBy(asc(payments.id))),
     announced: announced.map((id) => (id === built.gameId ? 'game' : 'another game')),

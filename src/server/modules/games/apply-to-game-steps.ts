@@ -7,7 +7,14 @@ import { addToWaitlist } from '../../core/games/add-to-waitlist';
 import { confirmRegistration } from '../../core/games/confirm-registration';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import { when } from '../../core/games/game-notices';
-import { assertCanReachGame, assertHasPhone, assertOpenForRegistration, type GameRow, lockGame, type RegistrationRow } from '../../core/games/registration-guards';
+import {
+  assertCanReachGame,
+  assertHasPhone,
+  assertOpenForRegistration,
+  type GameRow,
+  lockGame,
+  type RegistrationRow,
+} from '../../core/games/registration-guards';
 import { notify, type PendingMail } from '../../core/notifications/notify';
 import { type PaymentRow, registrationPaymentTypeOf } from '../../core/payments/payment-records';
 import { insertPendingPayment, openGameCheckout } from '../../core/payments/start-checkout';
@@ -54,7 +61,9 @@ export function checkoutMethod(game: GameRow, paymentType: ApplyBody['paymentTyp
 
 /** A confirmed registration or a place in line cannot be applied for again. */
 export function refuseTakenPlace(live: Pick<RegistrationRow, 'status'>): never {
-  throw live.status === 'waitlist' ? new AppError('already_on_waitlist', messages.alreadyOnWaitlist) : new AppError('already_registered', messages.alreadyRegistered);
+  throw live.status === 'waitlist'
+    ? new AppError('already_on_waitlist', messages.alreadyOnWaitlist)
+    : new AppError('already_registered', messages.alreadyRegistered);
 }
 
 async function balanceOf({ tx, user }: Application): Promise<number> {
@@ -91,7 +100,14 @@ export async function confirmPlace(app: Application, registrationId: number): Pr
 /** A full game: the player joins the line, without charge. */
 export async function joinLine(app: Application): Promise<ApplyReply> {
   await addToWaitlist(app.tx, app.game, app.user.id, app.now);
-  return { message: messages.addedToWaitlist, waitlisted: true, registrationType: 'waitlist', paymentType: null, amountCharged: 0, credits: await balanceOf(app) };
+  return {
+    message: messages.addedToWaitlist,
+    waitlisted: true,
+    registrationType: 'waitlist',
+    paymentType: null,
+    amountCharged: 0,
+    credits: await balanceOf(app),
+  };
 }
 
 /**
@@ -128,11 +144,18 @@ export async function holdForCheckout(
 }
 
 /** After commit: opens the provider's checkout page of a hold and adds where the browser goes to the reply. */
-export async function withCheckoutPage(ctx: ServerContext, reply: ApplyReply, checkout: GameCheckout, payerEmail: string): Promise<ApplyReply> {
+export async function withCheckoutPage(
+  ctx: ServerContext,
+  reply: ApplyReply,
+  checkout: GameCheckout,
+  payerEmail: string,
+): Promise<ApplyReply> {
   const redirect = await openGameCheckout(ctx, checkout.payment, {
     description: `${checkout.gameName}: 1 vaga`,
     payerEmail,
     releaseHoldOnFailure: checkout.createdHold,
   });
-  return checkout.payment.method === 'card' ? { ...reply, url: redirect.url } : { ...reply, initPoint: redirect.initPoint, sandboxInitPoint: redirect.sandboxInitPoint };
+  return checkout.payment.method === 'card'
+    ? { ...reply, url: redirect.url }
+    : { ...reply, initPoint: redirect.initPoint, sandboxInitPoint: redirect.sandboxInitPoint };
 }

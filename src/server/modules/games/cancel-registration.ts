@@ -36,10 +36,7 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameCancelled);
     if (isFinished(game.dateTime, now)) throw new AppError('game_started', messages.gameAlreadyStarted);
 
-    await tx
-      .update(registrations)
-      .set(cancelledFields(registration, now))
-      .where(eq(registrations.id, registration.id));
+    await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
     // A checkout left open for this hold is abandoned with it: a payment that still comes becomes credits.
     if (registration.status === 'pending') closed.push(...(await closePendingCheckouts(tx, [registration.id], now)));
     if (registration.status === 'waitlist') {

@@ -32,7 +32,9 @@ describe.runIf(isPostgres)(raced('parallel requests'), () => {
       await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'confirmed' });
       const players = await fundedPlayers(100, 2000);
 
-      const replies = await Promise.all(players.map((p) => call(`/api/games/${game.id}/apply`, p.authorization, { paymentType: 'credit' })));
+      const replies = await Promise.all(
+        players.map((p) => call(`/api/games/${game.id}/apply`, p.authorization, { paymentType: 'credit' })),
+      );
 
       expect(replies.filter((r) => r.status >= 500)).toEqual([]);
       expect(replies.every((r) => r.status === 200)).toBe(true);
@@ -46,7 +48,15 @@ describe.runIf(isPostgres)(raced('parallel requests'), () => {
       const charges = await db()
         .select()
         .from(creditTransactions)
-        .where(and(eq(creditTransactions.type, 'spend_game'), inArray(creditTransactions.reference, regs.map((r) => `registration:${r.id}`))));
+        .where(
+          and(
+            eq(creditTransactions.type, 'spend_game'),
+            inArray(
+              creditTransactions.reference,
+              regs.map((r) => `registration:${r.id}`),
+            ),
+          ),
+        );
       expect(charges).toHaveLength(1);
       await expectLedgerBalanced(db());
     }
@@ -58,7 +68,9 @@ describe.runIf(isPostgres)(raced('parallel requests'), () => {
       const gameList = [];
       for (let i = 0; i < 10; i += 1) gameList.push(await createGame(db(), { priceCents: 1000 }));
 
-      const replies = await Promise.all(gameList.map((g) => call(`/api/games/${g.id}/apply`, player!.authorization, { paymentType: 'credit' })));
+      const replies = await Promise.all(
+        gameList.map((g) => call(`/api/games/${g.id}/apply`, player!.authorization, { paymentType: 'credit' })),
+      );
 
       expect(replies.filter((r) => r.status >= 500)).toEqual([]);
       expect(replies.filter((r) => r.status === 200)).toHaveLength(2);
@@ -78,7 +90,8 @@ describe.runIf(isPostgres)(raced('parallel requests'), () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const game = await createGame(db(), { totalSlots: TOTAL, priceCents: 1000 });
       const holders = await fundedPlayers(TOTAL, 1000);
-      for (const p of holders) expect((await call(`/api/games/${game.id}/apply`, p.authorization, { paymentType: 'credit' })).body.waitlisted).toBe(false);
+      for (const p of holders)
+        expect((await call(`/api/games/${game.id}/apply`, p.authorization, { paymentType: 'credit' })).body.waitlisted).toBe(false);
       // Half the line can pay at once; the others will hold their slot as pending.
       const line = [...(await fundedPlayers(5, 1000)), ...(await fundedPlayers(5, 0))].sort(() => Math.random() - 0.5);
       for (const p of line) expect((await call(`/api/games/${game.id}/waitlist`, p.authorization)).status).toBe(200);

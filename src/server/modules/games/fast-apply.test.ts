@@ -16,7 +16,9 @@ const db = () => t.app.ctx.db;
 async function fastApply(gameId: number, userId: number, paysWithCredits = true, tokenVersion = 0) {
   const { rows } = (await db().execute(
     sql`select * from fast_apply(${gameId}, ${userId}, ${tokenVersion}, ${TEST_NOW.toISOString()}::timestamptz, ${paysWithCredits}, 'Inscrição no jogo ', '{jogo} em {quando}', '{posicao}º de {jogo} em {quando}', 'America/Sao_Paulo')`,
-  )) as unknown as { rows: Array<{ outcome: string; balance_cents: number | null; waitlist_position: number | null; paid_cents: number | null }> };
+  )) as unknown as {
+    rows: Array<{ outcome: string; balance_cents: number | null; waitlist_position: number | null; paid_cents: number | null }>;
+  };
   return rows[0]!;
 }
 
@@ -36,13 +38,26 @@ describe('fast_apply', () => {
 
     expect(await fastApply(game.id, first.id)).toMatchObject({ outcome: 'confirmed', balance_cents: 500, paid_cents: 1500 });
     const [confirmed] = await db().select().from(registrations).where(eq(registrations.userId, first.id));
-    expect(confirmed).toMatchObject({ status: 'confirmed', paymentType: 'credit', paidCents: 1500, confirmedAt: TEST_NOW, paymentDeadline: null });
-    expect(await db().select().from(creditTransactions).where(eq(creditTransactions.reference, `registration:${confirmed!.id}`))).toEqual([
+    expect(confirmed).toMatchObject({
+      status: 'confirmed',
+      paymentType: 'credit',
+      paidCents: 1500,
+      confirmedAt: TEST_NOW,
+      paymentDeadline: null,
+    });
+    expect(
+      await db()
+        .select()
+        .from(creditTransactions)
+        .where(eq(creditTransactions.reference, `registration:${confirmed!.id}`)),
+    ).toEqual([
       expect.objectContaining({ type: 'spend_game', amountCents: -1500, description: 'Inscrição no jogo Rápido', source: 'credit' }),
     ]);
 
     expect(await fastApply(game.id, second.id)).toMatchObject({ outcome: 'waitlist', waitlist_position: 1 });
-    expect((await footprint(second.id)).registrations).toEqual([expect.objectContaining({ status: 'waitlist', waitlistPriceCents: 1500, paidCents: 0 })]);
+    expect((await footprint(second.id)).registrations).toEqual([
+      expect.objectContaining({ status: 'waitlist', waitlistPriceCents: 1500, paidCents: 0 }),
+    ]);
     await expectLedgerBalanced(db());
   });
 
@@ -55,7 +70,12 @@ describe('fast_apply', () => {
     const draft = await createGame(db(), { state: 'draft' });
     const started = await createGame(db(), { dateTime: new Date(TEST_NOW.getTime() - HOUR_MS) });
     const withExpiredHold = await createGame(db());
-    await createRegistration(db(), { gameId: withExpiredHold.id, userId: organiser.id, status: 'pending', paymentDeadline: new Date(TEST_NOW.getTime() - 1) });
+    await createRegistration(db(), {
+      gameId: withExpiredHold.id,
+      userId: organiser.id,
+      status: 'pending',
+      paymentDeadline: new Date(TEST_NOW.getTime() - 1),
+    });
     const alreadyIn = await createGame(db());
     await createRegistration(db(), { gameId: alreadyIn.id, userId: player.id, status: 'waitlist' });
     const before = await footprint(player.id);
@@ -76,13 +96,18 @@ describe('fast_apply', () => {
     expect((await footprint(noPhone.id)).registrations).toEqual([]);
   });
 
-  it('through the API: an ended token is a 401 and a missing phone the full path\'s 400, writing nothing', async () => {
+  it("through the API: an ended token is a 401 and a missing phone the full path's 400, writing nothing", async () => {
     const game = await createGame(db(), { priceCents: 500 });
     const player = await createUser(db(), { phone: null });
     await addCredits(db(), player.id, 1000);
     const apply = async (tokenVersion: number) => {
       const token = await t.app.ctx.tokens.issue({ userId: player.id, tokenVersion });
-      return t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: { authorization: `Bearer ${token}` }, payload: { paymentType: 'credit' } });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/games/${game.id}/apply`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { paymentType: 'credit' },
+      });
     };
     const noPhone = await apply(0);
     expect(noPhone.statusCode).toBe(400);
@@ -97,12 +122,22 @@ describe('fast_apply', () => {
 
   it("through the API: the reply and the player's notice are the full path's", async () => {
     // Late evening in São Paulo is the next day in UTC; a name that looks like a placeholder stays as it is.
-    const game = await createGame(db(), { name: 'Aviso {quando}', totalSlots: 1, priceCents: 1000, dateTime: new Date('2026-11-28T01:30:00.000Z') });
+    const game = await createGame(db(), {
+      name: 'Aviso {quando}',
+      totalSlots: 1,
+      priceCents: 1000,
+      dateTime: new Date('2026-11-28T01:30:00.000Z'),
+    });
     const [first, second] = [await createUser(db()), await createUser(db())];
     await addCredits(db(), first.id, 1000);
     const apply = async (userId: number) => {
       const token = await t.app.ctx.tokens.issue({ userId, tokenVersion: 0 });
-      return t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: { authorization: `Bearer ${token}` }, payload: { paymentType: 'credit' } });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/games/${game.id}/apply`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { paymentType: 'credit' },
+      });
     };
     expect((await apply(first.id)).json()).toEqual({
       message: messages.registrationConfirmed,

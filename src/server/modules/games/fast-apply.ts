@@ -17,7 +17,8 @@ type FastApplyRow = {
 };
 
 // The notices' {quando} in the game's own zone, read in the same statement: no round trip more before the call.
-const gameTimeZone = (gameId: number) => sql`coalesce((select ${games.timeZone} from ${games} where ${games.id} = ${gameId}), ${TIME_ZONE})`;
+const gameTimeZone = (gameId: number) =>
+  sql`coalesce((select ${games.timeZone} from ${games} where ${games.id} = ${gameId}), ${TIME_ZONE})`;
 
 // The player's notices as the full path words them, for the function to fill in with the game it locked.
 const CONFIRMED_NOTICE = messages.notice.registrationConfirmed('{jogo}', '{quando}');
@@ -30,7 +31,12 @@ const WAITLISTED_NOTICE = messages.notice.waitlisted('{jogo}', '{quando}', '{pos
  * charges a free place or puts the caller in line, with the player's notice, in one statement that is its own
  * transaction. Anything else answers undefined, having changed nothing, and the caller takes applyToGame's full path.
  */
-export async function tryFastApply(ctx: ServerContext, claims: TokenClaims, gameId: number, body: ApplyBody): Promise<ApplyReply | undefined> {
+export async function tryFastApply(
+  ctx: ServerContext,
+  claims: TokenClaims,
+  gameId: number,
+  body: ApplyBody,
+): Promise<ApplyReply | undefined> {
   // Card and PIX open a checkout.
   if (body.paymentType !== undefined && body.paymentType !== 'credit') return undefined;
   const now = ctx.clock.now().toISOString();
@@ -44,7 +50,14 @@ export async function tryFastApply(ctx: ServerContext, claims: TokenClaims, game
   ctx.changes.gamesChanged([gameId]);
   const credits = toReais(row.balance_cents ?? 0);
   if (row.outcome === 'waitlist') {
-    return { message: messages.addedToWaitlist, waitlisted: true, registrationType: 'waitlist', paymentType: null, amountCharged: 0, credits };
+    return {
+      message: messages.addedToWaitlist,
+      waitlisted: true,
+      registrationType: 'waitlist',
+      paymentType: null,
+      amountCharged: 0,
+      credits,
+    };
   }
   return {
     message: messages.registrationConfirmed,

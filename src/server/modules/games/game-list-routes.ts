@@ -26,12 +26,20 @@ export function gameListRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const viewerListings = createSignedInCache<EncodedReply & { total: number }>(ctx, { name: 'viewer-listings', maxEntries: 200 });
   return async (app) => {
     app.route({
-      ...apiRoute('GET /games', {
-        tags: ['games'],
-        summary: 'Jogos públicos publicados a partir de 24 h atrás, por data (total no cabeçalho X-Total-Count)',
-        description:
-          'Filtros da especificação: sportId, stateId, cityId, date, location, status e privateLink. Cada jogo traz também os nomes da especificação (date, time, slots e, para quem está na fila, waitlistId). Diferenças deliberadas (decisão 022): o organizador aparece só pelo nome (creator.name), sem e-mail; o rascunho/publicado do organizador vem em publicationState, e state é o estado (UF) do jogo.',
-      }, 400, 429),
+      ...apiRoute(
+        'GET /games',
+        {
+          tags: ['games'],
+          summary: 'Jogos públicos publicados a partir de 24 h atrás, por data (total no cabeçalho X-Total-Count)',
+          description:
+            'Filtros da especificação: sportId, stateId, cityId, date, location, status e privateLink. ' +
+            'Cada jogo traz também os nomes da especificação (date, time, slots e, para quem está na fila, waitlistId). ' +
+            'Diferenças deliberadas (decisão 022): o organizador aparece só pelo nome (creator.name), sem e-mail; ' +
+            'o rascunho/publicado do organizador vem em publicationState, e state é o estado (UF) do jogo.',
+        },
+        400,
+        429,
+      ),
       // Asking by `privateLink` is trying a link: the same limit as opening one.
       preValidation: privateLinkTries(ctx, byIpWhenLinkGiven),
       // Sent as kept bytes, gzipped once by sendEncoded: the compression plugin has nothing to do here.
@@ -45,10 +53,17 @@ export function gameListRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         if (request.user) {
           // The caller's own registrations on top of the shared list, remembered for them until anything changes.
           const viewer = request.user.id;
-          return sendKept(request, reply, viewerListings, `${viewer}:${query}`, async () => {
-            const { games, total } = await sharedListing(request.query);
-            return { body: Buffer.from(JSON.stringify(await withViewerRegistrations(ctx.db, games, viewer, ctx.clock.now()))), total };
-          }, withTotal);
+          return sendKept(
+            request,
+            reply,
+            viewerListings,
+            `${viewer}:${query}`,
+            async () => {
+              const { games, total } = await sharedListing(request.query);
+              return { body: Buffer.from(JSON.stringify(await withViewerRegistrations(ctx.db, games, viewer, ctx.clock.now()))), total };
+            },
+            withTotal,
+          );
         }
         // The list is the same for everyone: served from a short-lived cache of the games and their
         // encoded reply (bytes, and gzipped bytes once a client asks), so a hot list costs no query.

@@ -24,10 +24,15 @@ export function gameReadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...apiRoute('GET /games/:id', {
-        tags,
-        summary: 'Um jogo (rascunhos, cancelados e privados só para quem criou ou se inscreveu)',
-      }, 400, 404),
+      ...apiRoute(
+        'GET /games/:id',
+        {
+          tags,
+          summary: 'Um jogo (rascunhos, cancelados e privados só para quem criou ou se inscreveu)',
+        },
+        400,
+        404,
+      ),
       // Sent as kept bytes, gzipped once by sendEncoded: the compression plugin has nothing to do here.
       compress: false,
       preHandler: app.optionalUser,
@@ -40,10 +45,15 @@ export function gameReadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...apiRoute('GET /games/:id/calendar.ics', {
-        tags,
-        summary: 'O jogo em iCalendar (text/calendar) para adicionar à agenda; quem pode ver o jogo pode baixá-lo',
-      }, 400, 404),
+      ...apiRoute(
+        'GET /games/:id/calendar.ics',
+        {
+          tags,
+          summary: 'O jogo em iCalendar (text/calendar) para adicionar à agenda; quem pode ver o jogo pode baixá-lo',
+        },
+        400,
+        404,
+      ),
       preHandler: app.optionalUser,
       handler: async (request, reply) => {
         const ics = await getGameCalendar(request.ctx, request.params.id, request.user?.id);

@@ -30,7 +30,10 @@ export async function joinWaitlist(
     assertOpenForRegistration(game, now);
     assertHasPhone(user);
     const live = await findLiveRegistration(tx, game.id, user.id);
-    if (live) throw live.status === 'waitlist' ? new AppError('already_on_waitlist', messages.alreadyOnWaitlist) : new AppError('already_registered', messages.alreadyRegistered);
+    if (live)
+      throw live.status === 'waitlist'
+        ? new AppError('already_on_waitlist', messages.alreadyOnWaitlist)
+        : new AppError('already_registered', messages.alreadyRegistered);
     if ((await countOccupiedSlots(tx, game.id)) < game.totalSlots) throw new AppError('game_has_free_slots', messages.gameHasFreeSlots);
     return addToWaitlist(tx, game, user.id, now);
   });

@@ -38,7 +38,13 @@ describe('reference data', () => {
     const all = await t.app.ctx.db.select().from(states);
     expect(all).toHaveLength(27);
     const zoneOf = Object.fromEntries(all.map((state) => [state.uf, state.timeZone]));
-    expect(zoneOf).toMatchObject({ AM: 'America/Manaus', MT: 'America/Cuiaba', AC: 'America/Rio_Branco', SC: 'America/Sao_Paulo', PE: 'America/Recife' });
+    expect(zoneOf).toMatchObject({
+      AM: 'America/Manaus',
+      MT: 'America/Cuiaba',
+      AC: 'America/Rio_Branco',
+      SC: 'America/Sao_Paulo',
+      PE: 'America/Recife',
+    });
     for (const zone of Object.values(zoneOf)) expect(() => new Intl.DateTimeFormat('pt-BR', { timeZone: zone })).not.toThrow();
   });
 
@@ -67,14 +73,27 @@ describe('GET /api/games', () => {
     const db = t.app.ctx.db;
     organiser = await createUser(db, { name: 'Otávio Organizador' });
     const base = { creatorId: organiser.id, sportId: ids.volei, stateId: ids.santaCatarina, cityId: ids.florianopolis };
-    const later = await createGame(db, { ...base, name: 'Jogo C', dateTime: at(3 * DAY_MS), location: 'Arena Joinville', cityId: ids.joinville });
+    const later = await createGame(db, {
+      ...base,
+      name: 'Jogo C',
+      dateTime: at(3 * DAY_MS),
+      location: 'Arena Joinville',
+      cityId: ids.joinville,
+    });
     const soon = await createGame(db, { ...base, name: 'Jogo B', dateTime: at(1 * DAY_MS), location: 'Ginásio 100% Vôlei' });
     const justStarted = await createGame(db, { ...base, name: 'Jogo A', dateTime: at(-23 * HOUR_MS), location: 'Praia Mole' });
     await createGame(db, { ...base, name: 'Velho', dateTime: at(-25 * HOUR_MS) });
     await createGame(db, { ...base, name: 'Rascunho', state: 'draft' });
     await createGame(db, { ...base, name: 'Privado', visibility: 'private' });
     await createGame(db, { ...base, name: 'Cancelado', status: 'cancelled' });
-    await createGame(db, { ...base, name: 'Beach', sportId: ids.beachTennis, dateTime: at(5 * DAY_MS), usePlatformPayment: false, priceCents: 2550 });
+    await createGame(db, {
+      ...base,
+      name: 'Beach',
+      sportId: ids.beachTennis,
+      dateTime: at(5 * DAY_MS),
+      usePlatformPayment: false,
+      priceCents: 2550,
+    });
     listed = [justStarted, soon, later];
     const player = await createUser(db);
     await createRegistration(db, { gameId: soon.id, userId: player.id, status: 'confirmed' });
@@ -158,7 +177,17 @@ describe('GET /api/games', () => {
   });
 
   it('rejects invalid filters with 400', async () => {
-    for (const query of ['sportId=abc', 'cityId=-2', 'date=2026-02-30', 'date=01/12/2026', 'limit=0', 'limit=101', 'offset=-1', `location=${'x'.repeat(101)}`, 'unknown=1']) {
+    for (const query of [
+      'sportId=abc',
+      'cityId=-2',
+      'date=2026-02-30',
+      'date=01/12/2026',
+      'limit=0',
+      'limit=101',
+      'offset=-1',
+      `location=${'x'.repeat(101)}`,
+      'unknown=1',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/games?${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
@@ -243,7 +272,11 @@ describe('the visitor list cache (LISTING_CACHE_MS)', () => {
       // A browser asking for gzip gets the same list compressed once, not twice.
       const zipped = await cached.app.inject({ method: 'GET', url: '/api/games?location=Cache', headers: { 'accept-encoding': 'gzip' } });
       expect(zipped.headers['content-encoding']).toBe('gzip');
-      expect((JSON.parse(gunzipSync(zipped.rawPayload).toString()) as Array<{ name: string }>).map((g) => g.name)).toEqual(['Primeiro', 'Segundo', 'Terceiro']);
+      expect((JSON.parse(gunzipSync(zipped.rawPayload).toString()) as Array<{ name: string }>).map((g) => g.name)).toEqual([
+        'Primeiro',
+        'Segundo',
+        'Terceiro',
+      ]);
     } finally {
       await cached.close();
     }
@@ -256,7 +289,9 @@ describe("the spec's filters and names", () => {
     const open = await createGame(t.app.ctx.db, { location, dateTime: at(3 * DAY_MS) });
     const cancelled = await createGame(t.app.ctx.db, { location, dateTime: at(3 * DAY_MS), status: 'cancelled', cancelReason: 'Chuva' });
     const list = async (extra: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/games?location=${encodeURIComponent(location)}${extra}` })).json().map((g: { id: number }) => g.id);
+      (await t.app.inject({ method: 'GET', url: `/api/games?location=${encodeURIComponent(location)}${extra}` }))
+        .json()
+        .map((g: { id: number }) => g.id);
     expect(await list('')).toEqual([open.id]);
     expect(await list('&status=active')).toEqual([open.id]);
     expect(await list('&status=cancelled')).toEqual([cancelled.id]);
@@ -292,7 +327,9 @@ describe("the spec's filters and names", () => {
   it('shows the filters and the fields in the OpenAPI document, with where we differ from the spec', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const list = spec.paths['/api/games'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['status', 'privateLink', 'sportId', 'date']));
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['status', 'privateLink', 'sportId', 'date']),
+    );
     expect(list.description).toContain('decisão 022');
     const game = list.responses['200'].content['application/json'].schema.items.properties;
     expect(Object.keys(game)).toEqual(expect.arrayContaining(['date', 'time', 'slots', 'waitlistId']));

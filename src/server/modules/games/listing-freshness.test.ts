@@ -21,12 +21,22 @@ describe('the visitor list after a change made through the API', () => {
 
     const player = await createSignedInUser(t.app);
     await addCredits(t.app.ctx.db, player.user.id, 1000);
-    const apply = await t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: player.headers, payload: { paymentType: 'credit' } });
+    const apply = await t.app.inject({
+      method: 'POST',
+      url: `/api/games/${game.id}/apply`,
+      headers: player.headers,
+      payload: { paymentType: 'credit' },
+    });
     expect(apply.statusCode).toBe(200);
     expect(await visitorList()).toEqual([['Frescor', 3]]);
 
     // A refused write changes nothing, and leaves the cache alone.
-    const again = await t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: player.headers, payload: { paymentType: 'credit' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/games/${game.id}/apply`,
+      headers: player.headers,
+      payload: { paymentType: 'credit' },
+    });
     expect(again.statusCode).toBe(409);
     expect(await visitorList()).toEqual([['Frescor', 3]]);
   });

@@ -40,12 +40,16 @@ export function livePlaceRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.addHook('preClose', async () => live.close());
 
     app.route({
-      ...apiRoute('GET /games/events', {
-        tags,
-        summary: 'Vagas ao vivo da lista de jogos (Server-Sent Events)',
-        description:
-          'text/event-stream: a cada mudança, um evento `{id, remainingSlots, waitlistCount}` por jogo público publicado; um comentário a cada LIVE_HEARTBEAT_MS. No máximo LIVE_STREAMS_PER_ADDRESS conexões abertas por endereço (429 além disso).',
-      }, 429),
+      ...apiRoute(
+        'GET /games/events',
+        {
+          tags,
+          summary: 'Vagas ao vivo da lista de jogos (Server-Sent Events)',
+          description:
+            'text/event-stream: a cada mudança, um evento `{id, remainingSlots, waitlistCount}` por jogo público publicado; um comentário a cada LIVE_HEARTBEAT_MS. No máximo LIVE_STREAMS_PER_ADDRESS conexões abertas por endereço (429 além disso).',
+        },
+        429,
+      ),
       compress: false,
       handler: async (request, reply) => {
         const address = byIp(request);
@@ -55,12 +59,18 @@ export function livePlaceRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...apiRoute('GET /games/:id/events', {
-        tags,
-        summary: 'Vagas ao vivo de um jogo (Server-Sent Events)',
-        description:
-          'text/event-stream: `{remainingSlots, waitlistCount}` ao conectar e a cada mudança; um comentário a cada LIVE_HEARTBEAT_MS. Jogo publicado e ativo: público, ou privado com privateLink. No máximo LIVE_STREAMS_PER_ADDRESS conexões abertas por endereço (429 além disso).',
-      }, 400, 404, 429),
+      ...apiRoute(
+        'GET /games/:id/events',
+        {
+          tags,
+          summary: 'Vagas ao vivo de um jogo (Server-Sent Events)',
+          description:
+            'text/event-stream: `{remainingSlots, waitlistCount}` ao conectar e a cada mudança; um comentário a cada LIVE_HEARTBEAT_MS. Jogo publicado e ativo: público, ou privado com privateLink. No máximo LIVE_STREAMS_PER_ADDRESS conexões abertas por endereço (429 além disso).',
+        },
+        400,
+        404,
+        429,
+      ),
       compress: false,
       // Presenting a link is trying one: the same limit as opening one.
       preValidation: privateLinkTries(ctx, byIpWhenLinkGiven),

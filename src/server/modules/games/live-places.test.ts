@@ -100,7 +100,11 @@ describe('GET /api/games/:id/events', () => {
 
   it('reads a change once for all the streams of this instance', async () => {
     const game = await offPlatformGame();
-    const open = [await watch(`/api/games/${game.id}/events`), await watch(`/api/games/${game.id}/events`), await watch('/api/games/events')];
+    const open = [
+      await watch(`/api/games/${game.id}/events`),
+      await watch(`/api/games/${game.id}/events`),
+      await watch('/api/games/events'),
+    ];
     await open[0]!.nextData();
     await open[1]!.nextData();
     vi.mocked(loadGamePlaces).mockClear();
@@ -160,12 +164,18 @@ describe('GET /api/games/:id/events', () => {
       payload: { reason: 'Chuva forte' },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    await expect(Promise.race([stream.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('open'), 1000))])).resolves.toBe('ended');
+    await expect(
+      Promise.race([stream.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('open'), 1000))]),
+    ).resolves.toBe('ended');
   });
 
   it('refuses streams beyond LIVE_STREAMS_PER_ADDRESS from one address with a 429 in Portuguese', async () => {
     const game = await offPlatformGame();
-    const open = [await watch(`/api/games/${game.id}/events`), await watch('/api/games/events'), await watch(`/api/games/${game.id}/events`)];
+    const open = [
+      await watch(`/api/games/${game.id}/events`),
+      await watch('/api/games/events'),
+      await watch(`/api/games/${game.id}/events`),
+    ];
     for (const stream of open) expect(stream.status).toBe(200);
     for (const path of [`/api/games/${game.id}/events`, '/api/games/events']) {
       const refused = await watch(path);
@@ -197,7 +207,11 @@ describe('readers that go or fall behind', () => {
     const own = await createTestApp({ logStream: { write: (line) => lines.push(JSON.parse(line)) } });
     const url = new URL(await listen(own.app));
     const game = await createGame(own.app.ctx.db);
-    for (const path of [`/api/games/${game.id}/events`, `/api/games/${game.id}/events?privateLink=${game.privateLink}`, '/api/games/events']) {
+    for (const path of [
+      `/api/games/${game.id}/events`,
+      `/api/games/${game.id}/events?privateLink=${game.privateLink}`,
+      '/api/games/events',
+    ]) {
       for (let i = 0; i < 10; i++) {
         const socket = connect(Number(url.port), url.hostname);
         await once(socket, 'connect');

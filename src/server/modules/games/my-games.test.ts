@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addCredits, createGame, createRegistration, createSignedInUser, createUser, DAY_MS } from '../../../../test-support/server/factories';
+import {
+  addCredits,
+  createGame,
+  createRegistration,
+  createSignedInUser,
+  createUser,
+  DAY_MS,
+} from '../../../../test-support/server/factories';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 
 const t = setUpTestApp();
@@ -17,7 +24,11 @@ describe('GET /api/users/me with games', () => {
     await createRegistration(db, { gameId: outside.id, userId: user.id, status: 'confirmed' });
     const finished = await createGame(db, { name: 'Finalizado', dateTime: at(-2 * DAY_MS) });
     await createRegistration(db, { gameId: finished.id, userId: user.id, status: 'confirmed' });
-    await createRegistration(db, { gameId: (await createGame(db, { name: 'Antigo', dateTime: at(-40 * DAY_MS) })).id, userId: user.id, status: 'confirmed' });
+    await createRegistration(db, {
+      gameId: (await createGame(db, { name: 'Antigo', dateTime: at(-40 * DAY_MS) })).id,
+      userId: user.id,
+      status: 'confirmed',
+    });
     const gaveUp = await createGame(db, { name: 'Desisti', dateTime: at(4 * DAY_MS) });
     await createRegistration(db, { gameId: gaveUp.id, userId: user.id, status: 'cancelled' });
     const full = await createGame(db, { name: 'Lotado', totalSlots: 1, dateTime: at(5 * DAY_MS) });

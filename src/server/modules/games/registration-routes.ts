@@ -10,10 +10,16 @@ const tags = ['games'];
 /** A player's own place in a game: apply, join the waitlist, cancel. */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...signedInRoute('POST /games/:id/apply', {
-      tags,
-      summary: 'Inscreve-se: vaga livre confirma (créditos debitados), jogo lotado entra na lista de espera',
-    }, 400, 404, 409),
+    ...signedInRoute(
+      'POST /games/:id/apply',
+      {
+        tags,
+        summary: 'Inscreve-se: vaga livre confirma (créditos debitados), jogo lotado entra na lista de espera',
+      },
+      400,
+      404,
+      409,
+    ),
     // The common apply checks the token's version itself: the account is read only for the full path.
     onRequest: app.requireToken,
     handler: async (request) => applyToGame(request.ctx, currentCaller(app, request), request.params.id, request.body ?? {}),
@@ -26,10 +32,16 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...signedInRoute('POST /games/:id/cancel', {
-      tags,
-      summary: 'Cancela a inscrição (reembolso se faltarem 48 h ou mais) ou sai da lista de espera',
-    }, 400, 404, 409),
+    ...signedInRoute(
+      'POST /games/:id/cancel',
+      {
+        tags,
+        summary: 'Cancela a inscrição (reembolso se faltarem 48 h ou mais) ou sai da lista de espera',
+      },
+      400,
+      404,
+      409,
+    ),
     onRequest: app.requireUser,
     handler: async (request) => cancelRegistration(request.ctx, currentUser(request), request.params.id),
   });

@@ -98,7 +98,12 @@ describe('POST /api/games/:id/apply', () => {
 
   it('counts a pending registration as holding its slot', async () => {
     const game = await createGame(db(), { totalSlots: 1 });
-    await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'pending', paymentDeadline: at(HOUR_MS) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: (await createUser(db())).id,
+      status: 'pending',
+      paymentDeadline: at(HOUR_MS),
+    });
     const { headers } = await player(5000);
     const res = await post(`/api/games/${game.id}/apply`, headers, { paymentType: 'credit' });
     expect(res.json().waitlisted).toBe(true);

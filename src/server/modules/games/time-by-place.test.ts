@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addCredits, createGame, createRegistration, createSignedInUser, createUser, referenceIds } from '../../../../test-support/server/factories';
+import {
+  addCredits,
+  createGame,
+  createRegistration,
+  createSignedInUser,
+  createUser,
+  referenceIds,
+} from '../../../../test-support/server/factories';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { cities, games, notifications, states } from '../../db/schema';
 
@@ -47,7 +54,10 @@ describe('a game in Manaus at 19:30 local time', () => {
     await addCredits(db(), user.id, 1000);
     const res = await t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers, payload: { paymentType: 'credit' } });
     expect(res.json()).toMatchObject({ registrationType: 'confirmed', paymentType: 'credit' });
-    const [notice] = await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.gameId, game.id)));
+    const [notice] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.gameId, game.id)));
     expect(notice!.message).toContain('21/11/2026 às 19:30');
   });
 
@@ -58,7 +68,9 @@ describe('a game in Manaus at 19:30 local time', () => {
     expect(res.body).toContain('DTSTART:20261121T233000Z');
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(res.body)).getFirstSubcomponent('vevent')!);
     const start = event.startDate.toJSDate();
-    expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Manaus', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start)).toBe('19:30');
+    expect(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Manaus', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start),
+    ).toBe('19:30');
   });
 
   it('gives the organiser a spreadsheet whose times read on Manaus clocks', async () => {
@@ -73,7 +85,11 @@ describe('a game in Manaus at 19:30 local time', () => {
   });
 
   it('is listed on its own day: 23:00 in Rio Branco on the 25th is the 25th there, though the 26th in São Paulo', async () => {
-    const late = await createGame(db(), { name: 'Futevôlei da noite', dateTime: new Date('2026-11-26T04:00:00.000Z'), stateId: place.acre });
+    const late = await createGame(db(), {
+      name: 'Futevôlei da noite',
+      dateTime: new Date('2026-11-26T04:00:00.000Z'),
+      stateId: place.acre,
+    });
     expect(late.timeZone).toBe('America/Rio_Branco');
     const on = async (date: string) =>
       ((await t.app.inject({ method: 'GET', url: `/api/games?date=${date}` })).json() as { id: number }[]).map((g) => g.id);
@@ -105,14 +121,19 @@ describe('a game created or moved from a date-time without a zone', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().game).toMatchObject({ dateTime: '2026-11-28T23:30:00.000Z', timeZone: 'America/Cuiaba', time: '19:30' });
-    const [row] = await db().select({ dateTime: games.dateTime, timeZone: games.timeZone }).from(games).where(eq(games.id, res.json().game.id));
+    const [row] = await db()
+      .select({ dateTime: games.dateTime, timeZone: games.timeZone })
+      .from(games)
+      .where(eq(games.id, res.json().game.id));
     expect(row).toEqual({ dateTime: new Date('2026-11-28T23:30:00.000Z'), timeZone: 'America/Cuiaba' });
   });
 
   it('takes the zone of its new state when moved, and São Paulo’s without one', async () => {
     const game = await manausGame();
     await db().update(games).set({ stateId: ref.santaCatarina, cityId: ref.florianopolis }).where(eq(games.id, game.id));
-    expect((await db().select({ timeZone: games.timeZone }).from(games).where(eq(games.id, game.id)))[0]!.timeZone).toBe('America/Sao_Paulo');
+    expect((await db().select({ timeZone: games.timeZone }).from(games).where(eq(games.id, game.id)))[0]!.timeZone).toBe(
+      'America/Sao_Paulo',
+    );
     const placeless = await createGame(db(), { visibility: 'private', stateId: null, cityId: null, timeZone: 'America/Manaus' });
     expect(placeless.timeZone).toBe('America/Sao_Paulo');
   });

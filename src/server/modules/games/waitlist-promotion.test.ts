@@ -28,8 +28,7 @@ const post = (url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 const statusOf = (gameId: number, userId: number) => latestRegistration(db(), gameId, userId);
 const balanceOf = (userId: number) => readBalance(db(), userId);
-const noticesOf = (userId: number) =>
-  db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+const noticesOf = (userId: number) => db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
 const mailTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email));
 
 /** A full game (one slot, taken by `holder` who paid with credits) with players in line. */
@@ -43,7 +42,9 @@ async function fullGameWithLine(line: { credits: number }[], gameOverrides: Para
     const user = await createUser(db());
     if (entry.credits > 0) await addCredits(db(), user.id, entry.credits);
     // Everyone joins at the same instant: the line falls back to id order.
-    waiting.push(await createRegistration(db(), { gameId: game.id, userId: user.id, status: 'waitlist', joinedAt: at(-HOUR_MS + (i >= 2 ? 1 : 0)) }));
+    waiting.push(
+      await createRegistration(db(), { gameId: game.id, userId: user.id, status: 'waitlist', joinedAt: at(-HOUR_MS + (i >= 2 ? 1 : 0)) }),
+    );
   }
   return { game, holder, waiting };
 }
@@ -226,7 +227,9 @@ describe('organiser notices (helpers for the organisers work)', () => {
     const game = await createGame(db());
     const confirmed = await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'confirmed' });
     const cancelled = await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'cancelled' });
-    await db().transaction((tx) => notifyGameChanged(tx, game, { ...game, location: 'Quadra Nova', address: 'Rua B, 2', priceCents: 2500 }));
+    await db().transaction((tx) =>
+      notifyGameChanged(tx, game, { ...game, location: 'Quadra Nova', address: 'Rua B, 2', priceCents: 2500 }),
+    );
     const notices = await noticesOf(confirmed.userId);
     expect(notices.map((n) => n.type)).toEqual(['game_changed']);
     expect(notices[0]!.message).toBe(
@@ -248,9 +251,7 @@ describe('organiser notices (helpers for the organisers work)', () => {
     const game = await createGame(db(), { name: 'Vôlei cancelado' });
     const user = await createUser(db());
     const mails: PendingMail = [];
-    await db().transaction((tx) =>
-      notifyGameCancelled(tx, t.app.ctx, mails, { game, to: user, refund: 'credits', refundedCents: 1000 }),
-    );
+    await db().transaction((tx) => notifyGameCancelled(tx, t.app.ctx, mails, { game, to: user, refund: 'credits', refundedCents: 1000 }));
     await sendPendingMail(t.app.ctx, mails);
     const [notice] = await noticesOf(user.id);
     expect(notice!.message).toBe(

@@ -13,16 +13,27 @@ export function healthRoutes(database: Database, isDraining: () => boolean): Fas
   return async (app) => {
     const check = (whenDraining: boolean) => async (_request: FastifyRequest, reply: FastifyReply) => {
       const failure =
-        whenDraining && isDraining() ? messages.shuttingDown : await database.ping().then(() => undefined, () => messages.databaseUnavailable);
+        whenDraining && isDraining()
+          ? messages.shuttingDown
+          : await database.ping().then(
+              () => undefined,
+              () => messages.databaseUnavailable,
+            );
       if (!failure) return { status: 'ok' as const };
       reply.status(503);
       return { status: 'error' as const, message: failure };
     };
     const docs = (summary: string) => ({ tags: ['health'], summary, replies: { 503: failureSchema } });
 
-    app.route({ ...apiRoute('GET /health', docs('Responde 200 quando o banco de dados responde, 503 caso contrário')), handler: check(false) });
     app.route({
-      ...apiRoute('GET /health/ready', docs('Pronta para receber tráfego: 200 quando o banco responde; 503 sem banco ou enquanto a instância encerra')),
+      ...apiRoute('GET /health', docs('Responde 200 quando o banco de dados responde, 503 caso contrário')),
+      handler: check(false),
+    });
+    app.route({
+      ...apiRoute(
+        'GET /health/ready',
+        docs('Pronta para receber tráfego: 200 quando o banco responde; 503 sem banco ou enquanto a instância encerra'),
+      ),
       handler: check(true),
     });
   };

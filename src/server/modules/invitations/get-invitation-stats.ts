@@ -11,9 +11,7 @@ export async function getInvitationStats(ctx: ServerContext, user: AuthUser): Pr
       .select({ count: count() })
       .from(invitations)
       .innerJoin(games, eq(games.id, invitations.gameId))
-      .where(
-        and(ownInvitations(user), eq(games.state, 'published'), eq(games.status, 'active'), gt(games.dateTime, ctx.clock.now())),
-      ),
+      .where(and(ownInvitations(user), eq(games.state, 'published'), eq(games.status, 'active'), gt(games.dateTime, ctx.clock.now()))),
   ]);
   return { total: all?.count ?? 0, upcoming: upcoming?.count ?? 0 };
 }

@@ -29,7 +29,12 @@ describe('invitations', () => {
     const list = res.json();
     expect(list.map((i: { game: { name: string } }) => i.game.name)).toEqual(['Antes', 'Depois']);
     expect(list[0]).toMatchObject({ id: expect.any(Number), createdAt: expect.any(String) });
-    expect(list[0].game).toMatchObject({ id: sooner.id, privateLink: sooner.privateLink, price: 10, dateTime: sooner.dateTime.toISOString() });
+    expect(list[0].game).toMatchObject({
+      id: sooner.id,
+      privateLink: sooner.privateLink,
+      price: 10,
+      dateTime: sooner.dateTime.toISOString(),
+    });
 
     const stats = await t.app.inject({ method: 'GET', url: '/api/invitations/stats', headers });
     expect(stats.json()).toEqual({ total: 4, upcoming: 2 });

@@ -16,20 +16,16 @@ export async function listInvitations(ctx: ServerContext, user: AuthUser): Promi
     .select({ id: invitations.id, gameId: invitations.gameId, createdAt: invitations.createdAt })
     .from(invitations)
     .innerJoin(games, eq(games.id, invitations.gameId))
-    .where(
-      and(
-        ownInvitations(user),
-        eq(games.state, 'published'),
-        eq(games.status, 'active'),
-        gte(games.dateTime, listingCutoff(now)),
-      ),
-    )
+    .where(and(ownInvitations(user), eq(games.state, 'published'), eq(games.status, 'active'), gte(games.dateTime, listingCutoff(now))))
     .orderBy(asc(games.dateTime), asc(invitations.id))
     .limit(MAX_INVITATIONS);
   if (rows.length === 0) return [];
   // An invitee already holds the link, so the game shows it to them.
   const views = await loadGameViews(ctx.db, {
-    where: inArray(games.id, rows.map((row) => row.gameId)),
+    where: inArray(
+      games.id,
+      rows.map((row) => row.gameId),
+    ),
     now,
     viewerId: user.id,
     revealPrivateLink: true,

@@ -47,10 +47,20 @@ describe('push subscriptions', () => {
     ]);
 
     // Someone else's device is not theirs to remove.
-    const notTheirs = await t.app.inject({ method: 'DELETE', url: '/api/users/me/push-subscriptions', headers: other.headers, payload: { endpoint: subscription.endpoint } });
+    const notTheirs = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me/push-subscriptions',
+      headers: other.headers,
+      payload: { endpoint: subscription.endpoint },
+    });
     expect(notTheirs.statusCode).toBe(200);
     expect(await devicesOf(user.id)).toHaveLength(1);
-    const off = await t.app.inject({ method: 'DELETE', url: '/api/users/me/push-subscriptions', headers, payload: { endpoint: subscription.endpoint } });
+    const off = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me/push-subscriptions',
+      headers,
+      payload: { endpoint: subscription.endpoint },
+    });
     expect([off.statusCode, off.json()]).toEqual([200, { message: 'Notificações desativadas neste aparelho.' }]);
     expect(await devicesOf(user.id)).toEqual([]);
   });
@@ -58,15 +68,23 @@ describe('push subscriptions', () => {
   it('refuses keys of the wrong size, a key off the curve and an endpoint inside the network, in Portuguese, writing nothing', async () => {
     const { user, headers } = await createSignedInUser(t.app);
     const { endpoint, keys } = service.subscribe();
-    const send = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/users/me/push-subscriptions', headers, payload: payload as object });
+    const send = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/users/me/push-subscriptions', headers, payload: payload as object });
     const before = await tableDigest(db());
 
     const shortKey = await send({ endpoint, keys: { ...keys, p256dh: keys.p256dh.slice(0, 40) } });
     expect([shortKey.statusCode, shortKey.json().code]).toEqual([400, 'validation_failed']);
     expect(shortKey.json().fields['keys.p256dh']).toBe('A chave p256dh deve ser um ponto P-256 não comprimido: 65 bytes em base64url.');
     const longAuth = await send({ endpoint, keys: { ...keys, auth: Buffer.alloc(32, 7).toString('base64url') } });
-    expect([longAuth.statusCode, longAuth.json().code, longAuth.json().fields['keys.auth']]).toEqual([400, 'validation_failed', 'A chave auth deve ter 16 bytes em base64url.']);
-    const offCurve = await send({ endpoint, keys: { ...keys, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url') } });
+    expect([longAuth.statusCode, longAuth.json().code, longAuth.json().fields['keys.auth']]).toEqual([
+      400,
+      'validation_failed',
+      'A chave auth deve ter 16 bytes em base64url.',
+    ]);
+    const offCurve = await send({
+      endpoint,
+      keys: { ...keys, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url') },
+    });
     expect([offCurve.statusCode, offCurve.json().code]).toEqual([400, 'validation_failed']);
     expect(offCurve.json().fields['keys.p256dh']).toContain('65 bytes');
     const inside = await send({ endpoint: 'https://10.0.0.7/push/x', keys });
@@ -74,7 +92,12 @@ describe('push subscriptions', () => {
     expect(inside.json().message).toMatch(/^O endereço/);
     const unknownField = await send({ endpoint, keys, browser: 'Chrome' });
     expect([unknownField.statusCode, unknownField.json().code]).toEqual([400, 'validation_failed']);
-    const removeNothing = await t.app.inject({ method: 'DELETE', url: '/api/users/me/push-subscriptions', headers, payload: { endpoint: '' } });
+    const removeNothing = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me/push-subscriptions',
+      headers,
+      payload: { endpoint: '' },
+    });
     expect([removeNothing.statusCode, removeNothing.json().code]).toEqual([400, 'validation_failed']);
 
     expect(await devicesOf(user.id)).toEqual([]);
@@ -107,8 +130,20 @@ describe('notification settings', () => {
     const { user, headers } = await createSignedInUser(t.app);
     const read = await t.app.inject({ method: 'GET', url: '/api/users/me/notification-settings', headers });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ reminders: ALL_ON, places: ALL_ON, changes: ALL_ON, invitations: ALL_ON, receipts: ALL_ON, organiser: ALL_ON });
-    const put = await t.app.inject({ method: 'PUT', url: '/api/users/me/notification-settings', headers, payload: { places: { push: false }, receipts: { email: false } } });
+    expect(read.json()).toEqual({
+      reminders: ALL_ON,
+      places: ALL_ON,
+      changes: ALL_ON,
+      invitations: ALL_ON,
+      receipts: ALL_ON,
+      organiser: ALL_ON,
+    });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/notification-settings',
+      headers,
+      payload: { places: { push: false }, receipts: { email: false } },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ ...read.json(), places: { email: true, push: false }, receipts: { email: false, push: true } });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me/notification-settings', headers })).json()).toEqual(put.json());
@@ -117,12 +152,22 @@ describe('notification settings', () => {
 
   it('refuses an unknown kind or channel, or a channel that is not true or false, naming it, and changes nothing', async () => {
     const { user, headers } = await createSignedInUser(t.app);
-    for (const payload of [{ newsletter: { email: false } }, { places: { sms: false } }, { places: { email: 'não' } }, { reminders: false }]) {
+    for (const payload of [
+      { newsletter: { email: false } },
+      { places: { sms: false } },
+      { places: { email: 'não' } },
+      { reminders: false },
+    ]) {
       const res = await t.app.inject({ method: 'PUT', url: '/api/users/me/notification-settings', headers, payload });
       expect([res.statusCode, res.json().code], JSON.stringify(payload)).toEqual([400, 'validation_failed']);
       expect(res.json().message).toMatch(/^[A-ZÀ-Ú]/);
     }
-    const unknown = await t.app.inject({ method: 'PUT', url: '/api/users/me/notification-settings', headers, payload: { newsletter: { email: false } } });
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/notification-settings',
+      headers,
+      payload: { newsletter: { email: false } },
+    });
     expect(JSON.stringify(unknown.json().fields)).toContain('newsletter');
     expect(await settingsRowsOf(user.id)).toEqual([]);
   });
@@ -152,7 +197,14 @@ describe('the unsubscribe link', () => {
       await queueMail(
         tx,
         mails,
-        gameNoticeEmail({ to: user.email, name: user.name, subject: 'Lembrete', paragraphs: ['Seu jogo é amanhã.'], gamePath: '/apply/1', publicUrl: t.config.publicUrl }),
+        gameNoticeEmail({
+          to: user.email,
+          name: user.name,
+          subject: 'Lembrete',
+          paragraphs: ['Seu jogo é amanhã.'],
+          gamePath: '/apply/1',
+          publicUrl: t.config.publicUrl,
+        }),
       );
     });
     const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
@@ -177,7 +229,18 @@ describe('the unsubscribe link', () => {
     // A second e-mail of that kind is no longer written.
     await db().transaction(async (tx) => {
       await notify(tx, user.id, 'game_reminder', 'Outro lembrete.');
-      await queueMail(tx, [], gameNoticeEmail({ to: user.email, name: user.name, subject: 'De novo', paragraphs: ['Outro.'], gamePath: '/apply/1', publicUrl: t.config.publicUrl }));
+      await queueMail(
+        tx,
+        [],
+        gameNoticeEmail({
+          to: user.email,
+          name: user.name,
+          subject: 'De novo',
+          paragraphs: ['Outro.'],
+          gamePath: '/apply/1',
+          publicUrl: t.config.publicUrl,
+        }),
+      );
     });
     expect((await db().select().from(emailOutbox).where(eq(emailOutbox.to, user.email))).map((row) => row.subject)).toEqual(['Lembrete']);
   });
@@ -216,16 +279,26 @@ describe('the unsubscribe link', () => {
     const user = await createUser(db());
     const victim = await createUser(db());
     const [, kind, expiry, signature] = (await tokenFor(user, 'reminders')).split('.');
-    const expired = signUnsubscribeToken(await unsubscribeSecret(db()), { userId: user.id, kind: 'reminders', expiresAt: new Date(TEST_NOW.getTime() - 1000) });
+    const expired = signUnsubscribeToken(await unsubscribeSecret(db()), {
+      userId: user.id,
+      kind: 'reminders',
+      expiresAt: new Date(TEST_NOW.getTime() - 1000),
+    });
     const before = await tableDigest(db());
     const cases = [
       [`${victim.id}.${kind}.${expiry}.${signature}`, 'Este link para deixar de receber e-mails não é válido.'],
-      [signUnsubscribeToken('outro-segredo', { userId: victim.id, kind: 'places', expiresAt: new Date(TEST_NOW.getTime() + DAY_MS) }), 'não é válido'],
+      [
+        signUnsubscribeToken('outro-segredo', { userId: victim.id, kind: 'places', expiresAt: new Date(TEST_NOW.getTime() + DAY_MS) }),
+        'não é válido',
+      ],
       [`${user.id}.newsletter.${expiry}.${signature}`, 'não é válido'],
       [expired, 'Este link para deixar de receber e-mails expirou.'],
     ];
     for (const [token, message] of cases) {
-      for (const res of [await t.app.inject({ method: 'GET', url: `/api/unsubscribe/${token}` }), await oneClick(`/api/unsubscribe/${token}`)]) {
+      for (const res of [
+        await t.app.inject({ method: 'GET', url: `/api/unsubscribe/${token}` }),
+        await oneClick(`/api/unsubscribe/${token}`),
+      ]) {
         expect(res.statusCode, token).toBe(400);
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(res.body).toContain('Link inválido');
@@ -260,7 +333,10 @@ describe('the unsubscribe link', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 121; i++) {
-        statuses.push((await limited.app.inject({ method: i % 2 ? 'POST' : 'GET', url: `/api/unsubscribe/${i}.places.x.AAAAAAAAAAAAAAAAAAAAAA` })).statusCode);
+        statuses.push(
+          (await limited.app.inject({ method: i % 2 ? 'POST' : 'GET', url: `/api/unsubscribe/${i}.places.x.AAAAAAAAAAAAAAAAAAAAAA` }))
+            .statusCode,
+        );
       }
       expect(statuses.slice(0, 120).every((status) => status === 400)).toBe(true);
       expect(statuses[120]).toBe(429);

@@ -20,15 +20,23 @@ export function pushRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const subscriptions = ctx.rateLimiter.limit(SUBSCRIPTIONS);
   return async (app) => {
     app.route({
-      ...apiRoute('GET /push/public-key', { tags, summary: 'A chave pública VAPID com que o navegador assina as notificações (applicationServerKey)' }),
+      ...apiRoute('GET /push/public-key', {
+        tags,
+        summary: 'A chave pública VAPID com que o navegador assina as notificações (applicationServerKey)',
+      }),
       handler: async (request) => getPushPublicKey(request.ctx),
     });
 
     app.route({
-      ...signedInRoute('POST /users/me/push-subscriptions', {
-        tags,
-        summary: 'Ativa as notificações neste aparelho (a PushSubscription do navegador; endpoint https público)',
-      }, 400, 429),
+      ...signedInRoute(
+        'POST /users/me/push-subscriptions',
+        {
+          tags,
+          summary: 'Ativa as notificações neste aparelho (a PushSubscription do navegador; endpoint https público)',
+        },
+        400,
+        429,
+      ),
       onRequest: app.requireUser,
       preValidation: subscriptions,
       handler: async (request, reply) => reply.status(201).send(await subscribePush(request.ctx, currentUser(request), request.body)),

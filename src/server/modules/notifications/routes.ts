@@ -25,10 +25,14 @@ export function notificationRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
 const notificationListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...signedInRoute('GET /notifications', {
-      tags,
-      summary: 'Notificações do usuário, mais recentes primeiro (total no cabeçalho X-Total-Count)',
-    }, 400),
+    ...signedInRoute(
+      'GET /notifications',
+      {
+        tags,
+        summary: 'Notificações do usuário, mais recentes primeiro (total no cabeçalho X-Total-Count)',
+      },
+      400,
+    ),
     onRequest: app.requireUser,
     handler: async (request, reply) => {
       const { notifications, total } = await listNotifications(request.ctx, currentUser(request).id, request.query);
@@ -59,16 +63,23 @@ const notificationListRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Which kinds of notice are sent, by e-mail and by push (decision 044). */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...signedInRoute('GET /users/me/notification-settings', { tags, summary: 'O que o usuário recebe, por tipo de aviso, por e-mail e no celular' }),
+    ...signedInRoute('GET /users/me/notification-settings', {
+      tags,
+      summary: 'O que o usuário recebe, por tipo de aviso, por e-mail e no celular',
+    }),
     onRequest: app.requireUser,
     handler: async (request) => getNotificationSettings(request.ctx, currentUser(request)),
   });
 
   app.route({
-    ...signedInRoute('PUT /users/me/notification-settings', {
-      tags,
-      summary: 'Liga ou desliga tipos de aviso por e-mail e no celular (só muda o que for enviado); devolve todos',
-    }, 400),
+    ...signedInRoute(
+      'PUT /users/me/notification-settings',
+      {
+        tags,
+        summary: 'Liga ou desliga tipos de aviso por e-mail e no celular (só muda o que for enviado); devolve todos',
+      },
+      400,
+    ),
     onRequest: app.requireUser,
     handler: async (request) => updateNotificationSettings(request.ctx, currentUser(request), request.body),
   });

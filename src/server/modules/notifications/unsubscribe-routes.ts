@@ -52,13 +52,22 @@ export function unsubscribeRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     }
 
     app.route({
-      ...apiRoute('GET /unsubscribe/:token', { tags, summary: 'Página que pergunta se a pessoa quer deixar de receber os e-mails do tipo do link' }, 400, 429),
+      ...apiRoute(
+        'GET /unsubscribe/:token',
+        { tags, summary: 'Página que pergunta se a pessoa quer deixar de receber os e-mails do tipo do link' },
+        400,
+        429,
+      ),
       onRequest: linkUses,
       handler: async (request, reply) => {
         const { publicUrl } = request.ctx.config;
         try {
           const { kindLabel } = await checkUnsubscribeLink(request.ctx, request.params.token);
-          return sendPage(reply, 200, unsubscribePage({ state: 'confirm', kindLabel, actionUrl: unsubscribeUrl(publicUrl, request.params.token), publicUrl }));
+          return sendPage(
+            reply,
+            200,
+            unsubscribePage({ state: 'confirm', kindLabel, actionUrl: unsubscribeUrl(publicUrl, request.params.token), publicUrl }),
+          );
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           return sendPage(reply, 400, unsubscribePage({ state: 'error', message: error.message, publicUrl }));
@@ -67,10 +76,16 @@ export function unsubscribeRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...apiRoute('POST /unsubscribe/:token', {
-        tags,
-        summary: 'Desliga os e-mails do tipo do link (o one-click do programa de e-mail, RFC 8058, ou o formulário da página)',
-      }, 400, 415, 429),
+      ...apiRoute(
+        'POST /unsubscribe/:token',
+        {
+          tags,
+          summary: 'Desliga os e-mails do tipo do link (o one-click do programa de e-mail, RFC 8058, ou o formulário da página)',
+        },
+        400,
+        415,
+        429,
+      ),
       onRequest: linkUses,
       handler: async (request, reply) => {
         const { publicUrl } = request.ctx.config;

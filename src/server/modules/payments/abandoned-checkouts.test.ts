@@ -15,12 +15,20 @@ import { cancellationRequests, payments, registrations } from '../../db/schema';
 let t: TestApp;
 let stripe: FakeStripe;
 let mp: FakeMercadoPago;
-const { db, nowSeconds, post, balanceOf, ledgerOf, paymentOf, stripeHook, mpHook } = setUpLivePaymentsApp((live) => ({ t, stripe, mp } = live));
+const { db, nowSeconds, post, balanceOf, ledgerOf, paymentOf, stripeHook, mpHook } = setUpLivePaymentsApp(
+  (live) => ({ t, stripe, mp } = live),
+);
 
 const MINUTE_MS = 60_000;
 const registrationOf = async (gameId: number, userId: number) =>
-  (await db().select().from(registrations).where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId))))[0]!;
-const expireCalls = (sessionId: string) => stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${sessionId}/expire`);
+  (
+    await db()
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId)))
+  )[0]!;
+const expireCalls = (sessionId: string) =>
+  stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${sessionId}/expire`);
 
 async function cardHold(options: { totalSlots?: number } = {}) {
   const game = await createGame(db(), { dateTime: new Date(t.clock.now().getTime() + 5 * DAY_MS), priceCents: 2500, ...options });
@@ -84,7 +92,9 @@ describe('abandoned card checkouts (Stripe)', () => {
     expect(stripe.sessions.get(sessionId)).toMatchObject({ status: 'expired' });
     expect(stripe.sessions.get(second)).toMatchObject({ status: 'open' });
     await addCredits(db(), user.id, 2500);
-    expect((await post(`/api/games/${game.id}/apply`, headers, { paymentType: 'credit' })).json()).toMatchObject({ registrationType: 'confirmed' });
+    expect((await post(`/api/games/${game.id}/apply`, headers, { paymentType: 'credit' })).json()).toMatchObject({
+      registrationType: 'confirmed',
+    });
     expect(stripe.sessions.get(second)).toMatchObject({ status: 'expired' });
     const rows = await db().select().from(payments).where(eq(payments.userId, user.id));
     expect(rows.map((row) => row.status)).toEqual(['expired', 'expired']);
@@ -98,7 +108,8 @@ describe('holds ended by the organiser or an admin', () => {
     const ended = [
       async (gameId: number) => post(`/api/user-games/${gameId}/cancel`, organiser.headers, { reason: 'Quadra interditada' }),
       async (gameId: number) => t.app.inject({ method: 'DELETE', url: `/api/admin/games/${gameId}`, headers: admin.headers }),
-      async (gameId: number, userId: number) => t.app.inject({ method: 'DELETE', url: `/api/admin/games/${gameId}/users/${userId}`, headers: admin.headers }),
+      async (gameId: number, userId: number) =>
+        t.app.inject({ method: 'DELETE', url: `/api/admin/games/${gameId}/users/${userId}`, headers: admin.headers }),
     ];
     for (const end of ended) {
       const game = await createGame(db(), { creatorId: organiser.user.id, dateTime: new Date(t.clock.now().getTime() + 5 * DAY_MS) });

@@ -15,9 +15,14 @@ let t: TestApp;
 let stripe: FakeStripe;
 let mp: FakeMercadoPago;
 let baseUrl: string;
-const { db, nowSeconds, post, balanceOf, ledgerOf, paymentOf, stripeHook, mpHook } = setUpLivePaymentsApp((live) => ({ t, stripe, mp, baseUrl } = live));
+const { db, nowSeconds, post, balanceOf, ledgerOf, paymentOf, stripeHook, mpHook } = setUpLivePaymentsApp(
+  (live) => ({ t, stripe, mp, baseUrl } = live),
+);
 const verify = (sessionId: string, headers: Record<string, string>) =>
-  fetch(`${baseUrl}/api/credits/verify-payment?session_id=${encodeURIComponent(sessionId)}`, { headers }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  fetch(`${baseUrl}/api/credits/verify-payment?session_id=${encodeURIComponent(sessionId)}`, { headers }).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
 
 async function cardTopUp(amount: number) {
   const signedIn = await createSignedInUser(t.app);
@@ -87,7 +92,11 @@ describe('Stripe top-up (card)', () => {
     expect(await balanceOf(user.id)).toBe(5000);
     expect(await ledgerOf(user.id)).toHaveLength(1);
     expect(await db().select().from(notifications).where(eq(notifications.userId, user.id))).toHaveLength(1);
-    expect(await paymentOf(user.id)).toMatchObject({ status: 'paid', outcome: 'credited', providerPaymentId: stripe.sessions.get(sessionId)!.payment_intent });
+    expect(await paymentOf(user.id)).toMatchObject({
+      status: 'paid',
+      outcome: 'credited',
+      providerPaymentId: stripe.sessions.get(sessionId)!.payment_intent,
+    });
     const verified = await verify(sessionId, headers);
     expect(verified.body).toMatchObject({ success: true, credits: 50 });
   });
@@ -188,7 +197,11 @@ describe('Mercado Pago top-up (PIX)', () => {
 
     mp.setPaymentStatus(payment.id, 'approved', 'accredited');
     const delivery = mp.webhookFor(payment.id, { ts: nowSeconds() });
-    const storm = await Promise.all([...Array.from({ length: 5 }, () => mpHook(delivery)), verify(row.publicId, headers), verify(row.publicId, headers)]);
+    const storm = await Promise.all([
+      ...Array.from({ length: 5 }, () => mpHook(delivery)),
+      verify(row.publicId, headers),
+      verify(row.publicId, headers),
+    ]);
     expect(storm.map((r) => r.status)).toEqual(Array(7).fill(200));
     for (let i = 0; i < 5; i += 1) await mpHook(mp.webhookFor(payment.id, { ts: nowSeconds() }));
     expect(await balanceOf(user.id)).toBe(3000);
@@ -209,7 +222,10 @@ describe('Mercado Pago top-up (PIX)', () => {
     const rejected = mp.createPayment({ preferenceId: second.preferenceId }, { status: 'rejected' });
     await mpHook(mp.webhookFor(rejected.id, { ts: nowSeconds() }));
     expect(await paymentOf(second.user.id)).toMatchObject({ status: 'failed', settledAt: null });
-    expect((await verify((await paymentOf(second.user.id)).publicId, second.headers)).body).toMatchObject({ success: false, status: 'failed' });
+    expect((await verify((await paymentOf(second.user.id)).publicId, second.headers)).body).toMatchObject({
+      success: false,
+      status: 'failed',
+    });
   });
 
   it('an approved payment with a different amount or of someone else\u2019s reference is not credited', async () => {
@@ -226,10 +242,19 @@ describe('Mercado Pago top-up (PIX)', () => {
 
 describe('paying a game in live mode', () => {
   const registrationOf = async (gameId: number, userId: number) =>
-    (await db().select().from(registrations).where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId))))[0];
+    (
+      await db()
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId)))
+    )[0];
 
   it('card: Stripe session for the price with an expiry, the paid webhook confirms once; refundPayment refunds through Stripe', async () => {
-    const game = await createGame(db(), { dateTime: new Date(t.clock.now().getTime() + 5 * DAY_MS), priceCents: 3500, name: 'Vôlei misto' });
+    const game = await createGame(db(), {
+      dateTime: new Date(t.clock.now().getTime() + 5 * DAY_MS),
+      priceCents: 3500,
+      name: 'Vôlei misto',
+    });
     const { user, headers } = await createSignedInUser(t.app);
     const res = await post(`/api/games/${game.id}/apply`, headers, { paymentType: 'stripe' });
     expect(res.statusCode).toBe(200);
@@ -268,7 +293,9 @@ describe('paying a game in live mode', () => {
     expect(await registrationOf(game.id, user.id)).toMatchObject({ status: 'confirmed', paymentType: 'mercadopago', paidCents: 2000 });
 
     const reg = (await registrationOf(game.id, user.id))!;
-    await expect(refundPayment(t.app.ctx, { registrationId: reg.id, amountCents: 2001, idempotencyKey: 'too-much' })).rejects.toThrow(/maior que o valor/);
+    await expect(refundPayment(t.app.ctx, { registrationId: reg.id, amountCents: 2001, idempotencyKey: 'too-much' })).rejects.toThrow(
+      /maior que o valor/,
+    );
     const done = await refundPayment(t.app.ctx, { registrationId: reg.id, amountCents: 500, idempotencyKey: 'partial-1' });
     expect(done).toMatchObject({ amountCents: 500, destination: 'provider' });
     expect(mp.refunds).toEqual([expect.objectContaining({ payment_id: payment.id, amount: 5 })]);

@@ -52,7 +52,10 @@ export async function receivePaymentWebhook(ctx: ServerContext, providerName: Pr
   }
   const payment = await findReportedPayment(ctx, result.payment);
   if (!payment) {
-    ctx.log.warn({ provider: providerName, eventId: result.eventId, reference: result.payment.reference }, 'webhook de pagamento desconhecido');
+    ctx.log.warn(
+      { provider: providerName, eventId: result.eventId, reference: result.payment.reference },
+      'webhook de pagamento desconhecido',
+    );
     return;
   }
   await applyProviderReport(ctx, payment, result.payment);

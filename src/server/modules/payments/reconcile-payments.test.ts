@@ -44,7 +44,12 @@ async function cardTopUp(amount: number) {
 
 async function pixTopUp(amount: number) {
   const signedIn = await createSignedInUser(t.app);
-  const res = await t.app.inject({ method: 'POST', url: '/api/credits/create-mercadopago-checkout', headers: signedIn.headers, payload: { amount } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/credits/create-mercadopago-checkout',
+    headers: signedIn.headers,
+    payload: { amount },
+  });
   expect(res.statusCode).toBe(200);
   return { ...signedIn, preferenceId: new URL(res.json().initPoint).searchParams.get('pref_id')! };
 }

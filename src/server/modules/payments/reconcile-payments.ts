@@ -50,7 +50,10 @@ export async function reconcilePayments(ctx: ServerContext): Promise<ReconcileSu
   for (const payment of due) {
     const provider = ctx.payments.byName(payment.provider);
     if (!provider) continue;
-    await ctx.db.update(payments).set({ checkedAt: new Date(now) }).where(eq(payments.id, payment.id));
+    await ctx.db
+      .update(payments)
+      .set({ checkedAt: new Date(now) })
+      .where(eq(payments.id, payment.id));
     let report: ProviderPayment | null;
     try {
       report = await provider.findCheckoutPayment({ sessionId: payment.providerSessionId!, reference: paymentReference(payment.id) });

@@ -24,12 +24,21 @@ async function call(method: string, path: string, headers: Record<string, string
 /** A game of the organiser's with players who paid by card (Stripe) and by PIX (Mercado Pago), settled by webhook. */
 async function paidGame(card: number, pix: number, priceCents = 2500) {
   const organiser = await createSignedInUser(live.t.app);
-  const game = await createGame(db(), { creatorId: organiser.user.id, priceCents, dateTime: new Date(live.t.clock.now().getTime() + DAY_MS) });
+  const game = await createGame(db(), {
+    creatorId: organiser.user.id,
+    priceCents,
+    dateTime: new Date(live.t.clock.now().getTime() + DAY_MS),
+  });
   const players = [];
   for (let i = 0; i < card + pix; i += 1) {
     const player = await createSignedInUser(live.t.app);
     const method = i < card ? 'stripe' : 'mercadopago';
-    const res = await live.t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: player.headers, payload: { paymentType: method } });
+    const res = await live.t.app.inject({
+      method: 'POST',
+      url: `/api/games/${game.id}/apply`,
+      headers: player.headers,
+      payload: { paymentType: method },
+    });
     expect(res.statusCode).toBe(200);
     if (method === 'stripe') {
       const sessionId = new URL(res.json().url).pathname.split('/').at(-1)!;
@@ -46,37 +55,46 @@ async function paidGame(card: number, pix: number, priceCents = 2500) {
 
 const requestsOf = (gameId: number) => db().select().from(cancellationRequests).where(eq(cancellationRequests.gameId, gameId));
 const refundNotices = async (userId: number) =>
-  (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter((n) => n.type === 'refund_processed').map((n) => n.message);
+  (await db().select().from(notifications).where(eq(notifications.userId, userId)))
+    .filter((n) => n.type === 'refund_processed')
+    .map((n) => n.message);
 
 describe('refunds at once when a game ends', () => {
-  it.runIf(isPostgres)(raced('two simultaneous organiser cancels: one 200, one 409, and every card and PIX payment refunded through its provider exactly once'), async () => {
-    const { organiser, game, players } = await paidGame(3, 2);
-    const stripeBefore = live.stripe.refunds.length;
-    const mpBefore = live.mp.refunds.length;
-    const headers = headersOf(organiser.token);
+  it.runIf(isPostgres)(
+    raced(
+      'two simultaneous organiser cancels: one 200, one 409, and every card and PIX payment refunded through its provider exactly once',
+    ),
+    async () => {
+      const { organiser, game, players } = await paidGame(3, 2);
+      const stripeBefore = live.stripe.refunds.length;
+      const mpBefore = live.mp.refunds.length;
+      const headers = headersOf(organiser.token);
 
-    const replies = await Promise.all([
-      call('POST', `/api/user-games/${game.id}/cancel`, headers, { reason: 'Ginásio fechado' }),
-      call('POST', `/api/user-games/${game.id}/cancel`, headers, { reason: 'Ginásio fechado' }),
-    ]);
-    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
-    const ok = replies.find((r) => r.status === 200)!.body;
-    expect(ok.refunds).toMatchObject({ registrationsCancelled: 5, refundedToOriginal: 125, refundRequests: 0, requestedAmount: 0 });
-    expect(ok.message).toBe('Jogo cancelado. Todos os inscritos foram avisados. R$ 125,00 foram devolvidos na hora ao cartão/PIX de quem pagou assim.');
-
-    expect(live.stripe.refunds.slice(stripeBefore).map((r) => r.amount)).toEqual([2500, 2500, 2500]);
-    expect(live.mp.refunds.slice(mpBefore).map((r) => r.amount)).toEqual([25, 25]);
-    expect((await requestsOf(game.id)).map((r) => [r.status, r.resolution])).toEqual(Array(5).fill(['processed', 'original']));
-    for (const player of players) {
-      expect(await refundNotices(player.user.id)).toEqual([
-        player.method === 'stripe'
-          ? `Reembolso feito: R$ 25,00 do jogo ${game.name} voltaram para o seu cartão (o prazo para aparecer na fatura depende do banco).`
-          : `Reembolso feito: R$ 25,00 do jogo ${game.name} voltaram por PIX para a conta que pagou.`,
+      const replies = await Promise.all([
+        call('POST', `/api/user-games/${game.id}/cancel`, headers, { reason: 'Ginásio fechado' }),
+        call('POST', `/api/user-games/${game.id}/cancel`, headers, { reason: 'Ginásio fechado' }),
       ]);
-    }
-    const paid = await db().select().from(payments).where(eq(payments.gameId, game.id));
-    expect(paid.map((p) => [p.status, p.refundedCents])).toEqual(Array(5).fill(['refunded', 2500]));
-  });
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+      const ok = replies.find((r) => r.status === 200)!.body;
+      expect(ok.refunds).toMatchObject({ registrationsCancelled: 5, refundedToOriginal: 125, refundRequests: 0, requestedAmount: 0 });
+      expect(ok.message).toBe(
+        'Jogo cancelado. Todos os inscritos foram avisados. R$ 125,00 foram devolvidos na hora ao cartão/PIX de quem pagou assim.',
+      );
+
+      expect(live.stripe.refunds.slice(stripeBefore).map((r) => r.amount)).toEqual([2500, 2500, 2500]);
+      expect(live.mp.refunds.slice(mpBefore).map((r) => r.amount)).toEqual([25, 25]);
+      expect((await requestsOf(game.id)).map((r) => [r.status, r.resolution])).toEqual(Array(5).fill(['processed', 'original']));
+      for (const player of players) {
+        expect(await refundNotices(player.user.id)).toEqual([
+          player.method === 'stripe'
+            ? `Reembolso feito: R$ 25,00 do jogo ${game.name} voltaram para o seu cartão (o prazo para aparecer na fatura depende do banco).`
+            : `Reembolso feito: R$ 25,00 do jogo ${game.name} voltaram por PIX para a conta que pagou.`,
+        ]);
+      }
+      const paid = await db().select().from(payments).where(eq(payments.gameId, game.id));
+      expect(paid.map((p) => [p.status, p.refundedCents])).toEqual(Array(5).fill(['refunded', 2500]));
+    },
+  );
 
   it.runIf(isPostgres)(raced('an admin deleting the game while the organiser cancels it refunds once, whoever wins'), async () => {
     const { organiser, game } = await paidGame(2, 1, 1800);
@@ -97,11 +115,15 @@ describe('refunds at once when a game ends', () => {
     const { game, players } = await paidGame(1, 0, 3000);
     const admin = await createSignedInUser(live.t.app, { role: 'admin' });
     const before = live.stripe.refunds.length;
-    const res = await call('DELETE', `/api/admin/games/${game.id}/users/${players[0]!.user.id}`, { authorization: `Bearer ${admin.token}` });
+    const res = await call('DELETE', `/api/admin/games/${game.id}/users/${players[0]!.user.id}`, {
+      authorization: `Bearer ${admin.token}`,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ refund: 'request', refundedAmount: 30, refundedAtOnce: true });
     expect(live.stripe.refunds.slice(before).map((r) => r.amount)).toEqual([3000]);
-    expect(await refundNotices(players[0]!.user.id)).toEqual([expect.stringMatching(/^Reembolso feito: R\$ 30,00 .* voltaram para o seu cartão/)]);
+    expect(await refundNotices(players[0]!.user.id)).toEqual([
+      expect.stringMatching(/^Reembolso feito: R\$ 30,00 .* voltaram para o seu cartão/),
+    ]);
   });
 
   it.runIf(isPostgres)(raced('a provider failure leaves the refund to the admin; racing and repeated retries refund once'), async () => {
@@ -113,7 +135,9 @@ describe('refunds at once when a game ends', () => {
     const cancelled = await call('POST', `/api/user-games/${game.id}/cancel`, headersOf(organiser.token), { reason: 'Quadra alagada' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.refunds).toMatchObject({ refundedToOriginal: 0, refundRequests: 1, requestedAmount: 20 });
-    expect(cancelled.body.message).toContain('R$ 20,00 em reembolsos de cartão/PIX não foram concluídos pelo provedor e aguardam a administração.');
+    expect(cancelled.body.message).toContain(
+      'R$ 20,00 em reembolsos de cartão/PIX não foram concluídos pelo provedor e aguardam a administração.',
+    );
     expect(live.stripe.refunds.length).toBe(before);
     const [request] = await requestsOf(game.id);
     expect(request).toMatchObject({ status: 'pending', resolution: 'processing' });
@@ -143,7 +167,10 @@ describe('refunds at once when a game ends', () => {
     expect(cancelled.body.refunds).toMatchObject({ refundRequests: 1, requestedAmount: 15 });
     const [request] = await requestsOf(game.id);
     expect(request).toMatchObject({ status: 'pending', resolution: null });
-    const credits = await call('PUT', `/api/admin/cancellations/${request!.id}`, headersOf(admin.token), { status: 'processed', refundAs: 'credits' });
+    const credits = await call('PUT', `/api/admin/cancellations/${request!.id}`, headersOf(admin.token), {
+      status: 'processed',
+      refundAs: 'credits',
+    });
     expect(credits.status).toBe(200);
     const me = await live.t.app.inject({ method: 'GET', url: '/api/users/me', headers: players[0]!.headers });
     expect(me.json().credits).toBe(15);
@@ -153,7 +180,10 @@ describe('refunds at once when a game ends', () => {
 describe('what a commit leaves to the providers is finished later, without an administrator', () => {
   /** As if the request had waited past the grace the request that promised it has. */
   const aged = (requestId: number) =>
-    db().update(cancellationRequests).set({ createdAt: sql`now() - interval '5 minutes'` }).where(eq(cancellationRequests.id, requestId));
+    db()
+      .update(cancellationRequests)
+      .set({ createdAt: sql`now() - interval '5 minutes'` })
+      .where(eq(cancellationRequests.id, requestId));
 
   it('a card refund that failed while Stripe was down completes on a later run, once, and the player is told once', async () => {
     const { organiser, game, players } = await paidGame(1, 0, 2000);
@@ -183,9 +213,18 @@ describe('what a commit leaves to the providers is finished later, without an ad
 
   it('a checkout closed here while Stripe could not expire it is expired at Stripe on a later run', async () => {
     const organiser = await createSignedInUser(live.t.app);
-    const game = await createGame(db(), { creatorId: organiser.user.id, priceCents: 1500, dateTime: new Date(live.t.clock.now().getTime() + DAY_MS) });
+    const game = await createGame(db(), {
+      creatorId: organiser.user.id,
+      priceCents: 1500,
+      dateTime: new Date(live.t.clock.now().getTime() + DAY_MS),
+    });
     const player = await createSignedInUser(live.t.app);
-    const applied = await live.t.app.inject({ method: 'POST', url: `/api/games/${game.id}/apply`, headers: player.headers, payload: { paymentType: 'stripe' } });
+    const applied = await live.t.app.inject({
+      method: 'POST',
+      url: `/api/games/${game.id}/apply`,
+      headers: player.headers,
+      payload: { paymentType: 'stripe' },
+    });
     expect(applied.statusCode, applied.body).toBe(200);
     const sessionId = new URL(applied.json().url).pathname.split('/').at(-1)!;
     // The player gives the place up while Stripe is down: the checkout closes here, not yet at Stripe.

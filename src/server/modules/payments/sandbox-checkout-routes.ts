@@ -30,8 +30,10 @@ const styles = {
   label: 'margin:0;color:#475569;font-size:14px',
   amount: 'margin:4px 0 16px;font-size:40px;font-weight:800;letter-spacing:-0.02em',
   row: 'margin:0 0 8px;font-size:16px',
-  primary: 'width:100%;min-height:48px;border:0;border-radius:12px;background:#1d4ed8;color:#fff;font-size:18px;font-weight:700;cursor:pointer',
-  secondary: 'width:100%;min-height:48px;border:1px solid #cbd5e1;border-radius:12px;background:#fff;color:#0f172a;font-size:16px;font-weight:600;cursor:pointer;margin-top:10px',
+  primary:
+    'width:100%;min-height:48px;border:0;border-radius:12px;background:#1d4ed8;color:#fff;font-size:18px;font-weight:700;cursor:pointer',
+  secondary:
+    'width:100%;min-height:48px;border:1px solid #cbd5e1;border-radius:12px;background:#fff;color:#0f172a;font-size:16px;font-weight:600;cursor:pointer;margin-top:10px',
 };
 
 function page(title: string, content: string): string {
@@ -68,7 +70,10 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 
-const notFound = page('Pagamento não encontrado', '<h1 style="margin:0 0 8px;font-size:22px">Sessão de pagamento não encontrada</h1><a href="/">Voltar ao Bora Jogar</a>');
+const notFound = page(
+  'Pagamento não encontrado',
+  '<h1 style="margin:0 0 8px;font-size:22px">Sessão de pagamento não encontrada</h1><a href="/">Voltar ao Bora Jogar</a>',
+);
 
 /**
  * The sandbox's hosted checkout, served by the app itself: a small self-styled page (the CSP
@@ -96,10 +101,14 @@ export function sandboxCheckoutRoutes(ctx: ServerContext): FastifyPluginAsync {
       return reply.redirect(resultPath(checkout.payment), 303);
     });
 
-    app.post<{ Params: { sessionId: string } }>('/sandbox/checkout/:sessionId/cancel', { schema: { hide: true } }, async (request, reply) => {
-      const checkout = await findCheckout(request.ctx, request.params.sessionId);
-      if (!checkout) return sendHtml(reply, 404, notFound);
-      return reply.redirect(cancelPath(checkout.payment), 303);
-    });
+    app.post<{ Params: { sessionId: string } }>(
+      '/sandbox/checkout/:sessionId/cancel',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const checkout = await findCheckout(request.ctx, request.params.sessionId);
+        if (!checkout) return sendHtml(reply, 404, notFound);
+        return reply.redirect(cancelPath(checkout.payment), 303);
+      },
+    );
   };
 }

@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addCredits, createGame, createRegistration, createSignedInUser, createUser, DAY_MS } from '../../../../test-support/server/factories';
+import {
+  addCredits,
+  createGame,
+  createRegistration,
+  createSignedInUser,
+  createUser,
+  DAY_MS,
+} from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
@@ -32,7 +39,12 @@ async function payOnSandboxPage(checkoutUrl: string) {
   const path = sessionPath(checkoutUrl);
   const page = await get(path);
   expect(page.statusCode).toBe(200);
-  return t.app.inject({ method: 'POST', url: `${path}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  return t.app.inject({
+    method: 'POST',
+    url: `${path}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 }
 
 describe('GET /api/credits/config', () => {
@@ -49,7 +61,14 @@ describe('top-up checkouts in sandbox mode', () => {
     const { url } = res.json();
     expect(url).toMatch(/^http:\/\/bora\.test\/sandbox\/checkout\/sbx_/);
     const [row] = await paymentRows(user.id);
-    expect(row).toMatchObject({ purpose: 'topup', method: 'card', provider: 'sandbox', amountCents: 5000, status: 'pending', settledAt: null });
+    expect(row).toMatchObject({
+      purpose: 'topup',
+      method: 'card',
+      provider: 'sandbox',
+      amountCents: 5000,
+      status: 'pending',
+      settledAt: null,
+    });
     expect(url).toBe(`http://bora.test/sandbox/checkout/${row!.providerSessionId}`);
 
     const page = await get(sessionPath(url));
@@ -83,7 +102,9 @@ describe('top-up checkouts in sandbox mode', () => {
     expect(row).toMatchObject({ status: 'paid', outcome: 'credited' });
     expect(await balanceOf(user.id)).toBe(5000);
     const ledger = await db().select().from(creditTransactions).where(eq(creditTransactions.userId, user.id));
-    expect(ledger).toEqual([expect.objectContaining({ type: 'add_stripe', amountCents: 5000, reference: `payment:${row!.id}`, source: 'sandbox' })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({ type: 'add_stripe', amountCents: 5000, reference: `payment:${row!.id}`, source: 'sandbox' }),
+    ]);
     expect((await noticesOf(user.id)).map((n) => n.message)).toEqual(['R$ 50,00 foram adicionados aos seus créditos.']);
 
     // Pressing Pagar again (back button) and verifying twice change nothing.
@@ -108,7 +129,12 @@ describe('top-up checkouts in sandbox mode', () => {
     const [row] = await paymentRows(user.id);
     const verified = await get(`/api/credits/verify-payment?session_id=${row!.publicId}`, headers);
     expect(verified.json()).toMatchObject({ success: false, status: 'pending', credits: 0 });
-    const cancelled = await t.app.inject({ method: 'POST', url: `${sessionPath(initPoint)}/cancel`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `${sessionPath(initPoint)}/cancel`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe('/add-credit');
     expect(await balanceOf(user.id)).toBe(0);
@@ -120,12 +146,26 @@ describe('top-up checkouts in sandbox mode', () => {
     await post('/api/credits/create-checkout', payer.headers, { amount: 30 });
     const [row] = await paymentRows(payer.user.id);
     // Even after it is paid, another user only learns that the session is not found.
-    await t.app.inject({ method: 'POST', url: `/sandbox/checkout/${row!.providerSessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${row!.providerSessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     const res = await get(`/api/credits/verify-payment?session_id=${row!.publicId}`, other.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: false, status: 'not_found', message: 'Sessão de pagamento não encontrada', credits: 0, amount: null });
+    expect(res.json()).toMatchObject({
+      success: false,
+      status: 'not_found',
+      message: 'Sessão de pagamento não encontrada',
+      credits: 0,
+      amount: null,
+    });
     expect(await balanceOf(other.user.id)).toBe(0);
-    expect((await get('/api/credits/verify-payment?session_id=nada', payer.headers)).json()).toMatchObject({ success: false, status: 'not_found' });
+    expect((await get('/api/credits/verify-payment?session_id=nada', payer.headers)).json()).toMatchObject({
+      success: false,
+      status: 'not_found',
+    });
   });
 
   it('validates the amount (1 to 5000, two decimals) and needs a token', async () => {
@@ -136,7 +176,12 @@ describe('top-up checkouts in sandbox mode', () => {
         expect([res.statusCode, res.json().message], `${path} ${String(amount)}`).toEqual([400, messages.topUpAmountInvalid]);
       }
       // JSON reads 1e400 as Infinity.
-      const infinite = await t.app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"amount":1e400}' });
+      const infinite = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"amount":1e400}',
+      });
       expect([infinite.statusCode, infinite.json().message]).toEqual([400, messages.topUpAmountInvalid]);
       expect((await post(path, headers, {})).statusCode).toBe(400);
       expect((await post(path, headers, { amount: 10, extra: true })).statusCode).toBe(400);
@@ -168,7 +213,12 @@ describe('top-up checkouts in sandbox mode', () => {
     const res = await get('/sandbox/checkout/sbx_doesnotexist000000000');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('Sessão de pagamento não encontrada');
-    const pay = await t.app.inject({ method: 'POST', url: '/sandbox/checkout/sbx_doesnotexist000000000/pay', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/checkout/sbx_doesnotexist000000000/pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(pay.statusCode).toBe(404);
   });
 });
@@ -180,7 +230,13 @@ describe('paying a game by card or PIX (sandbox)', () => {
     return signedIn;
   }
   const registrationOf = async (gameId: number, userId: number) =>
-    (await db().select().from(registrations).where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId))).orderBy(registrations.id)).at(-1);
+    (
+      await db()
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId)))
+        .orderBy(registrations.id)
+    ).at(-1);
 
   it('card: holds the slot as pending for the payment window, answers the checkout url, and Pagar confirms it once', async () => {
     const game = await createGame(db(), { name: 'Vôlei de areia', totalSlots: 1, priceCents: 2500 });
@@ -202,16 +258,37 @@ describe('paying a game by card or PIX (sandbox)', () => {
     const paid = await payOnSandboxPage(body.url);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toMatch(/^\/payment-success\?session_id=pay_/);
-    expect(await registrationOf(game.id, user.id)).toMatchObject({ status: 'confirmed', paymentType: 'stripe', paidCents: 2500, paymentDeadline: null });
+    expect(await registrationOf(game.id, user.id)).toMatchObject({
+      status: 'confirmed',
+      paymentType: 'stripe',
+      paidCents: 2500,
+      paymentDeadline: null,
+    });
     expect(await balanceOf(user.id)).toBe(0);
     const [row] = await paymentRows(user.id);
-    expect(row).toMatchObject({ status: 'paid', outcome: 'confirmed', purpose: 'game', registrationId: (await registrationOf(game.id, user.id))!.id });
+    expect(row).toMatchObject({
+      status: 'paid',
+      outcome: 'confirmed',
+      purpose: 'game',
+      registrationId: (await registrationOf(game.id, user.id))!.id,
+    });
     expect((await noticesOf(user.id)).map((n) => n.type)).toEqual(['registration_confirmed']);
 
     const verified = await get(`/api/credits/verify-payment?session_id=${row!.publicId}`, headers);
-    expect(verified.json()).toMatchObject({ success: true, purpose: 'game', outcome: 'confirmed', gameId: game.id, message: 'Pagamento confirmado! Sua inscrição em Vôlei de areia está confirmada.' });
+    expect(verified.json()).toMatchObject({
+      success: true,
+      purpose: 'game',
+      outcome: 'confirmed',
+      gameId: game.id,
+      message: 'Pagamento confirmado! Sua inscrição em Vôlei de areia está confirmada.',
+    });
     // A second Pagar (e.g. a resubmitted form) neither charges nor credits.
-    await t.app.inject({ method: 'POST', url: `${sessionPath(body.url)}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await t.app.inject({
+      method: 'POST',
+      url: `${sessionPath(body.url)}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(await balanceOf(user.id)).toBe(0);
     expect(await db().select().from(creditTransactions).where(eq(creditTransactions.userId, user.id))).toEqual([]);
   });
@@ -260,7 +337,9 @@ describe('paying a game by card or PIX (sandbox)', () => {
     expect(credit).toMatchObject({ type: 'add_stripe', amountCents: 1500, reference: `payment:${row!.id}` });
     const notices = await noticesOf(late.user.id);
     expect(notices.map((n) => n.type)).toEqual(['payment_expired', 'late_payment_credited']);
-    expect(notices[1]!.message).toBe('Seu pagamento para Vôlei noturno chegou depois do prazo da vaga. R$ 15,00 foram adicionados aos seus créditos.');
+    expect(notices[1]!.message).toBe(
+      'Seu pagamento para Vôlei noturno chegou depois do prazo da vaga. R$ 15,00 foram adicionados aos seus créditos.',
+    );
     const verified = await get(`/api/credits/verify-payment?session_id=${row!.publicId}`, late.headers);
     expect(verified.json()).toMatchObject({ success: true, outcome: 'credited', credits: 15 });
   });
@@ -268,7 +347,12 @@ describe('paying a game by card or PIX (sandbox)', () => {
   it('a player promoted to a pending slot pays it by card within their own deadline', async () => {
     const game = await createGame(db(), { totalSlots: 1 });
     const holder = await createUser(db());
-    const reg = await createRegistration(db(), { gameId: game.id, userId: holder.id, status: 'pending', paymentDeadline: new Date(TEST_NOW.getTime() + 2 * 60 * MINUTE_MS) });
+    const reg = await createRegistration(db(), {
+      gameId: game.id,
+      userId: holder.id,
+      status: 'pending',
+      paymentDeadline: new Date(TEST_NOW.getTime() + 2 * 60 * MINUTE_MS),
+    });
     const token = await t.app.ctx.tokens.issue({ userId: holder.id, tokenVersion: holder.tokenVersion });
     const headers = { authorization: `Bearer ${token}` };
     const body = (await post(`/api/games/${game.id}/apply`, headers, { paymentType: 'card' })).json();
@@ -315,7 +399,12 @@ describe('paying a game by card or PIX (sandbox)', () => {
     const { user, headers } = await applicant();
     await payOnSandboxPage((await post(`/api/games/${game.id}/apply`, headers, { paymentType: 'mercadopago' })).json().initPoint);
     const [gamePayment] = await paymentRows(user.id);
-    const partial = await refundPayment(t.app.ctx, { paymentId: gamePayment!.id, amountCents: 1000, idempotencyKey: 'k-credits', destination: 'credits' });
+    const partial = await refundPayment(t.app.ctx, {
+      paymentId: gamePayment!.id,
+      amountCents: 1000,
+      idempotencyKey: 'k-credits',
+      destination: 'credits',
+    });
     expect(partial).toMatchObject({ destination: 'credits', providerRefundId: null });
     await refundPayment(t.app.ctx, { paymentId: gamePayment!.id, amountCents: 1000, idempotencyKey: 'k-credits', destination: 'credits' });
     expect(await balanceOf(user.id)).toBe(1000);

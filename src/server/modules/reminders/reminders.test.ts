@@ -18,7 +18,10 @@ beforeEach(() => t.clock.set(TEST_NOW));
 const db = () => t.app.ctx.db;
 
 async function remindersOf(userIds: number[]) {
-  return db().select().from(notifications).where(and(inArray(notifications.userId, userIds), eq(notifications.type, 'game_reminder')));
+  return db()
+    .select()
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), eq(notifications.type, 'game_reminder')));
 }
 
 async function mailsTo(email: string) {
@@ -67,7 +70,8 @@ describe('reminders before a game', () => {
     expect(otherMails).toEqual([]);
     expect(mail!.subject).toBe('Lembrete: Vôlei da quinta');
     expect(mail!.text).toContain(notice!.message);
-    const map = 'https://www.google.com/maps/search/?api=1&query=Gin%C3%A1sio%20do%20Centro%2C%20Rua%20das%20Flores%2C%20100%20-%20Centro%2C%20Florian%C3%B3polis%20-%20SC';
+    const map =
+      'https://www.google.com/maps/search/?api=1&query=Gin%C3%A1sio%20do%20Centro%2C%20Rua%20das%20Flores%2C%20100%20-%20Centro%2C%20Florian%C3%B3polis%20-%20SC';
     expect(mail!.text).toContain(`Como chegar: ${map}`);
     expect(mail!.html).toContain(`href="${map.replace('&', '&amp;')}">Como chegar (mapa)</a>`);
     expect(mail!.text).toContain(`http://bora.test/apply/${game.id}`);
@@ -86,7 +90,13 @@ describe('reminders before a game', () => {
     const player = await createUser(db());
     t.clock.set(new Date(REMINDER_AT.getTime() + 10 * MINUTE));
     // 20/11 19:40 in São Paulo: the place is held until 20:10.
-    await createRegistration(db(), { gameId: game.id, userId: player.id, status: 'pending', paymentType: 'stripe', paymentDeadline: new Date(t.clock.now().getTime() + 30 * MINUTE) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: player.id,
+      status: 'pending',
+      paymentType: 'stripe',
+      paymentDeadline: new Date(t.clock.now().getTime() + 30 * MINUTE),
+    });
     await sendReminders(t.app.ctx);
     const [notice] = await remindersOf([player.id]);
     expect(notice!.message).toBe(
@@ -101,7 +111,12 @@ describe('reminders before a game', () => {
     const left = await createSignedInUser(t.app);
     await createRegistration(db(), { gameId: game.id, userId: left.user.id, status: 'confirmed' });
     const expired = await createUser(db());
-    await createRegistration(db(), { gameId: game.id, userId: expired.id, status: 'pending', paymentDeadline: new Date(REMINDER_AT.getTime()) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: expired.id,
+      status: 'pending',
+      paymentDeadline: new Date(REMINDER_AT.getTime()),
+    });
     // In line for a full game: nothing frees up, so no place to be reminded of.
     const full = await gameWithPlayer({ totalSlots: 1 });
     const waiting = await createUser(db());
@@ -167,7 +182,15 @@ describe.runIf(isPostgres)(raced('reminder runs in parallel'), () => {
     expect(notices).toHaveLength(players.length);
     expect(new Set(notices.map((row) => row.userId)).size).toBe(players.length);
     await t.app.ctx.mailer.idle();
-    const mails = await db().select().from(emailOutbox).where(inArray(emailOutbox.to, players.map((player) => player.email)));
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(
+        inArray(
+          emailOutbox.to,
+          players.map((player) => player.email),
+        ),
+      );
     expect(mails).toHaveLength(players.length);
   });
 });

@@ -62,7 +62,12 @@ export async function sendReminders(ctx: ServerContext): Promise<number> {
           eq(games.status, 'active'),
         ),
       )
-      .returning({ userId: registrations.userId, status: registrations.status, paymentDeadline: registrations.paymentDeadline, game: games });
+      .returning({
+        userId: registrations.userId,
+        status: registrations.status,
+        paymentDeadline: registrations.paymentDeadline,
+        game: games,
+      });
     if (claimed.length === 0) return 0;
     const recipients = await tx
       .select({ id: users.id, name: users.name, email: users.email })

@@ -45,5 +45,9 @@ export async function createSeries(ctx: ServerContext, user: AuthUser, body: Cre
   const row = (await findSeries(ctx.db, seriesId))!;
   const seriesGames = await loadSeriesGames(ctx.db, seriesId, now);
   const firstDay = formatDateTime(row.firstDateTime, await timeZoneOfState(ctx.db, row.template.stateId)).split(' às ')[0]!;
-  return { message: messages.series.created(seriesGames.length, firstDay), series: await toSeriesView(ctx.db, row, user.id), games: seriesGames };
+  return {
+    message: messages.series.created(seriesGames.length, firstDay),
+    series: await toSeriesView(ctx.db, row, user.id),
+    games: seriesGames,
+  };
 }

@@ -32,7 +32,12 @@ async function memberMaySee(tx: Tx, row: SeriesRow, game: GameRow, user: AuthUse
  * covers it, otherwise held as pending until its deadline; a full game is reported and left alone (the player may
  * join its line as anyone would). Weeks not published yet give their places when the job publishes them.
  */
-export async function joinSeries(ctx: ServerContext, user: AuthUser, seriesId: number, privateLink: string | undefined): Promise<JoinSeriesReply> {
+export async function joinSeries(
+  ctx: ServerContext,
+  user: AuthUser,
+  seriesId: number,
+  privateLink: string | undefined,
+): Promise<JoinSeriesReply> {
   const mails: PendingMail = [];
   const reply = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
@@ -53,7 +58,12 @@ export async function joinSeries(ctx: ServerContext, user: AuthUser, seriesId: n
     for (const game of upcoming) {
       if (!(await memberMaySee(tx, row, game, user, privateLink))) continue;
       const { outcome, paymentDeadline } = await holdMemberPlace(tx, ctx, game, user.id, mails);
-      outcomes.push({ gameId: game.id, dateTime: game.dateTime.toISOString(), outcome, paymentDeadline: paymentDeadline?.toISOString() ?? null });
+      outcomes.push({
+        gameId: game.id,
+        dateTime: game.dateTime.toISOString(),
+        outcome,
+        paymentDeadline: paymentDeadline?.toISOString() ?? null,
+      });
     }
     const tally = (outcome: string) => outcomes.filter((entry) => entry.outcome === outcome).length;
     const [balance] = await tx.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id));

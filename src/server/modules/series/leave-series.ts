@@ -25,7 +25,12 @@ type EndedBy = { kind: 'left'; member: AuthUser } | { kind: 'removed'; organiser
  * nearer ones stay the player's, to play or cancel without refund), while the organiser removing a member cancels
  * every place and refunds it in full. Freed places go to the line.
  */
-async function endMembership(ctx: ServerContext, seriesId: number, memberId: number, endedBy: EndedBy): Promise<{ cancelled: number; kept: number }> {
+async function endMembership(
+  ctx: ServerContext,
+  seriesId: number,
+  memberId: number,
+  endedBy: EndedBy,
+): Promise<{ cancelled: number; kept: number }> {
   const mails: PendingMail = [];
   const closed: PaymentRow[] = [];
   const refunds: PendingRefunds = [];
@@ -40,7 +45,8 @@ async function endMembership(ctx: ServerContext, seriesId: number, memberId: num
       .set({ leftAt: now, endReason: endedBy.kind })
       .where(and(eq(seriesMembers.seriesId, row.id), eq(seriesMembers.userId, memberId), isNull(seriesMembers.leftAt)))
       .returning({ id: seriesMembers.id });
-    if (!ended) throw new AppError('series_member_not_found', endedBy.kind === 'left' ? messages.series.notMember : messages.series.memberNotFound);
+    if (!ended)
+      throw new AppError('series_member_not_found', endedBy.kind === 'left' ? messages.series.notMember : messages.series.memberNotFound);
 
     const counts = { cancelled: 0, kept: 0 };
     for (const game of await lockUpcomingGames(tx, row.id, now)) {
@@ -56,9 +62,21 @@ async function endMembership(ctx: ServerContext, seriesId: number, memberId: num
       if (endedBy.kind === 'left') {
         const outcome = await refundCancellation(tx, game, registration, now);
         const refunded = outcome === 'none' ? 0 : registration.paidCents;
-        await notify(tx, memberId, 'registration_cancelled', messages.notice.cancelled(game.name, refundText(outcome, refunded, false)), game.id);
+        await notify(
+          tx,
+          memberId,
+          'registration_cancelled',
+          messages.notice.cancelled(game.name, refundText(outcome, refunded, false)),
+          game.id,
+        );
       } else {
-        await refundInFull(tx, { game, registration, description: `Mensalista removido de ${game.name}`, reason: messages.series.removed, refunds });
+        await refundInFull(tx, {
+          game,
+          registration,
+          description: `Mensalista removido de ${game.name}`,
+          reason: messages.series.removed,
+          refunds,
+        });
       }
       counts.cancelled += 1;
       await promoteWaitlist(tx, ctx, game, mails);
@@ -80,7 +98,12 @@ export async function leaveSeries(ctx: ServerContext, user: AuthUser, seriesId: 
   return { message: messages.series.left(cancelled, kept), cancelled, kept };
 }
 
-export async function removeSeriesMember(ctx: ServerContext, organiser: AuthUser, seriesId: number, memberId: number): Promise<LeaveSeriesReply> {
+export async function removeSeriesMember(
+  ctx: ServerContext,
+  organiser: AuthUser,
+  seriesId: number,
+  memberId: number,
+): Promise<LeaveSeriesReply> {
   const { cancelled, kept } = await endMembership(ctx, seriesId, memberId, { kind: 'removed', organiser });
   return { message: messages.series.removed, cancelled, kept };
 }

@@ -18,10 +18,7 @@ export async function rollSeriesForward(ctx: ServerContext): Promise<number> {
     .select({ id: series.id })
     .from(series)
     .where(
-      and(
-        eq(series.status, 'active'),
-        lt(sql`(select count(*) from ${games} where ${games.seriesId} = ${series.id})`, series.occurrences),
-      ),
+      and(eq(series.status, 'active'), lt(sql`(select count(*) from ${games} where ${games.seriesId} = ${series.id})`, series.occurrences)),
     )
     .orderBy(series.id);
   let created = 0;

@@ -23,10 +23,14 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...signedInRoute('POST /series', {
-      tags,
-      summary: 'Cria um racha semanal: publica os jogos das próximas cinco semanas no mesmo dia e hora (horário de Brasília)',
-    }, 400),
+    ...signedInRoute(
+      'POST /series',
+      {
+        tags,
+        summary: 'Cria um racha semanal: publica os jogos das próximas cinco semanas no mesmo dia e hora (horário de Brasília)',
+      },
+      400,
+    ),
     onRequest: app.requireUser,
     handler: async (request, reply) => reply.status(201).send(await createSeries(request.ctx, currentUser(request), request.body ?? {})),
   });

@@ -12,81 +12,107 @@ const apps: TestApp[] = [];
 afterAll(() => Promise.all(apps.map((app) => app.close())));
 
 /** The app listening on a port: requests race over real connections. */
-async function listening(): Promise<{ t: TestApp; post: (path: string, headers: { authorization: string }, body: object) => Promise<number> }> {
+async function listening(): Promise<{
+  t: TestApp;
+  post: (path: string, headers: { authorization: string }, body: object) => Promise<number>;
+}> {
   const t = await createTestApp();
   apps.push(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const post = async (path: string, headers: { authorization: string }, body: object) =>
-    (await fetch(`http://127.0.0.1:${port}/api${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+    (
+      await fetch(`http://127.0.0.1:${port}/api${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).status;
   return { t, post };
 }
 
 describe.runIf(isPostgres)(raced('players racing for member places'), () => {
-  it('20 mensalistas and 10 drop-ins at once, with the job rolling: never over memberSlots or totalSlots, each place charged once', { timeout: 120_000 }, async () => {
-    const { t, post } = await listening();
-    const db = () => t.app.ctx.db;
-    const ref = await referenceIds(db());
-    const organiser = await createSignedInUser(t.app);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/series',
-      headers: organiser.headers,
-      payload: {
-        name: 'Racha disputado',
-        location: 'Arena',
-        firstDateTime: '2026-11-26T19:30',
-        occurrences: 10,
-        memberSlots: 3,
-        totalSlots: 4,
-        price: 10,
-        sportId: ref.volei,
-        stateId: ref.santaCatarina,
-        cityId: ref.florianopolis,
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const seriesId = created.json().series.id as number;
-    const firstGameId = created.json().games[0].id as number;
+  it(
+    '20 mensalistas and 10 drop-ins at once, with the job rolling: never over memberSlots or totalSlots, each place charged once',
+    { timeout: 120_000 },
+    async () => {
+      const { t, post } = await listening();
+      const db = () => t.app.ctx.db;
+      const ref = await referenceIds(db());
+      const organiser = await createSignedInUser(t.app);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/series',
+        headers: organiser.headers,
+        payload: {
+          name: 'Racha disputado',
+          location: 'Arena',
+          firstDateTime: '2026-11-26T19:30',
+          occurrences: 10,
+          memberSlots: 3,
+          totalSlots: 4,
+          price: 10,
+          sportId: ref.volei,
+          stateId: ref.santaCatarina,
+          cityId: ref.florianopolis,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const seriesId = created.json().series.id as number;
+      const firstGameId = created.json().games[0].id as number;
 
-    const players = [];
-    for (let i = 0; i < 30; i += 1) {
-      const player = await createSignedInUser(t.app);
-      await addCredits(db(), player.user.id, 5000);
-      players.push(player);
-    }
-    // A week later the job publishes week 5 while the requests race (tokens last 7 days: issued at TEST_NOW).
-    t.clock.set(new Date(TEST_NOW.getTime() + 7 * DAY_MS - 60_000));
-    const [statuses] = await Promise.all([
-      Promise.all(
-        players.map((player, index) =>
-          index < 20 ? post(`/series/${seriesId}/members`, player.headers, {}) : post(`/games/${firstGameId}/apply`, player.headers, { paymentType: 'credit' }),
+      const players = [];
+      for (let i = 0; i < 30; i += 1) {
+        const player = await createSignedInUser(t.app);
+        await addCredits(db(), player.user.id, 5000);
+        players.push(player);
+      }
+      // A week later the job publishes week 5 while the requests race (tokens last 7 days: issued at TEST_NOW).
+      t.clock.set(new Date(TEST_NOW.getTime() + 7 * DAY_MS - 60_000));
+      const [statuses] = await Promise.all([
+        Promise.all(
+          players.map((player, index) =>
+            index < 20
+              ? post(`/series/${seriesId}/members`, player.headers, {})
+              : post(`/games/${firstGameId}/apply`, player.headers, { paymentType: 'credit' }),
+          ),
         ),
-      ),
-      rollSeriesForward(t.app.ctx),
-    ]);
-    expect(statuses.filter((status) => status >= 500)).toEqual([]);
-    expect(statuses.slice(0, 20).filter((status) => status === 200)).toHaveLength(3);
-    expect(statuses.slice(0, 20).filter((status) => status === 409)).toHaveLength(17);
+        rollSeriesForward(t.app.ctx),
+      ]);
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(statuses.slice(0, 20).filter((status) => status === 200)).toHaveLength(3);
+      expect(statuses.slice(0, 20).filter((status) => status === 409)).toHaveLength(17);
 
-    const members = await db().select().from(seriesMembers).where(and(eq(seriesMembers.seriesId, seriesId), isNull(seriesMembers.leftAt)));
-    expect(members).toHaveLength(3);
-    const seriesGames = await db().select().from(games).where(eq(games.seriesId, seriesId));
-    expect(seriesGames).toHaveLength(6);
-    for (const game of seriesGames) {
-      const live = await db()
+      const members = await db()
         .select()
-        .from(registrations)
-        .where(and(eq(registrations.gameId, game.id), inArray(registrations.status, ['confirmed', 'pending'])));
-      expect(live.length).toBeLessThanOrEqual(4);
-      // Every member holds a place in every game but the first, which drop-ins may have filled first.
-      if (game.id !== firstGameId) expect(live.map((r) => r.userId).sort()).toEqual(members.map((m) => m.userId).sort());
-      const charges = await db()
-        .select()
-        .from(creditTransactions)
-        .where(and(eq(creditTransactions.type, 'spend_game'), inArray(creditTransactions.reference, live.map((r) => `registration:${r.id}`))));
-      expect(charges).toHaveLength(live.length);
-    }
-    await expectLedgerBalanced(db());
-  });
+        .from(seriesMembers)
+        .where(and(eq(seriesMembers.seriesId, seriesId), isNull(seriesMembers.leftAt)));
+      expect(members).toHaveLength(3);
+      const seriesGames = await db().select().from(games).where(eq(games.seriesId, seriesId));
+      expect(seriesGames).toHaveLength(6);
+      for (const game of seriesGames) {
+        const live = await db()
+          .select()
+          .from(registrations)
+          .where(and(eq(registrations.gameId, game.id), inArray(registrations.status, ['confirmed', 'pending'])));
+        expect(live.length).toBeLessThanOrEqual(4);
+        // Every member holds a place in every game but the first, which drop-ins may have filled first.
+        if (game.id !== firstGameId) expect(live.map((r) => r.userId).sort()).toEqual(members.map((m) => m.userId).sort());
+        const charges = await db()
+          .select()
+          .from(creditTransactions)
+          .where(
+            and(
+              eq(creditTransactions.type, 'spend_game'),
+              inArray(
+                creditTransactions.reference,
+                live.map((r) => `registration:${r.id}`),
+              ),
+            ),
+          );
+        expect(charges).toHaveLength(live.length);
+      }
+      await expectLedgerBalanced(db());
+    },
+  );
 });

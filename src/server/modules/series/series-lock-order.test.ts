@@ -82,7 +82,10 @@ describe.runIf(isPostgres)(raced('joining and leaving a series while applying to
       const [game] = await db().select().from(games).where(eq(games.id, gameId));
       expect(holding.length).toBeLessThanOrEqual(game!.totalSlots);
     }
-    const members = await db().select().from(seriesMembers).where(and(eq(seriesMembers.seriesId, seriesId), isNull(seriesMembers.leftAt)));
+    const members = await db()
+      .select()
+      .from(seriesMembers)
+      .where(and(eq(seriesMembers.seriesId, seriesId), isNull(seriesMembers.leftAt)));
     expect(members.length).toBeLessThanOrEqual(PLAYERS);
     await expectLedgerBalanced(db());
   });

@@ -32,7 +32,10 @@ export async function lockOpenSeries(tx: Tx, seriesId: number, user: AuthUser, c
  */
 export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: number): Promise<Series> {
   // One after the other: inside a transaction the queries share one connection.
-  const [members] = await q.select({ value: count() }).from(seriesMembers).where(and(eq(seriesMembers.seriesId, row.id), isNull(seriesMembers.leftAt)));
+  const [members] = await q
+    .select({ value: count() })
+    .from(seriesMembers)
+    .where(and(eq(seriesMembers.seriesId, row.id), isNull(seriesMembers.leftAt)));
   const [created] = await q.select({ value: count() }).from(games).where(eq(games.seriesId, row.id));
   const [own] = await q
     .select({ id: seriesMembers.id })

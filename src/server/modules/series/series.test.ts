@@ -1,6 +1,14 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addCredits, createRegistration, createSignedInUser, createUser, DAY_MS, HOUR_MS, referenceIds } from '../../../../test-support/server/factories';
+import {
+  addCredits,
+  createRegistration,
+  createSignedInUser,
+  createUser,
+  DAY_MS,
+  HOUR_MS,
+  referenceIds,
+} from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { games, invitations, notifications, registrations, seriesMembers, users } from '../../db/schema';
@@ -20,7 +28,16 @@ type Headers = { authorization: string };
 function payload(overrides: Record<string, unknown> = {}) {
   const place = { sportId: ref.volei, stateId: ref.santaCatarina, cityId: ref.florianopolis };
   const weekly = { firstDateTime: '2026-11-26T19:30', occurrences: 8, memberSlots: 3 };
-  return { name: 'Racha de quinta', location: 'Arena Beira-Mar', address: 'Av. Beira-Mar Norte, 1000', price: 10, totalSlots: 4, ...place, ...weekly, ...overrides };
+  return {
+    name: 'Racha de quinta',
+    location: 'Arena Beira-Mar',
+    address: 'Av. Beira-Mar Norte, 1000',
+    price: 10,
+    totalSlots: 4,
+    ...place,
+    ...weekly,
+    ...overrides,
+  };
 }
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, body?: unknown) =>
@@ -67,7 +84,16 @@ describe('POST /series', () => {
     ]);
     const list = await api('GET', '/series', organiser.headers);
     expect(list.json()).toEqual([
-      expect.objectContaining({ id, memberSlots: 3, members: 0, memberPlacesLeft: 3, occurrences: 8, gamesCreated: 5, weekday: 'quinta-feira', time: '19:30' }),
+      expect.objectContaining({
+        id,
+        memberSlots: 3,
+        members: 0,
+        memberPlacesLeft: 3,
+        occurrences: 8,
+        gamesCreated: 5,
+        weekday: 'quinta-feira',
+        time: '19:30',
+      }),
     ]);
     // Each one is an ordinary game that knows its series.
     const publicGame = await api('GET', `/games/${created[0]!.id}`);
@@ -85,7 +111,10 @@ describe('POST /series', () => {
     });
     const past = await api('POST', '/series', headers, payload({ firstDateTime: '2026-11-19T19:30', occurrences: 0 }));
     expect(past.statusCode).toBe(400);
-    expect(past.json().fields).toMatchObject({ firstDateTime: 'A data e hora do jogo devem ser no futuro', occurrences: 'Informe de 1 a 52 semanas.' });
+    expect(past.json().fields).toMatchObject({
+      firstDateTime: 'A data e hora do jogo devem ser no futuro',
+      occurrences: 'Informe de 1 a 52 semanas.',
+    });
     for (const price of [12.345, 'NaN', -1]) {
       const res = await api('POST', '/series', headers, payload({ price }));
       expect([price, res.statusCode, res.json().fields]).toEqual([price, 400, { price: res.json().message }]);
@@ -115,7 +144,9 @@ describe('GET /series/{id}', () => {
     const own = await api('GET', `/series/${id}`, organiser.headers);
     expect(own.statusCode).toBe(200);
     expect(own.json().games).toHaveLength(5);
-    expect(own.json().members).toEqual([expect.objectContaining({ userId: player.user.id, name: player.user.name, phone: player.user.phone })]);
+    expect(own.json().members).toEqual([
+      expect.objectContaining({ userId: player.user.id, name: player.user.name, phone: player.user.phone }),
+    ]);
     expect(own.json().series).toMatchObject({ members: 1, memberPlacesLeft: 2 });
 
     const admin = await createSignedInUser(t.app, { role: 'admin' });
@@ -133,13 +164,22 @@ describe('mensalistas', () => {
     const res = await api('POST', `/series/${id}/members`, player.headers);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.games.map((game: { outcome: string }) => game.outcome)).toEqual(['confirmed', 'confirmed', 'confirmed', 'pending', 'pending']);
+    expect(body.games.map((game: { outcome: string }) => game.outcome)).toEqual([
+      'confirmed',
+      'confirmed',
+      'confirmed',
+      'pending',
+      'pending',
+    ]);
     // 48 hours before the game (17/12 19:30 in São Paulo) to pay.
     expect(body.games[3].paymentDeadline).toBe('2026-12-15T22:30:00.000Z');
     expect(body.credits).toBe(0);
     expect(body.series).toMatchObject({ isMember: true, members: 1 });
     expect(await balanceOf(player.user.id)).toBe(0);
-    const pendingNotice = await db().select().from(notifications).where(and(eq(notifications.userId, player.user.id), eq(notifications.gameId, created[3]!.id)));
+    const pendingNotice = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, player.user.id), eq(notifications.gameId, created[3]!.id)));
     expect(pendingNotice[0]!.message).toContain('pague até 15/12/2026 às 19:30');
 
     // Public places: one of four held by the member.
@@ -169,7 +209,8 @@ describe('mensalistas', () => {
 
   it('a full game gives the new member no place and says so', async () => {
     const { id, games: created } = await createSeries({ totalSlots: 2, memberSlots: 2 });
-    for (let i = 0; i < 2; i += 1) await createRegistration(db(), { gameId: created[0]!.id, userId: (await createUser(db())).id, status: 'confirmed' });
+    for (let i = 0; i < 2; i += 1)
+      await createRegistration(db(), { gameId: created[0]!.id, userId: (await createUser(db())).id, status: 'confirmed' });
     const player = await member(10_000);
     const res = await api('POST', `/series/${id}/members`, player.headers);
     expect(res.json().games[0].outcome).toBe('full');
@@ -257,19 +298,28 @@ describe('PUT /series/{id}', () => {
     const { organiser, id, games: created } = await createSeries({ occurrences: 6 });
     const player = await member(10_000);
     await api('POST', `/series/${id}/members`, player.headers);
-    const res = await api('PUT', `/series/${id}`, organiser.headers, { ...payload({ location: 'Ginásio Novo', price: 12 }), firstDateTime: undefined });
+    const res = await api('PUT', `/series/${id}`, organiser.headers, {
+      ...payload({ location: 'Ginásio Novo', price: 12 }),
+      firstDateTime: undefined,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().games.map((game: { location: string; price: number }) => [game.location, game.price])).toEqual(
       Array.from({ length: 5 }, () => ['Ginásio Novo', 12]),
     );
-    const notices = await db().select().from(notifications).where(and(eq(notifications.userId, player.user.id), eq(notifications.type, 'game_changed')));
+    const notices = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, player.user.id), eq(notifications.type, 'game_changed')));
     expect(notices).toHaveLength(5);
     expect(notices[0]!.message).toContain('o local agora é Ginásio Novo');
 
     // The week the job adds later copies the edit.
     t.clock.set(new Date(TEST_NOW.getTime() + 7 * DAY_MS));
     await rollSeriesForward(t.app.ctx);
-    const [sixth] = await db().select().from(games).where(and(eq(games.seriesId, id), eq(games.seriesWeek, 5)));
+    const [sixth] = await db()
+      .select()
+      .from(games)
+      .where(and(eq(games.seriesId, id), eq(games.seriesWeek, 5)));
     expect(sixth).toMatchObject({ location: 'Ginásio Novo', priceCents: 1200 });
     expect(created).toHaveLength(5);
 
@@ -299,7 +349,10 @@ describe('POST /series/{id}/cancel', () => {
     expect(res.json().games.every((game: { status: string }) => game.status === 'cancelled')).toBe(true);
     expect(await balanceOf(player.user.id)).toBe(5000);
     expect(await balanceOf(dropIn.user.id)).toBe(1000);
-    const notices = await db().select().from(notifications).where(and(eq(notifications.userId, dropIn.user.id), eq(notifications.type, 'game_cancelled')));
+    const notices = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, dropIn.user.id), eq(notifications.type, 'game_cancelled')));
     expect(notices[0]!.message).toContain('Motivo: “Quadra em reforma”');
 
     expect((await api('POST', `/series/${id}/cancel`, organiser.headers, { reason: 'De novo' })).statusCode).toBe(409);
@@ -327,7 +380,10 @@ describe('accounts players own (LGPD)', () => {
     for (const game of created) expect(await liveRegistrations(game.id)).toEqual([]);
     t.clock.set(new Date(TEST_NOW.getTime() + 7 * DAY_MS + HOUR_MS));
     await rollSeriesForward(t.app.ctx);
-    const [sixth] = await db().select().from(games).where(and(eq(games.seriesId, id), eq(games.seriesWeek, 5)));
+    const [sixth] = await db()
+      .select()
+      .from(games)
+      .where(and(eq(games.seriesId, id), eq(games.seriesWeek, 5)));
     expect(await liveRegistrations(sixth!.id)).toEqual([]);
   });
 });
@@ -342,7 +398,9 @@ describe('a series that starts more than five weeks ahead', () => {
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().series.id as number;
     expect(res.json().games).toEqual([]);
-    expect(res.json().message).toBe('Série criada! O primeiro jogo, em 30/12/2026, é publicado cinco semanas antes; os próximos saem toda semana.');
+    expect(res.json().message).toBe(
+      'Série criada! O primeiro jogo, em 30/12/2026, é publicado cinco semanas antes; os próximos saem toda semana.',
+    );
     const view = {
       id,
       name: 'Racha de quinta',
@@ -371,7 +429,10 @@ describe('a series that starts more than five weeks ahead', () => {
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json()).toMatchObject({ games: [], series: { isMember: true, members: 1 }, credits: 100 });
     // An edit before any game exists is what the first game is made of.
-    const edited = await api('PUT', `/series/${id}`, organiser.headers, { ...payload({ ...later, location: 'Ginásio Novo', price: 12 }), firstDateTime: undefined });
+    const edited = await api('PUT', `/series/${id}`, organiser.headers, {
+      ...payload({ ...later, location: 'Ginásio Novo', price: 12 }),
+      firstDateTime: undefined,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().series).toMatchObject({ location: 'Ginásio Novo', price: 12, gamesCreated: 0 });
 
@@ -434,18 +495,29 @@ describe('weeks a member cannot see', () => {
     const invited = await member(10_000);
     await db().insert(invitations).values({ gameId: created[2]!.id, userId: invited.user.id, email: invited.user.email });
     const joined = await api('POST', `/series/${id}/members`, invited.headers);
-    expect(joined.json().games.map((game: { gameId: number }) => game.gameId)).toEqual([created[0]!.id, created[2]!.id, created[3]!.id, created[4]!.id]);
+    expect(joined.json().games.map((game: { gameId: number }) => game.gameId)).toEqual([
+      created[0]!.id,
+      created[2]!.id,
+      created[3]!.id,
+      created[4]!.id,
+    ]);
     await expectLedgerBalanced(db());
   });
 
   it('the job copies the series, not a week made private, into the weeks it adds', async () => {
     const { organiser, id, games: created } = await createSeries({ occurrences: 6 });
     const [latest] = await db().select().from(games).where(eq(games.id, created[4]!.id));
-    const res = await api('PUT', `/user-games/${latest!.id}`, organiser.headers, { ...payload({ dateTime: latest!.dateTime.toISOString() }), visibility: 'private' });
+    const res = await api('PUT', `/user-games/${latest!.id}`, organiser.headers, {
+      ...payload({ dateTime: latest!.dateTime.toISOString() }),
+      visibility: 'private',
+    });
     expect(res.statusCode, res.body).toBe(200);
     t.clock.set(new Date(TEST_NOW.getTime() + 7 * DAY_MS));
     await rollSeriesForward(t.app.ctx);
-    const [sixth] = await db().select().from(games).where(and(eq(games.seriesId, id), eq(games.seriesWeek, 5)));
+    const [sixth] = await db()
+      .select()
+      .from(games)
+      .where(and(eq(games.seriesId, id), eq(games.seriesWeek, 5)));
     expect(sixth).toMatchObject({ visibility: 'public', state: 'published' });
   });
 });
@@ -470,7 +542,12 @@ describe('a series someone may not see', () => {
     for (const id of [hidden.id, ended.id, 2_000_000]) {
       for (const [method, url, body] of routes(id)) {
         const res = await api(method, url, stranger.headers, body);
-        expect([method, url, res.statusCode, res.json()]).toEqual([method, url, 404, { code: 'series_not_found', message: 'Série não encontrada.' }]);
+        expect([method, url, res.statusCode, res.json()]).toEqual([
+          method,
+          url,
+          404,
+          { code: 'series_not_found', message: 'Série não encontrada.' },
+        ]);
       }
     }
     expect(await liveRegistrations(hidden.games[0]!.id)).toEqual([]);
@@ -486,7 +563,10 @@ describe('a series someone may not see', () => {
     expect(joined.json().games).toHaveLength(5);
     const invited = await member(0);
     await db().insert(invitations).values({ gameId: hidden.games[3]!.id, userId: invited.user.id, email: invited.user.email });
-    expect((await api('GET', `/series/${hidden.id}/membership`, invited.headers)).json()).toMatchObject({ id: hidden.id, visibility: 'private' });
+    expect((await api('GET', `/series/${hidden.id}/membership`, invited.headers)).json()).toMatchObject({
+      id: hidden.id,
+      visibility: 'private',
+    });
 
     expect((await api('POST', `/series/${hidden.id}/cancel`, hidden.organiser.headers, { reason: 'Acabou' })).statusCode).toBe(200);
     const afterwards = await api('GET', `/series/${hidden.id}/membership`, withLink.headers);
@@ -502,10 +582,18 @@ describe('OpenAPI', () => {
   it('documents the series routes with their bodies', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/series', '/api/series/{id}', '/api/series/{id}/cancel', '/api/series/{id}/members', '/api/series/{id}/members/me']),
+      expect.arrayContaining([
+        '/api/series',
+        '/api/series/{id}',
+        '/api/series/{id}/cancel',
+        '/api/series/{id}/members',
+        '/api/series/{id}/members/me',
+      ]),
     );
     const body = doc.paths['/api/series'].post.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties ?? body.anyOf?.[0]?.properties ?? {})).toEqual(expect.arrayContaining(['firstDateTime', 'occurrences', 'memberSlots']));
+    expect(Object.keys(body.properties ?? body.anyOf?.[0]?.properties ?? {})).toEqual(
+      expect.arrayContaining(['firstDateTime', 'occurrences', 'memberSlots']),
+    );
     expect(doc.paths['/api/series/{id}'].put.tags).toEqual(['series']);
   });
 });

@@ -27,11 +27,15 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
     const { occurrences, memberSlots } = checked.data;
     const members = (await activeMembers(tx, row.id)).length;
     if (memberSlots < members) {
-      throw new AppError('member_slots_below_members', messages.series.memberSlotsBelowMembers(members), { memberSlots: messages.series.memberSlotsBelowMembers(members) });
+      throw new AppError('member_slots_below_members', messages.series.memberSlotsBelowMembers(members), {
+        memberSlots: messages.series.memberSlotsBelowMembers(members),
+      });
     }
     const created = await tx.select({ week: games.seriesWeek }).from(games).where(eq(games.seriesId, row.id));
     if (occurrences < created.length) {
-      throw new AppError('occurrences_below_created', messages.series.occurrencesBelowCreated(created.length), { occurrences: messages.series.occurrencesBelowCreated(created.length) });
+      throw new AppError('occurrences_below_created', messages.series.occurrencesBelowCreated(created.length), {
+        occurrences: messages.series.occurrencesBelowCreated(created.length),
+      });
     }
 
     const { occurrences: _weeks, memberSlots: _members, ...template } = body;
@@ -43,7 +47,11 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
     );
     const upcoming = await lockUpcomingGames(tx, row.id, now);
     for (const game of upcoming) {
-      const values = await resolveGamePayload(tx, { ...template, dateTime: game.dateTime.toISOString(), state: 'published' }, { now, current: game });
+      const values = await resolveGamePayload(
+        tx,
+        { ...template, dateTime: game.dateTime.toISOString(), state: 'published' },
+        { now, current: game },
+      );
       await applyGameEdit(tx, ctx, game, values, mails);
     }
     const [updated] = await tx
@@ -57,5 +65,9 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
   await sendPendingMail(ctx, mails);
   const now = ctx.clock.now();
   const [row] = await ctx.db.select().from(series).where(eq(series.id, seriesId));
-  return { message: messages.series.updated(updatedGames), series: await toSeriesView(ctx.db, row!, user.id), games: await loadSeriesGames(ctx.db, seriesId, now) };
+  return {
+    message: messages.series.updated(updatedGames),
+    series: await toSeriesView(ctx.db, row!, user.id),
+    games: await loadSeriesGames(ctx.db, seriesId, now),
+  };
 }

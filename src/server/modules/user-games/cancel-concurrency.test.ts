@@ -25,7 +25,12 @@ const { signedIn, post: call } = t;
  */
 async function crowdedGame() {
   const organiser = await signedIn();
-  const game = await createGame(db(), { creatorId: organiser.user.id, totalSlots: 25, priceCents: PRICE, dateTime: new Date(TEST_NOW.getTime() + 30 * HOUR_MS) });
+  const game = await createGame(db(), {
+    creatorId: organiser.user.id,
+    totalSlots: 25,
+    priceCents: PRICE,
+    dateTime: new Date(TEST_NOW.getTime() + 30 * HOUR_MS),
+  });
   const creditPlayers = [];
   for (let i = 0; i < 10; i += 1) creditPlayers.push(await signedIn(PRICE));
   for (const p of creditPlayers) {
@@ -35,10 +40,17 @@ async function crowdedGame() {
   for (let i = 0; i < 10; i += 1) {
     const user = await createUser(db());
     cardRegs.push(
-      await createRegistration(db(), { gameId: game.id, userId: user.id, status: 'confirmed', paymentType: i < 6 ? 'stripe' : 'mercadopago', paidCents: PRICE }),
+      await createRegistration(db(), {
+        gameId: game.id,
+        userId: user.id,
+        status: 'confirmed',
+        paymentType: i < 6 ? 'stripe' : 'mercadopago',
+        paidCents: PRICE,
+      }),
     );
   }
-  for (let i = 0; i < 3; i += 1) await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'confirmed', paymentType: 'external' });
+  for (let i = 0; i < 3; i += 1)
+    await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'confirmed', paymentType: 'external' });
   for (let i = 0; i < 2; i += 1) {
     await createRegistration(db(), {
       gameId: game.id,
@@ -49,7 +61,12 @@ async function crowdedGame() {
     });
   }
   for (let i = 0; i < 5; i += 1) {
-    await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'waitlist', joinedAt: new Date(TEST_NOW.getTime() + i) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: (await createUser(db())).id,
+      status: 'waitlist',
+      joinedAt: new Date(TEST_NOW.getTime() + i),
+    });
   }
   return { organiser, game, creditPlayers, cardRegs };
 }
@@ -87,7 +104,15 @@ describe.runIf(isPostgres)(raced('organiser cancel in parallel'), () => {
       const refunds = await db()
         .select()
         .from(creditTransactions)
-        .where(and(eq(creditTransactions.type, 'refund'), inArray(creditTransactions.reference, regs.map((r) => `registration:${r.id}`))));
+        .where(
+          and(
+            eq(creditTransactions.type, 'refund'),
+            inArray(
+              creditTransactions.reference,
+              regs.map((r) => `registration:${r.id}`),
+            ),
+          ),
+        );
       const creditRegIds = regs.filter((r) => r.paymentType === 'credit').map((r) => `registration:${r.id}`);
       expect(refunds.map((r) => r.reference).sort()).toEqual(creditRegIds.sort());
       const requests = await db().select().from(cancellationRequests).where(eq(cancellationRequests.gameId, game.id));
@@ -96,7 +121,15 @@ describe.runIf(isPostgres)(raced('organiser cancel in parallel'), () => {
       const refunded = refunds.reduce((sum, r) => sum + r.amountCents, 0) + requests.reduce((sum, r) => sum + r.amountCents, 0);
       expect(refunded).toBe(totalPaid);
 
-      const balances = await db().select({ b: users.balanceCents }).from(users).where(inArray(users.id, creditPlayers.map((p) => p.user.id)));
+      const balances = await db()
+        .select({ b: users.balanceCents })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            creditPlayers.map((p) => p.user.id),
+          ),
+        );
       expect(balances.every((r) => r.b === PRICE)).toBe(true);
       await expectLedgerBalanced(db());
     }
@@ -104,7 +137,12 @@ describe.runIf(isPostgres)(raced('organiser cancel in parallel'), () => {
 
   it('a cancel racing players applying, cancelling and joining the line leaves nothing live and nothing unrefunded', async () => {
     const { organiser, game } = await crowdedGame();
-    const leaving = (await db().select({ userId: registrations.userId }).from(registrations).where(and(eq(registrations.gameId, game.id), eq(registrations.paymentType, 'credit')))).slice(0, 3);
+    const leaving = (
+      await db()
+        .select({ userId: registrations.userId })
+        .from(registrations)
+        .where(and(eq(registrations.gameId, game.id), eq(registrations.paymentType, 'credit')))
+    ).slice(0, 3);
     const leavingAuth = await Promise.all(
       leaving.map(async ({ userId }) => `Bearer ${await t.app.ctx.tokens.issue({ userId, tokenVersion: 0 })}`),
     );
@@ -129,7 +167,15 @@ describe.runIf(isPostgres)(raced('organiser cancel in parallel'), () => {
     const refunds = await db()
       .select()
       .from(creditTransactions)
-      .where(and(eq(creditTransactions.type, 'refund'), inArray(creditTransactions.reference, after.map((r) => `registration:${r.id}`))));
+      .where(
+        and(
+          eq(creditTransactions.type, 'refund'),
+          inArray(
+            creditTransactions.reference,
+            after.map((r) => `registration:${r.id}`),
+          ),
+        ),
+      );
     const requests = await db().select().from(cancellationRequests).where(eq(cancellationRequests.gameId, game.id));
     expect(new Set(refunds.map((r) => r.reference)).size).toBe(refunds.length);
     const refundedCents = refunds.reduce((s, r) => s + r.amountCents, 0) + requests.reduce((s, r) => s + r.amountCents, 0);
@@ -140,14 +186,26 @@ describe.runIf(isPostgres)(raced('organiser cancel in parallel'), () => {
       .reduce((s, r) => s + r.paidCents, 0);
     expect(refundedCents + selfCancelledPaid).toBe(paid);
     // Every newcomer either never got in or got their money back.
-    const newcomerBalances = await db().select({ b: users.balanceCents }).from(users).where(inArray(users.id, newcomers.map((p) => p.user.id)));
+    const newcomerBalances = await db()
+      .select({ b: users.balanceCents })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          newcomers.map((p) => p.user.id),
+        ),
+      );
     expect(newcomerBalances.every((r) => r.b === PRICE)).toBe(true);
     await expectLedgerBalanced(db());
   });
 
   it('days ahead too: the refund is the same full refund', async () => {
     const organiser = await signedIn();
-    const game = await createGame(db(), { creatorId: organiser.user.id, priceCents: PRICE, dateTime: new Date(TEST_NOW.getTime() + 10 * DAY_MS) });
+    const game = await createGame(db(), {
+      creatorId: organiser.user.id,
+      priceCents: PRICE,
+      dateTime: new Date(TEST_NOW.getTime() + 10 * DAY_MS),
+    });
     const player = await signedIn(PRICE);
     await call(`/api/games/${game.id}/apply`, player.authorization, { paymentType: 'credit' });
     expect((await call(`/api/user-games/${game.id}/cancel`, organiser.authorization, { reason: 'Feriado' })).status).toBe(200);

@@ -30,7 +30,11 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
   await sendPendingMail(ctx, mails);
   const amount = (cents: number) => (cents > 0 ? brl(cents) : null);
   return {
-    message: messages.gameCancelledByOrganiser(amount(totals.creditsRefunded), amount(atProvider.refundedCents), amount(atProvider.awaitingCents)),
+    message: messages.gameCancelledByOrganiser(
+      amount(totals.creditsRefunded),
+      amount(atProvider.refundedCents),
+      amount(atProvider.awaitingCents),
+    ),
     game: await loadUserGame(ctx.db, gameId, ctx.clock.now()),
     refunds: {
       ...totals,

@@ -34,7 +34,11 @@ export async function drawTeams(
 
     const drawn = drawBalancedTeams(pool, teamCount, random);
     await tx.delete(teamPlayers).where(eq(teamPlayers.gameId, game.id));
-    await tx.insert(teamPlayers).values(drawn.flatMap((team, index) => team.map((player) => ({ gameId: game.id, userId: player.id, team: index + 1, drawnAt: now }))));
+    await tx
+      .insert(teamPlayers)
+      .values(
+        drawn.flatMap((team, index) => team.map((player) => ({ gameId: game.id, userId: player.id, team: index + 1, drawnAt: now }))),
+      );
     const teams = await loadTeams(tx, game.id);
     return { teams, shareText: teamsShareText(game, teams) };
   });

@@ -10,7 +10,11 @@ import { centsCell, dateTimeCell, excelCsv } from '../../lib/csv';
 const csv = messages.gameDay.csv;
 
 /** The game's registrations as a spreadsheet for the organiser: one row per registration, oldest first. */
-export async function exportRegistrationsCsv(ctx: ServerContext, user: AuthUser, gameId: number): Promise<{ filename: string; body: string }> {
+export async function exportRegistrationsCsv(
+  ctx: ServerContext,
+  user: AuthUser,
+  gameId: number,
+): Promise<{ filename: string; body: string }> {
   await assertManagesGame(ctx.db, gameId, user);
   // Registration times read on the clocks of the game's place, like everything else about it.
   const [game] = await ctx.db.select({ timeZone: games.timeZone }).from(games).where(eq(games.id, gameId));

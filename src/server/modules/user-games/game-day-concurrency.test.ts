@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = async (method: 'POST' | 'PUT', path: string, authorization: string, body: object) => {
-  const res = await fetch(`${baseUrl}${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as { teams?: { players: { id: number }[] }[] } };
 };
 
@@ -32,10 +36,14 @@ describe.runIf(isPostgres)(raced('game day in parallel'), () => {
       players.push(user);
     }
     const auth = organiser.headers.authorization;
-    const checkIns = players.map((player, i) => send('PUT', `/api/user-games/${game.id}/players/${player.id}`, auth, { present: true, level: 1 + (i % 5) }));
+    const checkIns = players.map((player, i) =>
+      send('PUT', `/api/user-games/${game.id}/players/${player.id}`, auth, { present: true, level: 1 + (i % 5) }),
+    );
     expect((await Promise.all(checkIns)).map((r) => r.status)).toEqual(players.map(() => 200));
 
-    const draws = await Promise.all([2, 3, 4, 5, 2, 3].map((teamCount) => send('POST', `/api/user-games/${game.id}/teams`, auth, { teamCount })));
+    const draws = await Promise.all(
+      [2, 3, 4, 5, 2, 3].map((teamCount) => send('POST', `/api/user-games/${game.id}/teams`, auth, { teamCount })),
+    );
     expect(draws.map((r) => r.status)).toEqual(draws.map(() => 200));
     const saved = await t.app.ctx.db.select().from(teamPlayers).where(eq(teamPlayers.gameId, game.id));
     expect(saved.map((row) => row.userId).sort((a, b) => a - b)).toEqual(players.map((p) => p.id).sort((a, b) => a - b));

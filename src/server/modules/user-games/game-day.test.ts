@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
-import { createGame, createRegistration, createSignedInUser, DAY_MS, DEFAULT_PASSWORD, HOUR_MS } from '../../../../test-support/server/factories';
+import {
+  createGame,
+  createRegistration,
+  createSignedInUser,
+  DAY_MS,
+  DEFAULT_PASSWORD,
+  HOUR_MS,
+} from '../../../../test-support/server/factories';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { creditTransactions, payments, registrations, teamPlayers } from '../../db/schema';
@@ -15,8 +22,10 @@ type Headers = Record<string, string>;
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-const setPlayer = (gameId: number, userId: number, headers: Headers, body: object) => call('PUT', `/api/user-games/${gameId}/players/${userId}`, headers, body);
-const draw = (gameId: number, headers: Headers, teamCount: number) => call('POST', `/api/user-games/${gameId}/teams`, headers, { teamCount });
+const setPlayer = (gameId: number, userId: number, headers: Headers, body: object) =>
+  call('PUT', `/api/user-games/${gameId}/players/${userId}`, headers, body);
+const draw = (gameId: number, headers: Headers, teamCount: number) =>
+  call('POST', `/api/user-games/${gameId}/teams`, headers, { teamCount });
 
 /** A game of the organiser starting at `start`, with three confirmed players (levels unset), one pending and one in line. */
 async function gameDay(start = TEST_NOW) {
@@ -29,7 +38,13 @@ async function gameDay(start = TEST_NOW) {
     confirmed.push(player);
   }
   const pending = await createSignedInUser(t.app, { name: 'Davi' });
-  await createRegistration(db(), { gameId: game.id, userId: pending.user.id, status: 'pending', paymentType: 'stripe', paymentDeadline: at(DAY_MS * 30) });
+  await createRegistration(db(), {
+    gameId: game.id,
+    userId: pending.user.id,
+    status: 'pending',
+    paymentType: 'stripe',
+    paymentDeadline: at(DAY_MS * 30),
+  });
   const waiting = await createSignedInUser(t.app, { name: 'Eva' });
   await createRegistration(db(), { gameId: game.id, userId: waiting.user.id, status: 'waitlist' });
   return { ...cast, game, confirmed, pending, waiting };
@@ -45,7 +60,10 @@ describe('PUT /api/user-games/{id}/players/{userId}', () => {
     const byAdmin = await setPlayer(game.id, bia!.user.id, admin.headers, { present: false });
     expect(byAdmin.json().player).toEqual({ userId: bia!.user.id, present: false, level: null, noShows: 1 });
     // Clearing a mark is allowed (a wrong tap).
-    expect((await setPlayer(game.id, ana!.user.id, organiser.headers, { level: null })).json().player).toMatchObject({ present: true, level: null });
+    expect((await setPlayer(game.id, ana!.user.id, organiser.headers, { level: null })).json().player).toMatchObject({
+      present: true,
+      level: null,
+    });
 
     const detail = (await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json();
     const row = (userId: number) => detail.registrations.find((r: { userId: number }) => r.userId === userId);
@@ -64,7 +82,11 @@ describe('PUT /api/user-games/{id}/players/{userId}', () => {
     const detail = (await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json();
     expect(detail.registrations.find((r: { userId: number }) => r.userId === ana.user.id).noShows).toBe(1);
     await setPlayer(game.id, ana.user.id, organiser.headers, { present: false });
-    expect((await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json().registrations.find((r: { userId: number }) => r.userId === ana.user.id).noShows).toBe(2);
+    expect(
+      (await call('GET', `/api/user-games/${game.id}`, organiser.headers))
+        .json()
+        .registrations.find((r: { userId: number }) => r.userId === ana.user.id).noShows,
+    ).toBe(2);
   });
 
   it('someone else’s game is a 404 and a missing session a 401, changing nothing', async () => {
@@ -182,7 +204,9 @@ describe('POST /api/user-games/{id}/teams', () => {
     const all = await draw(game.id, organiser.headers, 3);
     expect(all.json().teams.map((team: { players: unknown[] }) => team.players.length)).toEqual([1, 1, 1]);
     await setPlayer(game.id, confirmed[2]!.user.id, organiser.headers, { present: false });
-    const ids = (await draw(game.id, organiser.headers, 2)).json().teams.flatMap((team: { players: { id: number }[] }) => team.players.map((p) => p.id));
+    const ids = (await draw(game.id, organiser.headers, 2))
+      .json()
+      .teams.flatMap((team: { players: { id: number }[] }) => team.players.map((p) => p.id));
     expect(ids.sort()).toEqual([confirmed[0]!.user.id, confirmed[1]!.user.id].sort());
   });
 
@@ -265,7 +289,17 @@ describe('GET /api/user-games/{id}/registrations.csv', () => {
     const rows = parseCsv(res.body);
     expect(rows).toHaveLength(1 + 6);
     const byName = (name: string) => rows.find((row) => row[0] === name)!;
-    expect(byName('Ana')).toEqual(['Ana', confirmed[0]!.user.email, '48991234567', 'Confirmada', 'Por fora', '10,00', '', '4', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)]);
+    expect(byName('Ana')).toEqual([
+      'Ana',
+      confirmed[0]!.user.email,
+      '48991234567',
+      'Confirmada',
+      'Por fora',
+      '10,00',
+      '',
+      '4',
+      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+    ]);
     expect(byName('Davi').slice(3, 6)).toEqual(['Aguardando pagamento', 'Cartão', '0,00']);
     expect(byName('Eva')[3]).toBe('Lista de espera');
     expect(byName(`'=HYPERLINK("http://mal.test","Clique")`).slice(2, 6)).toEqual(['', 'Confirmada', 'Cartão', '12,50']);
@@ -281,24 +315,63 @@ describe('GET /api/admin/reports/payments.csv', () => {
     const { admin, player, game } = await gameDay();
     // 2026-10-15 in São Paulo runs from 03:00Z on the 15th to 03:00Z on the 16th; a payment counts on the day it was paid.
     const paid = await cardPaidRegistration(t.app, { gameId: game.id, userId: player.user.id, amountCents: 1250, method: 'pix' });
-    await db().update(payments).set({ createdAt: new Date('2026-10-14T23:00:00Z'), paidAt: new Date('2026-10-15T12:00:00Z') }).where(eq(payments.registrationId, paid.id));
-    await db().insert(creditTransactions).values([
-      { userId: player.user.id, amountCents: 3000, type: 'add_manual', description: 'Bônus', source: 'admin', reference: 'report:in', createdAt: new Date('2026-10-15T03:00:00Z') },
-      { userId: player.user.id, amountCents: -1000, type: 'spend_game', description: '-Vôlei', source: 'game', reference: 'report:out', createdAt: new Date('2026-10-16T02:59:59Z') },
-      { userId: player.user.id, amountCents: 500, type: 'add_manual', description: 'Fora do período', source: 'admin', reference: 'report:before', createdAt: new Date('2026-10-15T02:59:59Z') },
-    ]);
+    await db()
+      .update(payments)
+      .set({ createdAt: new Date('2026-10-14T23:00:00Z'), paidAt: new Date('2026-10-15T12:00:00Z') })
+      .where(eq(payments.registrationId, paid.id));
+    await db()
+      .insert(creditTransactions)
+      .values([
+        {
+          userId: player.user.id,
+          amountCents: 3000,
+          type: 'add_manual',
+          description: 'Bônus',
+          source: 'admin',
+          reference: 'report:in',
+          createdAt: new Date('2026-10-15T03:00:00Z'),
+        },
+        {
+          userId: player.user.id,
+          amountCents: -1000,
+          type: 'spend_game',
+          description: '-Vôlei',
+          source: 'game',
+          reference: 'report:out',
+          createdAt: new Date('2026-10-16T02:59:59Z'),
+        },
+        {
+          userId: player.user.id,
+          amountCents: 500,
+          type: 'add_manual',
+          description: 'Fora do período',
+          source: 'admin',
+          reference: 'report:before',
+          createdAt: new Date('2026-10-15T02:59:59Z'),
+        },
+      ]);
 
     const res = await call('GET', '/api/admin/reports/payments.csv?from=2026-10-15&to=2026-10-15', admin.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.body.startsWith('\uFEFFData;Tipo;Usuário;E-mail;Descrição;Forma;Situação;Valor (R$);Reembolsado (R$);Referência\r\n')).toBe(true);
+    expect(res.body.startsWith('\uFEFFData;Tipo;Usuário;E-mail;Descrição;Forma;Situação;Valor (R$);Reembolsado (R$);Referência\r\n')).toBe(
+      true,
+    );
     const rows = parseCsv(res.body);
     const references = rows.map((row) => row[9]);
     expect(references).toContain('report:in');
     expect(references).toContain('report:out');
     expect(references).not.toContain('report:before');
     const payment = rows.find((row) => row[1] === m.csv.providerPayment)!;
-    expect(payment.slice(2, 9)).toEqual([player.user.name, player.user.email, `Inscrição no jogo ${game.name}`, 'PIX', 'Pago', '12,50', '0,00']);
+    expect(payment.slice(2, 9)).toEqual([
+      player.user.name,
+      player.user.email,
+      `Inscrição no jogo ${game.name}`,
+      'PIX',
+      'Pago',
+      '12,50',
+      '0,00',
+    ]);
     expect(rows.find((row) => row[9] === 'report:out')!.slice(4, 8)).toEqual(['Inscrição paga com créditos: -Vôlei', '', '', '-10,00']);
     const totals = Object.fromEntries(rows.filter((row) => row[0] === '').map((row) => [row[1], row[7]]));
     expect(totals[m.csv.totalPaid]).toBe('12,50');
@@ -337,7 +410,9 @@ describe('personal data', () => {
     await setPlayer(game.id, confirmed[1]!.user.id, organiser.headers, { present: true });
     expect((await draw(game.id, organiser.headers, 2)).statusCode).toBe(200);
     const exported = (await call('GET', '/api/users/me/export', ana.headers)).json();
-    expect(exported.registrations).toEqual([expect.objectContaining({ gameId: game.id, present: true, level: 5, team: expect.stringMatching(/^Time [12]$/) })]);
+    expect(exported.registrations).toEqual([
+      expect.objectContaining({ gameId: game.id, present: true, level: 5, team: expect.stringMatching(/^Time [12]$/) }),
+    ]);
 
     // Past the game, so the place is not given up: only the game-day data goes.
     t.clock.set(at(DAY_MS));

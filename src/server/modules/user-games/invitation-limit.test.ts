@@ -24,9 +24,17 @@ describe('invitation e-mails per organiser', () => {
 
     const tooMany = await invite(second!.id, emails('c', 11));
     expect(tooMany.statusCode).toBe(429);
-    expect(tooMany.json()).toEqual({ code: 'invite_daily_limit', message: 'Você pode enviar no máximo 100 convites por dia; hoje ainda cabem 10.' });
+    expect(tooMany.json()).toEqual({
+      code: 'invite_daily_limit',
+      message: 'Você pode enviar no máximo 100 convites por dia; hoje ainda cabem 10.',
+    });
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await t.app.ctx.db.select().from(invitations).where(inArray(invitations.email, emails('c', 11)))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(invitations)
+        .where(inArray(invitations.email, emails('c', 11))),
+    ).toHaveLength(0);
 
     expect((await invite(second!.id, emails('c', 10))).statusCode).toBe(200);
     const full = await invite(first!.id, ['mais.um@convites.test']);

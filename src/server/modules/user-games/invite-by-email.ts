@@ -61,7 +61,15 @@ export async function inviteByEmail(ctx: ServerContext, user: AuthUser, gameId: 
       .where(
         and(
           eq(invitations.gameId, game.id),
-          or(inArray(invitations.email, emails), accounts.length > 0 ? inArray(invitations.userId, accounts.map((a) => a.id)) : undefined),
+          or(
+            inArray(invitations.email, emails),
+            accounts.length > 0
+              ? inArray(
+                  invitations.userId,
+                  accounts.map((a) => a.id),
+                )
+              : undefined,
+          ),
         ),
       );
     const invitedIds = new Set(existing.map((row) => row.userId));

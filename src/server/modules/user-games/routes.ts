@@ -28,7 +28,11 @@ const oneGameRoute = signedInByIdRoute(tags);
 export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.route({
-      ...signedInRoute('GET /user-games', { tags, summary: 'Meus jogos criados, data mais recente primeiro (total no cabeçalho X-Total-Count)' }, 400),
+      ...signedInRoute(
+        'GET /user-games',
+        { tags, summary: 'Meus jogos criados, data mais recente primeiro (total no cabeçalho X-Total-Count)' },
+        400,
+      ),
       onRequest: app.requireUser,
       handler: async (request, reply) => {
         const { games, total } = await listUserGames(request.ctx, currentUser(request), request.query);
@@ -41,7 +45,8 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       // A missing body reaches the rules as null; they then ask for every required field.
       ...signedInRoute('POST /user-games', { tags, summary: 'Cria um jogo (rascunho, ou publicado com state: published)' }, 400),
       onRequest: app.requireUser,
-      handler: async (request, reply) => reply.status(201).send(await createUserGame(request.ctx, currentUser(request), request.body ?? {})),
+      handler: async (request, reply) =>
+        reply.status(201).send(await createUserGame(request.ctx, currentUser(request), request.body ?? {})),
     });
 
     app.route({
@@ -99,7 +104,8 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         409,
       ),
       onRequest: app.requireUser,
-      handler: async (request) => updateGamePlayer(request.ctx, currentUser(request), request.params.id, request.params.userId, request.body),
+      handler: async (request) =>
+        updateGamePlayer(request.ctx, currentUser(request), request.params.id, request.params.userId, request.body),
     });
 
     app.route({

@@ -16,7 +16,12 @@ import { AppError } from '../../lib/app-error';
  * organiser did not invite hold places asks first (409 with how many); confirmed (`confirm`), they are cancelled and
  * refunded in full, as when the organiser cancels the game, before the edit is written.
  */
-export async function updateUserGame(ctx: ServerContext, user: AuthUser, gameId: number, body: UpdateUserGameShape): Promise<UserGameReply> {
+export async function updateUserGame(
+  ctx: ServerContext,
+  user: AuthUser,
+  gameId: number,
+  body: UpdateUserGameShape,
+): Promise<UserGameReply> {
   const { confirm, ...payload } = body;
   const after = { mails: [] as PendingMail, refunds: [] as PendingRefunds, closed: [] as PaymentRow[] };
   const cancelled = await ctx.db.transaction(async (tx) => {
@@ -33,5 +38,8 @@ export async function updateUserGame(ctx: ServerContext, user: AuthUser, gameId:
   await refundAtProvider(ctx, after.refunds, after.mails);
   await sendPendingMail(ctx, after.mails);
   await closeWithProviders(ctx, after.closed);
-  return { message: cancelled > 0 ? messages.gameUpdatedWithPlayers(cancelled) : messages.gameUpdated, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()) };
+  return {
+    message: cancelled > 0 ? messages.gameUpdatedWithPlayers(cancelled) : messages.gameUpdated,
+    game: await loadUserGame(ctx.db, gameId, ctx.clock.now()),
+  };
 }

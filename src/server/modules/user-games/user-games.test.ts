@@ -95,7 +95,13 @@ describe('POST /user-games', () => {
     expect(game.privateLink).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect((await gameRow(game.id)).priceCents).toBe(2550);
     // Reais as a number or as its text, stored as exact centavos.
-    for (const [price, cents] of [[19.99, 1999], ['4.35', 435], [0.29, 29], [10_000, 1_000_000], [-0, 0]] as const) {
+    for (const [price, cents] of [
+      [19.99, 1999],
+      ['4.35', 435],
+      [0.29, 29],
+      [10_000, 1_000_000],
+      [-0, 0],
+    ] as const) {
       const created = await createViaApi(headers, { price });
       expect([price, (await gameRow(created.id)).priceCents, created.price]).toEqual([price, cents, cents / 100]);
     }
@@ -108,7 +114,16 @@ describe('POST /user-games', () => {
       'POST',
       '/user-games',
       headers,
-      payload({ creator: other.id, creatorId: other.id, players: [other.id], waitlist: [other.id], status: 'cancelled', privateLink: 'escolhido', id: 1, registeredPlayers: 9 }),
+      payload({
+        creator: other.id,
+        creatorId: other.id,
+        players: [other.id],
+        waitlist: [other.id],
+        status: 'cancelled',
+        privateLink: 'escolhido',
+        id: 1,
+        registeredPlayers: 9,
+      }),
     );
     expect(res.statusCode).toBe(201);
     const row = await gameRow(res.json().game.id);
@@ -130,7 +145,14 @@ describe('POST /user-games', () => {
       usePlatformPayment: null,
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().game).toMatchObject({ publicationState: 'draft', visibility: 'public', usePlatformPayment: true, price: 0, address: '', description: '' });
+    expect(res.json().game).toMatchObject({
+      publicationState: 'draft',
+      visibility: 'public',
+      usePlatformPayment: true,
+      price: 0,
+      address: '',
+      description: '',
+    });
   });
 
   it('reads a date-time without a zone on the clocks of the chosen state (Santa Catarina: Brasília time)', async () => {
@@ -150,7 +172,11 @@ describe('POST /user-games', () => {
       ],
       [{ location: null }, 'Preencha os campos obrigatórios: Local', { location: 'Campo obrigatório' }],
       [{ totalSlots: '' }, 'Preencha os campos obrigatórios: Vagas'],
-      [{ dateTime: at(-HOUR_MS).toISOString() }, 'A data e hora do jogo devem ser no futuro', { dateTime: 'A data e hora do jogo devem ser no futuro' }],
+      [
+        { dateTime: at(-HOUR_MS).toISOString() },
+        'A data e hora do jogo devem ser no futuro',
+        { dateTime: 'A data e hora do jogo devem ser no futuro' },
+      ],
       [{ dateTime: TEST_NOW.toISOString() }, 'A data e hora do jogo devem ser no futuro'],
       [{ dateTime: 'amanhã às 19h' }, 'Data ou hora inválida. Verifique os campos de data e hora.'],
       [{ dateTime: '2026-02-30T19:00' }, 'Data ou hora inválida. Verifique os campos de data e hora.'],
@@ -175,7 +201,11 @@ describe('POST /user-games', () => {
       [{ stateId: 999_999, cityId: null, visibility: 'private' }, 'Estado não encontrado ou inativo.'],
       [{ stateId: null, visibility: 'private' }, 'Cidade não encontrada, inativa ou de outro estado.'],
       [{ name: 'x'.repeat(101) }, 'O nome do jogo deve ter no máximo 100 caracteres.'],
-      [{ visibility: 'secreto' }, 'Escolha a visibilidade: público ou privado.', { visibility: 'Escolha a visibilidade: público ou privado.' }],
+      [
+        { visibility: 'secreto' },
+        'Escolha a visibilidade: público ou privado.',
+        { visibility: 'Escolha a visibilidade: público ou privado.' },
+      ],
       [{ state: 'ativo' }, 'Escolha entre rascunho e publicado.'],
       [{ totalSlots: 'dez' }, 'Informe um número.'],
       [{ usePlatformPayment: 'sim' }, 'Escolha a forma de pagamento: pela plataforma ou por fora.'],
@@ -192,9 +222,14 @@ describe('POST /user-games', () => {
     const wrongState = await api('POST', '/user-games', headers, payload({ cityId: foreign!.id }));
     expect(wrongState.json()).toMatchObject({ message: 'Cidade não encontrada, inativa ou de outro estado.' });
     // Private games need no sport, state or city.
-    expect((await api('POST', '/user-games', headers, payload({ visibility: 'private', sportId: null, stateId: null, cityId: null }))).statusCode).toBe(201);
+    expect(
+      (await api('POST', '/user-games', headers, payload({ visibility: 'private', sportId: null, stateId: null, cityId: null })))
+        .statusCode,
+    ).toBe(201);
     expect((await api('POST', '/user-games', undefined, payload())).statusCode).toBe(401);
-    expect((await api('POST', '/user-games', headers)).json().message).toBe('Preencha os campos obrigatórios: Nome, Local, Data e hora, Vagas');
+    expect((await api('POST', '/user-games', headers)).json().message).toBe(
+      'Preencha os campos obrigatórios: Nome, Local, Data e hora, Vagas',
+    );
   });
 
   it('stores only sanitised HTML; plain text becomes escaped paragraphs', async () => {
@@ -267,10 +302,17 @@ describe('GET /user-games/{id}', () => {
     const waiting = await createSignedInUser(t.app);
     await api('POST', `/games/${game.id}/apply`, holder.headers, {});
     expect((await api('POST', `/games/${game.id}/waitlist`, waiting.headers, {})).statusCode).toBe(200);
-    expect((await api('POST', `/games/${game.id}/cancel`, waiting.headers)).json().message).toBe('Você saiu da lista de espera com sucesso.');
+    expect((await api('POST', `/games/${game.id}/cancel`, waiting.headers)).json().message).toBe(
+      'Você saiu da lista de espera com sucesso.',
+    );
 
     const body = (await api('GET', `/user-games/${game.id}`, headers)).json();
-    expect(body.stats).toMatchObject({ confirmedRegistrations: 1, cancelledRegistrations: 0, waitlistRegistrations: 0, leftWaitlistRegistrations: 1 });
+    expect(body.stats).toMatchObject({
+      confirmedRegistrations: 1,
+      cancelledRegistrations: 0,
+      waitlistRegistrations: 0,
+      leftWaitlistRegistrations: 1,
+    });
     const left = body.registrations.find((r: { userId: number }) => r.userId === waiting.user.id);
     expect(left).toMatchObject({ status: 'cancelled', leftWaitlist: true });
     const [row] = await db().select().from(registrations).where(eq(registrations.id, left.id));
@@ -292,7 +334,13 @@ describe('GET /user-games/{id}', () => {
     const eva = await createUser(db(), { name: 'Eva' });
     await createRegistration(db(), { gameId: game.id, userId: ana.id, status: 'confirmed', paymentType: 'stripe', paidCents: 1000 });
     await createRegistration(db(), { gameId: game.id, userId: bia.id, status: 'confirmed' });
-    await createRegistration(db(), { gameId: game.id, userId: caio.id, status: 'pending', paymentType: null, paymentDeadline: at(HOUR_MS) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: caio.id,
+      status: 'pending',
+      paymentType: null,
+      paymentDeadline: at(HOUR_MS),
+    });
     await createRegistration(db(), { gameId: game.id, userId: duda.id, status: 'cancelled', cancelledAt: at(-HOUR_MS) });
     await createRegistration(db(), { gameId: game.id, userId: eva.id, status: 'waitlist', joinedAt: at(-DAY_MS) });
 
@@ -309,7 +357,14 @@ describe('GET /user-games/{id}', () => {
       availableSlots: 0,
     });
     const byName = Object.fromEntries(body.registrations.map((r: { userName: string }) => [r.userName, r]));
-    expect(byName.Ana).toMatchObject({ userEmail: ana.email, paymentType: 'stripe', status: 'confirmed', paidAmount: 10, cancelledAt: null, waitlistPosition: null });
+    expect(byName.Ana).toMatchObject({
+      userEmail: ana.email,
+      paymentType: 'stripe',
+      status: 'confirmed',
+      paidAmount: 10,
+      cancelledAt: null,
+      waitlistPosition: null,
+    });
     expect(byName.Bia).toMatchObject({ paymentType: 'external', status: 'confirmed' });
     expect(byName.Caio).toMatchObject({ status: 'pending' });
     expect(byName.Duda).toMatchObject({ status: 'cancelled', cancelledAt: at(-HOUR_MS).toISOString() });
@@ -326,17 +381,32 @@ describe('PUT /user-games/{id}', () => {
     await createRegistration(db(), { gameId: game.id, userId: player.id, status: 'confirmed' });
     const other = await createUser(db());
 
-    const renamed = await api('PUT', `/user-games/${game.id}`, headers, payload({ name: 'Novo nome', creator: other.id, status: 'cancelled', privateLink: 'x', players: [] }));
+    const renamed = await api(
+      'PUT',
+      `/user-games/${game.id}`,
+      headers,
+      payload({ name: 'Novo nome', creator: other.id, status: 'cancelled', privateLink: 'x', players: [] }),
+    );
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ message: 'Jogo atualizado com sucesso!', game: { name: 'Novo nome', status: 'active', privateLink: game.privateLink } });
+    expect(renamed.json()).toMatchObject({
+      message: 'Jogo atualizado com sucesso!',
+      game: { name: 'Novo nome', status: 'active', privateLink: game.privateLink },
+    });
     expect(await gameRow(game.id)).toMatchObject({ creatorId: user.id, status: 'active', privateLink: game.privateLink });
     const changedNotices = () =>
-      db().select().from(notifications).where(and(eq(notifications.userId, player.id), eq(notifications.type, 'game_changed')));
+      db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, player.id), eq(notifications.type, 'game_changed')));
     // A new name is not something players must plan around.
     expect(await changedNotices()).toHaveLength(0);
 
     const moved = { name: 'Novo nome', dateTime: at(4 * DAY_MS).toISOString() };
-    const steps = [payload(moved), payload({ ...moved, location: 'Outro ginásio' }), payload({ ...moved, location: 'Outro ginásio', price: 30 })];
+    const steps = [
+      payload(moved),
+      payload({ ...moved, location: 'Outro ginásio' }),
+      payload({ ...moved, location: 'Outro ginásio', price: 30 }),
+    ];
     for (const [index, step] of steps.entries()) {
       expect((await api('PUT', `/user-games/${game.id}`, headers, step)).statusCode).toBe(200);
       expect(await changedNotices()).toHaveLength(index + 1);
@@ -345,15 +415,28 @@ describe('PUT /user-games/{id}', () => {
     expect(notices).toHaveLength(3);
     expect(notices[0]!.message).toContain('O organizador alterou o jogo Novo nome');
     // Without `state` an edit keeps the publication as it was.
-    const { state: _state, ...noState } = payload({ name: 'Novo nome', dateTime: at(4 * DAY_MS).toISOString(), location: 'Outro ginásio', price: 30 });
+    const { state: _state, ...noState } = payload({
+      name: 'Novo nome',
+      dateTime: at(4 * DAY_MS).toISOString(),
+      location: 'Outro ginásio',
+      price: 30,
+    });
     expect((await api('PUT', `/user-games/${game.id}`, headers, noState)).json().game.publicationState).toBe('published');
     expect((await gameRow(game.id)).priceCents).toBe(3000);
-    expect((await api('PUT', `/user-games/${game.id}`, headers, payload({ price: -1 }))).json().message).toBe('O preço não pode ser negativo.');
+    expect((await api('PUT', `/user-games/${game.id}`, headers, payload({ price: -1 }))).json().message).toBe(
+      'O preço não pode ser negativo.',
+    );
   });
 
   it('keeps a past date on a finished game but refuses moving a game into the past', async () => {
     const { user, headers } = await createSignedInUser(t.app);
-    const past = await createGame(db(), { creatorId: user.id, dateTime: at(-DAY_MS), sportId: ref.volei, stateId: ref.santaCatarina, cityId: ref.florianopolis });
+    const past = await createGame(db(), {
+      creatorId: user.id,
+      dateTime: at(-DAY_MS),
+      sportId: ref.volei,
+      stateId: ref.santaCatarina,
+      cityId: ref.florianopolis,
+    });
     const keep = await api('PUT', `/user-games/${past.id}`, headers, payload({ dateTime: past.dateTime.toISOString(), name: 'Corrigido' }));
     expect(keep.statusCode).toBe(200);
     const future = await createViaApi(headers);
@@ -365,7 +448,13 @@ describe('PUT /user-games/{id}', () => {
     const { headers } = await createSignedInUser(t.app);
     const game = await createViaApi(headers, { totalSlots: 2, price: 10 });
     await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'confirmed' });
-    await createRegistration(db(), { gameId: game.id, userId: (await createUser(db())).id, status: 'pending', paymentType: null, paymentDeadline: at(HOUR_MS) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: (await createUser(db())).id,
+      status: 'pending',
+      paymentType: null,
+      paymentDeadline: at(HOUR_MS),
+    });
     const funded = await createUser(db());
     await addCredits(db(), funded.id, 1000);
     const broke = await createUser(db());
@@ -379,7 +468,9 @@ describe('PUT /user-games/{id}', () => {
     expect(down.json()).toEqual({
       code: 'slots_below_occupied',
       message: 'Não é possível reduzir as vagas para menos de 2: esse é o número de inscrições confirmadas ou aguardando pagamento.',
-      fields: { totalSlots: 'Não é possível reduzir as vagas para menos de 2: esse é o número de inscrições confirmadas ou aguardando pagamento.' },
+      fields: {
+        totalSlots: 'Não é possível reduzir as vagas para menos de 2: esse é o número de inscrições confirmadas ou aguardando pagamento.',
+      },
     });
     expect((await gameRow(game.id)).totalSlots).toBe(2);
 
@@ -419,20 +510,37 @@ describe('publish, unpublish, regenerate-link', () => {
     const unpublished = await api('POST', `/user-games/${game.id}/unpublish`, headers);
     expect(unpublished.json()).toMatchObject({ message: 'Jogo despublicado com sucesso!', game: { publicationState: 'draft' } });
     expect(await inList()).toBe(false);
-    expect((await api('POST', `/user-games/${game.id}/unpublish`, headers)).json()).toMatchObject({ message: 'O jogo já está como rascunho.' });
+    expect((await api('POST', `/user-games/${game.id}/unpublish`, headers)).json()).toMatchObject({
+      message: 'O jogo já está como rascunho.',
+    });
   });
 
   it('publishes a draft only if it still passes the rules, and gives free slots to the line', async () => {
     const { user, headers } = await createSignedInUser(t.app);
-    const stale = await createGame(db(), { creatorId: user.id, state: 'draft', dateTime: at(-HOUR_MS), sportId: ref.volei, stateId: ref.santaCatarina, cityId: ref.florianopolis });
-    expect((await api('POST', `/user-games/${stale.id}/publish`, headers)).json().message).toBe('A data e hora do jogo devem ser no futuro');
+    const stale = await createGame(db(), {
+      creatorId: user.id,
+      state: 'draft',
+      dateTime: at(-HOUR_MS),
+      sportId: ref.volei,
+      stateId: ref.santaCatarina,
+      cityId: ref.florianopolis,
+    });
+    expect((await api('POST', `/user-games/${stale.id}/publish`, headers)).json().message).toBe(
+      'A data e hora do jogo devem ser no futuro',
+    );
     const noPlace = await createGame(db(), { creatorId: user.id, state: 'draft' });
     const res = await api('POST', `/user-games/${noPlace.id}/publish`, headers);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Para jogos públicos, preencha: Esporte, Estado, Cidade');
     expect((await gameRow(noPlace.id)).state).toBe('draft');
 
-    const lined = await createGame(db(), { creatorId: user.id, state: 'draft', usePlatformPayment: false, totalSlots: 2, visibility: 'private' });
+    const lined = await createGame(db(), {
+      creatorId: user.id,
+      state: 'draft',
+      usePlatformPayment: false,
+      totalSlots: 2,
+      visibility: 'private',
+    });
     const waiting = await createUser(db());
     await createRegistration(db(), { gameId: lined.id, userId: waiting.id, status: 'waitlist' });
     expect((await api('POST', `/user-games/${lined.id}/publish`, headers)).statusCode).toBe(200);
@@ -459,7 +567,8 @@ describe('publish, unpublish, regenerate-link', () => {
     const { headers } = await createSignedInUser(t.app);
     const game = await createViaApi(headers, { visibility: 'private', usePlatformPayment: false, price: 0 });
     const [onlyLink, invited, player] = [await createSignedInUser(t.app), await createSignedInUser(t.app), await createSignedInUser(t.app)];
-    for (const person of [onlyLink, invited, player]) expect((await api('GET', `/games/private/${game.privateLink}`, person.headers)).statusCode).toBe(200);
+    for (const person of [onlyLink, invited, player])
+      expect((await api('GET', `/games/private/${game.privateLink}`, person.headers)).statusCode).toBe(200);
     const invitedByEmail = await api('POST', `/user-games/${game.id}/invitations`, headers, { emails: [invited.user.email] });
     expect(invitedByEmail.statusCode, invitedByEmail.body).toBe(200);
     const applied = await api('POST', `/games/${game.id}/apply`, player.headers, { privateLink: game.privateLink });
@@ -508,15 +617,30 @@ describe('unpublishing or making private a game with players', () => {
     const game = await createViaApi(headers, { price: 10, totalSlots: 2 });
     const creditPlayer = await createSignedInUser(t.app);
     await addCredits(db(), creditPlayer.user.id, 1000);
-    expect((await api('POST', `/games/${game.id}/apply`, creditPlayer.headers, { paymentType: 'credit' })).json().registrationType).toBe('confirmed');
+    expect((await api('POST', `/games/${game.id}/apply`, creditPlayer.headers, { paymentType: 'credit' })).json().registrationType).toBe(
+      'confirmed',
+    );
     const card = await createUser(db());
-    const cardReg = await createRegistration(db(), { gameId: game.id, userId: card.id, status: 'confirmed', paymentType: 'stripe', paidCents: 1000 });
+    const cardReg = await createRegistration(db(), {
+      gameId: game.id,
+      userId: card.id,
+      status: 'confirmed',
+      paymentType: 'stripe',
+      paidCents: 1000,
+    });
     const waiting = await createUser(db());
     await createRegistration(db(), { gameId: game.id, userId: waiting.id, status: 'waitlist' });
     return { game, creditPlayer, card, cardReg, waiting };
   }
   const liveOf = async (gameId: number) =>
-    (await db().select().from(registrations).where(and(eq(registrations.gameId, gameId), ne(registrations.status, 'cancelled')))).map((r) => r.userId).sort();
+    (
+      await db()
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.gameId, gameId), ne(registrations.status, 'cancelled')))
+    )
+      .map((r) => r.userId)
+      .sort();
 
   it('unpublishing asks the organiser to confirm, then cancels every player with a full refund and tells them', async () => {
     const { headers } = await createSignedInUser(t.app);
@@ -527,8 +651,12 @@ describe('unpublishing or making private a game with players', () => {
       expect(asked.statusCode).toBe(409);
       expect(asked.json()).toEqual({
         code: 'confirmation_required',
-        message: 'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.',
-        fields: { confirm: 'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.' },
+        message:
+          'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.',
+        fields: {
+          confirm:
+            'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.',
+        },
       });
     }
     expect((await gameRow(game.id)).state).toBe('published');
@@ -544,12 +672,18 @@ describe('unpublishing or making private a game with players', () => {
     expect((await db().select().from(users).where(eq(users.id, creditPlayer.user.id)))[0]!.balanceCents).toBe(1000);
     const [request] = await db().select().from(cancellationRequests).where(eq(cancellationRequests.registrationId, cardReg.id));
     expect(request).toMatchObject({ userId: card.id, amountCents: 1000, paymentType: 'stripe' });
-    const notes = await db().select().from(notifications).where(and(eq(notifications.gameId, game.id), eq(notifications.type, 'registration_cancelled')));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.gameId, game.id), eq(notifications.type, 'registration_cancelled')));
     expect(notes.map((n) => n.userId).sort()).toEqual([creditPlayer.user.id, card.id, waiting.id].sort());
     expect(notes.find((n) => n.userId === creditPlayer.user.id)!.message).toMatch(
       /^O organizador despublicou o jogo Vôlei de sábado \(.+\) e cancelou sua inscrição\. R\$ 10,00 voltaram para os seus créditos\.$/,
     );
-    const mails = await db().select().from(emailOutbox).where(inArray(emailOutbox.to, [creditPlayer.user.email, card.email, waiting.email]));
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.to, [creditPlayer.user.email, card.email, waiting.email]));
     expect(mails).toHaveLength(3);
     expect(mails.every((m) => m.subject === 'Inscrição cancelada: Vôlei de sábado')).toBe(true);
     await expectLedgerBalanced(db());
@@ -574,16 +708,24 @@ describe('unpublishing or making private a game with players', () => {
     );
     expect(await gameRow(game.id)).toMatchObject({ visibility: 'public', name: 'Vôlei de sábado' });
 
-    const res = await api('PUT', `/user-games/${game.id}`, headers, { ...payload({ visibility: 'private', name: 'Vôlei fechado' }), confirm: true });
+    const res = await api('PUT', `/user-games/${game.id}`, headers, {
+      ...payload({ visibility: 'private', name: 'Vôlei fechado' }),
+      confirm: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().game).toMatchObject({ visibility: 'private', name: 'Vôlei fechado', registeredPlayers: 1 });
     expect(await liveOf(game.id)).toEqual([guest.user.id]);
     expect((await db().select().from(users).where(eq(users.id, stranger.user.id)))[0]!.balanceCents).toBe(1000);
-    const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, stranger.user.id), eq(notifications.type, 'registration_cancelled')));
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, stranger.user.id), eq(notifications.type, 'registration_cancelled')));
     expect(note!.message).toContain('tornou o jogo Vôlei de sábado');
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.to, stranger.user.email))).toHaveLength(1);
     // Already private: a later edit asks nothing.
-    expect((await api('PUT', `/user-games/${game.id}`, headers, payload({ visibility: 'private', name: 'Vôlei fechado' }))).statusCode).toBe(200);
+    expect(
+      (await api('PUT', `/user-games/${game.id}`, headers, payload({ visibility: 'private', name: 'Vôlei fechado' }))).statusCode,
+    ).toBe(200);
     await expectLedgerBalanced(db());
   });
 });
@@ -606,15 +748,35 @@ describe('POST /user-games/{id}/cancel', () => {
     const game = await createViaApi(headers, { price: 10, totalSlots: 5, dateTime: at(20 * HOUR_MS).toISOString() });
     const creditPlayer = await createSignedInUser(t.app);
     await addCredits(db(), creditPlayer.user.id, 1000);
-    expect((await api('POST', `/games/${game.id}/apply`, creditPlayer.headers, { paymentType: 'credit' })).json().registrationType).toBe('confirmed');
+    expect((await api('POST', `/games/${game.id}/apply`, creditPlayer.headers, { paymentType: 'credit' })).json().registrationType).toBe(
+      'confirmed',
+    );
     const card = await createUser(db());
-    const cardReg = await createRegistration(db(), { gameId: game.id, userId: card.id, status: 'confirmed', paymentType: 'stripe', paidCents: 1000 });
+    const cardReg = await createRegistration(db(), {
+      gameId: game.id,
+      userId: card.id,
+      status: 'confirmed',
+      paymentType: 'stripe',
+      paidCents: 1000,
+    });
     const pix = await createUser(db());
-    const pixReg = await createRegistration(db(), { gameId: game.id, userId: pix.id, status: 'confirmed', paymentType: 'mercadopago', paidCents: 1000 });
+    const pixReg = await createRegistration(db(), {
+      gameId: game.id,
+      userId: pix.id,
+      status: 'confirmed',
+      paymentType: 'mercadopago',
+      paidCents: 1000,
+    });
     const outside = await createUser(db());
     await createRegistration(db(), { gameId: game.id, userId: outside.id, status: 'confirmed' });
     const pending = await createUser(db());
-    await createRegistration(db(), { gameId: game.id, userId: pending.id, status: 'pending', paymentType: null, paymentDeadline: at(HOUR_MS) });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: pending.id,
+      status: 'pending',
+      paymentType: null,
+      paymentDeadline: at(HOUR_MS),
+    });
     const waiting = await createUser(db());
     await createRegistration(db(), { gameId: game.id, userId: waiting.id, status: 'waitlist' });
 
@@ -626,22 +788,48 @@ describe('POST /user-games/{id}/cancel', () => {
         'R$ 20,00 em reembolsos de cartão/PIX não foram concluídos pelo provedor e aguardam a administração.',
       game: { status: 'cancelled', cancelReason: 'Chuva forte', registeredPlayers: 0, waitlistCount: 0 },
       // Card and PIX here have no provider payment on record: the provider cannot refund them, the admin will.
-      refunds: { registrationsCancelled: 5, waitlistCleared: 1, creditsRefunded: 10, refundedToOriginal: 0, refundRequests: 2, requestedAmount: 20 },
+      refunds: {
+        registrationsCancelled: 5,
+        waitlistCleared: 1,
+        creditsRefunded: 10,
+        refundedToOriginal: 0,
+        refundRequests: 2,
+        requestedAmount: 20,
+      },
     });
     const regs = await db().select().from(registrations).where(eq(registrations.gameId, game.id));
     expect(regs.every((r) => r.status === 'cancelled' && r.cancelledAt !== null)).toBe(true);
     expect((await db().select().from(users).where(eq(users.id, creditPlayer.user.id)))[0]!.balanceCents).toBe(1000);
-    const requests = await db().select().from(cancellationRequests).where(eq(cancellationRequests.gameId, game.id)).orderBy(asc(cancellationRequests.registrationId));
+    const requests = await db()
+      .select()
+      .from(cancellationRequests)
+      .where(eq(cancellationRequests.gameId, game.id))
+      .orderBy(asc(cancellationRequests.registrationId));
     expect(requests).toMatchObject([
-      { registrationId: cardReg.id, userId: card.id, amountCents: 1000, paymentType: 'stripe', status: 'pending', reason: 'Jogo cancelado pelo organizador: Chuva forte' },
+      {
+        registrationId: cardReg.id,
+        userId: card.id,
+        amountCents: 1000,
+        paymentType: 'stripe',
+        status: 'pending',
+        reason: 'Jogo cancelado pelo organizador: Chuva forte',
+      },
       { registrationId: pixReg.id, userId: pix.id, amountCents: 1000, paymentType: 'mercadopago', status: 'pending' },
     ]);
-    const notes = await db().select().from(notifications).where(and(eq(notifications.gameId, game.id), eq(notifications.type, 'game_cancelled')));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.gameId, game.id), eq(notifications.type, 'game_cancelled')));
     expect(notes).toHaveLength(6);
     expect(notes.every((n) => n.message.includes('Motivo: “Chuva forte”'))).toBe(true);
     expect(notes.find((n) => n.userId === creditPlayer.user.id)!.message).toContain('R$ 10,00 voltaram para os seus créditos.');
-    expect(notes.find((n) => n.userId === card.id)!.message).toContain('O reembolso de R$ 10,00 na forma de pagamento original já foi pedido');
-    const mails = await db().select().from(emailOutbox).where(inArray(emailOutbox.to, [card.email, waiting.email, outside.email]));
+    expect(notes.find((n) => n.userId === card.id)!.message).toContain(
+      'O reembolso de R$ 10,00 na forma de pagamento original já foi pedido',
+    );
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.to, [card.email, waiting.email, outside.email]));
     expect(mails).toHaveLength(3);
     expect(mails.every((m) => m.subject.startsWith('Jogo cancelado:') && m.text.includes('Chuva forte'))).toBe(true);
     // The game is gone from every list and its link no longer opens it for a visitor.
@@ -679,7 +867,9 @@ describe('private games', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 61; i += 1) {
-        statuses.push((await limited.app.inject({ method: 'GET', url: `/api/games/private/tentativa-${i}`, remoteAddress: '10.1.2.3' })).statusCode);
+        statuses.push(
+          (await limited.app.inject({ method: 'GET', url: `/api/games/private/tentativa-${i}`, remoteAddress: '10.1.2.3' })).statusCode,
+        );
       }
       expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
       expect(statuses[60]).toBe(429);
@@ -710,20 +900,40 @@ describe('POST /user-games/{id}/invitations', () => {
       ['membro.convidado@exemplo.com.br', member.id],
       ['novata.convidada@exemplo.com.br', null],
     ]);
-    const [notice] = await db().select().from(notifications).where(and(eq(notifications.userId, member.id), eq(notifications.type, 'invitation_received')));
+    const [notice] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, member.id), eq(notifications.type, 'invitation_received')));
     expect(notice!.message).toContain('Você foi convidado para o jogo Jogo fechado');
     const link = `http://bora.test/games/private/${game.privateLink}`;
-    const mails = await db().select().from(emailOutbox).where(inArray(emailOutbox.to, ['membro.convidado@exemplo.com.br', 'novata.convidada@exemplo.com.br']));
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.to, ['membro.convidado@exemplo.com.br', 'novata.convidada@exemplo.com.br']));
     expect(mails).toHaveLength(2);
-    expect(mails.every((m) => m.subject === 'Convite para o jogo Jogo fechado' && m.text.includes(link) && m.html.includes(link) && m.text.includes('Organizadora'))).toBe(true);
+    expect(
+      mails.every(
+        (m) =>
+          m.subject === 'Convite para o jogo Jogo fechado' &&
+          m.text.includes(link) &&
+          m.html.includes(link) &&
+          m.text.includes('Organizadora'),
+      ),
+    ).toBe(true);
 
     // Asked again: nobody is e-mailed twice.
-    const again = await api('POST', `/user-games/${game.id}/invitations`, headers, { emails: ['novata.convidada@exemplo.com.br', 'membro.convidado@exemplo.com.br'] });
+    const again = await api('POST', `/user-games/${game.id}/invitations`, headers, {
+      emails: ['novata.convidada@exemplo.com.br', 'membro.convidado@exemplo.com.br'],
+    });
     expect(again.json()).toMatchObject({ message: 'Nenhum convite novo: todos já tinham sido convidados.', invited: [] });
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.to, 'novata.convidada@exemplo.com.br'))).toHaveLength(1);
 
     // The newcomer signs up: the invitation becomes theirs and shows up in their invitations.
-    const signup = await api('POST', '/auth/register', undefined, { name: 'Novata', email: 'Novata.Convidada@exemplo.com.br', password: 'senha-forte-123' });
+    const signup = await api('POST', '/auth/register', undefined, {
+      name: 'Novata',
+      email: 'Novata.Convidada@exemplo.com.br',
+      password: 'senha-forte-123',
+    });
     expect(signup.statusCode).toBe(201);
     const [account] = await db().select().from(users).where(eq(users.email, 'novata.convidada@exemplo.com.br'));
     const after = await db().select().from(invitations).where(eq(invitations.gameId, game.id));
@@ -731,7 +941,10 @@ describe('POST /user-games/{id}/invitations', () => {
     expect(after).toHaveLength(2);
     const mine = await api('GET', '/invitations', { authorization: `Bearer ${signup.json().token}` });
     expect(mine.json().map((i: { game: { id: number } }) => i.game.id)).toEqual([game.id]);
-    const welcome = await db().select().from(notifications).where(and(eq(notifications.userId, account!.id), eq(notifications.type, 'invitation_received')));
+    const welcome = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, account!.id), eq(notifications.type, 'invitation_received')));
     expect(welcome).toHaveLength(1);
   });
 
@@ -741,16 +954,24 @@ describe('POST /user-games/{id}/invitations', () => {
     const bad = await api('POST', `/user-games/${game.id}/invitations`, headers, { emails: ['ok@exemplo.com', 'não é e-mail'] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('E-mail inválido: não é e-mail');
-    expect((await api('POST', `/user-games/${game.id}/invitations`, headers, { emails: [] })).json().message).toBe('Informe pelo menos um e-mail.');
+    expect((await api('POST', `/user-games/${game.id}/invitations`, headers, { emails: [] })).json().message).toBe(
+      'Informe pelo menos um e-mail.',
+    );
     const many = Array.from({ length: 51 }, (_, i) => `p${i}@exemplo.com`);
-    expect((await api('POST', `/user-games/${game.id}/invitations`, headers, { emails: many })).json().message).toBe('Envie no máximo 50 convites por vez.');
-    expect((await api('POST', `/user-games/${game.id}/invitations`, headers, { emails: many.slice(0, 50) })).json().invited).toHaveLength(50);
+    expect((await api('POST', `/user-games/${game.id}/invitations`, headers, { emails: many })).json().message).toBe(
+      'Envie no máximo 50 convites por vez.',
+    );
+    expect((await api('POST', `/user-games/${game.id}/invitations`, headers, { emails: many.slice(0, 50) })).json().invited).toHaveLength(
+      50,
+    );
     const draft = await createViaApi(headers, { state: 'draft' });
     const res = await api('POST', `/user-games/${draft.id}/invitations`, headers, { emails: ['a@exemplo.com'] });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Publique o jogo antes de enviar convites.');
     const past = await createGame(db(), { creatorId: user.id, dateTime: at(-HOUR_MS) });
-    expect((await api('POST', `/user-games/${past.id}/invitations`, headers, { emails: ['a@exemplo.com'] })).json().message).toBe('Este jogo já aconteceu.');
+    expect((await api('POST', `/user-games/${past.id}/invitations`, headers, { emails: ['a@exemplo.com'] })).json().message).toBe(
+      'Este jogo já aconteceu.',
+    );
   });
 });
 

@@ -62,7 +62,10 @@ describe('PUT /api/users/me', () => {
 describe('POST /api/users/me/password', () => {
   it('with the right current password: ends every other session and returns a token that works', async () => {
     const { user, headers: otherDevice } = await createSignedInUser(t.app);
-    const res = await call('POST', '/api/users/me/password', otherDevice, { currentPassword: DEFAULT_PASSWORD, newPassword: 'nova-senha-456' });
+    const res = await call('POST', '/api/users/me/password', otherDevice, {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: 'nova-senha-456',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({ message: messages.passwordChanged, token: expect.any(String), user: expect.objectContaining({ id: user.id }) });
@@ -76,7 +79,11 @@ describe('POST /api/users/me/password', () => {
     const { user, headers } = await createSignedInUser(t.app);
     const wrong = await call('POST', '/api/users/me/password', headers, { currentPassword: 'errada-123', newPassword: 'nova-senha-456' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ code: 'current_password_wrong', message: messages.currentPasswordWrong, fields: { currentPassword: messages.currentPasswordWrong } });
+    expect(wrong.json()).toEqual({
+      code: 'current_password_wrong',
+      message: messages.currentPasswordWrong,
+      fields: { currentPassword: messages.currentPasswordWrong },
+    });
     const weak = await call('POST', '/api/users/me/password', headers, { currentPassword: DEFAULT_PASSWORD, newPassword: '123' });
     expect(weak.statusCode).toBe(400);
     expect(JSON.stringify(weak.json())).toContain(messages.passwordTooShort);
@@ -129,7 +136,17 @@ describe('GET /api/users/me/export', () => {
 
 /** Every row of the tables that mention people, as text: where personal data would show. */
 async function everyPersonalRow(): Promise<string> {
-  const tables = ['users', 'registrations', 'credit_transactions', 'payments', 'cancellation_requests', 'notifications', 'invitations', 'email_outbox', 'password_reset_codes'];
+  const tables = [
+    'users',
+    'registrations',
+    'credit_transactions',
+    'payments',
+    'cancellation_requests',
+    'notifications',
+    'invitations',
+    'email_outbox',
+    'password_reset_codes',
+  ];
   const texts: string[] = [];
   for (const table of tables) {
     const result = (await t.app.ctx.db.execute(sql.raw(`select t::text as row from ${table} t`))) as unknown as { rows: { row: string }[] };
@@ -261,7 +278,10 @@ describe('POST /api/notifications/read-all', () => {
     expect((await call('GET', '/api/notifications/unread-count', headers)).json()).toEqual({ count: 0 });
     const [alheia] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, other.id));
     expect(alheia!.readAt).toBeNull();
-    expect((await call('POST', '/api/notifications/read-all', headers)).json()).toEqual({ message: messages.notificationsAllRead(0), updated: 0 });
+    expect((await call('POST', '/api/notifications/read-all', headers)).json()).toEqual({
+      message: messages.notificationsAllRead(0),
+      updated: 0,
+    });
   });
 
   it('answers 401 without a session', async () => {

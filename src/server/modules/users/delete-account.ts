@@ -11,7 +11,8 @@ import { verifyPassword } from '../../lib/passwords';
  */
 async function assertConfirmed(user: AuthUser, input: DeleteMeBody): Promise<void> {
   if (user.passwordHash) {
-    if (!input.password) throw new AppError('deletion_password_required', messages.deletePasswordRequired, { password: messages.deletePasswordRequired });
+    if (!input.password)
+      throw new AppError('deletion_password_required', messages.deletePasswordRequired, { password: messages.deletePasswordRequired });
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       throw new AppError('deletion_password_wrong', messages.deletePasswordWrong, { password: messages.deletePasswordWrong });
     }

@@ -29,7 +29,11 @@ export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply
   const leftLine = new Set(
     (
       await ctx.db
-        .selectDistinctOn([registrations.gameId], { gameId: registrations.gameId, status: registrations.status, cancelledFrom: registrations.cancelledFrom })
+        .selectDistinctOn([registrations.gameId], {
+          gameId: registrations.gameId,
+          status: registrations.status,
+          cancelledFrom: registrations.cancelledFrom,
+        })
         .from(registrations)
         .where(eq(registrations.userId, user.id))
         .orderBy(registrations.gameId, desc(registrations.id))

@@ -50,7 +50,12 @@ async function payByCard(headers: Headers, gameId: number) {
   const apply = await api('POST', `/games/${gameId}/apply`, headers, { paymentType: 'card' });
   expect(apply.statusCode, apply.body).toBe(200);
   const path = new URL(apply.json().url as string).pathname;
-  const paid = await t.app.inject({ method: 'POST', url: `${path}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `${path}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
   expect(paid.statusCode).toBeLessThan(400);
 }
 
@@ -71,7 +76,9 @@ describe('DELETE /api/users/me by an organiser', () => {
     // A paid place (credits), a place waiting for its card payment and one in line.
     const paid = await createSignedInUser(t.app);
     await addCredits(db(), paid.user.id, 2500);
-    expect((await api('POST', `/games/${game.id}/apply`, paid.headers, { paymentType: 'credit' })).json()).toMatchObject({ registrationType: 'confirmed' });
+    expect((await api('POST', `/games/${game.id}/apply`, paid.headers, { paymentType: 'credit' })).json()).toMatchObject({
+      registrationType: 'confirmed',
+    });
     const pending = await createSignedInUser(t.app);
     expect((await api('POST', `/games/${game.id}/apply`, pending.headers, { paymentType: 'card' })).statusCode).toBe(200);
     expect(await latestRegistration(db(), game.id, pending.user.id)).toMatchObject({ status: 'pending' });
@@ -113,7 +120,11 @@ describe('DELETE /api/users/me by an organiser', () => {
       expect(await gameRow(id), `jogo ${id}`).toMatchObject({ status: 'cancelled', cancelReason: messages.organiserAccountDeletedReason });
     }
     expect(await gameRow(past.id)).toMatchObject({ status: 'active', cancelReason: null });
-    expect(await latestRegistration(db(), past.id, pastPlayer.id)).toMatchObject({ id: pastPlace.id, status: 'confirmed', cancelledAt: null });
+    expect(await latestRegistration(db(), past.id, pastPlayer.id)).toMatchObject({
+      id: pastPlace.id,
+      status: 'confirmed',
+      cancelledAt: null,
+    });
     const [seriesRow] = await db().select().from(series).where(eq(series.id, seriesId));
     expect(seriesRow).toMatchObject({ status: 'cancelled', cancelReason: messages.organiserAccountDeletedReason });
     expect(await db().select().from(seriesMembers).where(eq(seriesMembers.seriesId, seriesId))).toEqual([
@@ -128,7 +139,9 @@ describe('DELETE /api/users/me by an organiser', () => {
     expect(live).toEqual([]);
     expect(await balanceOf(db(), paid.user.id)).toBe(2500);
     expect(await balanceOf(db(), member.user.id)).toBe(10_000);
-    expect(await db().select({ status: payments.status }).from(payments).where(eq(payments.userId, pending.user.id))).toEqual([{ status: 'expired' }]);
+    expect(await db().select({ status: payments.status }).from(payments).where(eq(payments.userId, pending.user.id))).toEqual([
+      { status: 'expired' },
+    ]);
     await expectLedgerBalanced(db());
 
     // Each player is told once per game, in the app and by e-mail.
@@ -174,7 +187,12 @@ describe('DELETE /api/users/me by an organiser', () => {
     expect(await balanceOf(db(), organiser.user.id)).toBe(0);
     await expectLedgerBalanced(db());
     expect(await db().select().from(notifications).where(eq(notifications.userId, organiser.user.id))).toEqual([]);
-    expect(await db().select().from(emailOutbox).where(inArray(emailOutbox.to, [organiser.user.email, '']))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.to, [organiser.user.email, ''])),
+    ).toEqual([]);
     expect(await whatOthersKeep(organiser.user.email)).not.toContain('Olga Organizadora');
   });
 
@@ -186,16 +204,31 @@ describe('DELETE /api/users/me by an organiser', () => {
 
     expect((await deleteAccount(organiser.headers)).statusCode).toBe(200);
     expect(await gameRow(game.id)).toMatchObject({ status: 'cancelled' });
-    const refunds = await db().select().from(cancellationRequests).where(eq(cancellationRequests.gameId, game.id)).orderBy(asc(cancellationRequests.userId));
+    const refunds = await db()
+      .select()
+      .from(cancellationRequests)
+      .where(eq(cancellationRequests.gameId, game.id))
+      .orderBy(asc(cancellationRequests.userId));
     expect(refunds.map((row) => [row.userId, row.status, row.resolution, row.amountCents])).toEqual([
       [organiser.user.id, 'processed', 'original', 1800],
       [player.user.id, 'processed', 'original', 1800],
     ]);
-    const told = await db().select().from(notifications).where(and(eq(notifications.userId, player.user.id), eq(notifications.gameId, game.id)));
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, player.user.id), eq(notifications.gameId, game.id)));
     expect(told.map((notice) => notice.type).sort()).toEqual(['game_cancelled', 'refund_processed', 'registration_confirmed']);
-    expect((await mailsTo(player.user.email)).map((mail) => mail.subject)).toEqual([`Jogo cancelado: ${game.name}`, `Reembolso feito: ${game.name}`]);
+    expect((await mailsTo(player.user.email)).map((mail) => mail.subject)).toEqual([
+      `Jogo cancelado: ${game.name}`,
+      `Reembolso feito: ${game.name}`,
+    ]);
     expect(await db().select().from(notifications).where(eq(notifications.userId, organiser.user.id))).toEqual([]);
-    expect(await db().select().from(emailOutbox).where(inArray(emailOutbox.to, [organiser.user.email, '']))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.to, [organiser.user.email, ''])),
+    ).toEqual([]);
   });
 
   it("removes only the deleted person's name: a longer name ending the same, a namesake's greeting and a game named after them stay", async () => {
@@ -206,7 +239,11 @@ describe('DELETE /api/users/me by an organiser', () => {
     const named = await createGame(db(), { creatorId: other.user.id, name: "Racha da Paula D'Ávila" });
     await inviteByEmail(leaving.headers, theirs.id, ['primeira@exemplo.com.br']);
     await inviteByEmail(other.headers, named.id, ['segunda@exemplo.com.br', namesake.email]);
-    const before = await db().select().from(emailOutbox).where(inArray(emailOutbox.to, ['segunda@exemplo.com.br', namesake.email])).orderBy(asc(emailOutbox.id));
+    const before = await db()
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.to, ['segunda@exemplo.com.br', namesake.email]))
+      .orderBy(asc(emailOutbox.id));
     expect(before).toHaveLength(2);
     expect(before[1]!.html).toContain('Olá, Paula D&#39;Ávila!');
 
@@ -216,7 +253,11 @@ describe('DELETE /api/users/me by an organiser', () => {
     expect(`${scrubbed!.subject}\n${scrubbed!.text}\n${scrubbed!.html}`).not.toMatch(/Paula D('|&#39;)Ávila/);
     expect(scrubbed!.text).toContain(`\n${messages.accountDeleted} convidou você para o jogo ${theirs.name}`);
     expect(scrubbed!.html).toContain(`<p>${messages.accountDeleted} convidou você para o jogo ${theirs.name}`);
-    const after = await db().select().from(emailOutbox).where(inArray(emailOutbox.to, ['segunda@exemplo.com.br', namesake.email])).orderBy(asc(emailOutbox.id));
+    const after = await db()
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.to, ['segunda@exemplo.com.br', namesake.email]))
+      .orderBy(asc(emailOutbox.id));
     expect(after).toEqual(before);
     expect(await gameRow(named.id)).toMatchObject({ status: 'active', name: "Racha da Paula D'Ávila" });
   });

@@ -49,7 +49,12 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...signedInRoute('POST /users/me/password', { tags, summary: 'Troca a senha: encerra as outras sessões e devolve um token novo' }, 400, 429),
+      ...signedInRoute(
+        'POST /users/me/password',
+        { tags, summary: 'Troca a senha: encerra as outras sessões e devolve um token novo' },
+        400,
+        429,
+      ),
       preValidation: passwordGuesses,
       onRequest: app.requireUser,
       handler: async (request) => changePassword(request.ctx, currentUser(request), request.body),
@@ -66,11 +71,17 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...signedInRoute('DELETE /users/me', {
-        tags,
-        summary:
-          'Exclui a conta: apaga os dados pessoais, encerra as sessões e desiste das inscrições futuras (409 enquanto houver saldo, salvo forfeitCredits)',
-      }, 400, 409, 429),
+      ...signedInRoute(
+        'DELETE /users/me',
+        {
+          tags,
+          summary:
+            'Exclui a conta: apaga os dados pessoais, encerra as sessões e desiste das inscrições futuras (409 enquanto houver saldo, salvo forfeitCredits)',
+        },
+        400,
+        409,
+        429,
+      ),
       preValidation: passwordGuesses,
       onRequest: app.requireUser,
       handler: async (request) => deleteAccount(request.ctx, currentUser(request), request.body),

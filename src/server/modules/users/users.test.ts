@@ -72,7 +72,11 @@ describe('GET /api/users/me', () => {
     const { user, token } = await createSignedInUser(t.app);
     const iat = Math.floor(t.clock.now().getTime() / 1000);
     const claims = { tv: user.tokenVersion };
-    const none = new UnsecuredJWT(claims).setSubject(String(user.id)).setIssuedAt(iat).setExpirationTime(iat + 3600).encode();
+    const none = new UnsecuredJWT(claims)
+      .setSubject(String(user.id))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 3600)
+      .encode();
     const hs512 = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS512' })
       .setSubject(String(user.id))
@@ -93,12 +97,22 @@ describe('GET /api/users/me', () => {
     const iat = Math.floor(t.clock.now().getTime() / 1000);
     const key = new TextEncoder().encode(SECRET);
     const sign = (sub: string | undefined, tv: unknown) => {
-      const jwt = new SignJWT(tv === undefined ? {} : { tv }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(iat).setExpirationTime(iat + 3600);
+      const jwt = new SignJWT(tv === undefined ? {} : { tv })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 3600);
       if (sub !== undefined) jwt.setSubject(sub);
       return jwt.sign(key);
     };
     const { user } = await createSignedInUser(t.app);
-    for (const token of [await sign(undefined, 0), await sign('abc', 0), await sign('-1', 0), await sign(String(user.id), undefined), await sign(String(user.id), '0'), await sign('999999', 0)]) {
+    for (const token of [
+      await sign(undefined, 0),
+      await sign('abc', 0),
+      await sign('-1', 0),
+      await sign(String(user.id), undefined),
+      await sign(String(user.id), '0'),
+      await sign('999999', 0),
+    ]) {
       expect((await me(bearer(token))).statusCode).toBe(401);
     }
     expect((await me(bearer(await sign(String(user.id), 0)))).statusCode).toBe(200);
@@ -135,19 +149,16 @@ describe('PUT /api/users/phone', () => {
     ['48991234567', '48991234567'],
     ['(11) 3456-7890', '1134567890'],
     ['99.98765.4321', '99987654321'],
-  ])(
-    'saves %j as digits only (%s)',
-    async (input, digits) => {
-      const { user, headers } = await createSignedInUser(t.app, { phone: null });
-      const res = await putPhone(headers, { phone: input });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().message).toBe(messages.phoneSaved);
-      expect(res.json().user).toMatchObject({ id: user.id, phone: digits });
-      const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
-      expect(row!.phone).toBe(digits);
-      expect((await me(headers)).json().phone).toBe(digits);
-    },
-  );
+  ])('saves %j as digits only (%s)', async (input, digits) => {
+    const { user, headers } = await createSignedInUser(t.app, { phone: null });
+    const res = await putPhone(headers, { phone: input });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.phoneSaved);
+    expect(res.json().user).toMatchObject({ id: user.id, phone: digits });
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.phone).toBe(digits);
+    expect((await me(headers)).json().phone).toBe(digits);
+  });
 
   const phoneInvalid = 'Informe um telefone válido no formato brasileiro. Ex.: (11) 91234-5678';
   it.each([

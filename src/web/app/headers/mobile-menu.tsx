@@ -22,7 +22,15 @@ export function useMobileMenu() {
 type MenuBreakpoint = 'md' | 'lg';
 const hiddenFrom: Record<MenuBreakpoint, string> = { md: 'md:hidden', lg: 'lg:hidden' };
 
-export function MobileMenuButton({ isOpen, onClick, breakpoint = 'md' }: { isOpen: boolean; onClick: () => void; breakpoint?: MenuBreakpoint }) {
+export function MobileMenuButton({
+  isOpen,
+  onClick,
+  breakpoint = 'md',
+}: {
+  isOpen: boolean;
+  onClick: () => void;
+  breakpoint?: MenuBreakpoint;
+}) {
   return (
     <button
       type="button"

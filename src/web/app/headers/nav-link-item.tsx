@@ -1,7 +1,12 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 
-export type NavItem = { to: string; label: string; end?: boolean; /** A count shown beside the label (unread notifications). */ badge?: number };
+export type NavItem = {
+  to: string;
+  label: string;
+  end?: boolean;
+  /** A count shown beside the label (unread notifications). */ badge?: number;
+};
 
 /** A header link; the current page is highlighted and marked `aria-current="page"`. */
 export function NavLinkItem({ item, block = false }: { item: NavItem; block?: boolean }) {
@@ -31,7 +36,17 @@ export function NavLinkItem({ item, block = false }: { item: NavItem; block?: bo
 }
 
 /** A header's links: in the bar, or stacked one under the other (`block`) in the mobile menu. */
-export function NavLinks({ label, items, className, block = false }: { label: string; items: NavItem[]; className: string; block?: boolean }) {
+export function NavLinks({
+  label,
+  items,
+  className,
+  block = false,
+}: {
+  label: string;
+  items: NavItem[];
+  className: string;
+  block?: boolean;
+}) {
   return (
     <nav aria-label={label} className={className}>
       {items.map((item) => (

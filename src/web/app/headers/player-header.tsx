@@ -58,14 +58,20 @@ export function PlayerHeader({ user }: { user: SessionUser }) {
     <HeaderShell
       below={
         <MobileMenuPanel isOpen={menu.isOpen} label="Menu principal" items={navLinks}>
-          <CreditsBox credits={user.credits} className="mt-3 flex items-center justify-between rounded-xl bg-slate-100 px-3 sm:hidden dark:bg-slate-800" />
+          <CreditsBox
+            credits={user.credits}
+            className="mt-3 flex items-center justify-between rounded-xl bg-slate-100 px-3 sm:hidden dark:bg-slate-800"
+          />
         </MobileMenuPanel>
       }
     >
       <Logo />
       <NavLinks label="Principal" items={navLinks} className="ml-2 hidden items-center gap-1 md:flex lg:ml-4" />
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
-        <CreditsBox credits={user.credits} className="hidden items-center gap-1 rounded-xl border border-slate-200 pl-3 sm:flex dark:border-slate-700" />
+        <CreditsBox
+          credits={user.credits}
+          className="hidden items-center gap-1 rounded-xl border border-slate-200 pl-3 sm:flex dark:border-slate-700"
+        />
         <ThemeToggle />
         <UserMenu user={user} />
         <MobileMenuButton isOpen={menu.isOpen} onClick={menu.toggle} />

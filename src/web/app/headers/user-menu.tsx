@@ -72,10 +72,16 @@ export function UserMenu({ user }: { user: SessionUser }) {
         }}
         className="inline-flex min-h-11 items-center gap-1 rounded-xl px-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
       >
-        <span className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white dark:bg-brand-300 dark:text-slate-950" aria-hidden="true">
+        <span
+          className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white dark:bg-brand-300 dark:text-slate-950"
+          aria-hidden="true"
+        >
           {initial}
         </span>
-        <ChevronDown className={cn('size-4 text-slate-600 transition-transform dark:text-slate-300', isOpen && 'rotate-180')} aria-hidden="true" />
+        <ChevronDown
+          className={cn('size-4 text-slate-600 transition-transform dark:text-slate-300', isOpen && 'rotate-180')}
+          aria-hidden="true"
+        />
       </button>
       {isOpen && (
         <div

@@ -101,7 +101,15 @@ export function AddCreditsForm({ onDone }: { onDone?: () => void }) {
       {failure && <Alert tone="error">{failure}</Alert>}
 
       <div>
-        <AmountInput id={amountId} min={1} placeholder="50,00" hint="R$ 1 = 1 crédito, sem taxas. Mínimo R$ 1,00." value={amountText} error={shownError} onChange={editAmount} />
+        <AmountInput
+          id={amountId}
+          min={1}
+          placeholder="50,00"
+          hint="R$ 1 = 1 crédito, sem taxas. Mínimo R$ 1,00."
+          value={amountText}
+          error={shownError}
+          onChange={editAmount}
+        />
         <div className="mt-3 flex flex-wrap gap-2" aria-label="Valores sugeridos" role="group">
           {QUICK_AMOUNTS.map((value) => (
             <button
@@ -129,10 +137,19 @@ export function AddCreditsForm({ onDone }: { onDone?: () => void }) {
               key={value}
               className={cn(
                 'flex min-h-16 cursor-pointer items-center gap-3 rounded-xl border-2 p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
-                method === value ? 'border-brand-700 bg-brand-50 dark:border-brand-300 dark:bg-brand-950' : 'border-slate-200 dark:border-slate-700',
+                method === value
+                  ? 'border-brand-700 bg-brand-50 dark:border-brand-300 dark:bg-brand-950'
+                  : 'border-slate-200 dark:border-slate-700',
               )}
             >
-              <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} className="sr-only" />
+              <input
+                type="radio"
+                name="method"
+                value={value}
+                checked={method === value}
+                onChange={() => setMethod(value)}
+                className="sr-only"
+              />
               <Icon className="size-6 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
               <span>
                 <span className="block font-semibold">{label}</span>
@@ -143,7 +160,14 @@ export function AddCreditsForm({ onDone }: { onDone?: () => void }) {
         </div>
       </fieldset>
 
-      <Button type="submit" size="lg" fullWidth disabled={!isPositive || isLeaving || testCredits.isPending} busy={startTopUp.isPending} busyLabel="Abrindo pagamento...">
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        disabled={!isPositive || isLeaving || testCredits.isPending}
+        busy={startTopUp.isPending}
+        busyLabel="Abrindo pagamento..."
+      >
         {isPositive ? `Pagar ${formatBRL(amount)} com ${method === 'pix' ? 'PIX' : 'cartão'}` : 'Continuar para o pagamento'}
       </Button>
 

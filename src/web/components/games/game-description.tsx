@@ -6,7 +6,10 @@ import { cn } from '../../lib/cn';
  * text (React escapes it) with its line breaks.
  */
 export function GameDescription({ game, className }: { game: Pick<Game, 'description' | 'descriptionHtml'>; className?: string }) {
-  const classes = cn('text-slate-700 dark:text-slate-300 [&_a]:text-brand-700 [&_a]:underline [&_p+p]:mt-2 [&_ul]:list-disc [&_ul]:pl-5', className);
+  const classes = cn(
+    'text-slate-700 dark:text-slate-300 [&_a]:text-brand-700 [&_a]:underline [&_p+p]:mt-2 [&_ul]:list-disc [&_ul]:pl-5',
+    className,
+  );
   if (game.descriptionHtml.trim() !== '') {
     // Sanitised by the server (src/server/lib/html.ts) before it is stored.
     return <div className={classes} dangerouslySetInnerHTML={{ __html: game.descriptionHtml }} />;

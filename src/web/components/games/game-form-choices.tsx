@@ -4,7 +4,19 @@ import { Controller } from 'react-hook-form';
 import { cn } from '../../lib/cn';
 import { useGameFormContext } from './use-game-form';
 
-function Radio({ name, checked, onChange, disabled, children }: { name: string; checked: boolean; onChange: () => void; disabled?: boolean; children: ReactNode }) {
+function Radio({
+  name,
+  checked,
+  onChange,
+  disabled,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
     <label
       className={cn(
@@ -13,7 +25,14 @@ function Radio({ name, checked, onChange, disabled, children }: { name: string; 
         disabled && 'cursor-not-allowed opacity-60',
       )}
     >
-      <input type="radio" name={name} checked={checked} onChange={onChange} disabled={disabled} className="size-5 shrink-0 accent-brand-700" />
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onChange}
+        disabled={disabled}
+        className="size-5 shrink-0 accent-brand-700"
+      />
       <span>{children}</span>
     </label>
   );
@@ -67,12 +86,15 @@ export function GameChoiceFields({ isPaymentLocked, isExternalPayment }: GameCho
             </div>
           )}
         />
-        {isPaymentLocked && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">A forma de pagamento não muda depois que alguém se inscreve.</p>}
+        {isPaymentLocked && (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">A forma de pagamento não muda depois que alguém se inscreve.</p>
+        )}
         {paymentError && <p className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">{paymentError}</p>}
         {isExternalPayment && (
           <p className="mt-3 flex gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            Os participantes serão orientados a combinar o pagamento diretamente com o organizador. A plataforma não cobra nem reembolsa esse valor.
+            Os participantes serão orientados a combinar o pagamento diretamente com o organizador. A plataforma não cobra nem reembolsa
+            esse valor.
           </p>
         )}
       </fieldset>

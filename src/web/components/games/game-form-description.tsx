@@ -10,7 +10,15 @@ export function GameDescriptionField() {
       error={formState.errors.description?.message}
       hint="Aceita formatação básica em HTML (<b>, <i>, listas) e links (<a href>); as quebras de linha são mantidas."
     >
-      {(control) => <textarea {...control} rows={5} maxLength={5000} placeholder="Nível do jogo, o que levar, regras da quadra..." {...register('description')} />}
+      {(control) => (
+        <textarea
+          {...control}
+          rows={5}
+          maxLength={5000}
+          placeholder="Nível do jogo, o que levar, regras da quadra..."
+          {...register('description')}
+        />
+      )}
     </Field>
   );
 }

@@ -9,8 +9,24 @@ export function GameNameAndPlaceFields({ address }: { address: string | undefine
   const mapQuery = (address ?? '').trim();
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <Input label="Nome do jogo" required maxLength={100} autoComplete="off" placeholder="Ex.: Vôlei de Quinta" error={errors.name?.message} className="md:col-span-2" {...register('name')} />
-      <Input label="Local" required maxLength={200} placeholder="Ex.: Ginásio do Estreito" error={errors.location?.message} {...register('location')} />
+      <Input
+        label="Nome do jogo"
+        required
+        maxLength={100}
+        autoComplete="off"
+        placeholder="Ex.: Vôlei de Quinta"
+        error={errors.name?.message}
+        className="md:col-span-2"
+        {...register('name')}
+      />
+      <Input
+        label="Local"
+        required
+        maxLength={200}
+        placeholder="Ex.: Ginásio do Estreito"
+        error={errors.location?.message}
+        {...register('location')}
+      />
       <div>
         <Input
           label="Endereço (opcional)"

@@ -21,7 +21,17 @@ export function GameScheduleFields({ timeZone, unchangedDateTime }: GameSchedule
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <Input label="Data" type="date" required min={minDate} max="9999-12-31" error={errors.date?.message} {...register('date')} />
       <Input label="Horário" type="time" required hint="Horário de Brasília." error={errors.time?.message} {...register('time')} />
-      <Input label="Preço (R$)" type="number" inputMode="decimal" min={0} step={0.01} placeholder="15,00" hint="Vazio para um jogo gratuito." error={errors.price?.message} {...register('price')} />
+      <Input
+        label="Preço (R$)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        placeholder="15,00"
+        hint="Vazio para um jogo gratuito."
+        error={errors.price?.message}
+        {...register('price')}
+      />
       <Input
         label="Vagas"
         type="number"

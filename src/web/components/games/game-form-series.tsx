@@ -13,12 +13,18 @@ export function GameSeriesFields({ isRepeating }: { isRepeating: boolean }) {
     <div className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
       <div>
         <label htmlFor={repeatId} className="inline-flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
-          <input id={repeatId} type="checkbox" aria-describedby={`${repeatId}-hint`} className="size-5 accent-brand-700" {...register('repeatWeekly')} />
+          <input
+            id={repeatId}
+            type="checkbox"
+            aria-describedby={`${repeatId}-hint`}
+            className="size-5 accent-brand-700"
+            {...register('repeatWeekly')}
+          />
           Repetir toda semana
         </label>
         <p id={`${repeatId}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-          Um racha semanal: o mesmo dia e horário toda semana. Os jogos das próximas cinco semanas são publicados já, e os seguintes
-          entram toda semana; mensalistas têm vaga garantida em cada jogo.
+          Um racha semanal: o mesmo dia e horário toda semana. Os jogos das próximas cinco semanas são publicados já, e os seguintes entram
+          toda semana; mensalistas têm vaga garantida em cada jogo.
         </p>
       </div>
       {isRepeating && (

@@ -76,8 +76,7 @@ export function canPublish(values: GameFormValues): boolean {
 }
 
 export type GameFormResult =
-  | { success: true; payload: GamePayloadInput }
-  | { success: false; message: string; fields: Partial<Record<GameFormField, string>> };
+  { success: true; payload: GamePayloadInput } | { success: false; message: string; fields: Partial<Record<GameFormField, string>> };
 
 /** What the form's checks need besides the values: the moment, the game's instant when editing, the chosen state's zone. */
 export type GameFormOptions = { now: Date; unchangedDateTime?: Date; timeZone: string };

@@ -40,7 +40,11 @@ export function GameForm({ submitLabel, busyLabel, leave, lockedReason, isPaymen
   return (
     <FormProvider {...form}>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6" aria-label={submitLabel}>
-        {isLocked && <Alert tone="warning" title="Este jogo não pode ser editado">{lockedReason}</Alert>}
+        {isLocked && (
+          <Alert tone="warning" title="Este jogo não pode ser editado">
+            {lockedReason}
+          </Alert>
+        )}
         {errorMessage && <Alert tone="error">{errorMessage}</Alert>}
         {referenceError !== undefined && <Alert tone="error">Erro ao carregar dados de referência</Alert>}
 

@@ -20,7 +20,17 @@ export function ListSkeleton({ label, count = 3 }: { label: string; count?: numb
 }
 
 /** A failed load with a retry that fetches again. */
-export function LoadError({ title, message, onRetry, isRetrying }: { title: string; message?: string; onRetry: () => void; isRetrying?: boolean }) {
+export function LoadError({
+  title,
+  message,
+  onRetry,
+  isRetrying,
+}: {
+  title: string;
+  message?: string;
+  onRetry: () => void;
+  isRetrying?: boolean;
+}) {
   return (
     <Alert tone="error" title={title}>
       {message && message !== title && <p>{message}</p>}
@@ -36,5 +46,12 @@ type RefetchableQuery = { error: unknown; isFetching: boolean; refetch: () => un
 
 /** A failed TanStack query: its error's message (the server's, else `fallback`) and a retry that refetches it. */
 export function QueryError({ title, query, fallback }: { title: string; query: RefetchableQuery; fallback?: string }) {
-  return <LoadError title={title} message={errorMessage(query.error, fallback)} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  return (
+    <LoadError
+      title={title}
+      message={errorMessage(query.error, fallback)}
+      onRetry={() => void query.refetch()}
+      isRetrying={query.isFetching}
+    />
+  );
 }

@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  countGameListFilters,
-  gameListFiltersSearch,
-  parseGameListFilters,
-  type GameListFilters,
-} from '../../../shared/game-list-filters';
+import { countGameListFilters, gameListFiltersSearch, parseGameListFilters, type GameListFilters } from '../../../shared/game-list-filters';
 import { keepScrollState } from '../../lib/keep-scroll';
 import { allCitiesQuery } from '../../lib/queries/reference-data';
 import { useDebouncedValue } from '../../lib/use-debounced-value';

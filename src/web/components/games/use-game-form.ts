@@ -37,7 +37,8 @@ export function useGameForm({ defaultValues, unchangedDateTime, isBusy, isLocked
   const states = useStates();
   // A date and time typed are read on the clocks of the chosen state (São Paulo's until one is chosen).
   const timeZoneOf = (values: GameFormValues) => states.data?.find((state) => String(state.id) === values.stateId)?.timeZone ?? TIME_ZONE;
-  const validate = (values: GameFormValues) => validateGameForm(values, { now: new Date(), unchangedDateTime, timeZone: timeZoneOf(values) });
+  const validate = (values: GameFormValues) =>
+    validateGameForm(values, { now: new Date(), unchangedDateTime, timeZone: timeZoneOf(values) });
   const resolver: Resolver<GameFormValues, unknown, GamePayloadInput> = (values) => {
     const result = validate(values);
     return result.success ? { values: result.payload, errors: {} } : { values: {}, errors: toFieldErrors(result.fields) };
@@ -62,7 +63,8 @@ export function useGameForm({ defaultValues, unchangedDateTime, isBusy, isLocked
     } catch (error) {
       setSaveError(errorMessage(error, errorFallback));
       if (error instanceof ApiError && error.fields) {
-        for (const [key, message] of Object.entries(error.fields)) for (const field of formFieldsOf(key)) setError(field, { type: 'server', message });
+        for (const [key, message] of Object.entries(error.fields))
+          for (const field of formFieldsOf(key)) setError(field, { type: 'server', message });
       }
     }
   };

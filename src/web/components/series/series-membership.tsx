@@ -53,11 +53,17 @@ export function SeriesMembership({ seriesId }: { seriesId: number }) {
       ) : (
         <>
           <p>
-            Mensalistas têm vaga garantida toda semana, paga com créditos ({series.price === 0 ? 'gratuito' : `${formatBRL(series.price)} por jogo`}).{' '}
+            Mensalistas têm vaga garantida toda semana, paga com créditos (
+            {series.price === 0 ? 'gratuito' : `${formatBRL(series.price)} por jogo`}).{' '}
             {series.memberPlacesLeft === 1 ? 'Resta 1 vaga de mensalista.' : `Restam ${series.memberPlacesLeft} vagas de mensalistas.`}
           </p>
           {problem && <Alert tone="error">{problem}</Alert>}
-          <Button onClick={() => void becomeMember()} busy={join.isPending} busyLabel="Entrando..." disabled={series.memberPlacesLeft === 0}>
+          <Button
+            onClick={() => void becomeMember()}
+            busy={join.isPending}
+            busyLabel="Entrando..."
+            disabled={series.memberPlacesLeft === 0}
+          >
             Quero ser mensalista
           </Button>
         </>

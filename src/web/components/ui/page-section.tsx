@@ -21,7 +21,13 @@ export function PageSection({
   const isLarge = size === 'lg';
   return (
     <section aria-labelledby={id} className={isLarge ? 'space-y-5' : 'space-y-4'}>
-      <h2 id={id} className={cn(isLarge ? 'text-2xl font-bold tracking-tight sm:text-3xl' : 'text-xl font-bold', icon ? 'flex items-center gap-2' : undefined)}>
+      <h2
+        id={id}
+        className={cn(
+          isLarge ? 'text-2xl font-bold tracking-tight sm:text-3xl' : 'text-xl font-bold',
+          icon ? 'flex items-center gap-2' : undefined,
+        )}
+      >
         {icon}
         {title}
       </h2>

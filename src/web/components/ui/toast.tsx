@@ -36,7 +36,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       nextId.current += 1;
       const id = nextId.current;
       setToasts((current) => [...current.slice(-2), { id, message, tone }]);
-      timers.current.set(id, window.setTimeout(() => dismiss(id), TOAST_DURATION_MS));
+      timers.current.set(
+        id,
+        window.setTimeout(() => dismiss(id), TOAST_DURATION_MS),
+      );
     },
     [dismiss],
   );
@@ -62,7 +65,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <div
               key={toast.id}
               role={toast.tone === 'error' ? 'alert' : 'status'}
-              className={cn('pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg', tones[toast.tone])}
+              className={cn(
+                'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg',
+                tones[toast.tone],
+              )}
             >
               <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
               <p className="flex-1 text-sm font-medium">{toast.message}</p>

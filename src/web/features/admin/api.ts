@@ -213,6 +213,10 @@ export function useResolveCancellation() {
 export function useDownloadPaymentsReport() {
   return useMutation({
     mutationFn: ({ from, to }: { from: string; to: string }) =>
-      apiDownload(`/admin/reports/payments.csv${querySearch({ from, to })}`, `pagamentos-${from}-a-${to}.csv`, 'Erro ao baixar o relatório'),
+      apiDownload(
+        `/admin/reports/payments.csv${querySearch({ from, to })}`,
+        `pagamentos-${from}-a-${to}.csv`,
+        'Erro ao baixar o relatório',
+      ),
   });
 }

@@ -2,7 +2,11 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
 
 /** Puts the server's per-field messages (`{ fields }`) under the matching inputs; true if any matched. */
-export function applyFieldErrors<T extends FieldValues>(error: unknown, fieldNames: ReadonlyArray<Path<T>>, setError: UseFormSetError<T>): boolean {
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  fieldNames: ReadonlyArray<Path<T>>,
+  setError: UseFormSetError<T>,
+): boolean {
   if (!(error instanceof ApiError) || !error.fields) return false;
   let matched = false;
   for (const name of fieldNames) {

@@ -10,7 +10,13 @@ type GoogleAccountsId = {
   }): void;
   renderButton(
     parent: HTMLElement,
-    options: { theme?: 'outline' | 'filled_blue' | 'filled_black'; size?: 'large' | 'medium' | 'small'; width?: number; text?: string; locale?: string },
+    options: {
+      theme?: 'outline' | 'filled_blue' | 'filled_black';
+      size?: 'large' | 'medium' | 'small';
+      width?: number;
+      text?: string;
+      locale?: string;
+    },
   ): void;
 };
 
@@ -23,7 +29,6 @@ declare global {
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 export const GOOGLE_LOAD_TIMEOUT_MS = 10_000;
 export const GOOGLE_POLL_INTERVAL_MS = 100;
-
 
 let pending: Promise<GoogleAccountsId> | null = null;
 

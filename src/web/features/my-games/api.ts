@@ -37,10 +37,7 @@ export function useUserGame(gameId: number, options: { enabled?: boolean } = {})
 
 /** A change to an organiser's game also changes what players see in the game lists. */
 async function refreshAfterChange(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: userGamesKey }),
-    queryClient.invalidateQueries({ queryKey: gamesKey }),
-  ]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: userGamesKey }), queryClient.invalidateQueries({ queryKey: gamesKey })]);
 }
 
 function useUserGameMutation<TVariables, TReply>(mutationFn: (variables: TVariables) => Promise<TReply>) {

@@ -78,5 +78,8 @@ export function useCalendarFeed() {
 export function useRegenerateCalendarFeed() {
   const queryClient = useQueryClient();
   const regenerate = () => api('POST /users/me/calendar/regenerate', { fallbackMessage: 'Erro ao gerar um novo link da agenda' });
-  return useMutation({ mutationFn: regenerate, onSuccess: ({ url }) => queryClient.setQueryData<CalendarFeedReply>(calendarFeedKey, { url }) });
+  return useMutation({
+    mutationFn: regenerate,
+    onSuccess: ({ url }) => queryClient.setQueryData<CalendarFeedReply>(calendarFeedKey, { url }),
+  });
 }

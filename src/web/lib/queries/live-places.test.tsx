@@ -29,14 +29,23 @@ describe('useLiveGamePlaces', () => {
     const [source] = sources.at('/api/games/4/events');
     expect(source).toBeDefined();
     act(() => source!.send({ remainingSlots: 2, waitlistCount: 0 }));
-    expect(queryClient.getQueryData<Game>([...gamesKey, 'detail', 4])).toMatchObject({ remainingSlots: 2, availableSlots: 2, registeredPlayers: 8, waitlistCount: 0 });
+    expect(queryClient.getQueryData<Game>([...gamesKey, 'detail', 4])).toMatchObject({
+      remainingSlots: 2,
+      availableSlots: 2,
+      registeredPlayers: 8,
+      waitlistCount: 0,
+    });
     const list = queryClient.getQueryData<Game[]>(listKey)!;
     expect(list[1]).toMatchObject({ remainingSlots: 2, waitlistCount: 0 });
     // The other game is the same object: nothing about it re-renders.
     expect(list[0]).toBe(other);
 
     act(() => source!.send({ remainingSlots: 0, waitlistCount: 3 }));
-    expect(queryClient.getQueryData<Game>([...gamesKey, 'detail', 4])).toMatchObject({ remainingSlots: 0, registeredPlayers: 10, waitlistCount: 3 });
+    expect(queryClient.getQueryData<Game>([...gamesKey, 'detail', 4])).toMatchObject({
+      remainingSlots: 0,
+      registeredPlayers: 10,
+      waitlistCount: 3,
+    });
 
     // Off contract or not JSON: ignored.
     act(() => source!.send({ remainingSlots: 'muitas' }));

@@ -66,13 +66,14 @@ export function useLiveGamePlaces(
   const queryClient = useQueryClient();
   const link = privateLink || game?.privateLink || undefined;
   // Only an open game has a stream (a draft or a cancelled game would be refused).
-  const url = !game || game.publicationState !== 'published' || game.status !== 'active'
-    ? undefined
-    : game.visibility === 'public'
-      ? `/api/games/${game.id}/events`
-      : link
-        ? `/api/games/${game.id}/events?privateLink=${encodeURIComponent(link)}`
-        : undefined;
+  const url =
+    !game || game.publicationState !== 'published' || game.status !== 'active'
+      ? undefined
+      : game.visibility === 'public'
+        ? `/api/games/${game.id}/events`
+        : link
+          ? `/api/games/${game.id}/events?privateLink=${encodeURIComponent(link)}`
+          : undefined;
   const gameId = game?.id;
   useEventStream(url, (data) => {
     const places = gamePlacesSchema.safeParse(data);

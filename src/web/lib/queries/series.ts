@@ -23,7 +23,8 @@ export function useSeriesMembership(seriesId: number | null | undefined) {
   return useQuery(
     queryOptions({
       queryKey: [...seriesKey, 'membership', seriesId],
-      queryFn: ({ signal }) => api('GET /series/:id/membership', { params: { id: seriesId! }, signal, fallbackMessage: 'Erro ao carregar a série' }),
+      queryFn: ({ signal }) =>
+        api('GET /series/:id/membership', { params: { id: seriesId! }, signal, fallbackMessage: 'Erro ao carregar a série' }),
       staleTime: 0,
       enabled: typeof seriesId === 'number',
     }),

@@ -62,15 +62,7 @@ export type MercadoPagoPreferenceResponse = {
 };
 
 export type MercadoPagoPaymentStatus =
-  | 'pending'
-  | 'approved'
-  | 'authorized'
-  | 'in_process'
-  | 'in_mediation'
-  | 'rejected'
-  | 'cancelled'
-  | 'refunded'
-  | 'charged_back';
+  'pending' | 'approved' | 'authorized' | 'in_process' | 'in_mediation' | 'rejected' | 'cancelled' | 'refunded' | 'charged_back';
 
 export type MercadoPagoPayment = {
   id: number;
@@ -225,13 +217,18 @@ export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): 
     try {
       return JSON.parse(text) as T;
     } catch (error) {
-      throw new PaymentProviderError('mercadopago', `Mercado Pago: ${init.action} returned invalid JSON`, response.status, { cause: error });
+      throw new PaymentProviderError('mercadopago', `Mercado Pago: ${init.action} returned invalid JSON`, response.status, {
+        cause: error,
+      });
     }
   }
 
   async function getPayment(paymentId: string): Promise<ProviderPayment | null> {
     if (!/^\d{1,20}$/.test(paymentId)) return null;
-    const payment = await call<MercadoPagoPayment>('GET', `/v1/payments/${paymentId}`, { allowNotFound: true, action: 'reading the payment' });
+    const payment = await call<MercadoPagoPayment>('GET', `/v1/payments/${paymentId}`, {
+      allowNotFound: true,
+      action: 'reading the payment',
+    });
     return payment ? toPayment(payment) : null;
   }
 
@@ -244,7 +241,10 @@ export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): 
     if (!parsed || !/^\d+$/.test(parsed.ts) || !/^[0-9a-f]{64}$/i.test(parsed.v1)) {
       throw new WebhookSignatureError('mercadopago', `malformed ${MERCADOPAGO_SIGNATURE_HEADER} header`);
     }
-    const expected = Buffer.from(signMercadoPagoManifest(options.webhookSecret, mercadoPagoSignatureManifest({ dataId, requestId, ts: parsed.ts })), 'hex');
+    const expected = Buffer.from(
+      signMercadoPagoManifest(options.webhookSecret, mercadoPagoSignatureManifest({ dataId, requestId, ts: parsed.ts })),
+      'hex',
+    );
     const received = Buffer.from(parsed.v1.toLowerCase(), 'hex');
     if (expected.length !== received.length || !timingSafeEqual(expected, received)) {
       throw new WebhookSignatureError('mercadopago', 'invalid Mercado Pago signature');
@@ -265,7 +265,9 @@ export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): 
     async createCheckout(input: CheckoutInput): Promise<CheckoutSession> {
       assertAmountCents(input.amountCents);
       const body: MercadoPagoPreferenceRequest = {
-        items: [{ id: input.reference, title: input.description, quantity: 1, currency_id: 'BRL', unit_price: centsToReais(input.amountCents) }],
+        items: [
+          { id: input.reference, title: input.description, quantity: 1, currency_id: 'BRL', unit_price: centsToReais(input.amountCents) },
+        ],
         external_reference: input.reference,
         // Only the signed Webhooks format, not the older unsigned IPN (?id=…&topic=…) as well.
         notification_url: withQueryParam(input.notificationUrl, 'source_news', 'webhooks'),

@@ -17,7 +17,15 @@ export const AMOUNT_REQUIRED = 'Informe o valor a adicionar.';
  * click or a retry after a lost reply sends the same key, and the server answers the same ledger
  * row instead of adding twice. Another amount, or the dialog opened again, gets a new key.
  */
-export function AddCreditsDialog({ user, open, onClose }: { user: Pick<AdminUser, 'id' | 'name' | 'credits'>; open: boolean; onClose: () => void }) {
+export function AddCreditsDialog({
+  user,
+  open,
+  onClose,
+}: {
+  user: Pick<AdminUser, 'id' | 'name' | 'credits'>;
+  open: boolean;
+  onClose: () => void;
+}) {
   const toast = useToast();
   const addCredits = useAddCredits();
   const [amountText, setAmountText] = useState('');

@@ -47,14 +47,29 @@ const BreakpointContext = createContext<Breakpoint>('md');
  * A table from `breakpoint` up; below it every row becomes a card whose cells stack, each
  * preceded by its column's name (`label`). One markup for both, so nothing is rendered twice.
  */
-export function DataTable({ caption, head, children, breakpoint = 'md' }: { caption: string; head: ReactNode; children: ReactNode; breakpoint?: Breakpoint }) {
+export function DataTable({
+  caption,
+  head,
+  children,
+  breakpoint = 'md',
+}: {
+  caption: string;
+  head: ReactNode;
+  children: ReactNode;
+  breakpoint?: Breakpoint;
+}) {
   const c = classes[breakpoint];
   return (
     <BreakpointContext value={breakpoint}>
       <div className={c.frame}>
         <table className={cn('block w-full text-left', c.table)}>
           <caption className="sr-only">{caption}</caption>
-          <thead className={cn('hidden border-b border-slate-200 bg-slate-50 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-950/40 dark:text-slate-400', c.head)}>
+          <thead
+            className={cn(
+              'hidden border-b border-slate-200 bg-slate-50 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-950/40 dark:text-slate-400',
+              c.head,
+            )}
+          >
             <tr>{head}</tr>
           </thead>
           <tbody className={cn('block space-y-3', c.body)}>{children}</tbody>
@@ -71,7 +86,13 @@ export function Th({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement
 export function Row({ className, children }: { className?: string; children: ReactNode }) {
   const c = classes[useContext(BreakpointContext)];
   return (
-    <tr className={cn('block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900', c.row, className)}>
+    <tr
+      className={cn(
+        'block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900',
+        c.row,
+        className,
+      )}
+    >
       {children}
     </tr>
   );

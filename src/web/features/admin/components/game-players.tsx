@@ -11,8 +11,10 @@ import { useRemovePlayer } from '../api';
 
 function refundText(reply: RemovePlayerReply): string {
   if (reply.refund === 'credits') return `${formatBRL(reply.refundedAmount)} devolvidos aos créditos do jogador.`;
-  if (reply.refund === 'request' && reply.refundedAtOnce) return `${formatBRL(reply.refundedAmount)} devolvidos na hora ao cartão/PIX do jogador.`;
-  if (reply.refund === 'request') return `O provedor não concluiu o reembolso de ${formatBRL(reply.refundedAmount)} (cartão/PIX): ficou em Cancelamentos.`;
+  if (reply.refund === 'request' && reply.refundedAtOnce)
+    return `${formatBRL(reply.refundedAmount)} devolvidos na hora ao cartão/PIX do jogador.`;
+  if (reply.refund === 'request')
+    return `O provedor não concluiu o reembolso de ${formatBRL(reply.refundedAmount)} (cartão/PIX): ficou em Cancelamentos.`;
   return 'Não havia valor pago pela plataforma a reembolsar.';
 }
 
@@ -23,7 +25,17 @@ function statusBadge(player: AdminGamePlayer) {
   return <Badge tone="danger">Cancelado</Badge>;
 }
 
-function PlayerItem({ player, isRemoving, onRemove, disabled }: { player: AdminGamePlayer; isRemoving: boolean; onRemove: () => void; disabled: boolean }) {
+function PlayerItem({
+  player,
+  isRemoving,
+  onRemove,
+  disabled,
+}: {
+  player: AdminGamePlayer;
+  isRemoving: boolean;
+  onRemove: () => void;
+  disabled: boolean;
+}) {
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
@@ -68,10 +80,7 @@ export function GamePlayers({ game }: { game: AdminGameDetail }) {
     const player = toRemove;
     setToRemove(null);
     setResult(null);
-    removePlayer.mutate(
-      { gameId: game.id, userId: player.id },
-      { onSuccess: (reply) => setResult({ name: player.name, reply }) },
-    );
+    removePlayer.mutate({ gameId: game.id, userId: player.id }, { onSuccess: (reply) => setResult({ name: player.name, reply }) });
   }
 
   const list = (players: AdminGamePlayer[], empty: string) =>
@@ -100,17 +109,26 @@ export function GamePlayers({ game }: { game: AdminGameDetail }) {
       )}
       {removePlayer.isError && <Alert tone="error">{errorMessage(removePlayer.error, 'Erro ao remover jogador')}</Alert>}
 
-      <section aria-labelledby="enrolled-players" className="rounded-2xl border border-slate-200 bg-white px-5 py-4 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="enrolled-players"
+        className="rounded-2xl border border-slate-200 bg-white px-5 py-4 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="enrolled-players" className="flex items-center gap-2 text-xl font-bold">
           <UsersRound className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />
           <span>
-            Inscritos: <span className="tabular-nums">{game.players.length}/{game.totalSlots}</span>
+            Inscritos:{' '}
+            <span className="tabular-nums">
+              {game.players.length}/{game.totalSlots}
+            </span>
           </span>
         </h2>
         {list(game.players, 'Nenhum jogador inscrito ainda.')}
       </section>
 
-      <section aria-labelledby="waitlist" className="rounded-2xl border border-slate-200 bg-white px-5 py-4 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="waitlist"
+        className="rounded-2xl border border-slate-200 bg-white px-5 py-4 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="waitlist" className="flex items-center gap-2 text-xl font-bold">
           <ListOrdered className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />
           Lista de espera

@@ -23,8 +23,8 @@ export function PaymentsReport() {
       </h2>
       <Card className="space-y-3">
         <p className="text-slate-600 dark:text-slate-400">
-          Planilha (CSV para o Excel) com todos os pagamentos por cartão/PIX e os movimentos de créditos do período, com os totais. Até {MAX_REPORT_DAYS}{' '}
-          dias, no horário de Brasília.
+          Planilha (CSV para o Excel) com todos os pagamentos por cartão/PIX e os movimentos de créditos do período, com os totais. Até{' '}
+          {MAX_REPORT_DAYS} dias, no horário de Brasília.
         </p>
         <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <Input label="De" type="date" value={from} max={to} onChange={(event) => setFrom(event.target.value)} />

@@ -19,8 +19,9 @@ type DialogProps = { cancellation: Cancellation; onClose: () => void };
 function Summary({ cancellation }: { cancellation: Cancellation }) {
   return (
     <p>
-      <strong>{cancellation.user.name}</strong> pediu o reembolso de <strong className="tabular-nums">{formatBRL(cancellation.amount)}</strong> do jogo{' '}
-      <strong>{cancellation.game.name}</strong> (pago com {cancellationMethodLabels[cancellation.paymentMethod].toLowerCase()}).
+      <strong>{cancellation.user.name}</strong> pediu o reembolso de{' '}
+      <strong className="tabular-nums">{formatBRL(cancellation.amount)}</strong> do jogo <strong>{cancellation.game.name}</strong> (pago com{' '}
+      {cancellationMethodLabels[cancellation.paymentMethod].toLowerCase()}).
     </p>
   );
 }
@@ -55,8 +56,18 @@ export function ProcessCancellationDialog({ cancellation, onClose }: DialogProps
   }
 
   const options = [
-    { value: 'original' as const, label: `Estornar no ${hasOriginal ? method : 'pagamento original'}`, hint: 'O valor volta para o cartão ou conta do jogador em até 7 dias úteis.', disabled: !hasOriginal },
-    { value: 'credits' as const, label: 'Devolver como créditos', hint: 'O valor entra na hora no saldo do jogador no Bora Jogar.', disabled: false },
+    {
+      value: 'original' as const,
+      label: `Estornar no ${hasOriginal ? method : 'pagamento original'}`,
+      hint: 'O valor volta para o cartão ou conta do jogador em até 7 dias úteis.',
+      disabled: !hasOriginal,
+    },
+    {
+      value: 'credits' as const,
+      label: 'Devolver como créditos',
+      hint: 'O valor entra na hora no saldo do jogador no Bora Jogar.',
+      disabled: false,
+    },
   ];
 
   return (
@@ -72,7 +83,9 @@ export function ProcessCancellationDialog({ cancellation, onClose }: DialogProps
                 key={option.value}
                 className={cn(
                   'flex cursor-pointer items-start gap-3 rounded-xl border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
-                  refundAs === option.value ? 'border-brand-700 bg-brand-50 dark:border-brand-300 dark:bg-brand-950' : 'border-slate-300 dark:border-slate-600',
+                  refundAs === option.value
+                    ? 'border-brand-700 bg-brand-50 dark:border-brand-300 dark:bg-brand-950'
+                    : 'border-slate-300 dark:border-slate-600',
                   option.disabled && 'cursor-not-allowed opacity-60',
                 )}
               >
@@ -93,7 +106,11 @@ export function ProcessCancellationDialog({ cancellation, onClose }: DialogProps
             ))}
           </div>
         </fieldset>
-        {resolve.isError && <Alert tone="error" title={PROCESS_FAILED}>{errorMessage(resolve.error, PROCESS_FAILED)}</Alert>}
+        {resolve.isError && (
+          <Alert tone="error" title={PROCESS_FAILED}>
+            {errorMessage(resolve.error, PROCESS_FAILED)}
+          </Alert>
+        )}
         <DialogFormActions onCancel={close} busy={resolve.isPending} submitLabel="Processar reembolso" busyLabel="Processando..." />
       </form>
     </Modal>
@@ -156,8 +173,18 @@ export function RejectCancellationDialog({ cancellation, onClose }: DialogProps)
           />
           <FieldMessages id={reasonId} error={reasonError} hint="O jogador recebe este motivo na notificação." />
         </div>
-        {resolve.isError && <Alert tone="error" title={PROCESS_FAILED}>{errorMessage(resolve.error, PROCESS_FAILED)}</Alert>}
-        <DialogFormActions onCancel={close} busy={resolve.isPending} submitLabel="Rejeitar pedido" busyLabel="Rejeitando..." tone="danger" />
+        {resolve.isError && (
+          <Alert tone="error" title={PROCESS_FAILED}>
+            {errorMessage(resolve.error, PROCESS_FAILED)}
+          </Alert>
+        )}
+        <DialogFormActions
+          onCancel={close}
+          busy={resolve.isPending}
+          submitLabel="Rejeitar pedido"
+          busyLabel="Rejeitando..."
+          tone="danger"
+        />
       </form>
     </Modal>
   );

@@ -78,7 +78,12 @@ describe('admin cancellations', () => {
         calls += 1;
         return calls === 1
           ? { status: 503, body: { code: 'payment_provider_unavailable', message: 'O provedor de pagamento está indisponível.' } }
-          : { body: { message: 'Reembolso de R$ 22,00 processado com sucesso.', cancellation: { ...pending, status: 'processed', refundedAs: 'credits' } } };
+          : {
+              body: {
+                message: 'Reembolso de R$ 22,00 processado com sucesso.',
+                cancellation: { ...pending, status: 'processed', refundedAs: 'credits' },
+              },
+            };
       },
     });
     const user = userEvent.setup();
@@ -108,7 +113,10 @@ describe('admin cancellations', () => {
       'GET /api/users/me': meReply(admin),
       'GET /api/admin/cancellations': () => reply([pending]),
       [`PUT /api/admin/cancellations/${pending.id}`]: {
-        body: { message: 'Pedido de cancelamento rejeitado.', cancellation: { ...pending, status: 'rejected', rejectionReason: 'Fora do prazo' } },
+        body: {
+          message: 'Pedido de cancelamento rejeitado.',
+          cancellation: { ...pending, status: 'rejected', rejectionReason: 'Fora do prazo' },
+        },
       },
     });
     const user = userEvent.setup();
@@ -130,7 +138,10 @@ describe('admin cancellations', () => {
   });
 
   it('shows "Erro ao carregar cancelamentos" when the list fails', async () => {
-    fakeApi({ 'GET /api/users/me': meReply(admin), 'GET /api/admin/cancellations': { status: 400, body: { code: 'validation_failed', message: 'Requisição inválida.' } } });
+    fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/admin/cancellations': { status: 400, body: { code: 'validation_failed', message: 'Requisição inválida.' } },
+    });
     renderApp('/admin/cancellations', { token: 'jwt-bia' });
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Erro ao carregar cancelamentos');
   });

@@ -91,7 +91,14 @@ export function AdminCancellationsPage() {
         ))}
       </div>
 
-      <PagedList query={cancellations} items={(data) => data.cancellations} what="cancelamentos" noun={['pedido', 'pedidos']} onPageChange={list.setPage} empty={<EmptyState icon={ReceiptText} title={active.empty} />}>
+      <PagedList
+        query={cancellations}
+        items={(data) => data.cancellations}
+        what="cancelamentos"
+        noun={['pedido', 'pedidos']}
+        onPageChange={list.setPage}
+        empty={<EmptyState icon={ReceiptText} title={active.empty} />}
+      >
         {(cancellations) => (
           <DataTable
             breakpoint="xl"
@@ -116,7 +123,9 @@ export function AdminCancellationsPage() {
                   <Cell label="Jogo" bare>
                     <span>
                       <span className="block font-semibold">{cancellation.game.name}</span>
-                      <span className="block text-sm text-slate-600 tabular-nums dark:text-slate-400">{formatDateTime(cancellation.game.dateTime, cancellation.game.timeZone)}</span>
+                      <span className="block text-sm text-slate-600 tabular-nums dark:text-slate-400">
+                        {formatDateTime(cancellation.game.dateTime, cancellation.game.timeZone)}
+                      </span>
                     </span>
                   </Cell>
                   <Cell label="Usuário">
@@ -144,14 +153,21 @@ export function AdminCancellationsPage() {
                   <Cell label="Ações" bare={cancellation.status === 'pending'} className={cn(cancellation.status === 'pending' && 'pt-3')}>
                     {cancellation.status === 'pending' ? (
                       <span className="grid w-full grid-cols-2 gap-2 xl:flex xl:w-auto xl:flex-col 2xl:flex-row">
-                        <Button onClick={() => setDialog({ kind: 'process', cancellation })} aria-label={`Processar pedido de ${cancellation.user.name}`}>
+                        <Button
+                          onClick={() => setDialog({ kind: 'process', cancellation })}
+                          aria-label={`Processar pedido de ${cancellation.user.name}`}
+                        >
                           Processar
                         </Button>
                         {cancellation.refundGuaranteed ? (
                           // The Terms promise this refund: there is nothing to decide but how to pay it back.
                           <span className="self-center text-sm text-slate-600 dark:text-slate-400">Garantido pelos Termos</span>
                         ) : (
-                          <Button variant="secondary" onClick={() => setDialog({ kind: 'reject', cancellation })} aria-label={`Rejeitar pedido de ${cancellation.user.name}`}>
+                          <Button
+                            variant="secondary"
+                            onClick={() => setDialog({ kind: 'reject', cancellation })}
+                            aria-label={`Rejeitar pedido de ${cancellation.user.name}`}
+                          >
                             Rejeitar
                           </Button>
                         )}

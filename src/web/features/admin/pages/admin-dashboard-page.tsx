@@ -40,7 +40,10 @@ function RecentGame({ game }: { game: UserGame }) {
           <GameStatusBadges game={game} />
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          <span className="font-semibold text-slate-800 tabular-nums dark:text-slate-200">{formatDateTime(game.dateTime, game.timeZone)}</span> · {game.location} ·{' '}
+          <span className="font-semibold text-slate-800 tabular-nums dark:text-slate-200">
+            {formatDateTime(game.dateTime, game.timeZone)}
+          </span>{' '}
+          · {game.location} ·{' '}
           <span className="tabular-nums">
             {game.registeredPlayers}/{game.totalSlots} inscritos
           </span>{' '}
@@ -87,7 +90,10 @@ export function AdminDashboardPage() {
               <h2 id="recent-games" className="text-xl font-bold">
                 Jogos recentes
               </h2>
-              <Link to="/admin/games" className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline dark:text-brand-300">
+              <Link
+                to="/admin/games"
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline dark:text-brand-300"
+              >
                 Ver todos os jogos
               </Link>
             </div>

@@ -60,7 +60,10 @@ describe('admin game form', () => {
     expect(city).toHaveValue('');
     await screen.findByRole('option', { name: 'Campinas' });
     expect(screen.queryByRole('option', { name: 'Florianópolis' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/games/cities').map((call) => call.path)).toEqual(['/api/games/cities?stateId=24', '/api/games/cities?stateId=25']);
+    expect(api.callsTo('GET', '/api/games/cities').map((call) => call.path)).toEqual([
+      '/api/games/cities?stateId=24',
+      '/api/games/cities?stateId=25',
+    ]);
   });
 
   it('enables "Publicar imediatamente" only once the required fields (and, for public games, sport, state and city) are filled', async () => {
@@ -85,7 +88,7 @@ describe('admin game form', () => {
     expect(publish).toBeEnabled();
   }, 15_000);
 
-  it('shows the server\'s messages: required fields, public place, invalid date; nothing is sent', async () => {
+  it("shows the server's messages: required fields, public place, invalid date; nothing is sent", async () => {
     const api = fakeApi(reference);
     const user = userEvent.setup();
     renderApp('/admin/games/new', { token: 'jwt-bia' });
@@ -251,7 +254,11 @@ describe('admin edit game', () => {
   });
 
   it('says "Jogo não encontrado." with a way back when the game does not exist', async () => {
-    fakeApi({ ...reference, 'GET /api/admin/games/999': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } }, ...noGames });
+    fakeApi({
+      ...reference,
+      'GET /api/admin/games/999': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } },
+      ...noGames,
+    });
     const user = userEvent.setup();
     renderApp('/admin/games/999', { token: 'jwt-bia' });
     await findPageHeading('Jogo não encontrado.');
@@ -263,7 +270,10 @@ describe('admin edit game', () => {
     fakeApi({
       ...reference,
       [`GET /api/admin/games/${game.id}`]: { body: game },
-      [`PUT /api/admin/games/${game.id}`]: { status: 400, body: { code: 'slots_below_occupied', message: 'Não é possível reduzir as vagas para menos de 2.' } },
+      [`PUT /api/admin/games/${game.id}`]: {
+        status: 400,
+        body: { code: 'slots_below_occupied', message: 'Não é possível reduzir as vagas para menos de 2.' },
+      },
     });
     const user = userEvent.setup();
     renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });

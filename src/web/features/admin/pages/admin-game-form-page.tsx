@@ -33,7 +33,6 @@ function BackLink() {
   );
 }
 
-
 /** After a save: the server's message, and back to the games list. */
 function useBackToGames() {
   const navigate = useNavigate();

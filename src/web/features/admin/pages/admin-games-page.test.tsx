@@ -31,7 +31,10 @@ describe('admin games', () => {
     expect(item('Vôlei de Quinta').getByText('Ativo')).toBeInTheDocument();
     expect(item('Vôlei de Quinta').getByText('R$ 15,00')).toBeInTheDocument();
     expect(item('Vôlei de Quinta').getByText('9/12 vagas preenchidas')).toBeInTheDocument();
-    expect(item('Vôlei de Quinta').getByRole('link', { name: 'Editar Vôlei de Quinta' })).toHaveAttribute('href', `/admin/games/${future.id}`);
+    expect(item('Vôlei de Quinta').getByRole('link', { name: 'Editar Vôlei de Quinta' })).toHaveAttribute(
+      'href',
+      `/admin/games/${future.id}`,
+    );
     expect(item('Vôlei de Ontem').getByText('Encerrado')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Novo jogo' })).toHaveAttribute('href', '/admin/games/new');
 
@@ -52,7 +55,10 @@ describe('admin games', () => {
       [`POST /api/games/${future.id}/duplicate`]: () =>
         fail
           ? { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } }
-          : { status: 201, body: { message: 'Jogo "Vôlei de Quinta" duplicado com sucesso!', game: aUserGame({ name: 'Vôlei de Quinta (Cópia)' }) } },
+          : {
+              status: 201,
+              body: { message: 'Jogo "Vôlei de Quinta" duplicado com sucesso!', game: aUserGame({ name: 'Vôlei de Quinta (Cópia)' }) },
+            },
     });
     const user = userEvent.setup();
     renderApp('/admin/games', { token: 'jwt-bia' });
@@ -107,17 +113,24 @@ describe('admin games', () => {
 
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Excluir jogo' }));
-    expect(await screen.findByText('Vôlei de Quinta: Jogo excluído com sucesso. Os jogadores foram avisados e reembolsados.')).toBeInTheDocument();
     expect(
-      screen.getByText('4 pessoas avisadas · R$ 45,00 devolvidos em créditos · R$ 30,00 devolvidos na hora ao cartão/PIX · ' +
-          '1 reembolso por cartão/PIX não concluído pelo provedor (R$ 15,00) em Cancelamentos.'),
+      await screen.findByText('Vôlei de Quinta: Jogo excluído com sucesso. Os jogadores foram avisados e reembolsados.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '4 pessoas avisadas · R$ 45,00 devolvidos em créditos · R$ 30,00 devolvidos na hora ao cartão/PIX · ' +
+          '1 reembolso por cartão/PIX não concluído pelo provedor (R$ 15,00) em Cancelamentos.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('DELETE', `/api/admin/games/${future.id}`)).toHaveLength(2);
   });
 
   it('shows "Erro ao carregar jogos" when the list fails', async () => {
-    fakeApi({ 'GET /api/users/me': meReply(admin), 'GET /api/admin/games': { status: 403, body: { code: 'forbidden', message: 'Acesso negado.' } } });
+    fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/admin/games': { status: 403, body: { code: 'forbidden', message: 'Acesso negado.' } },
+    });
     renderApp('/admin/games', { token: 'jwt-bia' });
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent('Erro ao carregar jogos');

@@ -135,7 +135,9 @@ export function AdminGamesPage() {
     <EmptyState
       icon={CalendarDays}
       title="Nenhum jogo encontrado."
-      description={filters.search || filters.when || filters.status !== 'active' ? 'Tente outros filtros.' : 'Crie o primeiro jogo da plataforma.'}
+      description={
+        filters.search || filters.when || filters.status !== 'active' ? 'Tente outros filtros.' : 'Crie o primeiro jogo da plataforma.'
+      }
       action={
         <Link to="/admin/games/new" className={buttonClasses('secondary')}>
           <Plus className="size-5" aria-hidden="true" />
@@ -190,14 +192,25 @@ export function AdminGamesPage() {
       />
 
       <div className="mb-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
-        <SearchBox label="Buscar jogos" placeholder="Nome ou local" value={filters.search} onSearch={(value) => list.setFilter('search', value)} />
+        <SearchBox
+          label="Buscar jogos"
+          placeholder="Nome ou local"
+          value={filters.search}
+          onSearch={(value) => list.setFilter('search', value)}
+        />
         <Select
           label="Status"
           options={statusOptions}
           value={filters.status}
           onChange={(event) => list.setFilter('status', event.target.value === 'active' ? '' : event.target.value)}
         />
-        <Select label="Quando" placeholder="Todas as datas" options={whenOptions} value={filters.when} onChange={(event) => list.setFilter('when', event.target.value)} />
+        <Select
+          label="Quando"
+          placeholder="Todas as datas"
+          options={whenOptions}
+          value={filters.when}
+          onChange={(event) => list.setFilter('when', event.target.value)}
+        />
       </div>
 
       <div className="mb-4 space-y-3" aria-live="polite">
@@ -209,7 +222,11 @@ export function AdminGamesPage() {
             </Link>
           </Alert>
         )}
-        {duplicate.isError && <Alert tone="error" title="Erro ao duplicar jogo">{errorMessage(duplicate.error, 'Erro ao duplicar jogo')}</Alert>}
+        {duplicate.isError && (
+          <Alert tone="error" title="Erro ao duplicar jogo">
+            {errorMessage(duplicate.error, 'Erro ao duplicar jogo')}
+          </Alert>
+        )}
         {deleted && (
           <Alert tone="success" title={`${deleted.name}: ${deleted.reply.message}`}>
             {deleteSummary(deleted.reply)}
@@ -217,7 +234,15 @@ export function AdminGamesPage() {
         )}
       </div>
 
-      <PagedList query={games} items={(data) => data.games} what="jogos" noun={['jogo', 'jogos']} empty={empty} onPageChange={list.setPage} skeletonCount={4}>
+      <PagedList
+        query={games}
+        items={(data) => data.games}
+        what="jogos"
+        noun={['jogo', 'jogos']}
+        empty={empty}
+        onPageChange={list.setPage}
+        skeletonCount={4}
+      >
         {(games) => (
           <ul className="space-y-3" aria-label="Jogos">
             {games.map((game) => (

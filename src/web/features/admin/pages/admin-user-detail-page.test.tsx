@@ -88,11 +88,16 @@ describe('admin user detail', () => {
     await user.clear(amount);
     await user.type(amount, '0.29');
     await user.click(submit);
-    await waitFor(() => expect(api.callsTo('POST', `/api/admin/users/${ana.id}/credits`).map((call) => call.body)).toEqual([{ amount: 0.29 }]));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/api/admin/users/${ana.id}/credits`).map((call) => call.body)).toEqual([{ amount: 0.29 }]),
+    );
   });
 
   it('adds credits with an idempotency key, updates the balance and says so; a failure is shown', async () => {
-    let reply: { status: number; body: unknown } = { status: 409, body: { code: 'idempotency_key_reused', message: 'Esta Idempotency-Key já foi usada em outra operação.' } };
+    let reply: { status: number; body: unknown } = {
+      status: 409,
+      body: { code: 'idempotency_key_reused', message: 'Esta Idempotency-Key já foi usada em outra operação.' },
+    };
     const api = fakeApi(routes(() => reply));
     const user = userEvent.setup();
     renderApp(`/admin/users/${ana.id}`, { token: 'jwt-bia' });

@@ -25,8 +25,7 @@ import {
   transactionTypeLabels,
 } from '../labels';
 
-const backLinkClasses =
-  'inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline dark:text-brand-300';
+const backLinkClasses = 'inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline dark:text-brand-300';
 
 function signedAmount(amount: number): string {
   if (amount > 0) return `+${formatBRL(amount)}`;
@@ -140,8 +139,9 @@ function ProviderPayments({ payments }: { payments: ProviderPaymentView[] }) {
               <div className="min-w-0 space-y-1">
                 <p className="font-semibold">{payment.description}</p>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
-                  <span className="tabular-nums">{formatDateTime(payment.created_at, TIME_ZONE)}</span> · {paymentMethodLabels[payment.method]} ·{' '}
-                  {providerLabels[payment.provider]} · {payment.purpose === 'topup' ? 'Compra de créditos' : 'Vaga em jogo'}
+                  <span className="tabular-nums">{formatDateTime(payment.created_at, TIME_ZONE)}</span> ·{' '}
+                  {paymentMethodLabels[payment.method]} · {providerLabels[payment.provider]} ·{' '}
+                  {payment.purpose === 'topup' ? 'Compra de créditos' : 'Vaga em jogo'}
                   {payment.game && <> · {payment.game.name}</>}
                 </p>
                 {payment.refundedAmount > 0 && (

@@ -53,7 +53,9 @@ describe('admin users', () => {
       'GET /api/users/me': meReply(admin),
       'GET /api/admin/users': (call) => {
         if (fail) return { status: 500, body: { code: 'internal_error', message: 'Erro interno do servidor.' } };
-        return call.path.includes('search') ? { body: { users: [], ...page([], { total: 0 }) } } : { body: { users: [bruno], ...page([bruno]) } };
+        return call.path.includes('search')
+          ? { body: { users: [], ...page([], { total: 0 }) } }
+          : { body: { users: [bruno], ...page([bruno]) } };
       },
     });
     const user = userEvent.setup();

@@ -38,7 +38,15 @@ export function AdminUsersPage() {
         className="mb-6 max-w-md"
       />
 
-      <PagedList query={users} items={(data) => data.users} what="usuários" noun={['usuário', 'usuários']} empty={empty} onPageChange={list.setPage} skeletonCount={4}>
+      <PagedList
+        query={users}
+        items={(data) => data.users}
+        what="usuários"
+        noun={['usuário', 'usuários']}
+        empty={empty}
+        onPageChange={list.setPage}
+        skeletonCount={4}
+      >
         {(users) => (
           <DataTable
             breakpoint="lg"
@@ -79,7 +87,11 @@ export function AdminUsersPage() {
                   {formatDate(user.createdAt, TIME_ZONE)}
                 </Cell>
                 <Cell label="Ações" bare numeric className="pt-3 lg:pt-3">
-                  <Link to={`/admin/users/${user.id}`} className={buttonClasses('secondary', 'md', 'w-full whitespace-nowrap lg:w-auto')} aria-label={`Ver detalhes de ${user.name}`}>
+                  <Link
+                    to={`/admin/users/${user.id}`}
+                    className={buttonClasses('secondary', 'md', 'w-full whitespace-nowrap lg:w-auto')}
+                    aria-label={`Ver detalhes de ${user.name}`}
+                  >
                     Ver detalhes
                   </Link>
                 </Cell>

@@ -3,7 +3,17 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 
 /** The narrow centred card every sign-in screen sits in. */
-export function AuthCard({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-md">
       <Card className="space-y-6">

@@ -8,7 +8,11 @@ import { TEST_ORIGIN } from '../../../test/fixtures';
 describe('Google sign-in', () => {
   it('is offered only on the origins the server lists', async () => {
     expect(window.location.origin).toBe(TEST_ORIGIN);
-    fakeApi({ 'GET /api/auth/config': { body: { googleClientId: 'client-123', googleAllowedOrigins: ['https://borajogar.com.br', 'http://localhost:3001'] } } });
+    fakeApi({
+      'GET /api/auth/config': {
+        body: { googleClientId: 'client-123', googleAllowedOrigins: ['https://borajogar.com.br', 'http://localhost:3001'] },
+      },
+    });
     await openLoginPage();
     expect(await screen.findByText('Domínio não autorizado para autenticação Google')).toBeInTheDocument();
     expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).toBeNull();
@@ -27,7 +31,10 @@ describe('Google sign-in', () => {
     let callback: (response: { credential?: string }) => void = () => {};
     const api = fakeApi({
       'GET /api/auth/config': { body: { googleClientId: 'client-123', googleAllowedOrigins: [TEST_ORIGIN] } },
-      'POST /api/auth/google': { status: 401, body: { code: 'google_token_invalid', message: 'Não foi possível validar sua conta Google. Tente novamente.' } },
+      'POST /api/auth/google': {
+        status: 401,
+        body: { code: 'google_token_invalid', message: 'Não foi possível validar sua conta Google. Tente novamente.' },
+      },
     });
     await openLoginPage();
     expect(await screen.findByText('Carregando login com Google...')).toBeInTheDocument();

@@ -45,11 +45,11 @@ export function ForgotPage() {
 
   if (sentTo) {
     return (
-      <AuthCard
-        title="Verifique seu e-mail"
-        footer={<BackToLogin />}
-      >
-        <div role="status" className="flex gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
+      <AuthCard title="Verifique seu e-mail" footer={<BackToLogin />}>
+        <div
+          role="status"
+          className="flex gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
+        >
           <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <div className="space-y-1 text-sm">
             <p className="font-semibold">Código enviado!</p>

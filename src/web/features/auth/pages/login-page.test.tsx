@@ -29,7 +29,10 @@ describe('login page', () => {
   });
 
   it('shows the server error and stays on the page', async () => {
-    fakeApi({ ...authConfig, 'POST /api/auth/login': { status: 401, body: { code: 'invalid_credentials', message: 'Credenciais inválidas' } } });
+    fakeApi({
+      ...authConfig,
+      'POST /api/auth/login': { status: 401, body: { code: 'invalid_credentials', message: 'Credenciais inválidas' } },
+    });
     const user = userEvent.setup();
     await openLoginPage();
 
@@ -134,4 +137,3 @@ describe('login page', () => {
     expect(within(box).getByText(/Senha redefinida/)).toBeVisible();
   });
 });
-

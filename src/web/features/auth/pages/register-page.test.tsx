@@ -31,7 +31,10 @@ describe('register page', () => {
   it('shows the server message for a taken email under the field, until the field changes', async () => {
     fakeApi({
       ...authConfig,
-      'POST /api/auth/register': { status: 409, body: { code: 'email_taken', message: 'Este e-mail já está cadastrado', fields: { email: 'Este e-mail já está cadastrado' } } },
+      'POST /api/auth/register': {
+        status: 409,
+        body: { code: 'email_taken', message: 'Este e-mail já está cadastrado', fields: { email: 'Este e-mail já está cadastrado' } },
+      },
     });
     const user = userEvent.setup();
     renderApp('/register');
@@ -58,6 +61,10 @@ describe('register page', () => {
     await findPageHeading('Olá, Ana!');
     expect(currentPath()).toBe('/');
     expect(window.localStorage.getItem('authToken')).toBe('jwt-new');
-    expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({ name: 'Ana Souza', email: 'ana@exemplo.com.br', password: 'segredo1' });
+    expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({
+      name: 'Ana Souza',
+      email: 'ana@exemplo.com.br',
+      password: 'segredo1',
+    });
   });
 });

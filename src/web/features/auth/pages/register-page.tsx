@@ -19,7 +19,11 @@ export function RegisterPage() {
   const location = useLocation();
   const registerMutation = useRegister();
   // A correction makes the last answer stale: its banner goes with the field's message.
-  const { field, handleSubmit, setError, control } = useAuthForm(registerBodySchema, { name: '', email: '', password: '' }, registerMutation.reset);
+  const { field, handleSubmit, setError, control } = useAuthForm(
+    registerBodySchema,
+    { name: '', email: '', password: '' },
+    registerMutation.reset,
+  );
   const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit((values) =>

@@ -87,7 +87,13 @@ describe('reset password page', () => {
   });
 
   it('explains that codes expire in 15 minutes and offers a new code or another email', async () => {
-    fakeApi({ ...authConfig, 'POST /api/auth/reset-password': { status: 400, body: { code: 'reset_code_invalid', message: 'Código de verificação inválido ou expirado' } } });
+    fakeApi({
+      ...authConfig,
+      'POST /api/auth/reset-password': {
+        status: 400,
+        body: { code: 'reset_code_invalid', message: 'Código de verificação inválido ou expirado' },
+      },
+    });
     const user = userEvent.setup();
     await openResetPage();
 
@@ -101,7 +107,13 @@ describe('reset password page', () => {
   });
 
   it('marks the code expired on reset_code_invalid only, whatever the words of another error', async () => {
-    fakeApi({ ...authConfig, 'POST /api/auth/reset-password': { status: 429, body: { code: 'rate_limited', message: 'Código inválido? Muitas tentativas (expired).' } } });
+    fakeApi({
+      ...authConfig,
+      'POST /api/auth/reset-password': {
+        status: 429,
+        body: { code: 'rate_limited', message: 'Código inválido? Muitas tentativas (expired).' },
+      },
+    });
     const user = userEvent.setup();
     await openResetPage();
 

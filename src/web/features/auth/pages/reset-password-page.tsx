@@ -122,14 +122,25 @@ export function ResetPasswordPage() {
               onChange={(digits) => {
                 clearErrors('code');
                 // Keep empty boxes as spaces so a gap stays where it is.
-                field.onChange(digits.map((d) => d || ' ').join('').trimEnd());
+                field.onChange(
+                  digits
+                    .map((d) => d || ' ')
+                    .join('')
+                    .trimEnd(),
+                );
               }}
               error={errors.code?.message}
             />
           )}
         />
         <div>
-          <Input label="Nova senha" type="password" autoComplete="new-password" hint={newPasswordHint(newPassword)} {...field('newPassword')} />
+          <Input
+            label="Nova senha"
+            type="password"
+            autoComplete="new-password"
+            hint={newPasswordHint(newPassword)}
+            {...field('newPassword')}
+          />
           <PasswordStrengthMeter password={newPassword} />
         </div>
         <Input label="Confirmar senha" type="password" autoComplete="new-password" {...field('confirmPassword')} />

@@ -42,7 +42,9 @@ describe('/add-credit', () => {
 
   it('PIX goes to the Mercado Pago checkout (sandbox address on a local host)', async () => {
     const { api, go } = setup('live', {
-      'POST /api/credits/create-mercadopago-checkout': { body: { initPoint: 'https://mp.test/real', sandboxInitPoint: 'https://mp.test/sandbox' } },
+      'POST /api/credits/create-mercadopago-checkout': {
+        body: { initPoint: 'https://mp.test/real', sandboxInitPoint: 'https://mp.test/sandbox' },
+      },
     });
     const user = userEvent.setup();
     renderApp('/add-credit', { token: 'jwt-ana' });
@@ -55,7 +57,9 @@ describe('/add-credit', () => {
   });
 
   it('Cartão goes to the card checkout url; a server error is shown', async () => {
-    const { api, go } = setup('live', { 'POST /api/credits/create-checkout': { status: 503, body: { code: 'checkout_failed', message: 'Erro ao gerar sessão de pagamento' } } });
+    const { api, go } = setup('live', {
+      'POST /api/credits/create-checkout': { status: 503, body: { code: 'checkout_failed', message: 'Erro ao gerar sessão de pagamento' } },
+    });
     const user = userEvent.setup();
     renderApp('/add-credit', { token: 'jwt-ana' });
     await findPageHeading('Adicionar créditos');
@@ -70,7 +74,9 @@ describe('/add-credit', () => {
 
   it('sends the typed amount in reais, exact to the centavo', async () => {
     const { api } = setup('live', {
-      'POST /api/credits/create-mercadopago-checkout': { body: { initPoint: 'https://mp.test/real', sandboxInitPoint: 'https://mp.test/sandbox' } },
+      'POST /api/credits/create-mercadopago-checkout': {
+        body: { initPoint: 'https://mp.test/real', sandboxInitPoint: 'https://mp.test/sandbox' },
+      },
     });
     const user = userEvent.setup();
     renderApp('/add-credit', { token: 'jwt-ana' });

@@ -5,7 +5,17 @@ import { meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const reply = (overrides: Record<string, unknown>) => ({
-  body: { success: true, status: 'paid', message: 'Pagamento confirmado! R$ 50,00 foram adicionados aos seus créditos.', credits: 75.5, purpose: 'topup', outcome: 'credited', amount: 50, gameId: null, ...overrides },
+  body: {
+    success: true,
+    status: 'paid',
+    message: 'Pagamento confirmado! R$ 50,00 foram adicionados aos seus créditos.',
+    credits: 75.5,
+    purpose: 'topup',
+    outcome: 'credited',
+    amount: 50,
+    gameId: null,
+    ...overrides,
+  },
 });
 
 describe('/payment-success', () => {
@@ -33,7 +43,12 @@ describe('/payment-success', () => {
   it('a paid game links to its confirmation', async () => {
     fakeApi({
       'GET /api/users/me': meReply(player),
-      'GET /api/credits/verify-payment': reply({ purpose: 'game', outcome: 'confirmed', gameId: 12, message: 'Pagamento confirmado! Sua inscrição em Vôlei está confirmada.' }),
+      'GET /api/credits/verify-payment': reply({
+        purpose: 'game',
+        outcome: 'confirmed',
+        gameId: 12,
+        message: 'Pagamento confirmado! Sua inscrição em Vôlei está confirmada.',
+      }),
     });
     renderApp('/payment-success?session_id=cs_1', { token: 'jwt-ana' });
     expect(await screen.findByText('Pagamento confirmado! Sua inscrição em Vôlei está confirmada.')).toBeInTheDocument();
@@ -62,7 +77,13 @@ describe('/payment-success', () => {
   it('a failed or unknown payment offers to add credits again', async () => {
     fakeApi({
       'GET /api/users/me': meReply(player),
-      'GET /api/credits/verify-payment': reply({ success: false, status: 'not_found', message: 'Sessão de pagamento não encontrada', purpose: null, outcome: null }),
+      'GET /api/credits/verify-payment': reply({
+        success: false,
+        status: 'not_found',
+        message: 'Sessão de pagamento não encontrada',
+        purpose: null,
+        outcome: null,
+      }),
       'GET /api/credits/config': { body: { mode: 'live' } },
     });
     renderApp('/payment-success?session_id=pay_x', { token: 'jwt-ana' });

@@ -67,7 +67,13 @@ function Outcome({ reply, onRetry, isChecking }: { reply: VerifyPaymentReply; on
   if (reply.success) {
     return (
       <div className="space-y-4">
-        <OutcomeHeading icon={CircleCheck} iconClassName="text-green-700 dark:text-green-400" title="Pagamento confirmado!" message={reply.message} role="status" />
+        <OutcomeHeading
+          icon={CircleCheck}
+          iconClassName="text-green-700 dark:text-green-400"
+          title="Pagamento confirmado!"
+          message={reply.message}
+          role="status"
+        />
         <p className="rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800">
           Saldo atual: <strong className="text-lg tabular-nums">{formatBRL(reply.credits)}</strong>
         </p>
@@ -78,7 +84,13 @@ function Outcome({ reply, onRetry, isChecking }: { reply: VerifyPaymentReply; on
   if (reply.status === 'pending') {
     return (
       <div className="space-y-4">
-        <OutcomeHeading icon={Clock} iconClassName="text-amber-600 dark:text-amber-400" title="Aguardando confirmação" message={reply.message} role="status" />
+        <OutcomeHeading
+          icon={Clock}
+          iconClassName="text-amber-600 dark:text-amber-400"
+          title="Aguardando confirmação"
+          message={reply.message}
+          role="status"
+        />
         <Button variant="secondary" onClick={onRetry} busy={isChecking} busyLabel="Verificando...">
           Verificar novamente
         </Button>
@@ -88,10 +100,14 @@ function Outcome({ reply, onRetry, isChecking }: { reply: VerifyPaymentReply; on
   }
   return (
     <div className="space-y-4">
-      <OutcomeHeading icon={CircleX} iconClassName="text-red-700 dark:text-red-400" title="Pagamento não confirmado" message={reply.message} role="alert" />
-      {reply.purpose !== 'game' && (
-        <Button onClick={() => setIsAddOpen(true)}>Adicionar créditos</Button>
-      )}
+      <OutcomeHeading
+        icon={CircleX}
+        iconClassName="text-red-700 dark:text-red-400"
+        title="Pagamento não confirmado"
+        message={reply.message}
+        role="alert"
+      />
+      {reply.purpose !== 'game' && <Button onClick={() => setIsAddOpen(true)}>Adicionar créditos</Button>}
       <Links />
       <AddCreditsModal open={isAddOpen} onClose={() => setIsAddOpen(false)} />
     </div>

@@ -10,7 +10,11 @@ const noSubscription = () => () => {};
 
 /** The site's own address: known in the browser only, so the server render leaves it empty. */
 function useOrigin(): string {
-  return useSyncExternalStore(noSubscription, () => window.location.origin, () => '');
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => '',
+  );
 }
 
 /**

@@ -73,7 +73,8 @@ export function CreditPayment({ game, apply }: { game: Game; apply: ApplyActions
         title="Pagar sem direito a reembolso?"
         message={
           <p>
-            Faltam menos de 48 horas para <strong>{game.name}</strong>: se você cancelar depois, os {price} não voltam para os seus créditos.
+            Faltam menos de 48 horas para <strong>{game.name}</strong>: se você cancelar depois, os {price} não voltam para os seus
+            créditos.
           </p>
         }
         confirmLabel={`Pagar ${price} com créditos`}

@@ -53,7 +53,15 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
               <Fact icon={<Clock className="size-5" aria-hidden="true" />} label="Horário" className="tabular-nums">
                 {formatTime(game.dateTime, game.timeZone)}
               </Fact>
-              <Fact icon={<span className="text-lg font-bold" aria-hidden="true">R$</span>} label="Preço" className="tabular-nums">
+              <Fact
+                icon={
+                  <span className="text-lg font-bold" aria-hidden="true">
+                    R$
+                  </span>
+                }
+                label="Preço"
+                className="tabular-nums"
+              >
                 {formatBRL(game.price)}
               </Fact>
               <Fact
@@ -116,7 +124,9 @@ export function GameDetailsSkeleton() {
 export function GameNotFound({ message }: { message?: string }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 py-10 text-center">
-      <h1 className="text-2xl font-bold">{message ? 'Jogo não encontrado' : 'Jogo não encontrado ou não está disponível para inscrição'}</h1>
+      <h1 className="text-2xl font-bold">
+        {message ? 'Jogo não encontrado' : 'Jogo não encontrado ou não está disponível para inscrição'}
+      </h1>
       <p className="text-slate-600 dark:text-slate-400">{message ?? 'Ele pode ter sido removido, ainda não foi publicado ou é privado.'}</p>
       <Link to="/games" className={buttonClasses('primary')}>
         Voltar para os jogos

@@ -54,7 +54,12 @@ export function LeaveRegistrationControls({ game, leave, isClosed, variant, labe
           {label}
         </Button>
       )}
-      <CancelRegistrationDialog game={leave.isAsking ? game : null} busy={leave.isPending} onConfirm={leave.confirm} onCancel={leave.dismiss} />
+      <CancelRegistrationDialog
+        game={leave.isAsking ? game : null}
+        busy={leave.isPending}
+        onConfirm={leave.confirm}
+        onCancel={leave.dismiss}
+      />
     </>
   );
 }

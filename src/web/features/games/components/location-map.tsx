@@ -3,7 +3,7 @@ import { buttonClasses } from '../../../components/ui/button';
 
 /** An embedded map of the address (or the place's name) and a link to open it in Google Maps. */
 export function LocationMap({ address, location }: { address: string; location: string }) {
-  const query = (address.trim() || location.trim());
+  const query = address.trim() || location.trim();
   if (!query) return null;
   const encoded = encodeURIComponent(query);
   return (

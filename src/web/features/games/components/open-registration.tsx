@@ -24,7 +24,9 @@ export function OpenRegistration({ game, apply }: { game: Game; apply: ApplyActi
       {apply.errorText && <Alert tone="error">{apply.errorText}</Alert>}
       {isFull(game) ? (
         <>
-          <p className="text-slate-700 dark:text-slate-300">Este jogo está lotado. Entre na fila: se alguém cancelar, a vaga passa para o primeiro da lista.</p>
+          <p className="text-slate-700 dark:text-slate-300">
+            Este jogo está lotado. Entre na fila: se alguém cancelar, a vaga passa para o primeiro da lista.
+          </p>
           <Button fullWidth size="lg" onClick={apply.joinLine} disabled={!apply.canSend} busy={apply.isJoiningLine} busyLabel="Entrando...">
             Entrar na lista de espera
           </Button>
@@ -34,7 +36,14 @@ export function OpenRegistration({ game, apply }: { game: Game; apply: ApplyActi
       ) : (
         <>
           <Alert tone="warning">{outsidePaymentWarning}</Alert>
-          <Button fullWidth size="lg" onClick={() => apply.applyWith()} disabled={!apply.canSend} busy={apply.busyPayment === 'plain'} busyLabel="Inscrevendo...">
+          <Button
+            fullWidth
+            size="lg"
+            onClick={() => apply.applyWith()}
+            disabled={!apply.canSend}
+            busy={apply.busyPayment === 'plain'}
+            busyLabel="Inscrevendo..."
+          >
             Confirmar inscrição
           </Button>
         </>

@@ -15,12 +15,16 @@ export function PendingRegistration({ game, apply, leave, isClosed }: PendingReg
   return (
     <div className="space-y-4">
       <Alert tone="warning" title="Aguardando pagamento">
-        {isOwnApplication ? 'Sua vaga está reservada enquanto o pagamento não é concluído.' : 'Abriu uma vaga e ela está reservada para você.'}
+        {isOwnApplication
+          ? 'Sua vaga está reservada enquanto o pagamento não é concluído.'
+          : 'Abriu uma vaga e ela está reservada para você.'}
         {game.paymentDeadline && (
           <>
             {' '}
             Pague até <strong>{formatDateTime(game.paymentDeadline, game.timeZone)}</strong> para confirmar;{' '}
-            {isOwnApplication ? 'depois disso a inscrição é cancelada e a vaga fica livre.' : 'depois disso ela passa para o próximo da fila.'}
+            {isOwnApplication
+              ? 'depois disso a inscrição é cancelada e a vaga fica livre.'
+              : 'depois disso ela passa para o próximo da fila.'}
           </>
         )}
       </Alert>

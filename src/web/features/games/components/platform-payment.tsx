@@ -4,9 +4,25 @@ import { Button } from '../../../components/ui/button';
 import { CreditPayment } from './credit-payment';
 import type { ApplyActions } from './use-apply-actions';
 
-function ProviderButton({ apply, paymentType, Icon, label }: { apply: ApplyActions; paymentType: 'stripe' | 'mercadopago'; Icon: LucideIcon; label: string }) {
+function ProviderButton({
+  apply,
+  paymentType,
+  Icon,
+  label,
+}: {
+  apply: ApplyActions;
+  paymentType: 'stripe' | 'mercadopago';
+  Icon: LucideIcon;
+  label: string;
+}) {
   return (
-    <Button variant="secondary" onClick={() => apply.applyWith(paymentType)} disabled={!apply.canSend} busy={apply.busyPayment === paymentType} busyLabel="Aguarde...">
+    <Button
+      variant="secondary"
+      onClick={() => apply.applyWith(paymentType)}
+      disabled={!apply.canSend}
+      busy={apply.busyPayment === paymentType}
+      busyLabel="Aguarde..."
+    >
       <Icon className="size-5" aria-hidden="true" />
       {label}
     </Button>

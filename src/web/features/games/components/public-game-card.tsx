@@ -22,7 +22,11 @@ export function PublicGameCard({ game }: { game: Game }) {
       </div>
       <GameFacts game={game} />
       <GameDescription game={game} className="text-sm" />
-      <Link to={withNext('/login', `/apply/${game.id}`)} className={buttonClasses('primary', 'md', 'mt-auto w-full sm:w-auto sm:self-start')} aria-label={`Participar: ${game.name}`}>
+      <Link
+        to={withNext('/login', `/apply/${game.id}`)}
+        className={buttonClasses('primary', 'md', 'mt-auto w-full sm:w-auto sm:self-start')}
+        aria-label={`Participar: ${game.name}`}
+      >
         Participar
       </Link>
     </Card>

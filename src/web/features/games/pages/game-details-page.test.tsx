@@ -118,7 +118,16 @@ describe('game details', () => {
       [`GET /api/games/${game.id}`]: { body: game },
       [`POST /api/games/${game.id}/apply`]: () => {
         balance = 10.5;
-        return { body: { message: 'Inscrição realizada com sucesso!', waitlisted: false, registrationType: 'confirmed', paymentType: 'credit', amountCharged: 15, credits: 10.5 } };
+        return {
+          body: {
+            message: 'Inscrição realizada com sucesso!',
+            waitlisted: false,
+            registrationType: 'confirmed',
+            paymentType: 'credit',
+            amountCharged: 15,
+            credits: 10.5,
+          },
+        };
       },
     });
     const user = userEvent.setup();
@@ -137,11 +146,22 @@ describe('game details', () => {
 
   /** Ana, with R$ 25,50 in credits, opens the apply page of a R$ 15 game whose credit apply confirms her. */
   async function openCreditApply(game: ReturnType<typeof aPlayerGame>) {
-    const api = details(game, { ...player, credits: 25.5 }, {
-      [`POST /api/games/${game.id}/apply`]: {
-        body: { message: 'Inscrição realizada com sucesso!', waitlisted: false, registrationType: 'confirmed', paymentType: 'credit', amountCharged: 15, credits: 10.5 },
+    const api = details(
+      game,
+      { ...player, credits: 25.5 },
+      {
+        [`POST /api/games/${game.id}/apply`]: {
+          body: {
+            message: 'Inscrição realizada com sucesso!',
+            waitlisted: false,
+            registrationType: 'confirmed',
+            paymentType: 'credit',
+            amountCharged: 15,
+            credits: 10.5,
+          },
+        },
       },
-    });
+    );
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     await findPageHeading(game.name);
     return api;
@@ -168,7 +188,9 @@ describe('game details', () => {
     details(game, { ...player, credits: 0.3 });
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     await findPageHeading(game.name);
-    expect(screen.getByRole('button', { name: 'Pagar com créditos' })).toHaveAccessibleDescription(expect.stringMatching(/^Valor R\$ 0,10 Saldo depois R\$ 0,20 /));
+    expect(screen.getByRole('button', { name: 'Pagar com créditos' })).toHaveAccessibleDescription(
+      expect.stringMatching(/^Valor R\$ 0,10 Saldo depois R\$ 0,20 /),
+    );
     expect(screen.getByText(/Seu saldo:/)).toHaveTextContent(/^Seu saldo: R\$ 0,30$/);
   });
 
@@ -190,7 +212,9 @@ describe('game details', () => {
     expect(screen.getByText('Sem reembolso: faltam menos de 48 horas para o jogo.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pagar com créditos' }));
     let dialog = screen.getByRole('dialog', { name: 'Pagar sem direito a reembolso?' });
-    expect(dialog).toHaveTextContent(`Faltam menos de 48 horas para ${game.name}: se você cancelar depois, os R$ 15,00 não voltam para os seus créditos.`);
+    expect(dialog).toHaveTextContent(
+      `Faltam menos de 48 horas para ${game.name}: se você cancelar depois, os R$ 15,00 não voltam para os seus créditos.`,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', `/api/games/${game.id}/apply`)).toHaveLength(0);
@@ -206,7 +230,14 @@ describe('game details', () => {
     const game = aPlayerGame({ usePlatformPayment: false });
     details(game, player, {
       [`POST /api/games/${game.id}/apply`]: {
-        body: { message: 'Adicionado à lista de espera', waitlisted: true, registrationType: 'waitlist', paymentType: null, amountCharged: 0, credits: 25.5 },
+        body: {
+          message: 'Adicionado à lista de espera',
+          waitlisted: true,
+          registrationType: 'waitlist',
+          paymentType: null,
+          amountCharged: 0,
+          credits: 25.5,
+        },
       },
     });
     const user = userEvent.setup();
@@ -288,7 +319,11 @@ describe('game details', () => {
     });
     const api = details(game, player, {
       [`POST /api/games/${game.id}/cancel`]: {
-        body: { message: 'Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.', refund: 'credits', refundedAmount: 15 },
+        body: {
+          message: 'Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.',
+          refund: 'credits',
+          refundedAmount: 15,
+        },
       },
     });
     const user = userEvent.setup();
@@ -324,7 +359,12 @@ describe('game details', () => {
   });
 
   it('shows the waiting message with the position and links for a waitlisted player', async () => {
-    const game = aPlayerGame({ remainingSlots: 0, registrationType: 'waitlist', waitlistPosition: 2, userRegistration: { isRegistered: false, isOnWaitlist: true } });
+    const game = aPlayerGame({
+      remainingSlots: 0,
+      registrationType: 'waitlist',
+      waitlistPosition: 2,
+      userRegistration: { isRegistered: false, isOnWaitlist: true },
+    });
     details(game);
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     await findPageHeading(game.name);
@@ -364,7 +404,10 @@ describe('game details', () => {
   it('shows the not-found screen with a way back to /games', async () => {
     fakeApi({
       'GET /api/users/me': meReply(player),
-      'GET /api/games/999': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado ou não está disponível para inscrição' } },
+      'GET /api/games/999': {
+        status: 404,
+        body: { code: 'game_not_found', message: 'Jogo não encontrado ou não está disponível para inscrição' },
+      },
     });
     renderApp('/apply/999', { token: 'jwt-ana' });
     await findPageHeading('Jogo não encontrado ou não está disponível para inscrição');

@@ -17,8 +17,12 @@ function card(name: string) {
 }
 
 describe('games (player)', () => {
-  it('labels each card by the player\'s place in the game and links to /apply/{id}', async () => {
-    const registered = aPlayerGame({ name: 'Inscrito', userRegistration: { isRegistered: true, isOnWaitlist: false }, registrationType: 'confirmed' });
+  it("labels each card by the player's place in the game and links to /apply/{id}", async () => {
+    const registered = aPlayerGame({
+      name: 'Inscrito',
+      userRegistration: { isRegistered: true, isOnWaitlist: false },
+      registrationType: 'confirmed',
+    });
     const waiting = aPlayerGame({ name: 'Na fila', remainingSlots: 0, userRegistration: { isRegistered: false, isOnWaitlist: true } });
     const full = aPlayerGame({ name: 'Cheio', remainingSlots: 0 });
     const open = aPlayerGame({ name: 'Aberto', usePlatformPayment: false, remainingSlots: 5, totalSlots: 10, price: 20 });
@@ -83,7 +87,9 @@ describe('games (player)', () => {
   it('takes its filters from the address like the public list, and Limpar Filtros empties it', async () => {
     const api = fakeApi({
       ...reference,
-      'GET /api/games': (call) => ({ body: [aPlayerGame({ name: call.path.includes('cityId=1') ? 'Em Florianópolis' : 'Qualquer lugar' })] }),
+      'GET /api/games': (call) => ({
+        body: [aPlayerGame({ name: call.path.includes('cityId=1') ? 'Em Florianópolis' : 'Qualquer lugar' })],
+      }),
       'GET /api/invitations': { body: [] },
     });
     const user = userEvent.setup();

@@ -69,7 +69,10 @@ const player: Audience = {
   sectionTitle: 'Jogos Públicos',
   clearLabel: 'Limpar Filtros',
   noMatch: { title: 'Nenhum jogo encontrado', description: 'Nenhum jogo bate com esses filtros. Tente outra data, cidade ou esporte.' },
-  noGames: { title: 'Nenhum jogo disponível', description: 'Ainda não há jogos abertos. Novos jogos aparecem aqui assim que forem publicados.' },
+  noGames: {
+    title: 'Nenhum jogo disponível',
+    description: 'Ainda não há jogos abertos. Novos jogos aparecem aqui assim que forem publicados.',
+  },
   Card: GameCard,
   upcomingOnly: true,
   hasInvitations: true,

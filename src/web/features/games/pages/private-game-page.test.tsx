@@ -6,7 +6,8 @@ import { aGame, aPlayerGame, authConfig, hoursFromNow, meReply, player } from '.
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const LINK = 'amigos-123';
-const privateGame = (overrides: Parameters<typeof aGame>[0] = {}) => aGame({ name: 'Vôlei dos Amigos', visibility: 'private', ...overrides });
+const privateGame = (overrides: Parameters<typeof aGame>[0] = {}) =>
+  aGame({ name: 'Vôlei dos Amigos', visibility: 'private', ...overrides });
 
 describe('private game page (/games/private/{link})', () => {
   it('shows the places taken as a bar and the game as Ativo, and lets a visitor sign in to join', async () => {
@@ -33,7 +34,9 @@ describe('private game page (/games/private/{link})', () => {
     fakeApi({
       ...authConfig,
       'GET /api/users/me': meReply(player),
-      [`GET /api/games/private/${LINK}`]: { body: aPlayerGame({ name: 'Vôlei dos Amigos', visibility: 'private', dateTime: hoursFromNow(-3) }) },
+      [`GET /api/games/private/${LINK}`]: {
+        body: aPlayerGame({ name: 'Vôlei dos Amigos', visibility: 'private', dateTime: hoursFromNow(-3) }),
+      },
     });
     renderApp(`/games/private/${LINK}`, { token: 'jwt-ana' });
     await findPageHeading('Vôlei dos Amigos');
@@ -42,7 +45,10 @@ describe('private game page (/games/private/{link})', () => {
   });
 
   it("shows the server's message under Jogo não encontrado when the link fails", async () => {
-    fakeApi({ ...authConfig, [`GET /api/games/private/${LINK}`]: { status: 404, body: { code: 'game_not_found', message: messages.gameNotAvailable } } });
+    fakeApi({
+      ...authConfig,
+      [`GET /api/games/private/${LINK}`]: { status: 404, body: { code: 'game_not_found', message: messages.gameNotAvailable } },
+    });
     renderApp(`/games/private/${LINK}`);
     await findPageHeading('Jogo não encontrado');
     expect(screen.getByText(messages.gameNotAvailable)).toBeInTheDocument();

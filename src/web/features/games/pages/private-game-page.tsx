@@ -36,7 +36,10 @@ function SlotsAndStatus({ game, isOver }: { game: Game; isOver: boolean }) {
         aria-valuenow={taken}
         className="h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
       >
-        <div className={cn('h-full rounded-full', isFull(game) ? 'bg-red-600' : 'bg-brand-600')} style={{ width: `${(taken / Math.max(game.totalSlots, 1)) * 100}%` }} />
+        <div
+          className={cn('h-full rounded-full', isFull(game) ? 'bg-red-600' : 'bg-brand-600')}
+          style={{ width: `${(taken / Math.max(game.totalSlots, 1)) * 100}%` }}
+        />
       </div>
     </div>
   );

@@ -6,7 +6,12 @@ import { aGame, authConfig } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 const reference = {
-  'GET /api/games/sports': { body: [{ id: 1, name: 'Vôlei', active: true }, { id: 9, name: 'Basquete', active: false }] },
+  'GET /api/games/sports': {
+    body: [
+      { id: 1, name: 'Vôlei', active: true },
+      { id: 9, name: 'Basquete', active: false },
+    ],
+  },
   'GET /api/games/states': {
     body: [
       { id: 24, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' },
@@ -36,7 +41,13 @@ describe('public games', () => {
       ...reference,
       'GET /api/games': {
         body: [
-          aGame({ name: 'Vôlei de Quinta', price: 15, remainingSlots: 3, totalSlots: 12, descriptionHtml: '<p>Traga <strong>água</strong>.</p>' }),
+          aGame({
+            name: 'Vôlei de Quinta',
+            price: 15,
+            remainingSlots: 3,
+            totalSlots: 12,
+            descriptionHtml: '<p>Traga <strong>água</strong>.</p>',
+          }),
           aGame({ name: 'Vôlei Lotado', remainingSlots: 0, visibility: 'private', descriptionHtml: '', description: 'Texto <b>cru</b>' }),
         ],
       },
@@ -129,7 +140,9 @@ describe('public games', () => {
       ...reference,
       'GET /api/games': () => {
         attempts += 1;
-        return attempts === 1 ? { status: 404, body: { code: 'not_found', message: 'Recurso não encontrado.' } } : { body: [aGame({ name: 'Voltou!' })] };
+        return attempts === 1
+          ? { status: 404, body: { code: 'not_found', message: 'Recurso não encontrado.' } }
+          : { body: [aGame({ name: 'Voltou!' })] };
       },
     });
     const user = userEvent.setup();

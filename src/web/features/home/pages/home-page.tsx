@@ -34,7 +34,15 @@ export function nextGames(myGames: MyGame[], now: Date): MyGame[] {
 }
 
 /** A game of the player's on the home page: its name and badge, its facts, then what the section adds. */
-function HomeGameCard({ game, badge, children }: { game: ComponentProps<typeof GameFacts>['game'] & { name: string }; badge: ReactNode; children: ReactNode }) {
+function HomeGameCard({
+  game,
+  badge,
+  children,
+}: {
+  game: ComponentProps<typeof GameFacts>['game'] & { name: string };
+  badge: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <li className="flex">
       <Card className="flex w-full flex-col gap-3">
@@ -106,7 +114,11 @@ export function HomePage() {
               <HomeGameCard
                 key={game.id}
                 game={game}
-                badge={<RegistrationBadge status={isFinished(game.dateTime, now) ? 'finished' : game.leftWaitlist ? 'left_waitlist' : game.registrationType} />}
+                badge={
+                  <RegistrationBadge
+                    status={isFinished(game.dateTime, now) ? 'finished' : game.leftWaitlist ? 'left_waitlist' : game.registrationType}
+                  />
+                }
               >
                 <div className="mt-auto flex flex-wrap gap-x-4">
                   <Link to={`/apply/${game.id}`} className={linkClasses}>

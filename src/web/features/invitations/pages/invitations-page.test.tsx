@@ -37,7 +37,8 @@ describe('invitations', () => {
     let fails = true;
     fakeApi({
       'GET /api/users/me': meReply(player),
-      'GET /api/invitations': () => (fails ? { status: 403, body: { code: 'forbidden', message: 'Acesso negado.' } } : { body: [invitation] }),
+      'GET /api/invitations': () =>
+        fails ? { status: 403, body: { code: 'forbidden', message: 'Acesso negado.' } } : { body: [invitation] },
       [`DELETE /api/invitations/${invitation.id}`]: { status: 404, body: {} },
     });
     const user = userEvent.setup();

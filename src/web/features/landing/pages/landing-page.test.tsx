@@ -39,7 +39,10 @@ describe('landing page', () => {
     expect(steps).toHaveLength(3);
     expect(screen.getByRole('link', { name: /Mais perguntas e contato no Suporte/ })).toHaveAttribute('href', '/support');
     const footer = screen.getByRole('navigation', { name: 'Rodapé' });
-    expect(within(footer).getByRole('link', { name: 'contato@borajogar.com.br' })).toHaveAttribute('href', 'mailto:contato@borajogar.com.br');
+    expect(within(footer).getByRole('link', { name: 'contato@borajogar.com.br' })).toHaveAttribute(
+      'href',
+      'mailto:contato@borajogar.com.br',
+    );
   });
 
   it('shows skeletons, then the next public games from GET /api/games?limit=3, each linking to /public-games', async () => {
@@ -73,7 +76,10 @@ describe('landing page', () => {
   });
 
   it('hides the games section when the call fails', async () => {
-    fakeApi({ 'GET /api/games': { status: 500, body: { code: 'internal_error', message: 'Erro interno do servidor. Tente novamente mais tarde.' } }, ...referenceData });
+    fakeApi({
+      'GET /api/games': { status: 500, body: { code: 'internal_error', message: 'Erro interno do servidor. Tente novamente mais tarde.' } },
+      ...referenceData,
+    });
     renderApp('/');
     await findPageHeading(HEADLINE);
     expect(screen.getByRole('heading', { name: 'Próximos jogos' })).toBeInTheDocument();
@@ -95,7 +101,11 @@ describe('landing page', () => {
     renderApp('/');
     const heading = await screen.findByRole('heading', { name: 'Onde tem jogo' }, { timeout: 3000 });
     const list = screen.getByRole('list', { name: 'Onde tem jogo' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['FlorianópolisSC', 'JoinvilleSC']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['FlorianópolisSC', 'JoinvilleSC']);
     expect(api.callsTo('GET', '/api/games/cities').map((call) => call.path)).toEqual(['/api/games/cities?stateId=24']);
     expect(heading).toBeVisible();
   });

@@ -33,7 +33,10 @@ const trustPoints: ReadonlyArray<{ icon: LucideIcon; title: string; text: string
 const steps: ReadonlyArray<{ title: string; text: string }> = [
   { title: 'Escolha o jogo', text: 'Data, horário, local, preço e vagas restantes à vista, no celular.' },
   { title: 'Garanta sua vaga', text: 'Pague com créditos, cartão ou PIX, ou direto ao organizador quando o jogo é assim.' },
-  { title: 'É só jogar', text: `Sua inscrição fica em Meus Jogos. Não vai dar? Cancele até ${refundWindowHours} h antes e receba o reembolso.` },
+  {
+    title: 'É só jogar',
+    text: `Sua inscrição fica em Meus Jogos. Não vai dar? Cancele até ${refundWindowHours} h antes e receba o reembolso.`,
+  },
 ];
 
 const teaserTopics: FaqTopic[] = ['payment', 'cancellation', 'waitlist'];
@@ -62,8 +65,8 @@ function Hero() {
           Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo
         </h1>
         <p className="mt-4 text-lg text-brand-50 sm:text-xl">
-          Encontre jogos perto de você, garanta sua vaga em poucos toques e pague com créditos, cartão ou PIX. Tudo pelo celular: você
-          vê as vagas, paga e recebe a confirmação.
+          Encontre jogos perto de você, garanta sua vaga em poucos toques e pague com créditos, cartão ou PIX. Tudo pelo celular: você vê as
+          vagas, paga e recebe a confirmação.
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Link to="/public-games" className={onBrandPrimary}>
@@ -155,8 +158,8 @@ function WhereAndOrganise() {
         <Megaphone className="size-7 text-brand-700 dark:text-brand-300" aria-hidden="true" />
         <h2 className="mt-3 text-xl font-bold">Organiza um jogo?</h2>
         <p className="mt-1 text-slate-600 dark:text-slate-400">
-          Publique data, local, preço e vagas. Inscrições, pagamentos e lista de espera se organizam sozinhos, e você para de cobrar um
-          por um no grupo.
+          Publique data, local, preço e vagas. Inscrições, pagamentos e lista de espera se organizam sozinhos, e você para de cobrar um por
+          um no grupo.
         </p>
         <Link to="/register" className={buttonClasses('secondary', 'md', 'mt-5')}>
           Criar conta e organizar
@@ -183,10 +186,7 @@ function FaqTeaser() {
 
 function FinalCall() {
   return (
-    <section
-      aria-labelledby="bora"
-      className="rounded-3xl bg-brand-700 px-6 py-10 text-center text-white sm:px-10 dark:bg-brand-900"
-    >
+    <section aria-labelledby="bora" className="rounded-3xl bg-brand-700 px-6 py-10 text-center text-white sm:px-10 dark:bg-brand-900">
       <h2 id="bora" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
         Bora jogar?
       </h2>

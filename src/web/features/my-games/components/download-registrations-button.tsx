@@ -14,7 +14,9 @@ export function DownloadRegistrationsButton({ gameId, fullWidth = false }: { gam
       fullWidth={fullWidth}
       busy={download.isPending}
       busyLabel="Baixando..."
-      onClick={() => download.mutate(undefined, { onError: (error) => toast.show(errorMessage(error, 'Erro ao baixar a planilha'), 'error') })}
+      onClick={() =>
+        download.mutate(undefined, { onError: (error) => toast.show(errorMessage(error, 'Erro ao baixar a planilha'), 'error') })
+      }
     >
       <Download className="size-4" aria-hidden="true" />
       Baixar planilha (CSV)

@@ -6,7 +6,10 @@ import { EmptyState } from '../../../components/ui/empty-state';
 
 export function BackLink() {
   return (
-    <Link to="/my-games" className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+    <Link
+      to="/my-games"
+      className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Meus jogos
     </Link>

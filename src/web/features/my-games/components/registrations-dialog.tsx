@@ -23,10 +23,22 @@ function Stat({ label, value, className }: { label: string; value: number; class
 function Stats({ stats }: { stats: RegistrationStats }) {
   return (
     <dl className="grid grid-cols-2 gap-2">
-      <Stat label="Confirmadas" value={stats.confirmedRegistrations} className="bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100" />
-      <Stat label="Aguardando pagamento" value={stats.pendingRegistrations} className="bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100" />
+      <Stat
+        label="Confirmadas"
+        value={stats.confirmedRegistrations}
+        className="bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100"
+      />
+      <Stat
+        label="Aguardando pagamento"
+        value={stats.pendingRegistrations}
+        className="bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+      />
       <Stat label="Canceladas" value={stats.cancelledRegistrations} className="bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100" />
-      <Stat label="Vagas livres" value={stats.availableSlots} className="bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100" />
+      <Stat
+        label="Vagas livres"
+        value={stats.availableSlots}
+        className="bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+      />
     </dl>
   );
 }
@@ -58,7 +70,11 @@ function RegistrationItem({ registration, timeZone }: { registration: GameRegist
           )}
           {registration.userName}
         </p>
-        {registration.status !== 'waitlist' && !registration.leftWaitlist && <Badge tone="neutral" className="shrink-0 text-xs">{paymentTypeLabel(registration.paymentType)}</Badge>}
+        {registration.status !== 'waitlist' && !registration.leftWaitlist && (
+          <Badge tone="neutral" className="shrink-0 text-xs">
+            {paymentTypeLabel(registration.paymentType)}
+          </Badge>
+        )}
       </div>
       <p className="break-all text-sm text-slate-600 dark:text-slate-400">{registration.userEmail}</p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">

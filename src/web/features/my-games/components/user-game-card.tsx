@@ -22,7 +22,17 @@ import { RegistrationsDialog } from './registrations-dialog';
 type OpenDialog = 'registrations' | 'cancel' | 'regenerate' | 'invite' | 'unpublish' | null;
 
 /** The private link as text anyone can select, and the ways to pass it on. */
-function PrivateLinkTools({ game, isFinished, onRegenerate, onInvite }: { game: UserGame; isFinished: boolean; onRegenerate: () => void; onInvite: () => void }) {
+function PrivateLinkTools({
+  game,
+  isFinished,
+  onRegenerate,
+  onInvite,
+}: {
+  game: UserGame;
+  isFinished: boolean;
+  onRegenerate: () => void;
+  onInvite: () => void;
+}) {
   const fieldId = useId();
   const url = privateGameUrl(game.privateLink);
 
@@ -134,7 +144,11 @@ export function UserGameCard({ game }: { game: UserGame }) {
           <div className="flex flex-wrap gap-1.5">
             <Badge tone={badge.tone}>{badge.label}</Badge>
             <Badge tone={game.visibility === 'public' ? 'info' : 'neutral'}>
-              {game.visibility === 'public' ? <Globe className="size-3.5" aria-hidden="true" /> : <Lock className="size-3.5" aria-hidden="true" />}
+              {game.visibility === 'public' ? (
+                <Globe className="size-3.5" aria-hidden="true" />
+              ) : (
+                <Lock className="size-3.5" aria-hidden="true" />
+              )}
               {game.visibility === 'public' ? 'Público' : 'Privado'}
             </Badge>
             <Badge tone="neutral">{game.usePlatformPayment ? 'Pela plataforma' : 'Por fora'}</Badge>
@@ -154,7 +168,9 @@ export function UserGameCard({ game }: { game: UserGame }) {
           <p className="flex items-center gap-1.5 font-semibold tabular-nums text-slate-800 dark:text-slate-200">
             <Users className="size-5 shrink-0" aria-hidden="true" />
             Inscritos: {game.registeredPlayers}/{game.totalSlots}
-            {game.waitlistCount > 0 && <span className="font-normal text-slate-600 dark:text-slate-400">· {game.waitlistCount} na fila</span>}
+            {game.waitlistCount > 0 && (
+              <span className="font-normal text-slate-600 dark:text-slate-400">· {game.waitlistCount} na fila</span>
+            )}
           </p>
           {description && <p className="line-clamp-2 text-slate-600 dark:text-slate-400">{description}</p>}
           {isCancelled && game.cancelReason && (
@@ -201,7 +217,13 @@ export function UserGameCard({ game }: { game: UserGame }) {
                     Publicar
                   </Button>
                 ) : (
-                  <Button variant="secondary" onClick={togglePublication} busy={unpublish.isPending} busyLabel="Despublicando..." disabled={isBusy}>
+                  <Button
+                    variant="secondary"
+                    onClick={togglePublication}
+                    busy={unpublish.isPending}
+                    busyLabel="Despublicando..."
+                    disabled={isBusy}
+                  >
                     <Undo2 className="size-4" aria-hidden="true" />
                     Despublicar
                   </Button>
@@ -214,21 +236,28 @@ export function UserGameCard({ game }: { game: UserGame }) {
             )}
           </div>
           {game.visibility === 'private' && !isCancelled && game.privateLink && (
-            <PrivateLinkTools game={game} isFinished={isFinished} onRegenerate={() => setDialog('regenerate')} onInvite={() => setDialog('invite')} />
+            <PrivateLinkTools
+              game={game}
+              isFinished={isFinished}
+              onRegenerate={() => setDialog('regenerate')}
+              onInvite={() => setDialog('invite')}
+            />
           )}
         </div>
       </Card>
 
       {dialog === 'registrations' && <RegistrationsDialog gameId={game.id} gameName={game.name} onClose={() => setDialog(null)} />}
-      {dialog === 'cancel' && <CancelGameDialog game={game} busy={cancel.isPending} onConfirm={confirmCancel} onClose={() => setDialog(null)} />}
+      {dialog === 'cancel' && (
+        <CancelGameDialog game={game} busy={cancel.isPending} onConfirm={confirmCancel} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'invite' && <InviteDialog game={game} onClose={() => setDialog(null)} />}
       <ConfirmDialog
         open={dialog === 'regenerate'}
         title="Gerar novo link?"
         message={
           <p>
-            O link atual deixa de funcionar: quem abrir o link antigo não encontra mais o jogo. Quem já foi convidado ou está inscrito continua com
-            acesso.
+            O link atual deixa de funcionar: quem abrir o link antigo não encontra mais o jogo. Quem já foi convidado ou está inscrito
+            continua com acesso.
           </p>
         }
         confirmLabel="Gerar novo link"

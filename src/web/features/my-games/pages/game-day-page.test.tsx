@@ -27,18 +27,30 @@ function courtSide(startsInMs = HOUR_MS) {
         `PUT /api/user-games/${game.id}/players/${p.userId}`,
         (call: RecordedCall) => {
           Object.assign(p, call.body);
-          return { body: { message: messages.gameDay.playerUpdated, player: { userId: p.userId, present: p.present, level: p.level, noShows: p.noShows } } };
+          return {
+            body: {
+              message: messages.gameDay.playerUpdated,
+              player: { userId: p.userId, present: p.present, level: p.level, noShows: p.noShows },
+            },
+          };
         },
       ]),
     ),
     [`POST /api/user-games/${game.id}/teams`]: (call: RecordedCall) => {
       const teamCount = (call.body as { teamCount: number }).teamCount;
-      if (teamCount > 3) return { status: 409, body: { code: 'not_enough_players', message: messages.gameDay.notEnoughPlayers(3, teamCount) } };
+      if (teamCount > 3)
+        return { status: 409, body: { code: 'not_enough_players', message: messages.gameDay.notEnoughPlayers(3, teamCount) } };
       return {
         body: {
           teams: [
             { name: 'Time 1', players: [{ id: players[0]!.userId, name: 'Ana', level: 5 }] },
-            { name: 'Time 2', players: [{ id: players[1]!.userId, name: 'Bia', level: 3 }, { id: players[2]!.userId, name: 'Caio', level: 2 }] },
+            {
+              name: 'Time 2',
+              players: [
+                { id: players[1]!.userId, name: 'Bia', level: 3 },
+                { id: players[2]!.userId, name: 'Caio', level: 2 },
+              ],
+            },
           ],
           shareText: 'Times sorteados: Vôlei de quinta\n\nTime 1 (nível 5)\n- Ana\n\nTime 2 (nível 5)\n- Bia\n- Caio',
         },
@@ -94,7 +106,9 @@ describe('game day page', { timeout: 15_000 }, () => {
     expect(within(teams).getByRole('heading', { name: /Time 1/ })).toHaveTextContent('Nível 5');
     expect(within(teams).getByText('Caio')).toBeInTheDocument();
     const whatsapp = screen.getByRole('link', { name: /Enviar no WhatsApp/ });
-    expect(decodeURIComponent(whatsapp.getAttribute('href')!.replace('https://wa.me/?text=', ''))).toContain('Time 2 (nível 5)\n- Bia\n- Caio');
+    expect(decodeURIComponent(whatsapp.getAttribute('href')!.replace('https://wa.me/?text=', ''))).toContain(
+      'Time 2 (nível 5)\n- Bia\n- Caio',
+    );
     expect(screen.getByRole('button', { name: 'Copiar' })).toBeInTheDocument();
   });
 

@@ -21,8 +21,14 @@ import { useDrawTeams, useUpdateGamePlayer, useUserGame } from '../api';
 import { DownloadRegistrationsButton } from '../components/download-registrations-button';
 import { BackLink, UserGameNotFound } from '../components/my-game-navigation';
 
-const levelOptions = Array.from({ length: MAX_LEVEL - MIN_LEVEL + 1 }, (_, i) => ({ value: String(MIN_LEVEL + i), label: `Nível ${MIN_LEVEL + i}` }));
-const teamCountOptions = Array.from({ length: MAX_TEAMS - MIN_TEAMS + 1 }, (_, i) => ({ value: String(MIN_TEAMS + i), label: `${MIN_TEAMS + i} times` }));
+const levelOptions = Array.from({ length: MAX_LEVEL - MIN_LEVEL + 1 }, (_, i) => ({
+  value: String(MIN_LEVEL + i),
+  label: `Nível ${MIN_LEVEL + i}`,
+}));
+const teamCountOptions = Array.from({ length: MAX_TEAMS - MIN_TEAMS + 1 }, (_, i) => ({
+  value: String(MIN_TEAMS + i),
+  label: `${MIN_TEAMS + i} times`,
+}));
 
 const presenceHint = {
   too_early: 'A presença pode ser marcada a partir de 2 horas antes do jogo. O nível você já pode definir.',
@@ -55,7 +61,10 @@ function PlayerRow({ gameId, player, canMarkPresence }: { gameId: number; player
   const update = useUpdateGamePlayer(gameId);
   const name = player.userName;
   const save: Save = (body) => {
-    update.mutate({ userId: player.userId, ...body }, { onError: (error) => toast.show(errorMessage(error, 'Erro ao atualizar jogador'), 'error') });
+    update.mutate(
+      { userId: player.userId, ...body },
+      { onError: (error) => toast.show(errorMessage(error, 'Erro ao atualizar jogador'), 'error') },
+    );
   };
   const disabled = !canMarkPresence || update.isPending;
   return (
@@ -99,7 +108,8 @@ function CheckInList({ detail }: { detail: UserGameDetail }) {
         Presença
       </h2>
       <p className="font-semibold tabular-nums text-slate-700 dark:text-slate-300" aria-live="polite">
-        {present} {present === 1 ? 'presente' : 'presentes'} · {absent} {absent === 1 ? 'falta' : 'faltas'} · {players.length - present - absent} sem marcar
+        {present} {present === 1 ? 'presente' : 'presentes'} · {absent} {absent === 1 ? 'falta' : 'faltas'} ·{' '}
+        {players.length - present - absent} sem marcar
       </p>
       {presence !== 'open' && <Alert tone="info">{presenceHint[presence]}</Alert>}
       {players.length === 0 ? (
@@ -156,11 +166,16 @@ function TeamDraw({ detail }: { detail: UserGameDetail }) {
         Times
       </h2>
       <p className="text-slate-600 dark:text-slate-400">
-        O sorteio usa quem está marcado como presente (ou todos os confirmados, se ninguém foi marcado) e equilibra os times pelo nível. Quem não tem
-        nível conta como nível 3.
+        O sorteio usa quem está marcado como presente (ou todos os confirmados, se ninguém foi marcado) e equilibra os times pelo nível.
+        Quem não tem nível conta como nível 3.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <Select label="Número de times" options={teamCountOptions} value={teamCount} onChange={(event) => setTeamCount(event.target.value)} />
+        <Select
+          label="Número de times"
+          options={teamCountOptions}
+          value={teamCount}
+          onChange={(event) => setTeamCount(event.target.value)}
+        />
         <Button size="lg" onClick={run} busy={draw.isPending} busyLabel="Sorteando...">
           <Shuffle className="size-5" aria-hidden="true" />
           Sortear times
@@ -202,7 +217,10 @@ function GameDay({ back }: { back: Back }) {
   const detail = useUserGame(gameId);
   useDocumentTitle(detail.data ? `Dia do jogo: ${detail.data.game.name}` : 'Dia do jogo');
   const backLink = back ? (
-    <Link to={back.to} className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+    <Link
+      to={back.to}
+      className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       {back.label}
     </Link>

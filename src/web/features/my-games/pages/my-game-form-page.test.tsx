@@ -33,7 +33,9 @@ const reference = {
       { id: 24, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' },
     ],
   },
-  'GET /api/games/cities': (call: { path: string }) => ({ body: citiesOf[new URL(call.path, 'http://x').searchParams.get('stateId') ?? ''] ?? [] }),
+  'GET /api/games/cities': (call: { path: string }) => ({
+    body: citiesOf[new URL(call.path, 'http://x').searchParams.get('stateId') ?? ''] ?? [],
+  }),
 };
 
 async function openForm(path: string, routes: Parameters<typeof fakeApi>[0] = {}, heading = 'Criar jogo') {
@@ -47,7 +49,7 @@ async function openForm(path: string, routes: Parameters<typeof fakeApi>[0] = {}
 const submit = () => screen.getByRole('button', { name: 'Criar jogo' });
 
 describe('my game form', { timeout: 15_000 }, () => {
-  it('lists the missing required fields with the server\'s words and sends nothing', async () => {
+  it("lists the missing required fields with the server's words and sends nothing", async () => {
     const { api, user } = await openForm('/my-games/new');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Preencha os campos obrigatórios: Nome, Local, Data e hora, Vagas');
@@ -63,7 +65,10 @@ describe('my game form', { timeout: 15_000 }, () => {
 
   it('asks a public game for sport, state and city (only those missing); a private one does not', async () => {
     const { api, user } = await openForm('/my-games/new', {
-      'POST /api/user-games': { status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame({ visibility: 'private', publicationState: 'draft' }) } },
+      'POST /api/user-games': {
+        status: 201,
+        body: { message: 'Jogo criado com sucesso!', game: aUserGame({ visibility: 'private', publicationState: 'draft' }) },
+      },
     });
     await user.type(screen.getByLabelText('Nome do jogo'), 'Vôlei de Quinta');
     await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');
@@ -81,12 +86,23 @@ describe('my game form', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Estado (opcional)')).toBeInTheDocument();
     await user.click(submit());
     await waitFor(() => expect(api.callsTo('POST', '/api/user-games')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/user-games')[0]!.body).toMatchObject({ visibility: 'private', sportId: 1, stateId: null, cityId: null, price: 0, totalSlots: 12, state: 'draft' });
+    expect(api.callsTo('POST', '/api/user-games')[0]!.body).toMatchObject({
+      visibility: 'private',
+      sportId: 1,
+      stateId: null,
+      cityId: null,
+      price: 0,
+      totalSlots: 12,
+      state: 'draft',
+    });
   });
 
   it('checks the price as the server does and sends it in reais, exact to the centavo', async () => {
     const { api, user } = await openForm('/my-games/new', {
-      'POST /api/user-games': { status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame({ visibility: 'private', publicationState: 'draft' }) } },
+      'POST /api/user-games': {
+        status: 201,
+        body: { message: 'Jogo criado com sucesso!', game: aUserGame({ visibility: 'private', publicationState: 'draft' }) },
+      },
     });
     await user.type(screen.getByLabelText('Nome do jogo'), 'Vôlei de Quinta');
     await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');
@@ -134,7 +150,10 @@ describe('my game form', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Cidade')).toHaveValue('');
     expect(await screen.findByRole('option', { name: 'Curitiba' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Joinville' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/games/cities').map((call) => call.path)).toEqual(['/api/games/cities?stateId=24', '/api/games/cities?stateId=18']);
+    expect(api.callsTo('GET', '/api/games/cities').map((call) => call.path)).toEqual([
+      '/api/games/cities?stateId=24',
+      '/api/games/cities?stateId=18',
+    ]);
 
     // Back to the first state: its cities are there again, but the old choice is gone.
     await user.selectOptions(screen.getByLabelText('Estado'), 'Santa Catarina (SC)');
@@ -161,15 +180,24 @@ describe('my game form', { timeout: 15_000 }, () => {
     await user.click(submit());
 
     expect(await screen.findByText('Jogo criado com sucesso!')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/user-games')[0]!.body).toEqual(aSentGamePayload({ dateTime: `${when}T19:30`, price: 0, description: '' }));
+    expect(api.callsTo('POST', '/api/user-games')[0]!.body).toEqual(
+      aSentGamePayload({ dateTime: `${when}T19:30`, price: 0, description: '' }),
+    );
     expect(currentPath()).toBe('/my-games/new');
     await findPageHeading('Meus Jogos Criados');
     expect(currentPath()).toBe('/my-games');
   });
 
-  it('shows the server\'s field errors under the fields', async () => {
+  it("shows the server's field errors under the fields", async () => {
     const { user } = await openForm('/my-games/new', {
-      'POST /api/user-games': { status: 400, body: { code: 'validation_failed', message: 'Cidade não encontrada, inativa ou de outro estado.', fields: { cityId: 'Cidade não encontrada, inativa ou de outro estado.' } } },
+      'POST /api/user-games': {
+        status: 400,
+        body: {
+          code: 'validation_failed',
+          message: 'Cidade não encontrada, inativa ou de outro estado.',
+          fields: { cityId: 'Cidade não encontrada, inativa ou de outro estado.' },
+        },
+      },
     });
     await user.type(screen.getByLabelText('Nome do jogo'), 'Vôlei');
     await user.type(screen.getByLabelText('Local'), 'Ginásio');
@@ -190,7 +218,7 @@ describe('my game form', { timeout: 15_000 }, () => {
 });
 
 describe('editing my game', () => {
-  it('prefills from GET /user-games/{id} and saves with PUT, keeping the game\'s own date', async () => {
+  it("prefills from GET /user-games/{id} and saves with PUT, keeping the game's own date", async () => {
     const game = aUserGame({
       name: 'Vôlei de Quinta',
       dateTime: '2030-05-10T22:30:00.000Z',
@@ -238,7 +266,8 @@ describe('editing my game', () => {
 
   it('asks before making a game with players private, and sends the edit again with confirm once the organiser agrees', async () => {
     const game = aUserGame({ name: 'Vôlei de Quinta', dateTime: '2030-05-10T22:30:00.000Z', registeredPlayers: 2 });
-    const question = 'Tornar este jogo privado cancela a inscrição de 2 jogadores que não foram convidados, com reembolso integral do que pagaram. Confirme para continuar.';
+    const question =
+      'Tornar este jogo privado cancela a inscrição de 2 jogadores que não foram convidados, com reembolso integral do que pagaram. Confirme para continuar.';
     const done = 'Jogo atualizado. 2 inscrições canceladas com reembolso integral; os jogadores foram avisados.';
     const { api, user } = await openForm(
       `/my-games/${game.id}`,
@@ -252,7 +281,8 @@ describe('editing my game', () => {
       },
       'Editar jogo',
     );
-    const sent = () => api.callsTo('PUT', `/api/user-games/${game.id}`).map((call) => call.body as { visibility: string; confirm?: boolean });
+    const sent = () =>
+      api.callsTo('PUT', `/api/user-games/${game.id}`).map((call) => call.body as { visibility: string; confirm?: boolean });
     await waitFor(() => expect(screen.getByLabelText('Nome do jogo')).toHaveValue('Vôlei de Quinta'));
     await user.click(screen.getByLabelText('Privado (apenas por link)'));
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
@@ -266,7 +296,11 @@ describe('editing my game', () => {
     expect(sent()[0]).not.toHaveProperty('confirm');
 
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Tornar o jogo privado?' })).getByRole('button', { name: 'Tornar privado e cancelar inscrições' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Tornar o jogo privado?' })).getByRole('button', {
+        name: 'Tornar privado e cancelar inscrições',
+      }),
+    );
     expect(await screen.findByText(done)).toBeInTheDocument();
     expect(sent()).toHaveLength(3);
     expect(sent()[2]).toMatchObject({ visibility: 'private', confirm: true, name: 'Vôlei de Quinta' });
@@ -284,7 +318,11 @@ describe('editing my game', () => {
   });
 
   it('says when the game is not one of mine', async () => {
-    await openForm('/my-games/999', { 'GET /api/user-games/999': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } }, 'Editar jogo');
+    await openForm(
+      '/my-games/999',
+      { 'GET /api/user-games/999': { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } },
+      'Editar jogo',
+    );
     expect(await screen.findByText('Jogo não encontrado.')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Voltar aos meus jogos' })).toHaveAttribute('href', '/my-games');
   });

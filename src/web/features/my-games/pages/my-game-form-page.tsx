@@ -158,7 +158,11 @@ function EditGame({ gameId }: { gameId: number }) {
         <QueryError title="Erro ao carregar jogo" query={detail} fallback="Erro ao carregar jogo" />
       ) : (
         <Card>
-          <SkeletonStack label="Carregando jogo..." bars={['h-11 w-full', 'h-11 w-full', 'h-11 w-2/3', 'h-28 w-full']} className="space-y-4" />
+          <SkeletonStack
+            label="Carregando jogo..."
+            bars={['h-11 w-full', 'h-11 w-full', 'h-11 w-2/3', 'h-28 w-full']}
+            className="space-y-4"
+          />
         </Card>
       )}
     </div>

@@ -25,16 +25,26 @@ async function openMyGames(routes: Parameters<typeof fakeApi>[0]) {
 
 describe('my games list', () => {
   it('opens on "Publicados" and asks the server again when another tab is chosen', async () => {
-    const published = aUserGame({ name: 'Vôlei de Quinta', price: 15, totalSlots: 12, registeredPlayers: 9, description: 'Traga <b>água</b>.', descriptionHtml: '<p>Traga <b>água</b>.</p>' });
+    const published = aUserGame({
+      name: 'Vôlei de Quinta',
+      price: 15,
+      totalSlots: 12,
+      registeredPlayers: 9,
+      description: 'Traga <b>água</b>.',
+      descriptionHtml: '<p>Traga <b>água</b>.</p>',
+    });
     const draft = aUserGame({ name: 'Rascunho de Sábado', publicationState: 'draft', visibility: 'private', usePlatformPayment: false });
     const { api, user } = await openMyGames({
-      'GET /api/user-games': (call) => ({ body: call.path.endsWith('filter=draft') ? [draft] : call.path.endsWith('filter=published') ? [published] : [] }),
+      'GET /api/user-games': (call) => ({
+        body: call.path.endsWith('filter=draft') ? [draft] : call.path.endsWith('filter=published') ? [published] : [],
+      }),
     });
 
     expect(screen.getByRole('tab', { name: 'Publicados' })).toHaveAttribute('aria-selected', 'true');
     const first = await findCard('Vôlei de Quinta');
     expect(api.callsTo('GET', '/api/user-games').map((call) => call.path)).toEqual(['/api/user-games?filter=published']);
-    for (const text of ['Publicado', 'Público', 'Pela plataforma', 'R$ 15,00', 'Inscritos: 9/12', 'Traga água.']) expect(first.getByText(text)).toBeInTheDocument();
+    for (const text of ['Publicado', 'Público', 'Pela plataforma', 'R$ 15,00', 'Inscritos: 9/12', 'Traga água.'])
+      expect(first.getByText(text)).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', `/my-games/${published.id}`);
     expect(first.getByRole('button', { name: 'Despublicar' })).toBeInTheDocument();
     expect(first.queryByRole('button', { name: 'Publicar' })).not.toBeInTheDocument();
@@ -55,7 +65,9 @@ describe('my games list', () => {
   });
 
   it('shows a load failure in a red banner', async () => {
-    await openMyGames({ 'GET /api/user-games': { status: 403, body: { code: 'forbidden', message: 'Você não tem permissão para acessar este recurso.' } } });
+    await openMyGames({
+      'GET /api/user-games': { status: 403, body: { code: 'forbidden', message: 'Você não tem permissão para acessar este recurso.' } },
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Erro ao carregar seus jogos');
     expect(alert).toHaveTextContent('Você não tem permissão para acessar este recurso.');
@@ -84,7 +96,14 @@ describe('my games list', () => {
         body: {
           message: 'Jogo cancelado. Todos os inscritos foram avisados. R$ 10,00 voltaram aos créditos dos jogadores.',
           game: { ...game, status: 'cancelled', cancelReason: 'Quadra interditada' },
-          refunds: { registrationsCancelled: 9, waitlistCleared: 0, creditsRefunded: 135, refundedToOriginal: 0, refundRequests: 0, requestedAmount: 0 },
+          refunds: {
+            registrationsCancelled: 9,
+            waitlistCleared: 0,
+            creditsRefunded: 135,
+            refundedToOriginal: 0,
+            refundRequests: 0,
+            requestedAmount: 0,
+          },
         },
       },
     });
@@ -101,7 +120,9 @@ describe('my games list', () => {
 
     await user.type(within(dialog).getByLabelText('Motivo do cancelamento'), 'Quadra interditada');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar jogo' }));
-    expect(await screen.findByText('Jogo cancelado. Todos os inscritos foram avisados. R$ 10,00 voltaram aos créditos dos jogadores.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Jogo cancelado. Todos os inscritos foram avisados. R$ 10,00 voltaram aos créditos dos jogadores.'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', `/api/user-games/${game.id}/cancel`).map((call) => call.body)).toEqual([{ reason: 'Quadra interditada' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -111,7 +132,10 @@ describe('my games list', () => {
     const published = aUserGame({ name: 'Publicado' });
     const { user } = await openMyGames({
       'GET /api/user-games': { body: [draft, published] },
-      [`POST /api/user-games/${draft.id}/publish`]: { status: 400, body: { code: 'validation_failed', message: 'A data e hora do jogo devem ser no futuro' } },
+      [`POST /api/user-games/${draft.id}/publish`]: {
+        status: 400,
+        body: { code: 'validation_failed', message: 'A data e hora do jogo devem ser no futuro' },
+      },
       [`POST /api/user-games/${published.id}/unpublish`]: { status: 409, body: {} },
     });
     await user.click((await findCard('Rascunho')).getByRole('button', { name: 'Publicar' }));
@@ -122,7 +146,8 @@ describe('my games list', () => {
 
   it('unpublishes a game with players only once the organiser confirms the cancellations the server announced', async () => {
     const game = aUserGame({ name: 'Vôlei de Quinta', registeredPlayers: 3 });
-    const question = 'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.';
+    const question =
+      'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.';
     const done = 'Jogo despublicado. 3 inscrições canceladas com reembolso integral; os jogadores foram avisados.';
     const { api, user } = await openMyGames({
       'GET /api/user-games': { body: [game] },
@@ -156,7 +181,11 @@ describe('my games list', () => {
       'GET /api/user-games': { body: [game] },
       [`POST /api/user-games/${game.id}/unpublish`]: {
         status: 409,
-        body: { code: 'game_cancelled', message: 'Este jogo foi cancelado e não pode mais ser alterado.', fields: { confirm: 'Confirme.' } },
+        body: {
+          code: 'game_cancelled',
+          message: 'Este jogo foi cancelado e não pode mais ser alterado.',
+          fields: { confirm: 'Confirme.' },
+        },
       },
     });
     await user.click((await findCard('Vôlei de Quinta')).getByRole('button', { name: 'Despublicar' }));
@@ -165,7 +194,13 @@ describe('my games list', () => {
   });
 
   it('copies {origin}/games/private/{privateLink} and shares it on WhatsApp', async () => {
-    const game = aUserGame({ name: 'Vôlei dos Amigos', visibility: 'private', privateLink: 'abc123XYZ', location: 'Ginásio do Estreito', dateTime: '2030-05-10T22:30:00.000Z' });
+    const game = aUserGame({
+      name: 'Vôlei dos Amigos',
+      visibility: 'private',
+      privateLink: 'abc123XYZ',
+      location: 'Ginásio do Estreito',
+      dateTime: '2030-05-10T22:30:00.000Z',
+    });
     const { user } = await openMyGames({ 'GET /api/user-games': { body: [game] } });
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -206,7 +241,9 @@ describe('my games list', () => {
     await user.click(card('Vôlei dos Amigos').getByRole('button', { name: 'Gerar novo link' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Gerar novo link' }));
     expect(await screen.findByText('Link regenerado com sucesso! O link anterior não funciona mais.')).toBeInTheDocument();
-    await waitFor(() => expect(card('Vôlei dos Amigos').getByLabelText('Link privado')).toHaveValue(`${window.location.origin}/games/private/novo`));
+    await waitFor(() =>
+      expect(card('Vôlei dos Amigos').getByLabelText('Link privado')).toHaveValue(`${window.location.origin}/games/private/novo`),
+    );
   });
 
   it('invites by e-mail and tells who was invited now and who already was', async () => {
@@ -239,17 +276,31 @@ describe('registrations dialog', () => {
   it('retries for real after a failed load, then lists the groups with payment and dates', async () => {
     const game = aUserGame({ name: 'Vôlei de Quinta' });
     const registrations = [
-      aRegistration({ userName: 'Carla Confirmada', userEmail: 'carla@exemplo.com.br', paymentType: 'credit', createdAt: '2026-03-02T15:00:00.000Z' }),
+      aRegistration({
+        userName: 'Carla Confirmada',
+        userEmail: 'carla@exemplo.com.br',
+        paymentType: 'credit',
+        createdAt: '2026-03-02T15:00:00.000Z',
+      }),
       aRegistration({ userName: 'Fábio Por Fora', paymentType: 'external' }),
       aRegistration({ userName: 'Paula Pendente', status: 'pending', paymentType: 'mercadopago' }),
       aRegistration({ userName: 'Caio Cancelado', status: 'cancelled', paymentType: 'stripe', cancelledAt: '2026-03-05T15:00:00.000Z' }),
       aRegistration({ userName: 'Wagner Fila', status: 'waitlist', paymentType: null, waitlistPosition: 1 }),
-      aRegistration({ userName: 'Lia Saiu', status: 'cancelled', leftWaitlist: true, paymentType: null, cancelledAt: '2026-03-04T15:00:00.000Z' }),
+      aRegistration({
+        userName: 'Lia Saiu',
+        status: 'cancelled',
+        leftWaitlist: true,
+        paymentType: null,
+        cancelledAt: '2026-03-04T15:00:00.000Z',
+      }),
     ];
     let fails = true;
     const { api, user } = await openMyGames({
       'GET /api/user-games': { body: [game] },
-      [`GET /api/user-games/${game.id}`]: () => (fails ? { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } } : { body: aUserGameDetail(game, registrations) }),
+      [`GET /api/user-games/${game.id}`]: () =>
+        fails
+          ? { status: 404, body: { code: 'game_not_found', message: 'Jogo não encontrado.' } }
+          : { body: aUserGameDetail(game, registrations) },
     });
     await user.click((await screen.findAllByRole('button', { name: 'Ver inscrições' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Inscrições do Jogo' });

@@ -60,8 +60,16 @@ function useHorizontalOverflow(strip: RefObject<HTMLDivElement | null>): Overflo
 
 const edgeHint = 'pointer-events-none absolute inset-y-0 flex w-10 items-center text-slate-600 dark:text-slate-300';
 const edgeSides = {
-  left: { Icon: ChevronLeft, className: 'left-0 justify-start bg-gradient-to-r from-slate-50 via-slate-50/80 to-transparent dark:from-slate-950 dark:via-slate-950/80' },
-  right: { Icon: ChevronRight, className: 'right-0 justify-end bg-gradient-to-l from-slate-50 via-slate-50/80 to-transparent dark:from-slate-950 dark:via-slate-950/80' },
+  left: {
+    Icon: ChevronLeft,
+    className:
+      'left-0 justify-start bg-gradient-to-r from-slate-50 via-slate-50/80 to-transparent dark:from-slate-950 dark:via-slate-950/80',
+  },
+  right: {
+    Icon: ChevronRight,
+    className:
+      'right-0 justify-end bg-gradient-to-l from-slate-50 via-slate-50/80 to-transparent dark:from-slate-950 dark:via-slate-950/80',
+  },
 };
 
 /** The fade and chevron on a side of the filter row where more filters are scrolled out of sight. */
@@ -78,7 +86,17 @@ function EdgeHint({ side }: { side: keyof typeof edgeSides }) {
  * Tabs over the list: arrow keys move between them, as in any tab list. On a narrow phone the strip
  * scrolls sideways; a fading edge with an arrow shows there are more tabs that way.
  */
-function FilterTabs({ value, onChange, panelId, idPrefix }: { value: UserGamesFilter; onChange: (filter: UserGamesFilter) => void; panelId: string; idPrefix: string }) {
+function FilterTabs({
+  value,
+  onChange,
+  panelId,
+  idPrefix,
+}: {
+  value: UserGamesFilter;
+  onChange: (filter: UserGamesFilter) => void;
+  panelId: string;
+  idPrefix: string;
+}) {
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const strip = useRef<HTMLDivElement>(null);
   const overflow = useHorizontalOverflow(strip);
@@ -90,11 +108,15 @@ function FilterTabs({ value, onChange, panelId, idPrefix }: { value: UserGamesFi
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = selectedIndex;
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % userGameFilters.length
-      : event.key === 'ArrowLeft' ? (index - 1 + userGameFilters.length) % userGameFilters.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? userGameFilters.length - 1
-      : undefined;
+      event.key === 'ArrowRight'
+        ? (index + 1) % userGameFilters.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + userGameFilters.length) % userGameFilters.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? userGameFilters.length - 1
+              : undefined;
     if (next === undefined) return;
     event.preventDefault();
     onChange(userGameFilters[next]!.value);
@@ -103,7 +125,12 @@ function FilterTabs({ value, onChange, panelId, idPrefix }: { value: UserGamesFi
   return (
     <div className="relative -mx-4 sm:mx-0">
       <div ref={strip} className="overflow-x-auto px-4 sm:px-0">
-        <div role="tablist" aria-label="Filtrar jogos" onKeyDown={onKeyDown} className="flex w-max gap-1 rounded-2xl bg-slate-100 p-1 dark:bg-slate-800">
+        <div
+          role="tablist"
+          aria-label="Filtrar jogos"
+          onKeyDown={onKeyDown}
+          className="flex w-max gap-1 rounded-2xl bg-slate-100 p-1 dark:bg-slate-800"
+        >
           {userGameFilters.map((filter, index) => {
             const isSelected = filter.value === value;
             return (
@@ -155,7 +182,11 @@ export function MyGamesPage() {
   const empty = emptyStates[filter];
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
-      <PageHeader title="Meus Jogos Criados" description="Crie, publique e acompanhe os jogos que você organiza." actions={<CreateGameLink />} />
+      <PageHeader
+        title="Meus Jogos Criados"
+        description="Crie, publique e acompanhe os jogos que você organiza."
+        actions={<CreateGameLink />}
+      />
       <FilterTabs value={filter} onChange={changeFilter} panelId={panelId} idPrefix={tabPrefix} />
       <div id={panelId} role="tabpanel" aria-labelledby={`${tabPrefix}-${filter}`} aria-busy={games.isFetching || undefined}>
         {games.isPending ? (

@@ -42,7 +42,11 @@ describe('profile: the account', () => {
       'GET /api/users/me': meReply(player),
       'POST /api/users/me/password': {
         status: 400,
-        body: { code: 'current_password_wrong', message: messages.currentPasswordWrong, fields: { currentPassword: messages.currentPasswordWrong } },
+        body: {
+          code: 'current_password_wrong',
+          message: messages.currentPasswordWrong,
+          fields: { currentPassword: messages.currentPasswordWrong },
+        },
       },
     });
     const user = userEvent.setup();

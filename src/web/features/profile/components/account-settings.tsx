@@ -41,7 +41,14 @@ function ProfileForm({ user }: { user: SessionUser }) {
     event.preventDefault();
     const trimmed = name.trim();
     const next = {
-      name: trimmed === '' ? messages.nameRequired : trimmed.length < 2 ? messages.nameTooShort : trimmed.length > 100 ? messages.nameTooLong : undefined,
+      name:
+        trimmed === ''
+          ? messages.nameRequired
+          : trimmed.length < 2
+            ? messages.nameTooShort
+            : trimmed.length > 100
+              ? messages.nameTooLong
+              : undefined,
       phone: phone !== '' && !isValidPhone(phone) ? messages.phoneInvalid : undefined,
     };
     setErrors(next);
@@ -97,7 +104,11 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     const next = {
       currentPassword: currentPassword === '' ? messages.currentPasswordRequired : undefined,
       newPassword:
-        newPassword === '' ? messages.newPasswordRequired : newPassword.length < MIN_PASSWORD_LENGTH ? messages.passwordTooShort : undefined,
+        newPassword === ''
+          ? messages.newPasswordRequired
+          : newPassword.length < MIN_PASSWORD_LENGTH
+            ? messages.passwordTooShort
+            : undefined,
     };
     setErrors(next);
     if (next.currentPassword || next.newPassword) return;
@@ -149,7 +160,17 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
-function DeleteAccountDialog({ open, onClose, user, hasPassword }: { open: boolean; onClose: () => void; user: SessionUser; hasPassword: boolean }) {
+function DeleteAccountDialog({
+  open,
+  onClose,
+  user,
+  hasPassword,
+}: {
+  open: boolean;
+  onClose: () => void;
+  user: SessionUser;
+  hasPassword: boolean;
+}) {
   const remove = useDeleteMe();
   const [confirmation, setConfirmation] = useState('');
   const [forfeitCredits, setForfeitCredits] = useState(false);

@@ -24,11 +24,15 @@ export function MyCalendar() {
   const [isConfirming, setIsConfirming] = useState(false);
 
   return (
-    <PageSection id="profile-calendar" title="Minha agenda" icon={<CalendarDays className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}>
+    <PageSection
+      id="profile-calendar"
+      title="Minha agenda"
+      icon={<CalendarDays className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
+    >
       <Card className="space-y-4">
         <p className="text-slate-700 dark:text-slate-300">
-          Assine este link no Google Agenda, no Calendário da Apple ou no Outlook e seus jogos confirmados e aguardando pagamento
-          aparecem lá sozinhos. Quem tiver o link vê seus jogos: não compartilhe.
+          Assine este link no Google Agenda, no Calendário da Apple ou no Outlook e seus jogos confirmados e aguardando pagamento aparecem
+          lá sozinhos. Quem tiver o link vê seus jogos: não compartilhe.
         </p>
         {regenerate.isError && <Alert tone="error">{errorMessage(regenerate.error, 'Erro ao gerar um novo link da agenda')}</Alert>}
         {feed.isPending ? (

@@ -29,10 +29,7 @@ export function PhoneForm({ open, onClose }: { open: boolean; onClose: () => voi
       setError(messages.phoneInvalid);
       return;
     }
-    savePhone.mutate(
-      { phone: phoneDigits(phone) },
-      { onSuccess: (reply) => toast.show(reply.message || messages.phoneSaved, 'success') },
-    );
+    savePhone.mutate({ phone: phoneDigits(phone) }, { onSuccess: (reply) => toast.show(reply.message || messages.phoneSaved, 'success') });
   }
 
   return (

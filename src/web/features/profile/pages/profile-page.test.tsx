@@ -45,10 +45,18 @@ describe('profile', () => {
     let cancelled = false;
     const api = fakeApi({
       'GET /api/users/me': () =>
-        meReply(cancelled ? { ...player, credits: 40.5 } : player, { myGames: [{ ...game, registrationType: cancelled ? 'cancelled' : 'confirmed' }] }),
+        meReply(cancelled ? { ...player, credits: 40.5 } : player, {
+          myGames: [{ ...game, registrationType: cancelled ? 'cancelled' : 'confirmed' }],
+        }),
       [`POST /api/games/${game.id}/cancel`]: () => {
         cancelled = true;
-        return { body: { message: 'Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.', refund: 'credits', refundedAmount: 15 } };
+        return {
+          body: {
+            message: 'Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.',
+            refund: 'credits',
+            refundedAmount: 15,
+          },
+        };
       },
     });
     const user = userEvent.setup();
@@ -105,7 +113,9 @@ describe('profile', () => {
     const waiting = aWaitlistedGame({ name: 'Na fila' });
     const api = fakeApi({
       'GET /api/users/me': meReply(player, { waitlistedGames: [waiting] }),
-      [`POST /api/games/${waiting.id}/cancel`]: { body: { message: 'Você saiu da lista de espera com sucesso.', refund: 'none', refundedAmount: 0 } },
+      [`POST /api/games/${waiting.id}/cancel`]: {
+        body: { message: 'Você saiu da lista de espera com sucesso.', refund: 'none', refundedAmount: 0 },
+      },
     });
     const user = userEvent.setup();
     renderApp('/profile', { token: 'jwt-ana' });
@@ -123,7 +133,9 @@ describe('profile', () => {
     const api = fakeApi({
       ...calendarFeed,
       'GET /api/users/me': meReply(player),
-      'POST /api/users/me/calendar/regenerate': { body: { url: second, message: 'Novo link da agenda gerado. O link antigo parou de funcionar.' } },
+      'POST /api/users/me/calendar/regenerate': {
+        body: { url: second, message: 'Novo link da agenda gerado. O link antigo parou de funcionar.' },
+      },
     });
     const writeText = vi.fn().mockResolvedValue(undefined);
     const user = userEvent.setup();
@@ -143,7 +155,9 @@ describe('profile', () => {
     expect(api.callsTo('POST', '/api/users/me/calendar/regenerate')).toHaveLength(0);
 
     await user.click(section.getByRole('button', { name: 'Gerar novo link' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Gerar novo link da agenda?' })).getByRole('button', { name: 'Gerar novo link' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Gerar novo link da agenda?' })).getByRole('button', { name: 'Gerar novo link' }),
+    );
     expect(await screen.findByText('Novo link da agenda gerado. O link antigo parou de funcionar.')).toBeInTheDocument();
     expect(section.getByLabelText('Link da sua agenda')).toHaveValue(second);
     expect(api.callsTo('POST', '/api/users/me/calendar/regenerate')).toHaveLength(1);

@@ -49,7 +49,10 @@ describe('Repetir toda semana', { timeout: 15_000 }, () => {
     const detail: SeriesDetail = { series: aSeries({ members: 0, memberPlacesLeft: 4 }), games, members: [] };
     const api = fakeApi({
       ...reference,
-      'POST /api/series': { status: 201, body: { message: 'Série criada! 5 jogos publicados; os próximos saem toda semana.', series: detail.series, games } },
+      'POST /api/series': {
+        status: 201,
+        body: { message: 'Série criada! 5 jogos publicados; os próximos saem toda semana.', series: detail.series, games },
+      },
       'GET /api/series/7': { body: detail },
     });
     const user = userEvent.setup();
@@ -80,9 +83,22 @@ describe('Repetir toda semana', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Série criada! 5 jogos publicados; os próximos saem toda semana.')).toBeInTheDocument();
     const sent = api.callsTo('POST', '/api/series')[0]!.body as Record<string, unknown>;
     // The game's fields without dateTime and state, plus the weeks.
-    expect(Object.keys(sent).sort()).toEqual(
-      ['address', 'cityId', 'description', 'firstDateTime', 'location', 'memberSlots', 'name', 'occurrences', 'price', 'sportId', 'stateId', 'totalSlots', 'usePlatformPayment', 'visibility'],
-    );
+    expect(Object.keys(sent).sort()).toEqual([
+      'address',
+      'cityId',
+      'description',
+      'firstDateTime',
+      'location',
+      'memberSlots',
+      'name',
+      'occurrences',
+      'price',
+      'sportId',
+      'stateId',
+      'totalSlots',
+      'usePlatformPayment',
+      'visibility',
+    ]);
     expect(sent).toMatchObject({ firstDateTime: `${day}T19:30`, occurrences: 8, memberSlots: 4, totalSlots: 12, price: 10 });
     expect(api.callsTo('POST', '/api/user-games')).toHaveLength(0);
     await findPageHeading('Racha de quinta');
@@ -93,7 +109,14 @@ describe('Repetir toda semana', { timeout: 15_000 }, () => {
 describe('/my-series/{id}', { timeout: 15_000 }, () => {
   it('shows places, games and mensalistas; removing one asks first', async () => {
     const games = [aUserGame({ seriesId: 7, registeredPlayers: 5, remainingSlots: 7, totalSlots: 12 })];
-    const member = { id: 1, userId: 42, name: 'Bia Mensalista', email: 'bia@exemplo.com.br', phone: '48991234567', joinedAt: new Date().toISOString() };
+    const member = {
+      id: 1,
+      userId: 42,
+      name: 'Bia Mensalista',
+      email: 'bia@exemplo.com.br',
+      phone: '48991234567',
+      joinedAt: new Date().toISOString(),
+    };
     const api = fakeApi({
       ...reference,
       'GET /api/series/7': { body: { series: aSeries(), games, members: [member] } },
@@ -117,11 +140,18 @@ describe('/my-series/{id}', { timeout: 15_000 }, () => {
 
   it('shows a series planned more than five weeks ahead, with no game yet, by its first date', async () => {
     const first = '2030-05-09T22:30:00.000Z';
-    fakeApi({ ...reference, 'GET /api/series/7': { body: { series: aSeries({ gamesCreated: 0, members: 0, memberPlacesLeft: 4, firstDateTime: first }), games: [], members: [] } } });
+    fakeApi({
+      ...reference,
+      'GET /api/series/7': {
+        body: { series: aSeries({ gamesCreated: 0, members: 0, memberPlacesLeft: 4, firstDateTime: first }), games: [], members: [] },
+      },
+    });
     renderApp('/my-series/7', { token: 'jwt-ana' });
     await findPageHeading('Racha de quinta');
     expect(screen.getByText('0 de 8')).toBeInTheDocument();
-    expect(screen.getByText(/Nenhum jogo publicado ainda\. O primeiro, em 09\/05\/2030 às 19:30, é publicado cinco semanas antes/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Nenhum jogo publicado ainda\. O primeiro, em 09\/05\/2030 às 19:30, é publicado cinco semanas antes/),
+    ).toBeInTheDocument();
   });
 
   it('is "Série não encontrada." for someone else\'s series', async () => {
@@ -139,13 +169,16 @@ describe('/my-series/{id}', { timeout: 15_000 }, () => {
 });
 
 describe('Quero ser mensalista', { timeout: 15_000 }, () => {
-  it('on a series game: joins, and a full series shows the server\'s message', async () => {
+  it("on a series game: joins, and a full series shows the server's message", async () => {
     const game = aGame({ seriesId: 7 });
     const api = fakeApi({
       ...reference,
       [`GET /api/games/${game.id}`]: { body: game },
       'GET /api/series/7/membership': { body: aSeries() },
-      'POST /api/series/7/members': { status: 409, body: { code: 'member_places_full', message: 'As vagas de mensalistas desta série estão esgotadas.' } },
+      'POST /api/series/7/members': {
+        status: 409,
+        body: { code: 'member_places_full', message: 'As vagas de mensalistas desta série estão esgotadas.' },
+      },
     });
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });

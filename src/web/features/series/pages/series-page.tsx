@@ -17,7 +17,10 @@ import { useRemoveSeriesMember, useSeriesDetail } from '../../../lib/queries/ser
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const backLink = (
-  <Link to="/my-games" className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+  <Link
+    to="/my-games"
+    className="mb-2 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300"
+  >
     <ArrowLeft className="size-4" aria-hidden="true" /> Meus jogos
   </Link>
 );
@@ -55,7 +58,8 @@ function SeriesGames({ games, firstDateTime, timeZone }: Pick<SeriesDetail, 'gam
                 <Badge tone="danger">Cancelado</Badge>
               ) : (
                 <span>
-                  {game.registeredPlayers} de {game.totalSlots} vagas ocupadas · {game.remainingSlots === 1 ? '1 livre' : `${game.remainingSlots} livres`}
+                  {game.registeredPlayers} de {game.totalSlots} vagas ocupadas ·{' '}
+                  {game.remainingSlots === 1 ? '1 livre' : `${game.remainingSlots} livres`}
                 </span>
               )}
             </span>
@@ -66,7 +70,17 @@ function SeriesGames({ games, firstDateTime, timeZone }: Pick<SeriesDetail, 'gam
   );
 }
 
-function SeriesMembers({ seriesId, members, memberSlots, timeZone }: { seriesId: number; members: SeriesMember[]; memberSlots: number; timeZone: string }) {
+function SeriesMembers({
+  seriesId,
+  members,
+  memberSlots,
+  timeZone,
+}: {
+  seriesId: number;
+  members: SeriesMember[];
+  memberSlots: number;
+  timeZone: string;
+}) {
   const toast = useToast();
   const remove = useRemoveSeriesMember(seriesId);
   const [removing, setRemoving] = useState<SeriesMember | null>(null);
@@ -84,7 +98,9 @@ function SeriesMembers({ seriesId, members, memberSlots, timeZone }: { seriesId:
         Mensalistas ({members.length} de {memberSlots})
       </h2>
       {members.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-400">Ninguém ainda. Os jogadores entram com “Quero ser mensalista” na página de um jogo da série.</p>
+        <p className="text-slate-600 dark:text-slate-400">
+          Ninguém ainda. Os jogadores entram com “Quero ser mensalista” na página de um jogo da série.
+        </p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {members.map((member) => (

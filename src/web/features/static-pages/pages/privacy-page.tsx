@@ -7,7 +7,10 @@ import { DocumentPage, DocumentSection, LAST_UPDATED, textLinkClasses } from '..
 /** What the app keeps in the browser and why (spec: players §3, local storage keys). */
 const browserStorage: ReadonlyArray<{ key: string; purpose: string }> = [
   { key: storageKeys.authToken, purpose: 'Mantém você conectado entre uma visita e outra. É apagado quando você sai da conta.' },
-  { key: storageKeys.googleToken, purpose: 'Usado só quando você entra com o Google, para concluir o login. É apagado quando você sai da conta.' },
+  {
+    key: storageKeys.googleToken,
+    purpose: 'Usado só quando você entra com o Google, para concluir o login. É apagado quando você sai da conta.',
+  },
   { key: storageKeys.theme, purpose: 'Lembra se você prefere o tema claro ou o escuro.' },
   {
     key: storageKeys.inviteLink,
@@ -24,8 +27,8 @@ export function PrivacyPage() {
     >
       <DocumentSection number={1} title="Quem somos e a quem se aplica">
         <p>
-          Esta política vale para o site e o app do Bora Jogar, plataforma de jogos organizados de vôlei e outros esportes. O Bora Jogar é
-          o controlador dos dados pessoais tratados aqui.
+          Esta política vale para o site e o app do Bora Jogar, plataforma de jogos organizados de vôlei e outros esportes. O Bora Jogar é o
+          controlador dos dados pessoais tratados aqui.
         </p>
         <p>
           O serviço é destinado a <strong>pessoas com {minimumAge} anos ou mais</strong>. Menores de {minimumAge} anos só podem usar com o
@@ -44,8 +47,8 @@ export function PrivacyPage() {
             você) e sua senha, guardada só de forma cifrada (hash).
           </li>
           <li>
-            <strong>Informações de pagamento:</strong> valores, forma de pagamento (créditos, cartão ou PIX), situação de cada pagamento e
-            o histórico do seu saldo de créditos.
+            <strong>Informações de pagamento:</strong> valores, forma de pagamento (créditos, cartão ou PIX), situação de cada pagamento e o
+            histórico do seu saldo de créditos.
           </li>
           <li>
             <strong>Uso do serviço:</strong> jogos em que você se inscreveu, lista de espera, cancelamentos e pedidos de reembolso, convites
@@ -69,7 +72,9 @@ export function PrivacyPage() {
           <li>Criar e manter sua conta e deixar você entrar com segurança.</li>
           <li>Fazer suas inscrições, gerenciar a lista de espera e mostrar seus jogos.</li>
           <li>Processar pagamentos, créditos e reembolsos.</li>
-          <li>Enviar avisos sobre seus jogos (confirmações, vagas abertas, mudanças e cancelamentos) e o código de recuperação de senha.</li>
+          <li>
+            Enviar avisos sobre seus jogos (confirmações, vagas abertas, mudanças e cancelamentos) e o código de recuperação de senha.
+          </li>
           <li>Responder pedidos de suporte, prevenir fraudes e cumprir obrigações legais.</li>
         </ul>
         <p>Não vendemos seus dados e não os usamos para publicidade.</p>
@@ -111,8 +116,8 @@ export function PrivacyPage() {
 
       <DocumentSection number={7} title="Cookies e armazenamento local">
         <p>
-          Não usamos cookies de publicidade nem de rastreamento. Para o site funcionar, guardamos algumas informações no armazenamento
-          local do seu navegador (localStorage):
+          Não usamos cookies de publicidade nem de rastreamento. Para o site funcionar, guardamos algumas informações no armazenamento local
+          do seu navegador (localStorage):
         </p>
         <dl className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {browserStorage.map(({ key, purpose }) => (
@@ -142,9 +147,9 @@ export function PrivacyPage() {
             <strong>Cópias dos e-mails enviados</strong> são apagadas {RETENTION_DEFAULTS.emailsDays} dias depois do envio.
           </li>
           <li>
-            <strong>Contas inativas podem ser excluídas depois de {RETENTION_DEFAULTS.inactiveAccountYears} anos</strong> sem uso, ou
-            seja, sem entrar na conta, se inscrever em jogos ou fazer pagamentos, desde que não tenham saldo de créditos nem nada marcado
-            pela frente (inscrições, mensalidades ou jogos organizados). Antes, mandamos um e-mail{' '}
+            <strong>Contas inativas podem ser excluídas depois de {RETENTION_DEFAULTS.inactiveAccountYears} anos</strong> sem uso, ou seja,
+            sem entrar na conta, se inscrever em jogos ou fazer pagamentos, desde que não tenham saldo de créditos nem nada marcado pela
+            frente (inscrições, mensalidades ou jogos organizados). Antes, mandamos um e-mail{' '}
             <strong>{INACTIVITY_WARNING_DAYS} dias antes</strong>: para manter a conta, basta entrar nela nesse prazo. Se ninguém entrar, a
             conta é excluída do mesmo jeito que na exclusão feita por você, descrita a seguir.
           </li>
@@ -153,16 +158,16 @@ export function PrivacyPage() {
           Você pode excluir sua conta quando quiser em <strong>Meu Perfil → Excluir conta</strong>. Na hora, apagamos seu nome, e-mail,
           telefone, senha e o vínculo com o Google, suas notificações, convites e as cópias dos e-mails enviados, e seu nome sai dos e-mails
           guardados que enviamos a outras pessoas; suas inscrições em jogos futuros são canceladas, e os jogos e rachas semanais que você
-          organiza e ainda não aconteceram também, com reembolso integral a quem se inscreveu. Para a contabilidade e as obrigações legais, <strong>ficam guardados sem nenhum dado pessoal</strong> o
-          histórico de créditos, os pagamentos, os pedidos de reembolso e as inscrições em jogos que já aconteceram. Depois da exclusão, o
-          mesmo e-mail pode criar uma conta nova.
+          organiza e ainda não aconteceram também, com reembolso integral a quem se inscreveu. Para a contabilidade e as obrigações legais,{' '}
+          <strong>ficam guardados sem nenhum dado pessoal</strong> o histórico de créditos, os pagamentos, os pedidos de reembolso e as
+          inscrições em jogos que já aconteceram. Depois da exclusão, o mesmo e-mail pode criar uma conta nova.
         </p>
       </DocumentSection>
 
       <DocumentSection number={9} title="Segurança">
         <p>
-          Usamos conexão criptografada (HTTPS), guardamos senhas apenas de forma cifrada (hash) e limitamos o acesso aos dados a quem precisa
-          deles para operar o serviço. Nenhum sistema é 100% invulnerável: se houver um incidente que afete você, avisaremos.
+          Usamos conexão criptografada (HTTPS), guardamos senhas apenas de forma cifrada (hash) e limitamos o acesso aos dados a quem
+          precisa deles para operar o serviço. Nenhum sistema é 100% invulnerável: se houver um incidente que afete você, avisaremos.
         </p>
       </DocumentSection>
 

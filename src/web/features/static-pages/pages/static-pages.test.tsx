@@ -78,9 +78,7 @@ describe('support page', () => {
     const addresses = screen.getAllByRole('link', { name: /@borajogar\.com\.br$/ });
     expect(new Set(addresses.map((link) => link.getAttribute('href')))).toEqual(new Set(['mailto:contato@borajogar.com.br']));
     expect(screen.getByText(/Respondemos em até/)).toHaveTextContent('Respondemos em até 24 horas');
-    const hours = Object.fromEntries(
-      screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-    );
+    const hours = Object.fromEntries(screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
     expect(hours).toEqual({ 'Segunda a sexta': '9h às 18h', Sábado: '9h às 12h', Domingo: 'Fechado' });
   });
 
@@ -123,7 +121,10 @@ describe('support page', () => {
     const links = within(screen.getByRole('region', { name: 'Links úteis' }));
     expect(links.getByRole('link', { name: 'Ver jogos' })).toHaveAttribute('href', '/games');
     expect(links.queryByRole('link', { name: 'Criar conta' })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Rodapé' })).getByRole('link', { name: 'Termos' })).toHaveAttribute('href', '/terms');
+    expect(within(screen.getByRole('navigation', { name: 'Rodapé' })).getByRole('link', { name: 'Termos' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
   });
 
   it('lets a signed-in player reach the terms and the privacy policy from the footer', async () => {

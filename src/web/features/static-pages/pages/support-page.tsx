@@ -38,8 +38,8 @@ export function SupportPage() {
           <Mail className="size-7 text-brand-700 dark:text-brand-300" aria-hidden="true" />
           <p className="mt-3 text-lg font-semibold">Fale com a gente por e-mail</p>
           <p className="mt-1 text-slate-600 dark:text-slate-400">
-            Respondemos em até <strong className="text-slate-900 dark:text-white">{supportReplyHours} horas</strong>. Conte o nome do jogo
-            e a data, se for sobre um jogo.
+            Respondemos em até <strong className="text-slate-900 dark:text-white">{supportReplyHours} horas</strong>. Conte o nome do jogo e
+            a data, se for sobre um jogo.
           </p>
           <a href={`mailto:${contactEmail}`} className={buttonClasses('primary', 'md', 'mt-5 break-all')}>
             {contactEmail}

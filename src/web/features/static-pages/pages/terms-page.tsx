@@ -33,16 +33,16 @@ export function TermsPage() {
     >
       <DocumentSection number={1} title="O que é o Bora Jogar">
         <p>
-          O Bora Jogar é uma plataforma para encontrar, entrar e pagar jogos organizados de vôlei e outros esportes. Organizadores
-          publicam jogos com data, local, preço e número de vagas; jogadores se inscrevem, entram na lista de espera quando o jogo lota
-          e pagam pela plataforma ou diretamente ao organizador. Ao criar uma conta ou usar o serviço, você concorda com estes termos.
+          O Bora Jogar é uma plataforma para encontrar, entrar e pagar jogos organizados de vôlei e outros esportes. Organizadores publicam
+          jogos com data, local, preço e número de vagas; jogadores se inscrevem, entram na lista de espera quando o jogo lota e pagam pela
+          plataforma ou diretamente ao organizador. Ao criar uma conta ou usar o serviço, você concorda com estes termos.
         </p>
       </DocumentSection>
 
       <DocumentSection number={2} title="Quem pode usar">
         <p>
-          Para usar o Bora Jogar é preciso ter <strong>{minimumAge} anos ou mais</strong>, ou ter o <strong>consentimento dos pais ou
-          responsáveis</strong>, que respondem pelo uso da conta.
+          Para usar o Bora Jogar é preciso ter <strong>{minimumAge} anos ou mais</strong>, ou ter o{' '}
+          <strong>consentimento dos pais ou responsáveis</strong>, que respondem pelo uso da conta.
         </p>
         <ul>
           <li>Informe dados verdadeiros e mantenha seu telefone e e-mail atualizados.</li>
@@ -73,8 +73,8 @@ export function TermsPage() {
 
       <DocumentSection number={5} title="Pagamentos">
         <p>
-          Na plataforma, você paga com créditos, cartão (processado pelo Stripe) ou PIX (pelo Mercado Pago). O Bora Jogar não vê nem
-          guarda o número do seu cartão.
+          Na plataforma, você paga com créditos, cartão (processado pelo Stripe) ou PIX (pelo Mercado Pago). O Bora Jogar não vê nem guarda
+          o número do seu cartão.
         </p>
         <p>
           <strong>Pagamentos por fora:</strong> alguns jogos são pagos diretamente ao organizador, fora da plataforma. Nesses casos a
@@ -87,10 +87,7 @@ export function TermsPage() {
         <p>Para jogos pagos pela plataforma:</p>
         <ul className="mt-4! list-none! pl-0! *:mt-3!">
           {refundCases.map(({ icon: Icon, tone, title, text }) => (
-            <li
-              key={title}
-              className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-            >
+            <li key={title} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
               <Icon className={`mt-0.5 size-6 shrink-0 ${tone}`} aria-hidden="true" />
               <div>
                 <p className="mt-0! font-semibold text-slate-900 dark:text-white">{title}</p>
@@ -100,8 +97,8 @@ export function TermsPage() {
           ))}
         </ul>
         <p>
-          O prazo conta até o horário marcado para o início do jogo. Para cancelar, use a opção de cancelamento no seu perfil ou na
-          página do jogo.
+          O prazo conta até o horário marcado para o início do jogo. Para cancelar, use a opção de cancelamento no seu perfil ou na página
+          do jogo.
         </p>
       </DocumentSection>
 
