@@ -11,7 +11,8 @@ import { confirmRegistration } from '../games/confirm-registration';
 import { expirePendingPayments } from '../games/expire-pending-payments';
 import { brl, when } from '../games/game-notices';
 import { generatePrivateLink } from '../games/private-link';
-import { countOccupiedSlots, findLiveRegistration, type GameRow, lockGames } from '../games/registration-guards';
+import { loadPlaces } from '../games/places';
+import { findLiveRegistration, type GameRow, lockGames } from '../games/registration-guards';
 import type { GameValues } from '../games/resolve-game-payload';
 import { timeZoneOfState } from '../games/time-zone';
 import { notify, type PendingMail } from '../notifications/notify';
@@ -79,7 +80,8 @@ export async function holdMemberPlace(
   const now = ctx.clock.now();
   await expirePendingPayments(tx, ctx, game, mails);
   if (await findLiveRegistration(tx, game.id, userId)) return { outcome: 'kept', paymentDeadline: null };
-  if ((await countOccupiedSlots(tx, game.id)) >= game.totalSlots) return { outcome: 'full', paymentDeadline: null };
+  // A member may take any free place: the member places were kept from drop-ins for them (decision 046).
+  if ((await loadPlaces(tx, game.id, now)).forMembers <= 0) return { outcome: 'full', paymentDeadline: null };
   const needsCredits = game.usePlatformPayment && game.priceCents > 0;
   const covered = !needsCredits || (await lockBalance(tx, userId)) >= game.priceCents;
   const paymentDeadline = covered ? null : memberPaymentDeadline(game.dateTime, now, ctx.payments.holdMinutes);
