@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { memberPaymentDeadline, weeksDue } from '../../../shared/rules/weekly-series';
-import type { Tx } from '../../db/open-database';
+import type { Queryable, Tx } from '../../db/open-database';
 import { games, registrations, series, seriesMembers, type SeriesTemplate } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServerContext } from '../context';
@@ -40,7 +40,7 @@ export async function activeMembers(tx: Tx, seriesId: number) {
 }
 
 /** The series' games still to come and not cancelled, in date order. */
-export async function upcomingGames(tx: Tx, seriesId: number, now: Date): Promise<GameRow[]> {
+export async function upcomingGames(tx: Queryable, seriesId: number, now: Date): Promise<GameRow[]> {
   return tx
     .select()
     .from(games)
