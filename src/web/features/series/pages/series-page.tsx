@@ -62,6 +62,8 @@ function SeriesGames({ games, firstDateTime, timeZone }: Pick<SeriesDetail, 'gam
                 <span>
                   {game.registeredPlayers} de {game.totalSlots} vagas ocupadas ·{' '}
                   {game.remainingSlots === 1 ? '1 livre' : `${game.remainingSlots} livres`}
+                  {(game.memberPlacesFree ?? 0) > 0 &&
+                    ` · ${game.memberPlacesFree === 1 ? '1 guardada' : `${game.memberPlacesFree} guardadas`} para mensalistas`}
                 </span>
               )}
             </span>
