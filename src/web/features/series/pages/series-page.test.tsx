@@ -202,7 +202,8 @@ describe('Quero ser mensalista', { timeout: 15_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
-    expect(await screen.findByText('Racha semanal: toda quinta-feira às 19:30')).toBeInTheDocument();
+    // The page's first render imports it (lazy): slow on a busy machine.
+    expect(await screen.findByText('Racha semanal: toda quinta-feira às 19:30', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/Restam 3 vagas de mensalistas/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Quero ser mensalista' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Ser mensalista?' })).getByRole('button', { name: 'Confirmar' }));
@@ -228,7 +229,7 @@ describe('Quero ser mensalista', { timeout: 15_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
-    await user.click(await screen.findByRole('button', { name: 'Quero ser mensalista' }));
+    await user.click(await screen.findByRole('button', { name: 'Quero ser mensalista' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Ser mensalista?' });
     expect(dialog).toHaveTextContent('Você fica com uma vaga em cada jogo da série, toda quinta-feira às 19:30: R$ 10,00 por jogo.');
     expect(dialog).toHaveTextContent('5 jogos publicados agora; os próximos entram toda semana, do mesmo jeito.');
@@ -253,7 +254,7 @@ describe('Quero ser mensalista', { timeout: 15_000 }, () => {
     fakeApi({ ...reference, [`GET /api/games/${game.id}`]: { body: game }, 'GET /api/series/7/membership': { body: membership } });
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
-    await user.click(await screen.findByRole('button', { name: 'Quero ser mensalista' }));
+    await user.click(await screen.findByRole('button', { name: 'Quero ser mensalista' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Ser mensalista?' });
     expect(dialog).toHaveTextContent('Gratuito: suas 4 vagas são confirmadas na hora.');
     expect(dialog).toHaveTextContent('1 jogo já lotou: sem vaga para você nele.');
@@ -267,7 +268,11 @@ describe('member places on a series game', { timeout: 15_000 }, () => {
     fakeApi({ ...reference, [`GET /api/games/${game.id}`]: { body: game }, 'GET /api/series/7/membership': { body: aMembership() } });
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     expect(
-      await screen.findByText(/As vagas avulsas deste jogo estão preenchidas; as outras são guardadas para mensalistas/),
+      await screen.findByText(
+        /As vagas avulsas deste jogo estão preenchidas; as outras são guardadas para mensalistas/,
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Entrar na lista de espera' })).toBeInTheDocument();
     expect(screen.queryByText(/Este jogo está lotado/)).not.toBeInTheDocument();
@@ -283,7 +288,11 @@ describe('member places on a series game', { timeout: 15_000 }, () => {
     });
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     expect(
-      await screen.findByText('Você é mensalista, mas ainda não tem vaga neste jogo: há vaga para você, inscreva-se acima.'),
+      await screen.findByText(
+        'Você é mensalista, mas ainda não tem vaga neste jogo: há vaga para você, inscreva-se acima.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/lotado|preenchidas/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Entrar na lista de espera' })).not.toBeInTheDocument();
@@ -303,7 +312,7 @@ describe('member places on a series game', { timeout: 15_000 }, () => {
       'GET /api/series/7/membership': { body: aMembership({ isMember: true }) },
     });
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
-    expect(await screen.findByText('Você é mensalista: sua vaga neste jogo está garantida.')).toBeInTheDocument();
+    expect(await screen.findByText('Você é mensalista: sua vaga neste jogo está garantida.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });
 
