@@ -91,13 +91,13 @@ export async function holdMemberPlace(
     .returning({ id: registrations.id });
   if (covered) {
     await confirmRegistration(tx, game, { id: created!.id, userId }, now);
-    await notify(tx, userId, 'registration_confirmed', messages.series.notice.memberConfirmed(game.name, when(game)), game.id);
+    await notify(tx, userId, 'member_place_confirmed', messages.series.notice.memberConfirmed(game.name, when(game)), game.id);
     return { outcome: 'confirmed', paymentDeadline: null };
   }
   await notify(
     tx,
     userId,
-    'promotion_awaiting_payment',
+    'member_place_pending',
     messages.series.notice.memberPending(game.name, when(game), brl(game.priceCents), formatDateTime(paymentDeadline!, game.timeZone)),
     game.id,
   );

@@ -4,7 +4,7 @@ import { addCredits, createRegistration, createSignedInUser, createUser, referen
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { loadGamePlaces } from '../../core/games/game-view';
-import { registrations } from '../../db/schema';
+import { notifications, registrations } from '../../db/schema';
 
 /** Member places held every week from drop-in players (decision 046). */
 const t = setUpTestApp();
@@ -138,6 +138,26 @@ describe('member places of a weekly series', () => {
     const late = (await api('POST', `/series/${id}/members`, third.headers)).json();
     expect(late.games[0].outcome).toBe('full');
     expect(late.games[1].outcome).toBe('confirmed');
+  });
+
+  it('a mensalista hears of her places in notices of their own, not the waitlist’s', async () => {
+    const { id } = await createSeries();
+    const mensalista = await player(1000);
+    expect((await api('POST', `/series/${id}/members`, mensalista.headers)).statusCode).toBe(200);
+    const notices = await db()
+      .select({ type: notifications.type, message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.userId, mensalista.user.id))
+      .orderBy(asc(notifications.id));
+    expect(notices.map((notice) => notice.type)).toEqual([
+      'member_place_confirmed',
+      'member_place_pending',
+      'member_place_pending',
+      'member_place_pending',
+      'member_place_pending',
+    ]);
+    expect(notices.every((notice) => notice.message.startsWith('Sua vaga de mensalista em Racha de quinta'))).toBe(true);
+    expect(notices.some((notice) => notice.message.includes('Abriu uma vaga'))).toBe(false);
   });
 
   it('a free series confirms every member place at once: no hold to pay', async () => {
