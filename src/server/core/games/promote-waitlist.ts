@@ -24,7 +24,8 @@ import type { GameRow } from './registration-guards';
 export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow, mails: PendingMail): Promise<void> {
   const now = ctx.clock.now();
   if (game.state !== 'published' || game.status !== 'active' || !isFuture(game.dateTime, now)) return;
-  for (;;) {
+  // Each promotion takes one of the places free now: never more rounds than those.
+  for (let rounds = (await loadPlaces(tx, game.id, now)).forMembers; rounds > 0; rounds -= 1) {
     const places = await loadPlaces(tx, game.id, now);
     if (places.forMembers <= 0) return;
     const onlyMembers =
