@@ -135,6 +135,10 @@ describe('member places of a weekly series', () => {
     const [first, second, third] = [await player(), await player(), await player()];
     expect((await api('POST', `/series/${id}/members`, first.headers)).json().games[0].outcome).toBe('confirmed');
     expect((await api('POST', `/series/${id}/members`, second.headers)).json().games[0].outcome).toBe('confirmed');
+    // What the confirmation shows before joining: this week has no place left, the next ones do, each due 48 h before.
+    const membership = (await api('GET', `/series/${id}/membership`, third.headers)).json();
+    expect(membership.weeks.map((week: { hasPlace: boolean }) => week.hasPlace)).toEqual([false, true, true, true, true]);
+    expect(membership.weeks[1]).toMatchObject({ price: 10, usePlatformPayment: true, paymentDeadline: '2026-12-01T22:30:00.000Z' });
     const late = (await api('POST', `/series/${id}/members`, third.headers)).json();
     expect(late.games[0].outcome).toBe('full');
     expect(late.games[1].outcome).toBe('confirmed');
