@@ -63,8 +63,11 @@ test('an organiser creates a weekly series, a player becomes mensalista and hold
   await expect(series.getByText(/Restam 4 vagas de mensalistas\./)).toBeVisible();
   expect(await seriousViolations(player)).toEqual([]);
   await series.getByRole('button', { name: 'Quero ser mensalista' }).click();
+  const confirm = player.getByRole('dialog', { name: 'Ser mensalista?' });
+  await expect(confirm.getByText('Gratuito: suas 3 vagas são confirmadas na hora.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
   await expect(player.getByText('Agora você é mensalista! 3 jogo(s) confirmado(s).')).toBeVisible();
-  await expect(series.getByText('Você é mensalista: tem vaga em todos os jogos da série.')).toBeVisible();
+  await expect(series.getByText('Você é mensalista: sua vaga neste jogo está garantida.')).toBeVisible();
 
   // ── Three games on the player's profile ──
   await player.goto('/profile');
@@ -74,7 +77,8 @@ test('an organiser creates a weekly series, a player becomes mensalista and hold
   // ── The organiser's series page shows the mensalista and the places taken ──
   await organiser.reload();
   await expect(organiser.getByText('Bia Mensalista')).toBeVisible();
-  await expect(organiser.getByText('1 de 10 vagas ocupadas · 9 livres')).toHaveCount(3);
+  // Three more places stay kept for mensalistas (decision 046).
+  await expect(organiser.getByText('1 de 10 vagas ocupadas · 6 livres · 3 guardadas para mensalistas')).toHaveCount(3);
   await expect(organiser.getByText('3 de 4')).toBeVisible();
 
   await playerContext.close();

@@ -40,6 +40,37 @@ export const seriesMessages = {
       ? ` Faltam menos de 48 horas para ${kept} jogo(s): sua vaga neles continua (cancele no jogo, sem reembolso, se não for).`
       : ''),
   removed: 'Mensalista removido. As inscrições dele nos próximos jogos foram canceladas com reembolso integral.',
+  /** "Quero ser mensalista" asks first, saying what it costs. */
+  join: {
+    title: 'Ser mensalista?',
+    perWeek: (price: string, weekday: string, time: string) =>
+      `Você fica com uma vaga em cada jogo da série, toda ${weekday} às ${time}: ${price} por jogo.`,
+    published: (games: number) =>
+      games === 0
+        ? 'Nenhum jogo publicado agora: sua vaga em cada um é reservada quando ele for publicado.'
+        : `${games === 1 ? '1 jogo publicado' : `${games} jogos publicados`} agora; os próximos entram toda semana, do mesmo jeito.`,
+    paidNow: (games: number, amount: string) => `Pago agora com seus créditos: ${games === 1 ? '1 jogo' : `${games} jogos`}, ${amount}.`,
+    due: (games: number, amount: string, firstDeadline: string) =>
+      `${games === 1 ? '1 jogo fica reservado' : `${games} jogos ficam reservados`} para você (${amount}): pague cada um até 48 horas antes do jogo (o primeiro até ${firstDeadline}), senão a vaga é liberada.`,
+    free: (games: number) => `Gratuito: ${games === 1 ? 'sua vaga é confirmada' : `suas ${games} vagas são confirmadas`} na hora.`,
+    outside: (games: number) => `${games === 1 ? '1 jogo é pago' : `${games} jogos são pagos`} por fora: combine com o organizador.`,
+    full: (games: number) =>
+      `${games === 1 ? '1 jogo já lotou' : `${games} jogos já lotaram`}: sem vaga para você ${games === 1 ? 'nele' : 'neles'}.`,
+    leaving: 'Para sair, os jogos com 48 horas ou mais de antecedência são cancelados e reembolsados; nos mais próximos a vaga continua.',
+    confirm: 'Confirmar',
+  },
+  /** What a game's page says to a mensalista about this game. */
+  member: {
+    holds: 'Você é mensalista: sua vaga neste jogo está garantida.',
+    pending: 'Você é mensalista: sua vaga neste jogo está reservada. Pague até o prazo para confirmá-la.',
+    noPlace: (hasFreePlace: boolean) =>
+      hasFreePlace
+        ? 'Você é mensalista, mas ainda não tem vaga neste jogo: há vaga para você, inscreva-se acima.'
+        : 'Você é mensalista, mas este jogo lotou antes da sua entrada: entre na lista de espera acima.',
+  },
+  /** A drop-in player on a series game whose free places are all kept for mensalistas. */
+  dropInPlacesTaken:
+    'As vagas avulsas deste jogo estão preenchidas; as outras são guardadas para mensalistas. Entre na fila: se abrir uma vaga avulsa, ela passa para o primeiro da lista.',
   notice: {
     memberPending: (game: string, when: string, amount: string, deadline: string) =>
       `Sua vaga de mensalista em ${game} (${when}) está reservada. Seus créditos não cobriram ${amount}: pague até ${deadline} para confirmar.`,

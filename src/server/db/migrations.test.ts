@@ -45,6 +45,7 @@ const RELEASED: Record<string, string> = {
   '0017_years_of_data': '33d90493919ef6cd314118ee9492ec0f013f90915749433f02fd3bbb31f0efcb',
   '0018_retention': '6f783bd2af56e014ceada6730754c8c9591d7bf2e0cb48c04a19ec5c357cd1a4',
   '0019_push_and_preferences': 'e3803831f218ae2fdfe8e4dd23fefa88250fb5727449cd0f42fac8b1eb8a99cd',
+  '0021_member_place_notices': 'e19e4c03c46c45be8676f984b2b3de01bf8d6e22d38c54fcec6b299b14b6a981',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -274,6 +275,17 @@ async function rowsAfter(tag: string, database: Database) {
         select id, (select min(id) from games), 'game_changed', 'O horário mudou' from users where email = 'jogadora@antigo.test'`);
       const pushes = await query<{ n: number }>(database, sql`select count(*)::int as n from push_outbox`);
       expect(pushes).toEqual([{ n: 1 }]);
+      return;
+    }
+    case '0021_member_place_notices': {
+      // A mensalista's held place is a place notice of its own: pushed like the waitlist's.
+      const kinds = await query<{ kind: string }>(database, sql`select notification_kind('member_place_pending') as kind`);
+      expect(kinds).toEqual([{ kind: 'places' }]);
+      await run(`insert into notifications (user_id, game_id, type, message)
+        select id, (select min(id) from games), 'member_place_pending', 'Sua vaga de mensalista está reservada' from users
+        where email = 'jogadora@antigo.test'`);
+      const pushes = await query<{ n: number }>(database, sql`select count(*)::int as n from push_outbox`);
+      expect(pushes).toEqual([{ n: 2 }]);
       return;
     }
     default:

@@ -88,6 +88,7 @@ import {
   seriesDetailSchema,
   seriesMemberParamsSchema,
   seriesReplySchema,
+  seriesMembershipSchema,
   seriesSchema,
   updateSeriesBodySchema,
 } from '../schemas/series';
@@ -222,7 +223,7 @@ export const apiRoutes = {
   'GET /series': { reply: z.array(seriesSchema) },
   'POST /series': { body: omissible(createSeriesBodySchema), reply: seriesReplySchema, status: 201 },
   'GET /series/:id': { params: idParamsSchema, reply: seriesDetailSchema },
-  'GET /series/:id/membership': { params: idParamsSchema, reply: seriesSchema },
+  'GET /series/:id/membership': { params: idParamsSchema, reply: seriesMembershipSchema },
   'PUT /series/:id': { params: idParamsSchema, body: omissible(updateSeriesBodySchema), reply: seriesReplySchema },
   'POST /series/:id/cancel': { params: idParamsSchema, body: cancelSeriesBodySchema, reply: seriesReplySchema },
   'POST /series/:id/members': {

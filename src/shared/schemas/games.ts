@@ -68,6 +68,11 @@ export const gameSchema = z.object({
   creator: z.object({ id: z.number().int(), name: z.string() }),
   privateLink: z.string().nullable().describe('Só para o organizador do jogo e convidados'),
   seriesId: z.number().int().nullable().optional().describe('O racha semanal (série) de que o jogo faz parte'),
+  memberPlacesFree: z
+    .number()
+    .int()
+    .optional()
+    .describe('Num jogo de racha semanal: vagas guardadas aos mensalistas ainda livres (não entram em remainingSlots)'),
   // Present only for a signed-in caller.
   userRegistration: z.object({ isRegistered: z.boolean(), isOnWaitlist: z.boolean() }).optional(),
   registrationType: registrationStatusSchema.nullable().optional().describe('A última inscrição do usuário; null se nunca se inscreveu'),
@@ -172,6 +177,7 @@ export type WaitlistedGame = z.infer<typeof waitlistedGameSchema>;
 /** One game's places, as GET /games/:id/events sends them at connect and on every change. */
 export const gamePlacesSchema = z.object({
   remainingSlots: z.number().int().describe('Vagas livres'),
+  memberPlacesFree: z.number().int().optional().describe('Num jogo de racha semanal: vagas guardadas aos mensalistas ainda livres'),
   waitlistCount: z.number().int().describe('Pessoas na lista de espera'),
 });
 export type GamePlaces = z.infer<typeof gamePlacesSchema>;

@@ -32,6 +32,7 @@ export const updateSeriesBodySchema = seriesTemplateSchema.extend({
   occurrences: count.describe(`Quantas semanas ao todo (1–${MAX_OCCURRENCES}); ausente = mantém`),
   memberSlots: count.describe('Vagas de mensalistas; ausente = mantém'),
 });
+export type UpdateSeriesInput = z.input<typeof updateSeriesBodySchema>;
 export type UpdateSeriesShape = z.output<typeof updateSeriesBodySchema>;
 
 export type SeriesValidation =
@@ -98,8 +99,29 @@ export const seriesSchema = z.object({
   status: z.enum(['active', 'cancelled']),
   cancelReason: z.string().nullable(),
   isMember: z.boolean().describe('O usuário que pergunta é mensalista'),
+  description: z.string().describe('A descrição dos jogos (texto do organizador)'),
+  sportId: z.number().int().nullable(),
+  stateId: z.number().int().nullable(),
+  cityId: z.number().int().nullable(),
 });
 export type Series = z.infer<typeof seriesSchema>;
+
+/** The series as a player sees it from one of its games, with what becoming a mensalista would cost now. */
+export const seriesMembershipSchema = seriesSchema.extend({
+  weeks: z
+    .array(
+      z.object({
+        gameId: z.number().int(),
+        dateTime: z.string().describe('Instante ISO do jogo'),
+        price: z.number().describe('Preço deste jogo, em reais'),
+        usePlatformPayment: z.boolean().describe('Pago pela plataforma (créditos); senão, combinado com o organizador'),
+        paymentDeadline: z.string().describe('Até quando pagar se os créditos não cobrirem: 48 horas antes do jogo'),
+        hasPlace: z.boolean().describe('Se há vaga para um novo mensalista neste jogo agora'),
+      }),
+    )
+    .describe('Os jogos já publicados, por data: um novo mensalista recebe uma vaga em cada um que tiver vaga'),
+});
+export type SeriesMembership = z.infer<typeof seriesMembershipSchema>;
 
 export const seriesMemberSchema = z.object({
   id: z.number().int().describe('A inscrição de mensalista'),

@@ -5,6 +5,7 @@ import type { Game } from '../../../shared/schemas/games';
 import type { Queryable } from '../../db/open-database';
 import { cities, games, registrations, sports, states, users } from '../../db/schema';
 import { displayName } from '../users/display-name';
+import { placesOf, placesSql } from './places';
 
 /** Registrations that hold a slot, once every hold past its deadline has been expired (write paths). */
 export const SLOT_HOLDING = ['confirmed', 'pending'] as const;
@@ -19,11 +20,8 @@ export function effectiveStatus(registration: { status: RegistrationStatus; paym
 }
 
 // Correlated subqueries name the outer table in full: Drizzle leaves columns unqualified in a
-// single-table select, where they would silently bind to the subquery's own table. A pending hold
-// counts until its deadline (the same rule as effectiveStatus).
-const occupiedSlots = (now: Date) => sql<number>`(select count(*)::int from registrations r
-  where r.game_id = "games"."id" and (r.status = 'confirmed'
-    or (r.status = 'pending' and (r.payment_deadline is null or r.payment_deadline > ${now.toISOString()}::timestamptz))))`;
+// single-table select, where they would silently bind to the subquery's own table. The places are counted by
+// placesSql, the one definition (a pending hold counts until its deadline, a series keeps its member places).
 const waitlistCount = sql<number>`(select count(*)::int from registrations r
   where r.game_id = "games"."id" and r.status = 'waitlist')`;
 /** 1-based place in line of a waitlisted registration (line order: joined_at, then id). */
@@ -50,7 +48,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
   const query = q
     .select({
       game: games,
-      occupied: occupiedSlots(options.now),
+      ...placesColumns(options.now),
       waitlistCount,
       sport: { id: sports.id, name: sports.name },
       state: { id: states.id, name: states.name, uf: states.uf },
@@ -70,8 +68,9 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
   const rows = await query;
 
   const viewerId = options.viewerId;
-  const views = rows.map(({ game, occupied, ...row }): Game => {
-    const remaining = Math.max(game.totalSlots - occupied, 0);
+  const views = rows.map(({ game, occupied, held, membersHolding, ...row }): Game => {
+    const places = placesOf(game.totalSlots, occupied, held, membersHolding);
+    const remaining = places.forDropIns;
     return {
       id: game.id,
       name: game.name,
@@ -99,6 +98,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
       creator: row.creator,
       privateLink: options.revealPrivateLink || game.creatorId === viewerId ? game.privateLink : null,
       seriesId: game.seriesId,
+      ...(game.seriesId === null ? {} : { memberPlacesFree: places.forMembers - places.forDropIns }),
     };
   });
   return viewerId === undefined ? views : withViewerRegistrations(q, views, viewerId, options.now);
@@ -182,6 +182,8 @@ export async function countGames(q: Queryable, where: SQL | undefined): Promise<
 export type GamePlacesRow = {
   id: number;
   remainingSlots: number;
+  /** In a weekly series' game: free places only its members may take (see placesSql). */
+  memberPlacesFree?: number;
   waitlistCount: number;
   visibility: (typeof games.$inferSelect)['visibility'];
   isOpen: boolean;
@@ -195,7 +197,8 @@ export async function loadGamePlaces(q: Queryable, gameIds: number[], now: Date)
     .select({
       id: games.id,
       totalSlots: games.totalSlots,
-      occupied: occupiedSlots(now),
+      seriesId: games.seriesId,
+      ...placesColumns(now),
       waitlistCount,
       visibility: games.visibility,
       state: games.state,
@@ -204,9 +207,19 @@ export async function loadGamePlaces(q: Queryable, gameIds: number[], now: Date)
     })
     .from(games)
     .where(sql`${games.id} = any(${sql.param(gameIds)}::int[])`);
-  return rows.map(({ totalSlots, occupied, state, status, ...row }) => ({
-    ...row,
-    remainingSlots: Math.max(totalSlots - occupied, 0),
-    isOpen: state === 'published' && status === 'active',
-  }));
+  return rows.map(({ totalSlots, occupied, held, membersHolding, seriesId, state, status, ...row }) => {
+    const places = placesOf(totalSlots, occupied, held, membersHolding);
+    return {
+      ...row,
+      remainingSlots: places.forDropIns,
+      ...(seriesId === null ? {} : { memberPlacesFree: places.forMembers - places.forDropIns }),
+      isOpen: state === 'published' && status === 'active',
+    };
+  });
+}
+
+/** The counts placesOf needs, as columns of a select from games. */
+function placesColumns(now: Date) {
+  const { occupied, held, membersHolding } = placesSql(now);
+  return { occupied, held, membersHolding };
 }

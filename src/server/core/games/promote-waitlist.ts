@@ -1,15 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { isFuture, paymentDeadline } from '../../../shared/rules/game-timing';
 import type { Tx } from '../../db/open-database';
-import { registrations, users } from '../../db/schema';
+import { registrations, seriesMembers, users } from '../../db/schema';
 import type { ServerContext } from '../context';
 import { lockBalance } from '../credits/post-credit-transaction';
 import type { PendingMail } from '../notifications/notify';
 import { confirmRegistration } from './confirm-registration';
 import { brl, noticeWithEmail, when } from './game-notices';
-import { countOccupiedSlots, type GameRow } from './registration-guards';
+import { loadPlaces } from './places';
+import type { GameRow } from './registration-guards';
 
 /**
  * Gives every free slot to the first in line (joined_at, then id), inside the caller's transaction
@@ -17,13 +18,26 @@ import { countOccupiedSlots, type GameRow } from './registration-guards';
  * (and charged the current price, never more than the one they joined the line at); others, and
  * anyone whose price rose since they joined, get the slot as `pending` with a payment deadline,
  * charged nothing until they choose to pay, after which expirePendingPayments passes it on.
- * Call it whenever a slot frees: a cancel, a removal, an expired payment, more slots.
+ * Call it whenever a slot frees: a cancel, a removal, an expired payment, more slots. In a weekly series' game a
+ * place kept for its members goes only to a member in line (the first of them), never to a drop-in (decision 046).
  */
 export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow, mails: PendingMail): Promise<void> {
   const now = ctx.clock.now();
   if (game.state !== 'published' || game.status !== 'active' || !isFuture(game.dateTime, now)) return;
-  let free = game.totalSlots - (await countOccupiedSlots(tx, game.id));
-  while (free > 0) {
+  // Each promotion takes one of the places free now: never more rounds than those.
+  for (let rounds = (await loadPlaces(tx, game.id, now)).forMembers; rounds > 0; rounds -= 1) {
+    const places = await loadPlaces(tx, game.id, now);
+    if (places.forMembers <= 0) return;
+    const onlyMembers =
+      places.forDropIns > 0 || game.seriesId === null
+        ? undefined
+        : inArray(
+            registrations.userId,
+            tx
+              .select({ userId: seriesMembers.userId })
+              .from(seriesMembers)
+              .where(and(eq(seriesMembers.seriesId, game.seriesId), isNull(seriesMembers.leftAt))),
+          );
     const [next] = await tx
       .select({
         id: registrations.id,
@@ -34,7 +48,7 @@ export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow,
       })
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.userId))
-      .where(and(eq(registrations.gameId, game.id), eq(registrations.status, 'waitlist')))
+      .where(and(eq(registrations.gameId, game.id), eq(registrations.status, 'waitlist'), onlyMembers))
       .orderBy(asc(registrations.joinedAt), asc(registrations.id))
       .limit(1);
     if (!next) return;
@@ -73,6 +87,5 @@ export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow,
         subject: `Abriu uma vaga para você: ${game.name}`,
       });
     }
-    free -= 1;
   }
 }

@@ -16,7 +16,9 @@ export type NotificationType =
   | 'removed_from_game'
   | 'refund_processed'
   | 'refund_rejected'
-  | 'game_reminder';
+  | 'game_reminder'
+  | 'member_place_confirmed'
+  | 'member_place_pending';
 
 /**
  * The kind each notification belongs to, which the person's preferences turn on or off. The database has the same
@@ -30,6 +32,8 @@ export const kindOfType: Record<NotificationType, NotificationKind> = {
   promoted: 'places',
   promotion_awaiting_payment: 'places',
   payment_expired: 'places',
+  member_place_confirmed: 'places',
+  member_place_pending: 'places',
   registration_cancelled: 'changes',
   game_changed: 'changes',
   game_cancelled: 'changes',
@@ -50,6 +54,8 @@ export const pushTitles: Record<NotificationType, string> = {
   promoted: 'Você ganhou uma vaga!',
   promotion_awaiting_payment: 'Abriu uma vaga para você',
   payment_expired: 'O prazo para pagar acabou',
+  member_place_confirmed: 'Vaga de mensalista confirmada',
+  member_place_pending: 'Vaga de mensalista reservada: pague até o prazo',
   registration_cancelled: 'Inscrição cancelada',
   game_changed: 'O jogo mudou',
   game_cancelled: 'Jogo cancelado',

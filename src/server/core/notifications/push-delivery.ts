@@ -116,7 +116,7 @@ async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date)
     message: pushMessageOf(row.notification),
     vapid: { ...keys, subject: ctx.config.push.subject },
     allowLoopback: ctx.config.push.allowLoopback,
-    urgency: row.notification.type === 'promotion_awaiting_payment' ? 'high' : 'normal',
+    urgency: row.notification.type === 'promotion_awaiting_payment' || row.notification.type === 'member_place_pending' ? 'high' : 'normal',
   });
   const fields = { pushId: row.id, subscriptionId: row.subscription.id, attempt: row.attempts };
   switch (outcome.kind) {

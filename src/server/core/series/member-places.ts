@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { memberPaymentDeadline, weeksDue } from '../../../shared/rules/weekly-series';
-import type { Tx } from '../../db/open-database';
+import type { Queryable, Tx } from '../../db/open-database';
 import { games, registrations, series, seriesMembers, type SeriesTemplate } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServerContext } from '../context';
@@ -11,7 +11,8 @@ import { confirmRegistration } from '../games/confirm-registration';
 import { expirePendingPayments } from '../games/expire-pending-payments';
 import { brl, when } from '../games/game-notices';
 import { generatePrivateLink } from '../games/private-link';
-import { countOccupiedSlots, findLiveRegistration, type GameRow, lockGames } from '../games/registration-guards';
+import { loadPlaces } from '../games/places';
+import { findLiveRegistration, type GameRow, lockGames } from '../games/registration-guards';
 import type { GameValues } from '../games/resolve-game-payload';
 import { timeZoneOfState } from '../games/time-zone';
 import { notify, type PendingMail } from '../notifications/notify';
@@ -39,7 +40,7 @@ export async function activeMembers(tx: Tx, seriesId: number) {
 }
 
 /** The series' games still to come and not cancelled, in date order. */
-export async function upcomingGames(tx: Tx, seriesId: number, now: Date): Promise<GameRow[]> {
+export async function upcomingGames(tx: Queryable, seriesId: number, now: Date): Promise<GameRow[]> {
   return tx
     .select()
     .from(games)
@@ -79,7 +80,8 @@ export async function holdMemberPlace(
   const now = ctx.clock.now();
   await expirePendingPayments(tx, ctx, game, mails);
   if (await findLiveRegistration(tx, game.id, userId)) return { outcome: 'kept', paymentDeadline: null };
-  if ((await countOccupiedSlots(tx, game.id)) >= game.totalSlots) return { outcome: 'full', paymentDeadline: null };
+  // A member may take any free place: the member places were kept from drop-ins for them (decision 046).
+  if ((await loadPlaces(tx, game.id, now)).forMembers <= 0) return { outcome: 'full', paymentDeadline: null };
   const needsCredits = game.usePlatformPayment && game.priceCents > 0;
   const covered = !needsCredits || (await lockBalance(tx, userId)) >= game.priceCents;
   const paymentDeadline = covered ? null : memberPaymentDeadline(game.dateTime, now, ctx.payments.holdMinutes);
@@ -89,13 +91,13 @@ export async function holdMemberPlace(
     .returning({ id: registrations.id });
   if (covered) {
     await confirmRegistration(tx, game, { id: created!.id, userId }, now);
-    await notify(tx, userId, 'registration_confirmed', messages.series.notice.memberConfirmed(game.name, when(game)), game.id);
+    await notify(tx, userId, 'member_place_confirmed', messages.series.notice.memberConfirmed(game.name, when(game)), game.id);
     return { outcome: 'confirmed', paymentDeadline: null };
   }
   await notify(
     tx,
     userId,
-    'promotion_awaiting_payment',
+    'member_place_pending',
     messages.series.notice.memberPending(game.name, when(game), brl(game.priceCents), formatDateTime(paymentDeadline!, game.timeZone)),
     game.id,
   );

@@ -1,6 +1,7 @@
 import type { ApplyBody, ApplyReply } from '../../../shared/schemas/games';
 import type { ServerContext, SignedInCaller } from '../../core/context';
-import { countOccupiedSlots, findLiveRegistration } from '../../core/games/registration-guards';
+import { freePlacesFor } from '../../core/games/places';
+import { findLiveRegistration } from '../../core/games/registration-guards';
 import { sendPendingMail } from '../../core/notifications/notify';
 import { closePendingCheckouts, closeWithProviders } from '../../core/payments/close-checkouts';
 import {
@@ -40,7 +41,8 @@ export async function applyToGame(ctx: ServerContext, caller: SignedInCaller, ga
     } else if (live) {
       refuseTakenPlace(live);
     }
-    if (!live && (await countOccupiedSlots(tx, app.game.id)) >= app.game.totalSlots) return { reply: await joinLine(app) };
+    // A weekly series keeps its member places from drop-ins (freePlacesFor, decision 046).
+    if (!live && (await freePlacesFor(tx, app.game, user.id, app.now)) <= 0) return { reply: await joinLine(app) };
     if (method) return holdForCheckout(app, method, live);
     return { reply: await confirmPlace(app, await insertHold(app)) };
   });

@@ -7,10 +7,10 @@ import {
   assertCanReachGame,
   assertHasPhone,
   assertOpenForRegistration,
-  countOccupiedSlots,
   findLiveRegistration,
   lockGame,
 } from '../../core/games/registration-guards';
+import { freePlacesFor } from '../../core/games/places';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { AppError } from '../../lib/app-error';
 
@@ -34,7 +34,7 @@ export async function joinWaitlist(
       throw live.status === 'waitlist'
         ? new AppError('already_on_waitlist', messages.alreadyOnWaitlist)
         : new AppError('already_registered', messages.alreadyRegistered);
-    if ((await countOccupiedSlots(tx, game.id)) < game.totalSlots) throw new AppError('game_has_free_slots', messages.gameHasFreeSlots);
+    if ((await freePlacesFor(tx, game, user.id, now)) > 0) throw new AppError('game_has_free_slots', messages.gameHasFreeSlots);
     return addToWaitlist(tx, game, user.id, now);
   });
   await sendPendingMail(ctx, mails);

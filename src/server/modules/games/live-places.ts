@@ -19,8 +19,13 @@ const BATCH_MS = 25;
 const MAX_BACKLOG_BYTES = 64 * 1024;
 
 const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
-const samePlaces = (a: GamePlaces, b: GamePlaces) => a.remainingSlots === b.remainingSlots && a.waitlistCount === b.waitlistCount;
-const placesOf = (row: GamePlacesRow): GamePlaces => ({ remainingSlots: row.remainingSlots, waitlistCount: row.waitlistCount });
+const samePlaces = (a: GamePlaces, b: GamePlaces) =>
+  a.remainingSlots === b.remainingSlots && a.waitlistCount === b.waitlistCount && a.memberPlacesFree === b.memberPlacesFree;
+const placesOf = (row: GamePlacesRow): GamePlaces => ({
+  remainingSlots: row.remainingSlots,
+  ...(row.memberPlacesFree === undefined ? {} : { memberPlacesFree: row.memberPlacesFree }),
+  waitlistCount: row.waitlistCount,
+});
 
 /** Whether a game stream may go on: what let it open must still hold (a game made private, unpublished or cancelled ends it). */
 function canStillWatch(row: GamePlacesRow | undefined, access: WatchAccess): boolean {

@@ -25,5 +25,6 @@ export async function openGamePlaces(
         ? { kind: 'link', link: privateLink }
         : undefined;
   if (!row || !access) throw new AppError('game_not_found', messages.gameNotAvailable);
-  return { places: { remainingSlots: row.remainingSlots, waitlistCount: row.waitlistCount }, access };
+  const { remainingSlots, memberPlacesFree, waitlistCount } = row;
+  return { places: { remainingSlots, ...(memberPlacesFree === undefined ? {} : { memberPlacesFree }), waitlistCount }, access };
 }

@@ -42,7 +42,10 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...oneSeriesRoute('GET /series/:id/membership', 'A série vista por um jogador: vagas de mensalistas livres e se ele já é mensalista'),
+    ...oneSeriesRoute(
+      'GET /series/:id/membership',
+      'A série vista por um jogador: vagas de mensalistas livres, se ele já é mensalista e o que custa entrar agora (jogos publicados, preço e prazo de cada um)',
+    ),
     onRequest: app.requireUser,
     handler: async (request) => getSeriesMembership(request.ctx, currentUser(request), request.params.id),
   });

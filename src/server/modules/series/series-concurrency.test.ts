@@ -115,4 +115,94 @@ describe.runIf(isPostgres)(raced('players racing for member places'), () => {
       await expectLedgerBalanced(db());
     },
   );
+
+  it(
+    'drop-ins and mensalistas racing for the same weeks: drop-ins never take a member place, never over totalSlots, balances = ledger',
+    { timeout: 120_000 },
+    async () => {
+      const { t, post } = await listening();
+      const db = () => t.app.ctx.db;
+      const ref = await referenceIds(db());
+      const organiser = await createSignedInUser(t.app);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/series',
+        headers: organiser.headers,
+        payload: {
+          name: 'Racha cheio',
+          location: 'Arena',
+          firstDateTime: '2026-11-26T19:30',
+          occurrences: 8,
+          memberSlots: 3,
+          totalSlots: 6,
+          price: 10,
+          sportId: ref.volei,
+          stateId: ref.santaCatarina,
+          cityId: ref.florianopolis,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const seriesId = created.json().series.id as number;
+      const [week1, week2] = (created.json().games as { id: number }[]).map((game) => game.id);
+
+      const players = [];
+      for (let i = 0; i < 18; i += 1) {
+        const player = await createSignedInUser(t.app);
+        await addCredits(db(), player.user.id, 5000);
+        players.push(player);
+      }
+      // Six want to be mensalistas (three places), twelve drop in on the first two weeks, all at once.
+      const statuses = await Promise.all(
+        players.map((player, index) =>
+          index < 6
+            ? post(`/series/${seriesId}/members`, player.headers, {})
+            : post(`/games/${index % 2 === 0 ? week1 : week2}/apply`, player.headers, { paymentType: 'credit' }),
+        ),
+      );
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(statuses.slice(0, 6).filter((status) => status === 200)).toHaveLength(3);
+      expect(statuses.slice(6).every((status) => status === 200)).toBe(true);
+
+      const members = (
+        await db()
+          .select()
+          .from(seriesMembers)
+          .where(and(eq(seriesMembers.seriesId, seriesId), isNull(seriesMembers.leftAt)))
+      ).map((m) => m.userId);
+      expect(members).toHaveLength(3);
+      for (const gameId of [week1!, week2!]) {
+        const live = await db()
+          .select()
+          .from(registrations)
+          .where(and(eq(registrations.gameId, gameId), inArray(registrations.status, ['confirmed', 'pending'])));
+        expect(live).toHaveLength(6);
+        // The three mensalistas hold their places; drop-ins hold the other three and the rest wait in line.
+        expect(
+          live
+            .filter((r) => members.includes(r.userId))
+            .map((r) => r.userId)
+            .sort(),
+        ).toEqual([...members].sort());
+        const waiting = await db()
+          .select()
+          .from(registrations)
+          .where(and(eq(registrations.gameId, gameId), eq(registrations.status, 'waitlist')));
+        expect(waiting).toHaveLength(3);
+        const charges = await db()
+          .select()
+          .from(creditTransactions)
+          .where(
+            and(
+              eq(creditTransactions.type, 'spend_game'),
+              inArray(
+                creditTransactions.reference,
+                live.map((r) => `registration:${r.id}`),
+              ),
+            ),
+          );
+        expect(charges).toHaveLength(6);
+      }
+      await expectLedgerBalanced(db());
+    },
+  );
 });

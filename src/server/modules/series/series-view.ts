@@ -65,6 +65,10 @@ export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: numbe
     status: row.status,
     cancelReason: row.cancelReason,
     isMember: own !== undefined,
+    description: template.description,
+    sportId: template.sportId,
+    stateId: template.stateId,
+    cityId: template.cityId,
   };
 }
 

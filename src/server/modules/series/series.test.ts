@@ -97,7 +97,8 @@ describe('POST /series', () => {
     ]);
     // Each one is an ordinary game that knows its series.
     const publicGame = await api('GET', `/games/${created[0]!.id}`);
-    expect(publicGame.json()).toMatchObject({ seriesId: id, remainingSlots: 4 });
+    // Three of its four places are kept for mensalistas (decision 046).
+    expect(publicGame.json()).toMatchObject({ seriesId: id, remainingSlots: 1, memberPlacesFree: 3 });
   });
 
   it('answers 400 with a pt-BR message per field and creates nothing', async () => {
@@ -182,9 +183,9 @@ describe('mensalistas', () => {
       .where(and(eq(notifications.userId, player.user.id), eq(notifications.gameId, created[3]!.id)));
     expect(pendingNotice[0]!.message).toContain('pague até 15/12/2026 às 19:30');
 
-    // Public places: one of four held by the member.
+    // Public places: one of four held by the member, two more kept for other mensalistas.
     const game = await api('GET', `/games/${created[0]!.id}`);
-    expect(game.json().remainingSlots).toBe(3);
+    expect(game.json()).toMatchObject({ remainingSlots: 1, memberPlacesFree: 2 });
     await expectLedgerBalanced(db());
   });
 

@@ -46,6 +46,12 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
       { now, current: { ...row.template, dateTime: row.firstDateTime } },
     );
     const upcoming = await lockUpcomingGames(tx, row.id, now);
+    // The series first: each game's edit promotes its line by the member places the series keeps now.
+    const [updated] = await tx
+      .update(series)
+      .set({ occurrences, memberSlots, template: seriesTemplateOf(seriesValues), updatedAt: now })
+      .where(eq(series.id, row.id))
+      .returning();
     for (const game of upcoming) {
       const values = await resolveGamePayload(
         tx,
@@ -54,11 +60,6 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
       );
       await applyGameEdit(tx, ctx, game, values, mails);
     }
-    const [updated] = await tx
-      .update(series)
-      .set({ occurrences, memberSlots, template: seriesTemplateOf(seriesValues), updatedAt: now })
-      .where(eq(series.id, row.id))
-      .returning();
     await createDueGames(tx, ctx, updated!, mails);
     return upcoming.length;
   });

@@ -56,6 +56,22 @@ describe('useLiveGamePlaces', () => {
     expect(source!.isClosed).toBe(true);
   });
 
+  it("a series game's places carry the free member places: the players counted stay right", () => {
+    const sources = stubEventSource();
+    const { queryClient, wrapper } = setup();
+    const game = aGame({ id: 6, seriesId: 3, totalSlots: 6, remainingSlots: 1, memberPlacesFree: 3, registeredPlayers: 2 });
+    queryClient.setQueryData([...gamesKey, 'detail', 6], game);
+    renderHook(() => useLiveGamePlaces(game), { wrapper });
+    const [source] = sources.at('/api/games/6/events');
+    // A mensalista took one of the kept places: the drop-in places did not change.
+    act(() => source!.send({ remainingSlots: 1, memberPlacesFree: 2, waitlistCount: 0 }));
+    expect(queryClient.getQueryData<Game>([...gamesKey, 'detail', 6])).toMatchObject({
+      remainingSlots: 1,
+      memberPlacesFree: 2,
+      registeredPlayers: 3,
+    });
+  });
+
   it('watches a private game with its link, and opens nothing for a private game without one or a game not open', () => {
     const sources = stubEventSource();
     const { wrapper } = setup();

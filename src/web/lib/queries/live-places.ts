@@ -7,11 +7,20 @@ const isGame = (value: unknown): value is Game =>
   typeof value === 'object' && value !== null && 'id' in value && 'remainingSlots' in value && 'waitlistCount' in value;
 
 function withPlaces(game: Game, places: GamePlaces): Game {
-  if (game.remainingSlots === places.remainingSlots && game.waitlistCount === places.waitlistCount) return game;
-  const { remainingSlots, waitlistCount } = places;
+  const { remainingSlots, waitlistCount, memberPlacesFree } = places;
+  if (game.remainingSlots === remainingSlots && game.waitlistCount === waitlistCount && game.memberPlacesFree === memberPlacesFree)
+    return game;
   // With no place left the count of players is not known from the places alone (a full game may hold more).
-  const registeredPlayers = remainingSlots > 0 ? game.totalSlots - remainingSlots : Math.max(game.registeredPlayers, game.totalSlots);
-  return { ...game, remainingSlots, availableSlots: remainingSlots, waitlistCount, registeredPlayers };
+  const free = remainingSlots + (memberPlacesFree ?? 0);
+  const registeredPlayers = free > 0 ? game.totalSlots - free : Math.max(game.registeredPlayers, game.totalSlots);
+  return {
+    ...game,
+    remainingSlots,
+    availableSlots: remainingSlots,
+    ...(memberPlacesFree === undefined ? {} : { memberPlacesFree }),
+    waitlistCount,
+    registeredPlayers,
+  };
 }
 
 /** Writes a game's new places into every cached copy of it: its page (by id or by link) and each list showing it. */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSeriesInput } from '../../../shared/schemas/series';
+import type { CreateSeriesInput, UpdateSeriesInput } from '../../../shared/schemas/series';
 import { api } from '../api-client';
 import { refreshAfterRegistrationChange } from './me';
 
@@ -63,5 +63,17 @@ export function useLeaveSeries() {
 export function useRemoveSeriesMember(seriesId: number) {
   return useSeriesMutation((userId: number) =>
     api('DELETE /series/:id/members/:userId', { params: { id: seriesId, userId }, fallbackMessage: 'Erro ao remover mensalista' }),
+  );
+}
+
+export function useUpdateSeries(seriesId: number) {
+  return useSeriesMutation((payload: UpdateSeriesInput) =>
+    api('PUT /series/:id', { params: { id: seriesId }, body: payload, fallbackMessage: 'Erro ao salvar a série' }),
+  );
+}
+
+export function useCancelSeries(seriesId: number) {
+  return useSeriesMutation((reason: string) =>
+    api('POST /series/:id/cancel', { params: { id: seriesId }, body: { reason }, fallbackMessage: 'Erro ao cancelar a série' }),
   );
 }

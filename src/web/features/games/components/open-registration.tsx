@@ -25,7 +25,9 @@ export function OpenRegistration({ game, apply }: { game: Game; apply: ApplyActi
       {isFull(game) ? (
         <>
           <p className="text-slate-700 dark:text-slate-300">
-            Este jogo está lotado. Entre na fila: se alguém cancelar, a vaga passa para o primeiro da lista.
+            {(game.memberPlacesFree ?? 0) > 0
+              ? messages.series.dropInPlacesTaken
+              : 'Este jogo está lotado. Entre na fila: se alguém cancelar, a vaga passa para o primeiro da lista.'}
           </p>
           <Button fullWidth size="lg" onClick={apply.joinLine} disabled={!apply.canSend} busy={apply.isJoiningLine} busyLabel="Entrando...">
             Entrar na lista de espera

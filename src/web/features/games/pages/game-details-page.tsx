@@ -5,6 +5,7 @@ import { hasErrorCode } from '../../../lib/api-client';
 import type { Game } from '../../../../shared/schemas/games';
 import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
 import { useLiveGamePlaces } from '../../../lib/queries/live-places';
+import { useSeriesMembership } from '../../../lib/queries/series';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle, useSharePreview } from '../../../lib/use-document-title';
 import { useGame } from '../api';
@@ -25,11 +26,20 @@ export function shareDescription(game: Game): string {
   return `${formatLongDate(game.dateTime, game.timeZone)} às ${formatTime(game.dateTime, game.timeZone)} · ${place} · ${price} · ${placesLeft(game)}`;
 }
 
+/** The game as a mensalista of its series sees it: the free member places are theirs to take as well. */
+function withMemberPlaces(game: Game): Game {
+  const free = game.memberPlacesFree ?? 0;
+  if (free === 0) return game;
+  const remainingSlots = game.remainingSlots + free;
+  return { ...game, remainingSlots, availableSlots: remainingSlots, memberPlacesFree: 0 };
+}
+
 /** A game's page: players apply here; a visitor (a shared link, an e-mail) sees the game and signs in to come back. */
 export function GameDetailsPage() {
   const gameId = parseGameId(useParams().gameId);
   const { user } = useSession();
   const game = useGame(gameId);
+  const membership = useSeriesMembership(user ? game.data?.seriesId : undefined);
   useLiveGamePlaces(game.data);
   useDocumentTitle(game.data?.name ?? 'Detalhes do jogo');
   useSharePreview(game.data ? { title: game.data.name, description: shareDescription(game.data) } : null);
@@ -44,14 +54,15 @@ export function GameDetailsPage() {
       </div>
     );
   }
-  const seriesId = game.data.seriesId;
+  // A mensalista may take the places the series keeps for its members too (decision 046).
+  const seen = membership.data?.isMember ? withMemberPlaces(game.data) : game.data;
   const actions = user ? (
     <>
-      <RegistrationActions game={game.data} />
-      {typeof seriesId === 'number' && <SeriesMembership seriesId={seriesId} />}
+      <RegistrationActions game={seen} />
+      {typeof seen.seriesId === 'number' && <SeriesMembership game={seen} />}
     </>
   ) : (
     <VisitorActions gameId={game.data.id} />
   );
-  return <GameDetailsView game={game.data} actions={actions} />;
+  return <GameDetailsView game={seen} actions={actions} />;
 }

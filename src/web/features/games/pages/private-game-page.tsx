@@ -19,7 +19,8 @@ import { RegistrationActions } from '../components/registration-actions';
 
 /** Spec (private game page): the places taken as a bar, and Ativo or Encerrado. */
 function SlotsAndStatus({ game, isOver }: { game: Game; isOver: boolean }) {
-  const taken = Math.max(game.totalSlots - Math.max(game.remainingSlots, 0), 0);
+  // A series game's free member places are free too, only not for drop-ins (decision 046).
+  const taken = Math.max(game.totalSlots - Math.max(game.remainingSlots, 0) - (game.memberPlacesFree ?? 0), 0);
   return (
     <div className="mt-5 space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
       <div className="flex items-center justify-between gap-3">

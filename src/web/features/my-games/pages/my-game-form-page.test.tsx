@@ -326,4 +326,12 @@ describe('editing my game', () => {
     expect(await screen.findByText('Jogo não encontrado.')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Voltar aos meus jogos' })).toHaveAttribute('href', '/my-games');
   });
+
+  it('one week of a series says it belongs to a series, with a link to its page', async () => {
+    const game = aUserGame({ seriesId: 7 });
+    await openForm(`/my-games/${game.id}`, { [`GET /api/user-games/${game.id}`]: { body: aUserGameDetail(game, []) } }, 'Editar jogo');
+    expect(await screen.findByText('Este jogo faz parte de uma série semanal')).toBeInTheDocument();
+    expect(screen.getByText(/vale só para esta semana/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver a série' })).toHaveAttribute('href', '/my-series/7');
+  });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import type { GamePayloadInput, UserGame } from '../../../../shared/schemas/user-games';
+import { Alert } from '../../../components/ui/alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryError } from '../../../components/games/list-states';
 import { Card } from '../../../components/ui/card';
@@ -130,6 +131,17 @@ function EditGame({ gameId }: { gameId: number }) {
         onConfirm={() => void saveConfirmed()}
         onCancel={() => setUnconfirmed(null)}
       />
+      {typeof detail.data?.game.seriesId === 'number' && (
+        <Alert tone="info" title="Este jogo faz parte de uma série semanal" className="mb-4">
+          <p>O que você mudar aqui vale só para esta semana. Para mudar todos os jogos que vêm, edite a série.</p>
+          <Link
+            to={`/my-series/${detail.data.game.seriesId}`}
+            className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+          >
+            Ver a série
+          </Link>
+        </Alert>
+      )}
       {detail.data ? (
         <Card>
           <GameForm

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SeriesDetail, Series } from '../../../../shared/schemas/series';
+import type { SeriesDetail, Series, SeriesMembership } from '../../../../shared/schemas/series';
 import { dayIn } from '../../../components/games/game-form-values';
 import { fakeApi } from '../../../test/fake-api';
 import { aGame, aUserGame, meReply, player } from '../../../test/fixtures';
@@ -31,8 +31,28 @@ function aSeries(overrides: Partial<Series> = {}): Series {
     status: 'active',
     cancelReason: null,
     isMember: false,
+    description: 'Traga água.',
+    sportId: 1,
+    stateId: 24,
+    cityId: 1,
     ...overrides,
   };
+}
+
+/** Five published Thursdays at R$ 10, each with a place for a new member; deadlines 48 h before each. */
+function aMembership(overrides: Partial<SeriesMembership> = {}, price = 10): SeriesMembership {
+  const weeks = [1, 2, 3, 4, 5].map((week) => {
+    const at = new Date(Date.UTC(2030, 4, 2 + 7 * week, 22, 30));
+    return {
+      gameId: 100 + week,
+      dateTime: at.toISOString(),
+      price,
+      usePlatformPayment: true,
+      paymentDeadline: new Date(at.getTime() - 2 * DAY_MS).toISOString(),
+      hasPlace: true,
+    };
+  });
+  return { ...aSeries(), weeks, ...overrides };
 }
 
 const reference = {
@@ -174,7 +194,7 @@ describe('Quero ser mensalista', { timeout: 15_000 }, () => {
     const api = fakeApi({
       ...reference,
       [`GET /api/games/${game.id}`]: { body: game },
-      'GET /api/series/7/membership': { body: aSeries() },
+      'GET /api/series/7/membership': { body: aMembership() },
       'POST /api/series/7/members': {
         status: 409,
         body: { code: 'member_places_full', message: 'As vagas de mensalistas desta série estão esgotadas.' },
@@ -182,10 +202,173 @@ describe('Quero ser mensalista', { timeout: 15_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
-    expect(await screen.findByText('Racha semanal: toda quinta-feira às 19:30')).toBeInTheDocument();
+    // The page's first render imports it (lazy): slow on a busy machine.
+    expect(await screen.findByText('Racha semanal: toda quinta-feira às 19:30', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/Restam 3 vagas de mensalistas/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Quero ser mensalista' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Ser mensalista?' })).getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('As vagas de mensalistas desta série estão esgotadas.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/series/7/members')).toHaveLength(1);
+  });
+
+  it('says what it costs before joining: each week, paid now from credits, due by a date; nothing sent until confirmed', async () => {
+    // The player has R$ 25,50: two weeks paid now, three held until 48 h before each.
+    const game = aGame({ seriesId: 7 });
+    const api = fakeApi({
+      ...reference,
+      [`GET /api/games/${game.id}`]: { body: game },
+      'GET /api/series/7/membership': { body: aMembership() },
+      'POST /api/series/7/members': {
+        body: {
+          message: 'Agora você é mensalista! 2 jogo(s) confirmado(s), 3 aguardando pagamento.',
+          series: aSeries({ isMember: true }),
+          games: [],
+          credits: 5.5,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await user.click(await screen.findByRole('button', { name: 'Quero ser mensalista' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ser mensalista?' });
+    expect(dialog).toHaveTextContent('Você fica com uma vaga em cada jogo da série, toda quinta-feira às 19:30: R$ 10,00 por jogo.');
+    expect(dialog).toHaveTextContent('5 jogos publicados agora; os próximos entram toda semana, do mesmo jeito.');
+    expect(dialog).toHaveTextContent('Pago agora com seus créditos: 2 jogos, R$ 20,00.');
+    expect(dialog).toHaveTextContent(
+      '3 jogos ficam reservados para você (R$ 30,00): pague cada um até 48 horas antes do jogo (o primeiro até 21/05/2030 às 19:30), senão a vaga é liberada.',
+    );
+    expect(dialog).toHaveTextContent('Para sair, os jogos com 48 horas ou mais de antecedência são cancelados e reembolsados');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(api.callsTo('POST', '/api/series/7/members')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Quero ser mensalista' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Ser mensalista?' })).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/series/7/members')).toHaveLength(1));
+    expect(await screen.findByText('Agora você é mensalista! 2 jogo(s) confirmado(s), 3 aguardando pagamento.')).toBeInTheDocument();
+  });
+
+  it('a free series says its places are confirmed at once, and a full week is named', async () => {
+    const game = aGame({ seriesId: 7, price: 0 });
+    const membership = aMembership({ price: 0 }, 0);
+    membership.weeks[4]!.hasPlace = false;
+    fakeApi({ ...reference, [`GET /api/games/${game.id}`]: { body: game }, 'GET /api/series/7/membership': { body: membership } });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await user.click(await screen.findByRole('button', { name: 'Quero ser mensalista' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ser mensalista?' });
+    expect(dialog).toHaveTextContent('Gratuito: suas 4 vagas são confirmadas na hora.');
+    expect(dialog).toHaveTextContent('1 jogo já lotou: sem vaga para você nele.');
+    expect(dialog).not.toHaveTextContent('reservad');
+  });
+});
+
+describe('member places on a series game', { timeout: 15_000 }, () => {
+  it('a drop-in sees the drop-in places taken and the member places kept, never "lotado" beside a promise', async () => {
+    const game = aGame({ seriesId: 7, remainingSlots: 0, memberPlacesFree: 2 });
+    fakeApi({ ...reference, [`GET /api/games/${game.id}`]: { body: game }, 'GET /api/series/7/membership': { body: aMembership() } });
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    expect(
+      await screen.findByText(
+        /As vagas avulsas deste jogo estão preenchidas; as outras são guardadas para mensalistas/,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entrar na lista de espera' })).toBeInTheDocument();
+    expect(screen.queryByText(/Este jogo está lotado/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/tem vaga em todos os jogos/)).not.toBeInTheDocument();
+  });
+
+  it('a mensalista without a place in this week may take a member place, and the page says so', async () => {
+    const game = aGame({ seriesId: 7, remainingSlots: 0, memberPlacesFree: 1, registrationType: null });
+    fakeApi({
+      ...reference,
+      [`GET /api/games/${game.id}`]: { body: game },
+      'GET /api/series/7/membership': { body: aMembership({ isMember: true }) },
+    });
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    expect(
+      await screen.findByText(
+        'Você é mensalista, mas ainda não tem vaga neste jogo: há vaga para você, inscreva-se acima.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/lotado|preenchidas/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Entrar na lista de espera' })).not.toBeInTheDocument();
+  });
+
+  it('a mensalista holding her place reads that it is held', async () => {
+    const game = aGame({
+      seriesId: 7,
+      remainingSlots: 0,
+      memberPlacesFree: 0,
+      registrationType: 'confirmed',
+      userRegistration: { isRegistered: true, isOnWaitlist: false },
+    });
+    fakeApi({
+      ...reference,
+      [`GET /api/games/${game.id}`]: { body: game },
+      'GET /api/series/7/membership': { body: aMembership({ isMember: true }) },
+    });
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    expect(await screen.findByText('Você é mensalista: sua vaga neste jogo está garantida.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('editing and cancelling a series', { timeout: 15_000 }, () => {
+  it('"Editar série" sends what the form shows and keeps the rest; "Cancelar série" asks why and says members are refunded', async () => {
+    const games = [aUserGame({ seriesId: 7, status: 'active' })];
+    const detail: SeriesDetail = { series: aSeries(), games, members: [] };
+    const api = fakeApi({
+      ...reference,
+      'GET /api/series/7': { body: detail },
+      'PUT /api/series/7': { body: { message: 'Série atualizada: 1 jogo futuro alterado.', series: aSeries({ memberSlots: 2 }), games } },
+      'POST /api/series/7/cancel': {
+        body: {
+          message: 'Série cancelada: 1 jogo futuro cancelado, com reembolso integral aos inscritos.',
+          series: aSeries({ status: 'cancelled', cancelReason: 'Reforma' }),
+          games,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/my-series/7', { token: 'jwt-ana' });
+    await findPageHeading('Racha de quinta');
+
+    await user.click(screen.getByRole('button', { name: 'Editar série' }));
+    const edit = await screen.findByRole('dialog', { name: 'Editar série' });
+    expect(within(edit).getByLabelText('Nome do jogo')).toHaveValue('Racha de quinta');
+    await user.clear(within(edit).getByLabelText('Vagas de mensalistas'));
+    await user.type(within(edit).getByLabelText('Vagas de mensalistas'), '2');
+    await user.click(within(edit).getByRole('button', { name: 'Salvar série' }));
+    expect(await screen.findByText('Série atualizada: 1 jogo futuro alterado.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/series/7')[0]!.body).toEqual({
+      name: 'Racha de quinta',
+      location: 'Ginásio do Estreito',
+      address: '',
+      price: '10.00',
+      totalSlots: '12',
+      memberSlots: '2',
+      occurrences: '8',
+      description: 'Traga água.',
+      visibility: 'public',
+      usePlatformPayment: true,
+      sportId: 1,
+      stateId: 24,
+      cityId: 1,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar série' }));
+    const cancel = await screen.findByRole('dialog', { name: 'Cancelar série?' });
+    expect(cancel).toHaveTextContent('Mensalistas e avulsos são reembolsados integralmente');
+    expect(cancel).toHaveTextContent('1 mensalista deixa a série.');
+    await user.click(within(cancel).getByRole('button', { name: 'Cancelar série' }));
+    expect(await within(cancel).findByText('Informe o motivo do cancelamento.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/series/7/cancel')).toHaveLength(0);
+    await user.type(within(cancel).getByLabelText('Motivo do cancelamento'), 'Reforma');
+    await user.click(within(cancel).getByRole('button', { name: 'Cancelar série' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/series/7/cancel')[0]!.body).toEqual({ reason: 'Reforma' }));
+    expect(await screen.findByText(/Série cancelada: 1 jogo futuro cancelado/)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
-import { ArrowLeft, CalendarDays, Repeat, UserMinus, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Pencil, Repeat, UserMinus, Users, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { SeriesDetail, SeriesMember } from '../../../../shared/schemas/series';
+import type { Series, SeriesDetail, SeriesMember } from '../../../../shared/schemas/series';
 import { QueryError } from '../../../components/games/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -11,10 +11,12 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
 import { toastReply, useToast } from '../../../components/ui/toast';
-import { hasErrorCode } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { formatBRL, formatDate, formatDateTime, formatPhone } from '../../../lib/format';
-import { useRemoveSeriesMember, useSeriesDetail } from '../../../lib/queries/series';
+import { useCancelSeries, useRemoveSeriesMember, useSeriesDetail, useUpdateSeries } from '../../../lib/queries/series';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CancelSeriesDialog } from '../components/cancel-series-dialog';
+import { EditSeriesDialog } from '../components/edit-series-dialog';
 
 const backLink = (
   <Link
@@ -60,6 +62,8 @@ function SeriesGames({ games, firstDateTime, timeZone }: Pick<SeriesDetail, 'gam
                 <span>
                   {game.registeredPlayers} de {game.totalSlots} vagas ocupadas ·{' '}
                   {game.remainingSlots === 1 ? '1 livre' : `${game.remainingSlots} livres`}
+                  {(game.memberPlacesFree ?? 0) > 0 &&
+                    ` · ${game.memberPlacesFree === 1 ? '1 guardada' : `${game.memberPlacesFree} guardadas`} para mensalistas`}
                 </span>
               )}
             </span>
@@ -133,6 +137,65 @@ function SeriesMembers({
   );
 }
 
+/** "Editar série" and "Cancelar série", each asking in its dialog; nothing for a cancelled series. */
+function SeriesActions({ series, games }: { series: Series; games: SeriesDetail['games'] }) {
+  const toast = useToast();
+  const update = useUpdateSeries(series.id);
+  const cancel = useCancelSeries(series.id);
+  const [open, setOpen] = useState<'edit' | 'cancel' | null>(null);
+  const [cancelError, setCancelError] = useState<string | undefined>();
+  const [upcoming, setUpcoming] = useState(0);
+  if (series.status === 'cancelled') return null;
+
+  function askCancel() {
+    const now = Date.now();
+    setUpcoming(games.filter((game) => game.status === 'active' && new Date(game.dateTime).getTime() > now).length);
+    setCancelError(undefined);
+    setOpen('cancel');
+  }
+
+  async function save(payload: Parameters<typeof update.mutateAsync>[0]) {
+    const reply = await update.mutateAsync(payload);
+    toast.show(reply.message, 'success');
+    setOpen(null);
+  }
+
+  async function confirmCancel(reason: string) {
+    setCancelError(undefined);
+    try {
+      const reply = await cancel.mutateAsync(reason);
+      toast.show(reply.message, 'success');
+      setOpen(null);
+    } catch (error) {
+      setCancelError(errorMessage(error, 'Erro ao cancelar a série'));
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <Button variant="secondary" onClick={() => setOpen('edit')}>
+        <Pencil className="size-4" aria-hidden="true" />
+        Editar série
+      </Button>
+      <Button variant="danger" onClick={askCancel}>
+        <XCircle className="size-4" aria-hidden="true" />
+        Cancelar série
+      </Button>
+      {open === 'edit' && <EditSeriesDialog series={series} busy={update.isPending} onSave={save} onClose={() => setOpen(null)} />}
+      {open === 'cancel' && (
+        <CancelSeriesDialog
+          series={series}
+          upcomingGames={upcoming}
+          busy={cancel.isPending}
+          error={cancelError}
+          onConfirm={(reason) => void confirmCancel(reason)}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </div>
+  );
+}
+
 /** /my-series/{id}: a weekly series for its organiser, its games, mensalistas and places. */
 export function SeriesPage() {
   const seriesId = Number(useParams().id);
@@ -171,6 +234,10 @@ export function SeriesPage() {
             </span>
           }
         />
+        {series.status === 'cancelled' && series.cancelReason && (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">Motivo do cancelamento: {series.cancelReason}</p>
+        )}
+        <SeriesActions series={series} games={games} />
       </div>
       <Card>
         <dl className="grid gap-4 sm:grid-cols-4">

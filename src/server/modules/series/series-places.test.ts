@@ -1,0 +1,196 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addCredits, createRegistration, createSignedInUser, createUser, referenceIds } from '../../../../test-support/server/factories';
+import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
+import { loadGamePlaces } from '../../core/games/game-view';
+import { notifications, registrations } from '../../db/schema';
+
+/** Member places held every week from drop-in players (decision 046). */
+const t = setUpTestApp();
+let ref: Awaited<ReturnType<typeof referenceIds>>;
+beforeAll(async () => {
+  ref = await referenceIds(t.app.ctx.db);
+});
+afterEach(() => t.clock.set(TEST_NOW));
+
+const db = () => t.app.ctx.db;
+type Headers = { authorization: string };
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, body?: unknown) =>
+  t.app.inject({ method, url: `/api${url}`, headers, ...(body === undefined ? {} : { payload: body as object }) });
+
+/** Thursdays at 19:30 from 26/11/2026: six places, three kept for mensalistas, R$ 10. */
+const payload = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Racha de quinta',
+  location: 'Arena Beira-Mar',
+  price: 10,
+  totalSlots: 6,
+  memberSlots: 3,
+  firstDateTime: '2026-11-26T19:30',
+  occurrences: 8,
+  sportId: ref.volei,
+  stateId: ref.santaCatarina,
+  cityId: ref.florianopolis,
+  ...overrides,
+});
+
+async function createSeries(overrides: Record<string, unknown> = {}) {
+  const organiser = await createSignedInUser(t.app);
+  const res = await api('POST', '/series', organiser.headers, payload(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return { organiser, id: res.json().series.id as number, gameIds: (res.json().games as { id: number }[]).map((game) => game.id) };
+}
+
+async function player(cents = 10_000) {
+  const created = await createSignedInUser(t.app);
+  if (cents > 0) await addCredits(db(), created.user.id, cents);
+  return created;
+}
+
+const apply = (gameId: number, headers: Headers) => api('POST', `/games/${gameId}/apply`, headers, { paymentType: 'credit' });
+const statusesIn = async (gameId: number) =>
+  (
+    await db()
+      .select({ userId: registrations.userId, status: registrations.status })
+      .from(registrations)
+      .where(and(eq(registrations.gameId, gameId), ne(registrations.status, 'cancelled')))
+      .orderBy(asc(registrations.id))
+  ).map((row) => [row.userId, row.status]);
+
+describe('member places of a weekly series', () => {
+  it('drop-ins fill only their places; a new mensalista still gets hers, and the page says what is true for each', async () => {
+    const { id, gameIds } = await createSeries();
+    const week = gameIds[0]!;
+    const dropIns = [await player(), await player(), await player(), await player()];
+    const replies = [];
+    for (const dropIn of dropIns) replies.push((await apply(week, dropIn.headers)).json());
+    // Three drop-in places (6 − 3 kept): the fourth drop-in goes to the line, charged nothing.
+    expect(replies.map((reply) => reply.registrationType)).toEqual(['confirmed', 'confirmed', 'confirmed', 'waitlist']);
+    expect(replies[3].amountCharged).toBe(0);
+    expect((await api('GET', `/games/${week}`)).json()).toMatchObject({ remainingSlots: 0, memberPlacesFree: 3, waitlistCount: 1 });
+
+    const mensalista = await player();
+    const joined = await api('POST', `/series/${id}/members`, mensalista.headers);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().games[0]).toMatchObject({ gameId: week, outcome: 'confirmed' });
+    expect(await statusesIn(week)).toContainEqual([mensalista.user.id, 'confirmed']);
+    const seen = (await api('GET', `/games/${week}`, mensalista.headers)).json();
+    expect(seen).toMatchObject({ remainingSlots: 0, memberPlacesFree: 2, registrationType: 'confirmed' });
+
+    // The live places say the same as the page.
+    const [places] = await loadGamePlaces(db(), [week], t.clock.now());
+    expect(places).toMatchObject({ remainingSlots: 0, memberPlacesFree: 2, waitlistCount: 1 });
+    await expectLedgerBalanced(db());
+  });
+
+  it('a drop-in may wait in line while only member places are free, and is never given one of them', async () => {
+    const { id, gameIds } = await createSeries({ totalSlots: 4, memberSlots: 2 });
+    const week = gameIds[0]!;
+    const [first, second, third] = [await player(), await player(), await player()];
+    expect((await apply(week, first.headers)).json().registrationType).toBe('confirmed');
+    expect((await apply(week, second.headers)).json().registrationType).toBe('confirmed');
+    const waiting = await api('POST', `/games/${week}/waitlist`, third.headers, {});
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    // A drop-in cancelling frees a drop-in place: the first in line takes it.
+    expect((await api('POST', `/games/${week}/cancel`, first.headers)).statusCode).toBe(200);
+    expect(await statusesIn(week)).toEqual([
+      [second.user.id, 'confirmed'],
+      [third.user.id, 'confirmed'],
+    ]);
+    const fourth = await player();
+    expect((await apply(week, fourth.headers)).json().registrationType).toBe('waitlist');
+    expect((await api('GET', `/games/${week}`)).json()).toMatchObject({ remainingSlots: 0, memberPlacesFree: 2 });
+    expect((await api('POST', `/series/${id}/members`, (await player()).headers)).json().games[0].outcome).toBe('confirmed');
+  });
+
+  it('a member who gives up a week frees that place for the line; fewer member places open them to drop-ins', async () => {
+    const { organiser, id, gameIds } = await createSeries({ totalSlots: 4, memberSlots: 2 });
+    const week = gameIds[0]!;
+    const mensalista = await player();
+    expect((await api('POST', `/series/${id}/members`, mensalista.headers)).statusCode).toBe(200);
+    const [a, b, c, d] = [await player(), await player(), await player(), await player()];
+    for (const dropIn of [a, b, c, d]) await apply(week, dropIn.headers);
+    expect((await statusesIn(week)).map(([, status]) => status)).toEqual(['confirmed', 'confirmed', 'confirmed', 'waitlist', 'waitlist']);
+
+    // The mensalista skips this week: her place goes to the first in line.
+    expect((await api('POST', `/games/${week}/cancel`, mensalista.headers)).statusCode).toBe(200);
+    expect(await statusesIn(week)).toContainEqual([c.user.id, 'confirmed']);
+    expect(await statusesIn(week)).toContainEqual([d.user.id, 'waitlist']);
+    expect((await api('GET', `/games/${week}`)).json()).toMatchObject({ remainingSlots: 0, memberPlacesFree: 1 });
+
+    // The organiser keeps no member place any more: the last one goes to the line at once.
+    const edit = await api('PUT', `/series/${id}`, organiser.headers, payload({ totalSlots: 4, memberSlots: 1 }));
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await statusesIn(week)).toContainEqual([d.user.id, 'confirmed']);
+    await expectLedgerBalanced(db());
+  });
+
+  it('a week drop-ins filled beyond their places before still gives a new mensalista a free place', async () => {
+    const { id, gameIds } = await createSeries();
+    const week = gameIds[0]!;
+    // Four drop-ins (one over their three places), as drop-ins could before member places were kept.
+    for (let i = 0; i < 4; i += 1)
+      await createRegistration(db(), { gameId: week, userId: (await createUser(db())).id, status: 'confirmed' });
+    expect((await api('GET', `/games/${week}`)).json()).toMatchObject({ remainingSlots: 0, memberPlacesFree: 2 });
+    const [first, second, third] = [await player(), await player(), await player()];
+    expect((await api('POST', `/series/${id}/members`, first.headers)).json().games[0].outcome).toBe('confirmed');
+    expect((await api('POST', `/series/${id}/members`, second.headers)).json().games[0].outcome).toBe('confirmed');
+    // What the confirmation shows before joining: this week has no place left, the next ones do, each due 48 h before.
+    const membership = (await api('GET', `/series/${id}/membership`, third.headers)).json();
+    expect(membership.weeks.map((week: { hasPlace: boolean }) => week.hasPlace)).toEqual([false, true, true, true, true]);
+    expect(membership.weeks[1]).toMatchObject({ price: 10, usePlatformPayment: true, paymentDeadline: '2026-12-01T22:30:00.000Z' });
+    const late = (await api('POST', `/series/${id}/members`, third.headers)).json();
+    expect(late.games[0].outcome).toBe('full');
+    expect(late.games[1].outcome).toBe('confirmed');
+  });
+
+  it('a mensalista hears of her places in notices of their own, not the waitlist’s', async () => {
+    const { id } = await createSeries();
+    const mensalista = await player(1000);
+    expect((await api('POST', `/series/${id}/members`, mensalista.headers)).statusCode).toBe(200);
+    const notices = await db()
+      .select({ type: notifications.type, message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.userId, mensalista.user.id))
+      .orderBy(asc(notifications.id));
+    expect(notices.map((notice) => notice.type)).toEqual([
+      'member_place_confirmed',
+      'member_place_pending',
+      'member_place_pending',
+      'member_place_pending',
+      'member_place_pending',
+    ]);
+    expect(notices.every((notice) => notice.message.startsWith('Sua vaga de mensalista em Racha de quinta'))).toBe(true);
+    expect(notices.some((notice) => notice.message.includes('Abriu uma vaga'))).toBe(false);
+  });
+
+  it('a free series confirms every member place at once: no hold to pay', async () => {
+    const { id, gameIds } = await createSeries({ price: 0 });
+    const mensalista = await player(0);
+    const res = await api('POST', `/series/${id}/members`, mensalista.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().games.map((game: { outcome: string }) => game.outcome)).toEqual(Array(gameIds.length).fill('confirmed'));
+    expect(res.json().games.every((game: { paymentDeadline: string | null }) => game.paymentDeadline === null)).toBe(true);
+  });
+
+  it('a game of no series is unchanged: every free place is anyone’s', async () => {
+    const organiser = await createSignedInUser(t.app);
+    const created = await api('POST', '/user-games', organiser.headers, {
+      name: 'Avulso',
+      location: 'Quadra',
+      price: 10,
+      totalSlots: 2,
+      dateTime: '2026-11-27T19:30',
+      state: 'published',
+      sportId: ref.volei,
+      stateId: ref.santaCatarina,
+      cityId: ref.florianopolis,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const gameId = created.json().game.id as number;
+    expect((await api('GET', `/games/${gameId}`)).json()).toMatchObject({ remainingSlots: 2 });
+    expect((await api('GET', `/games/${gameId}`)).json().memberPlacesFree).toBeUndefined();
+    expect((await apply(gameId, (await player()).headers)).json().registrationType).toBe('confirmed');
+    expect((await apply(gameId, (await player()).headers)).json().registrationType).toBe('confirmed');
+  });
+});
