@@ -20,10 +20,11 @@ export function effectiveStatus(registration: { status: RegistrationStatus; paym
 
 // Correlated subqueries name the outer table in full: Drizzle leaves columns unqualified in a
 // single-table select, where they would silently bind to the subquery's own table. A pending hold
-// counts until its deadline (the same rule as effectiveStatus).
-const occupiedSlots = (now: Date) => sql<number>`(select count(*)::int from registrations r
+// counts until its deadline (the same rule as effectiveStatus). Walk-ins (decision 047) hold places too.
+const occupiedSlots = (now: Date) => sql<number>`((select count(*)::int from registrations r
   where r.game_id = "games"."id" and (r.status = 'confirmed'
-    or (r.status = 'pending' and (r.payment_deadline is null or r.payment_deadline > ${now.toISOString()}::timestamptz))))`;
+    or (r.status = 'pending' and (r.payment_deadline is null or r.payment_deadline > ${now.toISOString()}::timestamptz))))
+  + "games"."walk_in_count")`;
 const waitlistCount = sql<number>`(select count(*)::int from registrations r
   where r.game_id = "games"."id" and r.status = 'waitlist')`;
 /** 1-based place in line of a waitlisted registration (line order: joined_at, then id). */
@@ -41,9 +42,25 @@ export type GameViewOptions = {
   revealPrivateLink?: boolean;
   limit?: number;
   offset?: number;
-  /** Latest date first (the organiser's list); soonest first otherwise. */
-  newestFirst?: boolean;
+  /**
+   * soonest (the default): by date; newest: latest date first; organiser ("Meus jogos", decision 047): today's and
+   * the next games first, soonest first, then the past ones, the most recent first ("today" on the game's clocks).
+   */
+  order?: 'soonest' | 'newest' | 'organiser';
 };
+
+function orderOf(order: GameViewOptions['order'], now: Date): SQL[] {
+  if (order === 'newest') return [desc(games.dateTime), desc(games.id)];
+  if (order !== 'organiser') return [asc(games.dateTime), asc(games.id)];
+  const isAhead = sql`((${games.dateTime} at time zone ${games.timeZone})::date >= (${now.toISOString()}::timestamptz at time zone ${games.timeZone})::date)`;
+  return [
+    sql`${isAhead} desc`,
+    sql`case when ${isAhead} then ${games.dateTime} end asc`,
+    desc(games.dateTime),
+    sql`case when ${isAhead} then ${games.id} end asc`,
+    desc(games.id),
+  ];
+}
 
 /** Games as the API shows them, in date order: slots, reference objects, creator and the caller's registration. */
 export async function loadGameViews(q: Queryable, options: GameViewOptions): Promise<Game[]> {
@@ -63,7 +80,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
     .leftJoin(states, eq(states.id, games.stateId))
     .leftJoin(cities, eq(cities.id, games.cityId))
     .where(options.where)
-    .orderBy(...(options.newestFirst ? [desc(games.dateTime), desc(games.id)] : [asc(games.dateTime), asc(games.id)]))
+    .orderBy(...orderOf(options.order, options.now))
     .$dynamic();
   if (options.limit !== undefined) query.limit(options.limit);
   if (options.offset !== undefined) query.offset(options.offset);
