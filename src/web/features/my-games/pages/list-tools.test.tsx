@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserGameDetail } from '../../../../shared/schemas/user-games';
 import { fakeApi } from '../../../test/fake-api';
-import { aRegistration, aUserGame, aUserGameDetail, meReply, player } from '../../../test/fixtures';
+import { admin, aRegistration, aUserGame, aUserGameDetail, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const signedIn = { 'GET /api/users/me': meReply(player), 'GET /api/notifications/unread-count': { body: { count: 0 } } };
@@ -112,6 +112,30 @@ describe('the organiser’s list tools', () => {
     await user.click(screen.getByRole('button', { name: 'Remover e reembolsar' }));
     expect(await screen.findByText('Jogador removido e avisado. R$ 15,00 voltaram aos créditos dele.')).toBeInTheDocument();
     expect(api.callsTo('DELETE', `/api/user-games/${game.id}/players/${carla.userId}`)).toHaveLength(1);
+  });
+
+  it('an administrator adds a "+1" from the game-day screen of someone else’s game', async () => {
+    const game = aUserGame({ name: 'Vôlei de outra pessoa' });
+    const api = fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/notifications/unread-count': { body: { count: 0 } },
+      [`GET /api/user-games/${game.id}`]: { body: aUserGameDetail(game, [aRegistration({ userName: 'Carla Souza' })]) },
+      [`POST /api/user-games/${game.id}/walk-ins`]: {
+        status: 201,
+        body: {
+          message: 'Zé da Quadra foi adicionado(a) à lista.',
+          walkIns: [{ id: 3, name: 'Zé da Quadra', createdAt: game.dateTime }],
+          game,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/admin/games/${game.id}/dia-do-jogo`, { token: 'jwt-bia' });
+    await findPageHeading('Dia do jogo');
+    await user.type(await screen.findByLabelText('Adicionar avulso ou +1 (só o nome)'), 'Zé da Quadra');
+    await user.click(screen.getByRole('button', { name: 'Adicionar à lista' }));
+    expect(await screen.findByText('Zé da Quadra foi adicionado(a) à lista.')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/user-games/${game.id}/walk-ins`).map((call) => call.body)).toEqual([{ name: 'Zé da Quadra' }]);
   });
 
   it('"Compartilhar" opens the phone’s share sheet, or offers the link and WhatsApp without one', async () => {
