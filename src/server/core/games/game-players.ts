@@ -17,14 +17,15 @@ export function shortName(full: string): string {
  */
 export async function loadGamePlayers(q: Queryable, gameId: number, fullNames: boolean): Promise<GamePlayer[]> {
   const result = await q.execute(sql`
-    select name, walk_in from (
+    select name, walk_in, deleted from (
       select case when u.deleted_at is null then u.name else ${messages.accountDeleted} end as name, false as walk_in,
-        coalesce(r.confirmed_at, r.joined_at) as since, r.id
+        u.deleted_at is not null as deleted, coalesce(r.confirmed_at, r.joined_at) as since, r.id
       from registrations r join users u on u.id = r.user_id
       where r.game_id = ${gameId} and r.status = 'confirmed'
       union all
-      select w.name, true, w.created_at, w.id from game_walk_ins w where w.game_id = ${gameId}
+      select w.name, true, false, w.created_at, w.id from game_walk_ins w where w.game_id = ${gameId}
     ) players order by since, walk_in, id`);
-  const rows = (result as unknown as { rows: { name: string; walk_in: boolean }[] }).rows;
-  return rows.map((row) => ({ name: fullNames ? row.name : shortName(row.name), walkIn: row.walk_in }));
+  const rows = (result as unknown as { rows: { name: string; walk_in: boolean; deleted: boolean }[] }).rows;
+  // "Conta excluída" is no one's name: it stays whole.
+  return rows.map((row) => ({ name: fullNames || row.deleted ? row.name : shortName(row.name), walkIn: row.walk_in }));
 }

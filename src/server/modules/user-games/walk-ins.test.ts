@@ -207,6 +207,19 @@ describe('"Quem vai": the players list of GET /api/games/{id}', () => {
       full,
     );
     expect((await call('GET', `/api/games/${game.id}`, admin.headers)).json().players.map((p: { name: string }) => p.name)).toEqual(full);
+    // A deleted account's name is no one's: it reads "Conta excluída" whole (an erased user left on a past list).
+    const gone = await createSignedInUser(t.app, { name: '', email: '', passwordHash: null, phone: null, deletedAt: TEST_NOW });
+    await createRegistration(db(), {
+      gameId: game.id,
+      userId: gone.user.id,
+      status: 'confirmed',
+      confirmedAt: new Date(TEST_NOW.getTime() - DAY_MS),
+    });
+    expect((await call('GET', `/api/games/${game.id}`, player.headers)).json().players.at(2)).toEqual({
+      name: messages.accountDeleted,
+      walkIn: false,
+    });
+    await db().delete(registrations).where(eq(registrations.userId, gone.user.id));
     const visitor = (await call('GET', `/api/games/${game.id}`)).json();
     expect(visitor.players).toBeUndefined();
     expect(visitor).toMatchObject({ registeredPlayers: 4, waitlistCount: 1 });
