@@ -44,7 +44,7 @@ test('a visitor filters public games, signs in, pays with credits, then cancels 
   await expect.poll(() => headerBalance(page)).toBeCloseTo(balanceBefore - 15, 2);
 
   // It shows on home and on the profile.
-  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Meus Jogos', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Início', exact: true }).click();
   const homeCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(homeCard.getByText('Inscrição confirmada')).toBeVisible();
   await homeCard.getByRole('link', { name: 'Meu perfil' }).click();

@@ -25,8 +25,8 @@ test('an organiser creates a private game paid outside, a player joins by the li
   const organiser = await organiserContext.newPage();
   await organiser.goto('/login');
   await signIn(organiser, account.email, account.password);
-  await organiser.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Criar Jogos' }).click();
-  await expect(organiser.getByRole('heading', { level: 1, name: 'Meus Jogos Criados' })).toBeVisible();
+  await organiser.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Meus jogos' }).click();
+  await expect(organiser.getByRole('heading', { level: 1, name: 'Meus jogos' })).toBeVisible();
   await expect(organiser.getByRole('tab', { name: 'Publicados' })).toHaveAttribute('aria-selected', 'true');
   // The page's own button (a new organiser's empty list offers one more).
   await organiser.getByRole('main').getByRole('link', { name: 'Criar jogo', exact: true }).first().click();

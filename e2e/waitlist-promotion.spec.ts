@@ -46,7 +46,7 @@ test('a full game: a second player joins the waitlist, the first cancels, the se
   await expect(firstPage.getByText('Inscrição cancelada com sucesso.').first()).toBeVisible();
 
   // The second player is promoted: the header counts the news, the list says it.
-  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Meus Jogos', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Início', exact: true }).click();
   const notificationsLink = page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: /Notificações/ });
   await expect(notificationsLink).toContainText('não lidas');
   const homeCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });

@@ -73,6 +73,11 @@ export const errorCodes = {
   player_not_confirmed: 404,
   not_enough_players: 409,
 
+  // Walk-ins and the organiser's list (decision 047)
+  game_full: 409,
+  walk_in_not_found: 404,
+  player_not_registered: 404,
+
   // Weekly series
   series_not_found: 404,
   series_cancelled: 409,

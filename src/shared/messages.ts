@@ -129,6 +129,8 @@ export const messages = {
     madePrivateByOrganiser: (game: string, when: string, refund: string) =>
       `O organizador tornou o jogo ${game} (${when}) privado, só para convidados, e cancelou sua inscrição. ${refund}`,
     withdrawnSubject: (game: string) => `Inscrição cancelada: ${game}`,
+    removedByOrganiser: (game: string, when: string, refund: string) =>
+      `O organizador tirou você da lista do jogo ${game} (${when}) e cancelou sua inscrição. ${refund}`,
     creditsAdded: (amount: string) => `${amount} foram adicionados aos seus créditos.`,
     latePaymentCredited: (game: string, amount: string) =>
       `Seu pagamento para ${game} chegou depois do prazo da vaga. ${amount} foram adicionados aos seus créditos.`,
@@ -253,6 +255,27 @@ export const messages = {
         : `${count} convites enviados.`,
   organiserCancellationReason: (reason: string) => `Jogo cancelado pelo organizador: ${reason}`,
   organiserAccountDeletedReason: 'O organizador excluiu a conta',
+
+  // Walk-ins, removing a player and "Quem vai" (decision 047)
+  walkIns: {
+    nameRequired: 'Informe o nome de quem vai jogar.',
+    nameTooLong: 'O nome pode ter no máximo 60 caracteres.',
+    gameFull: 'O jogo está lotado: não há vaga para mais ninguém. Aumente as vagas ou remova alguém antes.',
+    gameStarted: 'Este jogo já começou: a lista não muda mais.',
+    added: (name: string) => `${name} foi adicionado(a) à lista.`,
+    removed: (name: string) => `${name} saiu da lista.`,
+    notFound: 'Este avulso não está mais na lista do jogo.',
+    csvStatus: 'Avulso (sem conta)',
+  },
+  removePlayer: {
+    notRegistered: 'Este jogador não tem inscrição ativa neste jogo.',
+    removed: (refund: string) => `Jogador removido e avisado.${refund ? ` ${refund}` : ''}`,
+    refundedToCredits: (amount: string) => `${amount} voltaram aos créditos dele.`,
+    refundRequested: (amount: string) => `${amount} serão devolvidos ao cartão/PIX.`,
+    refundDescription: (game: string) => `Jogo ${game}: removido da lista pelo organizador`,
+    reason: 'Removido da lista pelo organizador',
+    subject: (game: string) => `Você saiu da lista do jogo ${game}`,
+  },
 
   // Game day (issue 17): check-in, levels, teams, spreadsheets
   gameDay: {

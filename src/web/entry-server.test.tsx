@@ -128,6 +128,27 @@ describe('server render of visitor pages', () => {
     expect(keys).toContainEqual(['landing', 'active-cities']);
   });
 
+  it('gives a game page and a private link the same link preview: name, date and time in the game’s zone, place, price', async () => {
+    const free = aGame({ id: 41, name: 'Vôlei grátis', price: 0, dateTime: '2026-12-05T22:00:00.000Z', location: 'Praia Mole' });
+    const paid = aGame({
+      id: 42,
+      name: 'Vôlei do grupo',
+      visibility: 'private',
+      privateLink: 'link-do-grupo',
+      price: 15,
+      dateTime: '2026-12-05T22:00:00.000Z',
+      location: 'Ginásio',
+    });
+    api({ 'GET /api/games/41': { body: free }, 'GET /api/games/private/link-do-grupo': { body: paid } });
+    const open = await renderPage('/apply/41');
+    expect(open.share).toEqual({ title: 'Vôlei grátis', description: expect.stringMatching(/às 19:00 · Praia Mole.* · Gratuito · /) });
+    const shared = await renderPage('/games/private/link-do-grupo');
+    expect(shared.share).toEqual({ title: 'Vôlei do grupo', description: expect.stringMatching(/às 19:00 · Ginásio.* · R\$\s15,00 · /) });
+    // A visitor reads the counts only: no names in the page.
+    expect(shared.html).toContain('Quem vai');
+    expect(shared.html).toContain('Entre na sua conta para ver os nomes de quem vai.');
+  });
+
   it('declines paths that are not visitor pages', async () => {
     api();
     expect(await render('http://localhost/games', transport)).toBeNull();

@@ -46,6 +46,7 @@ const RELEASED: Record<string, string> = {
   '0018_retention': '6f783bd2af56e014ceada6730754c8c9591d7bf2e0cb48c04a19ec5c357cd1a4',
   '0019_push_and_preferences': 'e3803831f218ae2fdfe8e4dd23fefa88250fb5727449cd0f42fac8b1eb8a99cd',
   '0021_member_place_notices': 'e19e4c03c46c45be8676f984b2b3de01bf8d6e22d38c54fcec6b299b14b6a981',
+  '0022_walk_ins': 'b23d537e5dd684fbac88dc278da86dce9170fd5749c3e0f9923a3fd147b8fdcc',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -286,6 +287,17 @@ async function rowsAfter(tag: string, database: Database) {
         where email = 'jogadora@antigo.test'`);
       const pushes = await query<{ n: number }>(database, sql`select count(*)::int as n from push_outbox`);
       expect(pushes).toEqual([{ n: 2 }]);
+      return;
+    }
+    case '0022_walk_ins': {
+      // The organiser added a "+1" by name: the game counts the place it takes.
+      await run(`insert into game_walk_ins (game_id, name, added_by)
+        select min(id), 'Primo da Ana', (select id from users where email = 'admin@antigo.test') from games`);
+      const counted = await query<{ n: number }>(
+        database,
+        sql`select walk_in_count as n from games where id = (select min(id) from games)`,
+      );
+      expect(counted).toEqual([{ n: 1 }]);
       return;
     }
     default:

@@ -205,11 +205,14 @@ export const games = pgTable(
     /** A weekly series' game and its week (0 = the first game): one game per week, however many instances roll it forward. */
     seriesId: integer('series_id').references((): AnyPgColumn => series.id),
     seriesWeek: integer('series_week'),
+    /** How many walk-ins (`gameWalkIns`) hold places: kept by a database trigger (migration 0022), never written here. */
+    walkInCount: integer('walk_in_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('games_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('games_walk_in_count_non_negative', sql`${t.walkInCount} >= 0`),
     check('games_series_week_with_series', sql`(${t.seriesId} is null) = (${t.seriesWeek} is null)`),
     uniqueIndex('games_series_week_unique')
       .on(t.seriesId, t.seriesWeek)
@@ -289,6 +292,29 @@ export const registrations = pgTable(
     index('registrations_absent_idx')
       .on(t.userId)
       .where(sql`${t.present} = false`),
+  ],
+);
+
+/**
+ * A walk-in (decision 047): someone the organiser adds by name only (a "+1", a friend from the group), with no account.
+ * Each row holds a place in the game; removing it frees the place.
+ */
+export const gameWalkIns = pgTable(
+  'game_walk_ins',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    addedBy: integer('added_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('game_walk_ins_name_length', sql`char_length(${t.name}) between 1 and 60`),
+    index('game_walk_ins_game_idx').on(t.gameId, t.id),
   ],
 );
 

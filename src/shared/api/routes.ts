@@ -104,6 +104,10 @@ import {
   userGameDetailSchema,
   userGameReplySchema,
   userGameSchema,
+  addWalkInBodySchema,
+  removeGamePlayerReplySchema,
+  walkInParamsSchema,
+  walkInReplySchema,
 } from '../schemas/user-games';
 import {
   changePasswordBodySchema,
@@ -246,6 +250,9 @@ export const apiRoutes = {
   'POST /user-games/:id/teams': { params: idParamsSchema, body: drawTeamsBodySchema, reply: drawTeamsReplySchema },
   'GET /user-games/:id/registrations.csv': { params: idParamsSchema, reply: z.string(), produces: 'text/csv' },
   'POST /user-games/:id/invitations': { params: idParamsSchema, body: inviteByEmailBodySchema, reply: inviteByEmailReplySchema },
+  'POST /user-games/:id/walk-ins': { params: idParamsSchema, body: addWalkInBodySchema, reply: walkInReplySchema, status: 201 },
+  'DELETE /user-games/:id/walk-ins/:walkInId': { params: walkInParamsSchema, reply: walkInReplySchema },
+  'DELETE /user-games/:id/players/:userId': { params: userParamsSchema, reply: removeGamePlayerReplySchema },
 
   'GET /credits/config': { reply: creditsConfigReplySchema },
   'POST /credits/add': { body: topUpBodySchema, reply: addCreditsReplySchema },

@@ -38,6 +38,13 @@ export type TeamPlayer = z.infer<typeof teamPlayerSchema>;
 export const teamSchema = z.object({ name: z.string(), players: z.array(teamPlayerSchema) });
 export type Team = z.infer<typeof teamSchema>;
 
+/** One name of "Quem vai": a confirmed player or a walk-in the organiser added, in the order they got their place. */
+export const gamePlayerSchema = z.object({
+  name: z.string().describe('Nome e inicial do sobrenome ("Maria S."); o nome completo para o organizador e a administração'),
+  walkIn: z.boolean().describe('Avulso: adicionado pelo organizador só pelo nome, sem conta'),
+});
+export type GamePlayer = z.infer<typeof gamePlayerSchema>;
+
 export const gameSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -54,7 +61,7 @@ export const gameSchema = z.object({
   slots: z.number().int().describe('O mesmo que totalSlots (nome da especificação)'),
   remainingSlots: z.number().int().describe('Vagas livres (confirmadas e aguardando pagamento ocupam vaga)'),
   availableSlots: z.number().int().describe('O mesmo que remainingSlots'),
-  registeredPlayers: z.number().int().describe('Inscrições confirmadas ou aguardando pagamento'),
+  registeredPlayers: z.number().int().describe('Vagas ocupadas: inscrições confirmadas ou aguardando pagamento e avulsos'),
   waitlistCount: z.number().int(),
   visibility: z.enum(['public', 'private']),
   usePlatformPayment: z.boolean(),
@@ -82,6 +89,10 @@ export const gameSchema = z.object({
   waitlistPosition: z.number().int().nullable().optional(),
   waitlistId: z.number().int().nullable().optional().describe('Na lista de espera: o id da inscrição do usuário na fila'),
   teams: z.array(teamSchema).optional().describe('Os times do último sorteio, só para jogadores confirmados (vazio antes do sorteio)'),
+  players: z
+    .array(gamePlayerSchema)
+    .optional()
+    .describe('"Quem vai": confirmados e avulsos na ordem em que entraram; só em GET /games/:id e pelo link privado, para quem entrou'),
 });
 export type Game = z.infer<typeof gameSchema>;
 

@@ -2,7 +2,7 @@ import { z } from './z';
 import { isCalendarDay, zonedTimeToInstant } from '../dates';
 import { messages } from '../messages';
 import { reaisToCentsSchema } from './common';
-import { gameSchema, paymentTypeSchema, registrationStatusSchema, teamSchema } from './games';
+import { gameSchema, paymentTypeSchema, refundOutcomeSchema, registrationStatusSchema, teamSchema } from './games';
 
 // ── The game payload (create and update; the organiser's form and the admin area) ──
 
@@ -256,9 +256,45 @@ export const registrationStatsSchema = z.object({
 });
 export type RegistrationStats = z.infer<typeof registrationStatsSchema>;
 
+/** A walk-in (decision 047): someone the organiser added by name only, holding a place. */
+export const walkInSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string().describe('Quando foi adicionado'),
+});
+export type WalkIn = z.infer<typeof walkInSchema>;
+
+export const MAX_WALK_IN_NAME = 60;
+
+export const addWalkInBodySchema = z.strictObject({
+  name: z
+    .string({ error: messages.walkIns.nameRequired })
+    .trim()
+    .min(1, messages.walkIns.nameRequired)
+    .max(MAX_WALK_IN_NAME, messages.walkIns.nameTooLong),
+});
+export type AddWalkInBody = z.input<typeof addWalkInBodySchema>;
+
+export const walkInParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  walkInId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const walkInReplySchema = z.object({ message: z.string(), walkIns: z.array(walkInSchema), game: userGameSchema });
+export type WalkInReply = z.infer<typeof walkInReplySchema>;
+
+export const removeGamePlayerReplySchema = z.object({
+  message: z.string(),
+  refund: refundOutcomeSchema.describe('credits: devolvido aos créditos; request: cartão/PIX; none: nada pago'),
+  refundedAmount: z.number().describe('Reais devolvidos'),
+  game: userGameSchema,
+});
+export type RemoveGamePlayerReply = z.infer<typeof removeGamePlayerReplySchema>;
+
 export const userGameDetailSchema = z.object({
   game: userGameSchema,
   stats: registrationStatsSchema,
+  walkIns: z.array(walkInSchema).describe('Avulsos adicionados pelo organizador, na ordem em que entraram'),
   registrations: z
     .array(gameRegistrationSchema)
     .describe('Confirmadas, aguardando pagamento, na fila e canceladas, das mais antigas às mais novas'),

@@ -6,7 +6,7 @@ import type { PublicUser } from '../../shared/schemas/auth';
 import type { Game, MyGame, Team, WaitlistedGame } from '../../shared/schemas/games';
 import type { Invitation } from '../../shared/schemas/invitations';
 import type { Notification } from '../../shared/schemas/notifications';
-import type { GamePayloadInput, GameRegistration, UserGame, UserGameDetail } from '../../shared/schemas/user-games';
+import type { GamePayloadInput, GameRegistration, UserGame, UserGameDetail, WalkIn } from '../../shared/schemas/user-games';
 import type { MeReply } from '../../shared/schemas/users';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -193,11 +193,20 @@ export function aRegistration(overrides: Partial<GameRegistration> = {}): GameRe
 }
 
 /** `GET /api/user-games/{id}`: the game, its registrations and the counts the server derives from them. */
-export function aUserGameDetail(game: UserGame, registrations: GameRegistration[], teams: Team[] = []): UserGameDetail {
+export function aUserGameDetail(
+  game: UserGame,
+  registrations: GameRegistration[],
+  teams: Team[] = [],
+  walkIns: WalkIn[] = [],
+): UserGameDetail {
   const counts = registrationCounts(registrations);
   return {
     game,
-    stats: { ...counts, availableSlots: game.totalSlots - counts.confirmedRegistrations - counts.pendingRegistrations },
+    stats: {
+      ...counts,
+      availableSlots: game.totalSlots - counts.confirmedRegistrations - counts.pendingRegistrations - walkIns.length,
+    },
+    walkIns,
     registrations,
     teams,
   };

@@ -39,9 +39,25 @@ export type GameViewOptions = {
   revealPrivateLink?: boolean;
   limit?: number;
   offset?: number;
-  /** Latest date first (the organiser's list); soonest first otherwise. */
-  newestFirst?: boolean;
+  /**
+   * soonest (the default): by date; newest: latest date first; organiser ("Meus jogos", decision 047): today's and
+   * the next games first, soonest first, then the past ones, the most recent first ("today" on the game's clocks).
+   */
+  order?: 'soonest' | 'newest' | 'organiser';
 };
+
+function orderOf(order: GameViewOptions['order'], now: Date): SQL[] {
+  if (order === 'newest') return [desc(games.dateTime), desc(games.id)];
+  if (order !== 'organiser') return [asc(games.dateTime), asc(games.id)];
+  const isAhead = sql`((${games.dateTime} at time zone ${games.timeZone})::date >= (${now.toISOString()}::timestamptz at time zone ${games.timeZone})::date)`;
+  return [
+    sql`${isAhead} desc`,
+    sql`case when ${isAhead} then ${games.dateTime} end asc`,
+    desc(games.dateTime),
+    sql`case when ${isAhead} then ${games.id} end asc`,
+    desc(games.id),
+  ];
+}
 
 /** Games as the API shows them, in date order: slots, reference objects, creator and the caller's registration. */
 export async function loadGameViews(q: Queryable, options: GameViewOptions): Promise<Game[]> {
@@ -61,7 +77,7 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
     .leftJoin(states, eq(states.id, games.stateId))
     .leftJoin(cities, eq(cities.id, games.cityId))
     .where(options.where)
-    .orderBy(...(options.newestFirst ? [desc(games.dateTime), desc(games.id)] : [asc(games.dateTime), asc(games.id)]))
+    .orderBy(...orderOf(options.order, options.now))
     .$dynamic();
   if (options.limit !== undefined) query.limit(options.limit);
   if (options.offset !== undefined) query.offset(options.offset);

@@ -63,22 +63,27 @@ export async function notifyGameCancelled(
 }
 
 /**
- * For the organisers work: tells one player, by notification and e-mail, that the organiser unpublished the game or
- * made it private, which cancelled their registration, and what happened to their money (refunded in full).
+ * For the organisers work: tells one player, by notification and e-mail, that the organiser unpublished the game,
+ * made it private or took them off its list, which cancelled their registration, and what happened to their money (refunded in full).
  */
 export async function notifyRegistrationWithdrawn(
   tx: Tx,
   ctx: ServerContext,
   mails: PendingMail,
-  input: { game: GameRow; to: Recipient; change: 'unpublish' | 'private'; refund: RefundOutcome; refundedCents: number },
+  input: { game: GameRow; to: Recipient; change: 'unpublish' | 'private' | 'removed'; refund: RefundOutcome; refundedCents: number },
 ): Promise<void> {
   const refund = refundText(input.refund, input.refundedCents, false, true);
-  const notice = input.change === 'unpublish' ? messages.notice.unpublishedByOrganiser : messages.notice.madePrivateByOrganiser;
+  const notice = {
+    unpublish: messages.notice.unpublishedByOrganiser,
+    private: messages.notice.madePrivateByOrganiser,
+    removed: messages.notice.removedByOrganiser,
+  }[input.change];
   await noticeWithEmail(tx, ctx, mails, {
     game: input.game,
     to: input.to,
     type: 'registration_cancelled',
     message: notice(input.game.name, when(input.game), refund),
-    subject: messages.notice.withdrawnSubject(input.game.name),
+    subject:
+      input.change === 'removed' ? messages.removePlayer.subject(input.game.name) : messages.notice.withdrawnSubject(input.game.name),
   });
 }

@@ -23,7 +23,9 @@ export function placesSql(now: Date) {
     const r = sql.raw(alias);
     return sql`(${r}.status = 'confirmed' or (${r}.status = 'pending' and (${r}.payment_deadline is null or ${r}.payment_deadline > ${at}::timestamptz)))`;
   };
-  const occupied = sql<number>`(select count(*)::int from registrations r where r.game_id = "games"."id" and ${holds('r')})`;
+  // Walk-ins (decision 047) hold places too; they are nobody's account, so they count as drop-ins.
+  const occupied = sql<number>`((select count(*)::int from registrations r where r.game_id = "games"."id" and ${holds('r')})
+    + "games"."walk_in_count")`;
   const membersHolding = sql<number>`(select count(*)::int from registrations r
     join series_members m on m.user_id = r.user_id and m.series_id = "games"."series_id" and m.left_at is null
     where r.game_id = "games"."id" and ${holds('r')})`;

@@ -108,11 +108,15 @@ export async function findLiveRegistration(tx: Tx, gameId: number, userId: numbe
   return live;
 }
 
+/** The places taken in a game: registrations holding one and the organiser's walk-ins (decision 047). */
 export async function countOccupiedSlots(tx: Tx, gameId: number): Promise<number> {
   const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(registrations)
-    .where(and(eq(registrations.gameId, gameId), inArray(registrations.status, [...SLOT_HOLDING])));
+    .select({
+      count: sql<number>`(select count(*)::int from ${registrations}
+        where ${registrations.gameId} = ${gameId} and ${inArray(registrations.status, [...SLOT_HOLDING])}) + ${games.walkInCount}`,
+    })
+    .from(games)
+    .where(eq(games.id, gameId));
   return row?.count ?? 0;
 }
 

@@ -5,7 +5,7 @@ import type { Queryable, Tx } from '../../db/open-database';
 import { games } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
-import { loadGameViews } from './game-view';
+import { type GameViewOptions, loadGameViews } from './game-view';
 import { type GameRow, lockGameWhere } from './registration-guards';
 
 /** Someone else's game is indistinguishable from a missing one. */
@@ -23,12 +23,12 @@ export async function lockOwnGame(tx: Tx, gameId: number, user: AuthUser, scope:
   return game;
 }
 
-/** Games as their organiser sees them: the public view with the private link and the cancel reason. */
+/** Games as their organiser sees them: the public view with the private link and the cancel reason (latest first unless `order` says). */
 export async function loadUserGames(
   q: Queryable,
-  options: { where: SQL | undefined; now: Date; limit?: number; offset?: number },
+  options: { where: SQL | undefined; now: Date; limit?: number; offset?: number; order?: GameViewOptions['order'] },
 ): Promise<UserGame[]> {
-  const views = await loadGameViews(q, { ...options, revealPrivateLink: true, newestFirst: true });
+  const views = await loadGameViews(q, { order: 'newest', ...options, revealPrivateLink: true });
   if (views.length === 0) return [];
   const reasons = await q
     .select({ id: games.id, cancelReason: games.cancelReason })

@@ -4,7 +4,7 @@ import { addCredits, createGame, createRegistration, createUser, HOUR_MS } from 
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { GAMES_CHANNEL } from '../../db/change-feed';
-import { creditTransactions, emailOutbox, type games, notifications, payments, registrations, users } from '../../db/schema';
+import { creditTransactions, emailOutbox, gameWalkIns, type games, notifications, payments, registrations, users } from '../../db/schema';
 import type * as FastApply from './fast-apply';
 
 // The common apply has two implementations: the `fast_apply` function (one statement, decision 032) and applyToGame's
@@ -109,6 +109,29 @@ const scenarios: Scenario[] = [
       await createRegistration(db(), { gameId: id, userId: second.id, status: 'pending', paymentType: 'stripe', paymentDeadline: later });
       await createRegistration(db(), { gameId: id, userId: waiting.id, status: 'waitlist', waitlistPriceCents: 1000 });
       return { gameId: id, people: { player, first, second, waiting }, body: { paymentType: 'credit' } };
+    },
+  },
+  {
+    name: 'walk-ins the organiser added fill the game: the caller waits in line (decision 047)',
+    servedBy: 'fast',
+    outcome: 'waitlist',
+    build: async () => {
+      const [player, organiser, first] = [await person({}, 2000), await person(), await person()];
+      const { id } = await game({ creatorId: organiser.id });
+      await createRegistration(db(), { gameId: id, userId: first.id, status: 'confirmed' });
+      await db().insert(gameWalkIns).values({ gameId: id, name: 'Primo da Ana', addedBy: organiser.id });
+      return { gameId: id, people: { player, organiser, first }, body: { paymentType: 'credit' } };
+    },
+  },
+  {
+    name: 'a walk-in takes one of two places: the caller gets the other',
+    servedBy: 'fast',
+    outcome: 'confirmed',
+    build: async () => {
+      const [player, organiser] = [await person({}, 2000), await person()];
+      const { id } = await game({ creatorId: organiser.id });
+      await db().insert(gameWalkIns).values({ gameId: id, name: 'Primo da Ana', addedBy: organiser.id });
+      return { gameId: id, people: { player, organiser }, body: { paymentType: 'credit' } };
     },
   },
   {

@@ -37,8 +37,8 @@ export function gameReadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       compress: false,
       preHandler: app.optionalUser,
       handler: (request, reply) => {
-        const viewer = request.user?.id;
-        return sendKept(request, reply, gameReplies, `${viewer ?? '-'}:${request.params.id}`, async () =>
+        const viewer = request.user ?? undefined;
+        return sendKept(request, reply, gameReplies, `${viewer?.id ?? '-'}:${request.params.id}`, async () =>
           encodeReply(gameSchema, await getGame(request.ctx, request.params.id, viewer)),
         );
       },
@@ -56,7 +56,7 @@ export function gameReadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       ),
       preHandler: app.optionalUser,
       handler: async (request, reply) => {
-        const ics = await getGameCalendar(request.ctx, request.params.id, request.user?.id);
+        const ics = await getGameCalendar(request.ctx, request.params.id, request.user ?? undefined);
         reply.type('text/calendar; charset=utf-8');
         reply.header('Content-Disposition', `attachment; filename="jogo-${request.params.id}.ics"`);
         return ics;

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import type { Game } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { loadTeams } from '../../core/games/game-day';
+import { loadGamePlayers } from '../../core/games/game-players';
 import { loadGameViews } from '../../core/games/game-view';
 import { recordInvitation } from '../../core/invitations/record-invitation';
 import { games, invitations } from '../../db/schema';
@@ -32,17 +33,37 @@ async function isInvited(ctx: ServerContext, gameId: number, viewerId: number | 
  * A game by id: drafts and cancelled games only for their creator and their players; a private
  * game also for whoever was invited to it (they already hold its link, which they then see).
  */
-export async function getGame(ctx: ServerContext, gameId: number, viewerId: number | undefined): Promise<Game> {
+export async function getGame(
+  ctx: ServerContext,
+  gameId: number,
+  viewer: Viewer | undefined,
+  options: { players: boolean } = { players: true },
+): Promise<Game> {
+  const viewerId = viewer?.id;
+  const withPlayers = (seen: Game) => (options.players ? withPlayersFor(ctx, seen, viewer) : seen);
   const game = await loadGame(ctx, gameId, viewerId, false);
   if (!game) throw new AppError('game_not_found', messages.gameNotAvailable);
   // Only players with a confirmed place see the teams of the last draw.
-  if (game.registrationType === 'confirmed') return { ...game, teams: await loadTeams(ctx.db, game.id) };
-  if ((isOpen(game) && game.visibility === 'public') || isInvolved(game, viewerId)) return game;
+  if (game.registrationType === 'confirmed') return withPlayers({ ...game, teams: await loadTeams(ctx.db, game.id) });
+  if ((isOpen(game) && game.visibility === 'public') || isInvolved(game, viewerId)) return withPlayers(game);
   if (isOpen(game) && (await isInvited(ctx, gameId, viewerId))) {
     const withLink = await loadGame(ctx, gameId, viewerId, true);
-    if (withLink) return withLink;
+    if (withLink) return withPlayers(withLink);
   }
   throw new AppError('game_not_found', messages.gameNotAvailable);
+}
+
+/** Who is asking: their id, and whether they administer the platform (full names in "Quem vai"). */
+type Viewer = Pick<AuthUser, 'id' | 'role'>;
+
+/**
+ * "Quem vai" (decision 047), for a signed-in caller who may see the game: its organiser and administrators read full
+ * names, other players first names and initials. A visitor reads only the counts the game already carries.
+ */
+async function withPlayersFor(ctx: ServerContext, game: Game, viewer: Viewer | null | undefined): Promise<Game> {
+  if (!viewer) return game;
+  const fullNames = viewer.role === 'admin' || viewer.id === game.creator.id;
+  return { ...game, players: await loadGamePlayers(ctx.db, game.id, fullNames) };
 }
 
 /**
@@ -54,5 +75,5 @@ export async function getGameByPrivateLink(ctx: ServerContext, link: string, vie
   const game = row ? await loadGame(ctx, row.id, viewer?.id, true) : undefined;
   if (!game || !(isOpen(game) || isInvolved(game, viewer?.id))) throw new AppError('game_not_found', messages.gameNotAvailable);
   if (viewer && viewer.id !== game.creator.id) await recordInvitation(ctx.db, game.id, viewer, 'link');
-  return game;
+  return withPlayersFor(ctx, game, viewer);
 }

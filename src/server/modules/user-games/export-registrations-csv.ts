@@ -4,12 +4,12 @@ import type { AuthUser, ServerContext } from '../../core/context';
 import { assertManagesGame } from '../../core/games/game-day';
 import { effectiveStatus } from '../../core/games/game-view';
 import { displayName } from '../../core/users/display-name';
-import { games, registrations, users } from '../../db/schema';
+import { gameWalkIns, games, registrations, users } from '../../db/schema';
 import { centsCell, dateTimeCell, excelCsv } from '../../lib/csv';
 
 const csv = messages.gameDay.csv;
 
-/** The game's registrations as a spreadsheet for the organiser: one row per registration, oldest first. */
+/** The game's registrations as a spreadsheet for the organiser: one row per registration, oldest first, then the walk-ins. */
 export async function exportRegistrationsCsv(
   ctx: ServerContext,
   user: AuthUser,
@@ -25,9 +25,14 @@ export async function exportRegistrationsCsv(
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(eq(registrations.gameId, gameId))
     .orderBy(asc(registrations.createdAt), asc(registrations.id));
-  const body = excelCsv(
-    csv.registrationsHeader,
-    rows.map(({ registration: r, name, email, phone }) => [
+  // Walk-ins (decision 047) after the registrations: a name and a place, nothing else to say.
+  const walkIns = await ctx.db
+    .select({ name: gameWalkIns.name, createdAt: gameWalkIns.createdAt })
+    .from(gameWalkIns)
+    .where(eq(gameWalkIns.gameId, gameId))
+    .orderBy(asc(gameWalkIns.id));
+  const body = excelCsv(csv.registrationsHeader, [
+    ...rows.map(({ registration: r, name, email, phone }) => [
       name,
       email,
       phone,
@@ -38,6 +43,17 @@ export async function exportRegistrationsCsv(
       r.level,
       dateTimeCell(r.createdAt, game!.timeZone),
     ]),
-  );
+    ...walkIns.map((walkIn) => [
+      walkIn.name,
+      '',
+      '',
+      messages.walkIns.csvStatus,
+      '',
+      '',
+      '',
+      '',
+      dateTimeCell(walkIn.createdAt, game!.timeZone),
+    ]),
+  ]);
   return { filename: `inscricoes-jogo-${gameId}.csv`, body };
 }

@@ -6,6 +6,7 @@ import type { AuthUser, ServerContext } from '../../core/context';
 import { assertManagesGame, countNoShows, loadTeams } from '../../core/games/game-day';
 import { effectiveStatus } from '../../core/games/game-view';
 import { loadUserGame } from '../../core/games/user-game-view';
+import { listWalkIns } from '../../core/games/walk-ins';
 import { registrations, users } from '../../db/schema';
 import { displayName } from '../../core/users/display-name';
 
@@ -33,9 +34,10 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
     .filter((r) => r.status === 'waitlist')
     .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.id - b.id);
   const positionOf = new Map(line.map((r, index) => [r.id, index + 1]));
-  const [noShows, teams] = await Promise.all([
+  const [noShows, teams, walkIns] = await Promise.all([
     countNoShows(ctx.db, game.creator.id, [...new Set(rows.map((row) => row.registration.userId))]),
     loadTeams(ctx.db, gameId),
+    listWalkIns(ctx.db, gameId),
   ]);
 
   const list: GameRegistration[] = current.map(({ registration: r, userName, userEmail }) => ({
@@ -57,6 +59,7 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
   return {
     game,
     stats: { ...registrationCounts(list), availableSlots: game.availableSlots },
+    walkIns,
     registrations: list,
     teams,
   };

@@ -28,7 +28,7 @@ function filterWhere(filter: UserGamesFilter, now: Date): SQL | undefined {
   }
 }
 
-/** The caller's own games, latest date first, filtered and paged (the total goes in X-Total-Count). */
+/** The caller's own games, today's and the next first, then the past ones (the most recent first), filtered and paged. */
 export async function listUserGames(
   ctx: ServerContext,
   user: AuthUser,
@@ -37,7 +37,7 @@ export async function listUserGames(
   const now = ctx.clock.now();
   const where = and(ownedBy(user), filterWhere(query.filter, now));
   const [page, total] = await Promise.all([
-    loadUserGames(ctx.db, { where, now, limit: query.limit, offset: query.offset }),
+    loadUserGames(ctx.db, { where, now, limit: query.limit, offset: query.offset, order: 'organiser' }),
     countGames(ctx.db, where),
   ]);
   return { games: page, total };

@@ -12,9 +12,11 @@ import { inviteByEmail } from './invite-by-email';
 import { listUserGames } from './list-user-games';
 import { publishUserGame } from './publish-user-game';
 import { regeneratePrivateLink } from './regenerate-private-link';
+import { removeGamePlayer } from './remove-game-player';
 import { unpublishUserGame } from './unpublish-user-game';
 import { updateGamePlayer } from './update-game-player';
 import { updateUserGame } from './update-user-game';
+import { addWalkIn, removeWalkIn } from './walk-ins';
 
 const tags = ['user-games'];
 
@@ -30,7 +32,11 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.route({
       ...signedInRoute(
         'GET /user-games',
-        { tags, summary: 'Meus jogos criados, data mais recente primeiro (total no cabeçalho X-Total-Count)' },
+        {
+          tags,
+          summary:
+            'Meus jogos: os de hoje e os próximos primeiro (do mais cedo ao mais tarde), depois os passados (o mais recente primeiro); total no cabeçalho X-Total-Count',
+        },
         400,
       ),
       onRequest: app.requireUser,
@@ -138,6 +144,33 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       preValidation: ctx.rateLimiter.limit({ name: 'invite:ip', max: 30, windowMs: minutes(60), key: byIp }),
       onRequest: app.requireUser,
       handler: async (request) => inviteByEmail(request.ctx, currentUser(request), request.params.id, request.body.emails),
+    });
+
+    app.route({
+      ...oneGameRoute(
+        'POST /user-games/:id/walk-ins',
+        'Adiciona um avulso (só o nome, sem conta: um "+1" da lista do WhatsApp), que ocupa uma vaga; jogo lotado é 409',
+        409,
+      ),
+      onRequest: app.requireUser,
+      handler: async (request, reply) =>
+        reply.status(201).send(await addWalkIn(request.ctx, currentUser(request), request.params.id, request.body.name)),
+    });
+
+    app.route({
+      ...oneGameRoute('DELETE /user-games/:id/walk-ins/:walkInId', 'Tira um avulso da lista; a vaga vai para o primeiro da fila', 409),
+      onRequest: app.requireUser,
+      handler: async (request) => removeWalkIn(request.ctx, currentUser(request), request.params.id, request.params.walkInId),
+    });
+
+    app.route({
+      ...oneGameRoute(
+        'DELETE /user-games/:id/players/:userId',
+        'Tira um jogador da lista (confirmado, aguardando pagamento ou na fila): reembolso integral e aviso, como no cancelamento do jogo; a vaga vai para o primeiro da fila',
+        409,
+      ),
+      onRequest: app.requireUser,
+      handler: async (request) => removeGamePlayer(request.ctx, currentUser(request), request.params.id, request.params.userId),
     });
   };
 }

@@ -257,7 +257,7 @@ describe('POST /user-games', () => {
 });
 
 describe('GET /user-games', () => {
-  it('lists only my games, latest date first, with the my-games filters', async () => {
+  it('lists only my games, the next first and the past after, with the my-games filters', async () => {
     const { user, headers } = await createSignedInUser(t.app);
     const mk = (name: string, values: Partial<typeof games.$inferInsert>) => createGame(db(), { name, creatorId: user.id, ...values });
     await mk('Rascunho', { state: 'draft', dateTime: at(2 * DAY_MS) });
@@ -273,8 +273,8 @@ describe('GET /user-games', () => {
       expect(res.headers['x-total-count']).toBe(String(res.json().length));
       return res.json().map((g: { name: string }) => g.name);
     };
-    expect(await names()).toEqual(['Cancelado', 'Rascunho', 'Aberto', 'Passado']);
-    expect(await names('all')).toEqual(['Cancelado', 'Rascunho', 'Aberto', 'Passado']);
+    expect(await names()).toEqual(['Aberto', 'Rascunho', 'Cancelado', 'Passado']);
+    expect(await names('all')).toEqual(['Aberto', 'Rascunho', 'Cancelado', 'Passado']);
     expect(await names('draft')).toEqual(['Rascunho']);
     expect(await names('published')).toEqual(['Aberto', 'Passado']);
     expect(await names('active')).toEqual(['Aberto']);

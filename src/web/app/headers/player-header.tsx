@@ -11,10 +11,11 @@ import { NavLinks, type NavItem } from './nav-link-item';
 import { UserMenu } from './user-menu';
 
 const links: NavItem[] = [
-  { to: '/', label: 'Meus Jogos', end: true },
+  // The player's own registrations (home) and the games they organise ("Meus jogos", decision 047): two names, not one twice.
+  { to: '/', label: 'Início', end: true },
   { to: '/games', label: 'Jogos' },
   { to: '/notifications', label: 'Notificações' },
-  { to: '/my-games', label: 'Criar Jogos' },
+  { to: '/my-games', label: 'Meus jogos' },
 ];
 
 const creditLinkClasses =

@@ -153,7 +153,7 @@ export function dayIn(date: Date, timeZone: string): string {
 }
 
 /** The form prefilled from a game (date and time in the game's zone). */
-export function formValuesFromGame(game: UserGame): GameFormValues {
+export function formValuesFromGame(game: Omit<UserGame, 'players'>): GameFormValues {
   const when = dateAndTimeIn(new Date(game.dateTime), game.timeZone);
   return {
     name: game.name,

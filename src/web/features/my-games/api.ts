@@ -125,3 +125,23 @@ export function useDownloadRegistrations(gameId: number) {
     mutationFn: () => apiDownload(`/user-games/${gameId}/registrations.csv`, `inscricoes-jogo-${gameId}.csv`, 'Erro ao baixar a planilha'),
   });
 }
+
+/** Walk-ins (decision 047): someone with no account, by name, who takes a place; the game and the lists are read again. */
+export function useAddWalkIn(gameId: number) {
+  return useUserGameMutation((name: string) =>
+    api('POST /user-games/:id/walk-ins', { params: { id: gameId }, body: { name }, fallbackMessage: 'Erro ao adicionar à lista' }),
+  );
+}
+
+export function useRemoveWalkIn(gameId: number) {
+  return useUserGameMutation((walkInId: number) =>
+    api('DELETE /user-games/:id/walk-ins/:walkInId', { params: { id: gameId, walkInId }, fallbackMessage: 'Erro ao tirar da lista' }),
+  );
+}
+
+/** Takes a player off the game: refunded in full and told, as when the organiser cancels the game. */
+export function useRemoveGamePlayer(gameId: number) {
+  return useUserGameMutation((userId: number) =>
+    api('DELETE /user-games/:id/players/:userId', { params: { id: gameId, userId }, fallbackMessage: 'Erro ao remover jogador' }),
+  );
+}

@@ -8,11 +8,13 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SkeletonStack } from '../../../components/ui/spinner';
+import { ShareGameButton } from '../../../components/games/share-game';
 import { cn } from '../../../lib/cn';
 import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
 import { AddToCalendar } from './add-to-calendar';
 import { PaymentBadge } from './game-card';
 import { LocationMap } from './location-map';
+import { WhoIsGoing } from './who-is-going';
 
 function Fact({ icon, label, children, className }: { icon: ReactNode; label: string; children: ReactNode; className?: string }) {
   return (
@@ -75,7 +77,12 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
             {summary}
           </Card>
 
-          <AddToCalendar game={game} />
+          <div className="space-y-3">
+            <AddToCalendar game={game} />
+            <ShareGameButton game={game} fullWidth />
+          </div>
+
+          <WhoIsGoing game={game} />
 
           <section aria-labelledby="game-place" className="space-y-3">
             <h2 id="game-place" className="text-xl font-bold">

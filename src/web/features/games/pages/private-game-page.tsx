@@ -12,10 +12,11 @@ import { cn } from '../../../lib/cn';
 import { useLiveGamePlaces } from '../../../lib/queries/live-places';
 import { useSession } from '../../../lib/session';
 import { storageKeys, writeStorage } from '../../../lib/storage';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle, useSharePreview } from '../../../lib/use-document-title';
 import { usePrivateGame } from '../api';
 import { GameDetailsSkeleton, GameDetailsView, GameNotFound } from '../components/game-details';
 import { RegistrationActions } from '../components/registration-actions';
+import { shareDescription } from './game-details-page';
 
 /** Spec (private game page): the places taken as a bar, and Ativo or Encerrado. */
 function SlotsAndStatus({ game, isOver }: { game: Game; isOver: boolean }) {
@@ -54,6 +55,8 @@ export function PrivateGamePage() {
   const game = usePrivateGame(privateLink);
   useLiveGamePlaces(game.data, privateLink);
   useDocumentTitle(game.data?.name ?? 'Jogo privado');
+  // A private link pasted in WhatsApp previews the game too (decision 047): whoever holds the link may see it.
+  useSharePreview(game.data ? { title: game.data.name, description: shareDescription(game.data) } : null);
 
   function enterToApply() {
     // Kept until the next sign-in, which brings the visitor back here.

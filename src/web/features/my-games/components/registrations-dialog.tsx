@@ -1,14 +1,18 @@
-import { useId } from 'react';
-import type { GameRegistration, RegistrationStats } from '../../../../shared/schemas/user-games';
+import { UserMinus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { isFuture } from '../../../../shared/rules/game-timing';
+import type { GameRegistration, RegistrationStats, UserGame } from '../../../../shared/schemas/user-games';
 import { QueryError } from '../../../components/games/list-states';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { SkeletonStack } from '../../../components/ui/spinner';
+import { toastReply, useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { useUserGame } from '../api';
+import { formatBRL, formatDate, formatDateTime } from '../../../lib/format';
+import { useRemoveGamePlayer, useUserGame } from '../api';
 import { DownloadRegistrationsButton } from './download-registrations-button';
+import { WalkIns } from './walk-ins';
 import { paymentTypeLabel } from '../user-game-rules';
 
 function Stat({ label, value, className }: { label: string; value: number; className: string }) {
@@ -57,8 +61,19 @@ const groups: Group[] = [
 /** Leaving the line is not a cancelled registration: it has its own group. */
 const groupOf = (registration: GameRegistration): GroupKey => (registration.leftWaitlist ? 'left_waitlist' : registration.status);
 
-/** `timeZone`: the game's; what players did about a game reads on the clocks of its place. */
-function RegistrationItem({ registration, timeZone }: { registration: GameRegistration; timeZone: string }) {
+/**
+ * `timeZone`: the game's; what players did about a game reads on the clocks of its place. `onRemove`: the organiser may
+ * take this player off the list (a live registration of a game still ahead).
+ */
+function RegistrationItem({
+  registration,
+  timeZone,
+  onRemove,
+}: {
+  registration: GameRegistration;
+  timeZone: string;
+  onRemove?: (registration: GameRegistration) => void;
+}) {
   const isCancelled = registration.status === 'cancelled';
   const when = isCancelled && registration.cancelledAt ? registration.cancelledAt : registration.createdAt;
   return (
@@ -83,11 +98,30 @@ function RegistrationItem({ registration, timeZone }: { registration: GameRegist
           {formatDate(when, timeZone)}
         </time>
       </p>
+      {onRemove && !isCancelled && (
+        <Button
+          variant="ghost"
+          className="mt-1 -ml-2 text-red-700 dark:text-red-400"
+          aria-label={`Remover ${registration.userName}`}
+          onClick={() => onRemove(registration)}
+        >
+          <UserMinus className="size-4" aria-hidden="true" />
+          Remover
+        </Button>
+      )}
     </li>
   );
 }
 
-function RegistrationGroups({ registrations, timeZone }: { registrations: GameRegistration[]; timeZone: string }) {
+function RegistrationGroups({
+  registrations,
+  timeZone,
+  onRemove,
+}: {
+  registrations: GameRegistration[];
+  timeZone: string;
+  onRemove?: (registration: GameRegistration) => void;
+}) {
   const baseId = useId();
   return (
     <div className="space-y-5">
@@ -111,7 +145,7 @@ function RegistrationGroups({ registrations, timeZone }: { registrations: GameRe
             ) : (
               <ul className="space-y-2">
                 {items.map((registration) => (
-                  <RegistrationItem key={registration.id} registration={registration} timeZone={timeZone} />
+                  <RegistrationItem key={registration.id} registration={registration} timeZone={timeZone} onRemove={onRemove} />
                 ))}
               </ul>
             )}
@@ -122,17 +156,66 @@ function RegistrationGroups({ registrations, timeZone }: { registrations: GameRe
   );
 }
 
+/** The question before taking a player off the list, in the same dialog: what it does to them and to their money. */
+function RemovePlayerQuestion({ game, registration, onDone }: { game: UserGame; registration: GameRegistration; onDone: () => void }) {
+  const toast = useToast();
+  const remove = useRemoveGamePlayer(game.id);
+  const paid = registration.paidAmount > 0;
+  async function confirm() {
+    await toastReply(toast, remove.mutateAsync(registration.userId), 'Erro ao remover jogador');
+    onDone();
+  }
+  return (
+    <div role="alertdialog" aria-labelledby="remove-player-title" aria-describedby="remove-player-text" className="space-y-4">
+      <h3 id="remove-player-title" className="text-lg font-bold">
+        Remover {registration.userName} do jogo?
+      </h3>
+      <div id="remove-player-text" className="space-y-2 text-slate-700 dark:text-slate-300">
+        <p>A inscrição é cancelada e {registration.userName} recebe um aviso, como quando você cancela o jogo.</p>
+        {paid && (
+          <p>O valor pago ({formatBRL(registration.paidAmount)}) volta integralmente: créditos na hora, cartão ou PIX pelo provedor.</p>
+        )}
+        {registration.status !== 'waitlist' && <p>A vaga vai para o primeiro da lista de espera, se houver.</p>}
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone} data-autofocus>
+          Voltar
+        </Button>
+        <Button variant="danger" onClick={() => void confirm()} busy={remove.isPending} busyLabel="Removendo...">
+          {paid ? 'Remover e reembolsar' : 'Remover'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** "Inscrições do Jogo": the counts and who is in, waiting, in line or out (organisers §2). */
 export function RegistrationsDialog({ gameId, gameName, onClose }: { gameId: number; gameName: string; onClose: () => void }) {
   const detail = useUserGame(gameId);
+  const [removing, setRemoving] = useState<GameRegistration | null>(null);
+  const game = detail.data?.game;
+  // The list changes while the game is ahead and not cancelled (the server says the same).
+  const isOpen = game !== undefined && game.status !== 'cancelled' && isFuture(game.dateTime, new Date());
+  if (removing && game) {
+    return (
+      <Modal open onClose={() => setRemoving(null)} title="Inscrições do Jogo" description={gameName} className="sm:max-w-lg">
+        <RemovePlayerQuestion game={game} registration={removing} onDone={() => setRemoving(null)} />
+      </Modal>
+    );
+  }
   return (
     <Modal open onClose={onClose} title="Inscrições do Jogo" description={gameName} className="sm:max-w-lg">
       <div className="space-y-5">
-        {detail.data ? (
+        {detail.data && game ? (
           <>
             <Stats stats={detail.data.stats} />
             <DownloadRegistrationsButton gameId={gameId} fullWidth />
-            <RegistrationGroups registrations={detail.data.registrations} timeZone={detail.data.game.timeZone} />
+            <WalkIns game={game} walkIns={detail.data.walkIns} isOpen={isOpen} />
+            <RegistrationGroups
+              registrations={detail.data.registrations}
+              timeZone={game.timeZone}
+              onRemove={isOpen ? setRemoving : undefined}
+            />
           </>
         ) : detail.isError ? (
           <QueryError title="Erro ao carregar dados do jogo" query={detail} fallback="Erro ao carregar dados do jogo" />

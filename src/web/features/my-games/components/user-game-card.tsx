@@ -11,6 +11,7 @@ import { fieldBorder, fieldClasses } from '../../../components/ui/input';
 import { toastReply, useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { GamePlace, GameWhen } from '../../../components/games/game-facts';
+import { ShareGameButton } from '../../../components/games/share-game';
 import { cn } from '../../../lib/cn';
 import { formatBRL } from '../../../lib/format';
 import { confirmationAsked, useCancelUserGame, usePublishUserGame, useRegeneratePrivateLink, useUnpublishUserGame } from '../api';
@@ -235,6 +236,7 @@ export function UserGameCard({ game }: { game: UserGame }) {
               </>
             )}
           </div>
+          {!isFinished && <ShareGameButton game={game} fullWidth />}
           {game.visibility === 'private' && !isCancelled && game.privateLink && (
             <PrivateLinkTools
               game={game}

@@ -1,6 +1,7 @@
 import { ArrowLeft, Check, MessageCircle, Shuffle, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { isFuture } from '../../../../shared/rules/game-timing';
 import { presenceWindow } from '../../../../shared/rules/presence-window';
 import { MAX_LEVEL, MAX_TEAMS, MIN_LEVEL, MIN_TEAMS, teamsShareText, teamTotal } from '../../../../shared/rules/team-draw';
 import type { Team } from '../../../../shared/schemas/games';
@@ -20,6 +21,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDrawTeams, useUpdateGamePlayer, useUserGame } from '../api';
 import { DownloadRegistrationsButton } from '../components/download-registrations-button';
 import { BackLink, UserGameNotFound } from '../components/my-game-navigation';
+import { WalkIns } from '../components/walk-ins';
 
 const levelOptions = Array.from({ length: MAX_LEVEL - MIN_LEVEL + 1 }, (_, i) => ({
   value: String(MIN_LEVEL + i),
@@ -248,6 +250,12 @@ function GameDay({ back }: { back: Back }) {
         ) : (
           <>
             <CheckInList detail={detail.data} />
+            {isFuture(detail.data.game.dateTime, new Date()) && (
+              // Before the start the list can still take a "+1" at the court (decision 047).
+              <Card>
+                <WalkIns game={detail.data.game} walkIns={detail.data.walkIns} isOpen />
+              </Card>
+            )}
             <TeamDraw detail={detail.data} />
           </>
         )

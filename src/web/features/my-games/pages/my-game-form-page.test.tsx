@@ -184,7 +184,7 @@ describe('my game form', { timeout: 15_000 }, () => {
       aSentGamePayload({ dateTime: `${when}T19:30`, price: 0, description: '' }),
     );
     expect(currentPath()).toBe('/my-games/new');
-    await findPageHeading('Meus Jogos Criados');
+    await findPageHeading('Meus jogos');
     expect(currentPath()).toBe('/my-games');
   });
 
@@ -261,7 +261,7 @@ describe('editing my game', () => {
       state: 'published',
       cityId: 2,
     });
-    await findPageHeading('Meus Jogos Criados');
+    await findPageHeading('Meus jogos');
   });
 
   it('asks before making a game with players private, and sends the edit again with confirm once the organiser agrees', async () => {
@@ -304,7 +304,7 @@ describe('editing my game', () => {
     expect(await screen.findByText(done)).toBeInTheDocument();
     expect(sent()).toHaveLength(3);
     expect(sent()[2]).toMatchObject({ visibility: 'private', confirm: true, name: 'Vôlei de Quinta' });
-    await findPageHeading('Meus Jogos Criados');
+    await findPageHeading('Meus jogos');
   });
 
   it('does not let a cancelled game be edited, and says why', async () => {

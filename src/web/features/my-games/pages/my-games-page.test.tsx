@@ -19,7 +19,7 @@ async function openMyGames(routes: Parameters<typeof fakeApi>[0]) {
   const api = fakeApi({ ...signedIn, ...routes });
   const user = userEvent.setup();
   renderApp('/my-games', { token: 'jwt-ana' });
-  await findPageHeading('Meus Jogos Criados');
+  await findPageHeading('Meus jogos');
   return { api, user };
 }
 

@@ -166,9 +166,9 @@ function FilterTabs({
   );
 }
 
-/** /my-games, "Meus Jogos Criados" (organisers §2): the organiser's games, published first. */
+/** /my-games, "Meus jogos" (organisers §2, decision 047): the organiser's games, today's and the next first, then the past. */
 export function MyGamesPage() {
-  useDocumentTitle('Meus Jogos Criados');
+  useDocumentTitle('Meus jogos');
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseFilter(searchParams.get('filter'));
   const games = useUserGames(filter);
@@ -182,11 +182,7 @@ export function MyGamesPage() {
   const empty = emptyStates[filter];
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
-      <PageHeader
-        title="Meus Jogos Criados"
-        description="Crie, publique e acompanhe os jogos que você organiza."
-        actions={<CreateGameLink />}
-      />
+      <PageHeader title="Meus jogos" description="Crie, publique e acompanhe os jogos que você organiza." actions={<CreateGameLink />} />
       <FilterTabs value={filter} onChange={changeFilter} panelId={panelId} idPrefix={tabPrefix} />
       <div id={panelId} role="tabpanel" aria-labelledby={`${tabPrefix}-${filter}`} aria-busy={games.isFetching || undefined}>
         {games.isPending ? (
