@@ -45,6 +45,7 @@ const RELEASED: Record<string, string> = {
   '0017_years_of_data': '33d90493919ef6cd314118ee9492ec0f013f90915749433f02fd3bbb31f0efcb',
   '0018_retention': '6f783bd2af56e014ceada6730754c8c9591d7bf2e0cb48c04a19ec5c357cd1a4',
   '0019_push_and_preferences': 'e3803831f218ae2fdfe8e4dd23fefa88250fb5727449cd0f42fac8b1eb8a99cd',
+  '0024_organiser_notices': '9db27164d5137214ebdf11aabe0ecc8a5a972dbc33b20605fa13df94ab2b64a2',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -272,6 +273,18 @@ async function rowsAfter(tag: string, database: Database) {
         select id, 'https://push.example.com/wpush/antigo', 'chave-publica', 'segredo' from users where email = 'jogadora@antigo.test'`);
       await run(`insert into notifications (user_id, game_id, type, message)
         select id, (select min(id) from games), 'game_changed', 'O horário mudou' from users where email = 'jogadora@antigo.test'`);
+      const pushes = await query<{ n: number }>(database, sql`select count(*)::int as n from push_outbox`);
+      expect(pushes).toEqual([{ n: 1 }]);
+      return;
+    }
+    case '0024_organiser_notices': {
+      // The player, organising too, turned organiser pushes off, then heard of a new registration naming another player.
+      await run(`insert into notification_settings (user_id, kind, email, push)
+        select id, 'organiser', true, false from users where email = 'jogadora@antigo.test'`);
+      await run(`insert into notifications (user_id, game_id, type, message, about_user_id)
+        select u.id, (select min(id) from games), 'new_registration', 'Nova inscrição em Vôlei de quinta (15/01/2026 às 19:00): Desistente',
+          (select id from users where email = 'desistente@antigo.test')
+        from users u where u.email = 'jogadora@antigo.test'`);
       const pushes = await query<{ n: number }>(database, sql`select count(*)::int as n from push_outbox`);
       expect(pushes).toEqual([{ n: 1 }]);
       return;
