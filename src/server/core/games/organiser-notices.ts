@@ -15,7 +15,11 @@ type Organiser = { id: number; name: string; email: string };
  * followed on the dashboard), the player themselves, or an erased account. The one-statement apply
  * (`modules/games/fast-apply.ts`) writes the same rule in SQL.
  */
-async function organiserToTell(tx: Queryable, creatorId: number, playerId: number): Promise<{ organiser: Organiser; player: string } | undefined> {
+async function organiserToTell(
+  tx: Queryable,
+  creatorId: number,
+  playerId: number,
+): Promise<{ organiser: Organiser; player: string } | undefined> {
   const [organiser] = await tx
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -25,7 +29,13 @@ async function organiserToTell(tx: Queryable, creatorId: number, playerId: numbe
   return { organiser, player: player!.name };
 }
 
-function registrationEmail(ctx: Pick<ServerContext, 'config'>, game: GameRow, organiser: Organiser, player: string, status: 'confirmed' | 'waitlist') {
+function registrationEmail(
+  ctx: Pick<ServerContext, 'config'>,
+  game: GameRow,
+  organiser: Organiser,
+  player: string,
+  status: 'confirmed' | 'waitlist',
+) {
   return organiserNewsEmail({
     to: organiser.email,
     name: organiser.name,
@@ -120,6 +130,10 @@ export async function eraseNameFromNotices(tx: Queryable, person: { id: number; 
   if (person.name === '') return;
   await tx
     .update(notifications)
-    .set({ message: sql`left(${notifications.message}, length(${notifications.message}) - length(${person.name}::text)) || ${messages.accountDeleted}` })
-    .where(and(eq(notifications.aboutUserId, person.id), sql`right(${notifications.message}, length(${person.name}::text)) = ${person.name}`));
+    .set({
+      message: sql`left(${notifications.message}, length(${notifications.message}) - length(${person.name}::text)) || ${messages.accountDeleted}`,
+    })
+    .where(
+      and(eq(notifications.aboutUserId, person.id), sql`right(${notifications.message}, length(${person.name}::text)) = ${person.name}`),
+    );
 }
