@@ -31,7 +31,7 @@ export function fakePushBrowser(
   let current: typeof subscription | null = options.subscribed ? subscription : null;
   const pushManager = {
     getSubscription: vi.fn(async () => current),
-    subscribe: vi.fn(async (subscribeOptions: { applicationServerKey: Uint8Array }) => {
+    subscribe: vi.fn(async (subscribeOptions: { userVisibleOnly: boolean; applicationServerKey: Uint8Array }) => {
       subscription.options.applicationServerKey = subscribeOptions.applicationServerKey.slice().buffer;
       current = subscription;
       return subscription;
