@@ -27,12 +27,12 @@ const channels: { channel: keyof NotificationChannels; label: string }[] = [
 /** One channel of one kind: a switch (a checkbox with the switch role) that saves as it changes. */
 function ChannelSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <label className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl border border-slate-200 px-3 dark:border-slate-700">
+    <label className="relative flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl border border-slate-200 px-3 dark:border-slate-700">
       <span className="font-medium">{label}</span>
       <input
         type="checkbox"
         role="switch"
-        className="peer sr-only"
+        className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-xl opacity-0"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />
@@ -50,7 +50,9 @@ function ChannelSwitch({ label, checked, onChange }: { label: string; checked: b
           )}
         />
       </span>
-      <span className="w-9 text-right text-sm text-slate-600 dark:text-slate-400">{checked ? 'Sim' : 'Não'}</span>
+      <span aria-hidden="true" className="w-9 text-right text-sm text-slate-600 dark:text-slate-400">
+        {checked ? 'Sim' : 'Não'}
+      </span>
     </label>
   );
 }
