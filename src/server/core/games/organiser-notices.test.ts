@@ -45,6 +45,8 @@ const pushesOf = (userId: number) =>
 async function apply(headers: Record<string, string>, gameId: number, payload: Record<string, unknown> = { paymentType: 'credit' }) {
   const res = await t.app.inject({ method: 'POST', url: `/api/games/${gameId}/apply`, headers, payload });
   expect(res.statusCode, res.body).toBe(200);
+  // The one-statement path queues the organiser's e-mail right after its reply.
+  await t.app.ctx.mailer.idle();
   return res.json<{ registrationType: string }>();
 }
 

@@ -59,6 +59,7 @@ describe.runIf(isPostgres)(raced('parallel requests'), () => {
         );
       expect(charges).toHaveLength(1);
       // The organiser heard of each one once, in the transaction (or statement) that wrote it, and was e-mailed once.
+      await t.app.ctx.mailer.idle();
       const [organiser] = await db().select({ email: users.email }).from(users).where(eq(users.id, game.creatorId));
       const news = await db()
         .select({ about: notifications.aboutUserId })

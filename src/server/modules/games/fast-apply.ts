@@ -57,9 +57,9 @@ function fastApplyStatement(gameId: number, claims: TokenClaims, now: string, pa
 }
 
 /**
- * The organiser's e-mail of a notice the statement committed, in a transaction of its own right after (the template and
- * the unsubscribe link's signature are the application's). A process ending in between loses that e-mail only: the
- * notice and its push were committed with the registration.
+ * The organiser's e-mail of a notice the statement committed, in a transaction of its own right after the reply (the
+ * template and the unsubscribe link's signature are the application's). A process ending in between loses that e-mail
+ * only: the notice and its push were committed with the registration.
  */
 async function mailOrganiser(ctx: ServerContext, noticeId: number, outcome: 'confirmed' | 'waitlist'): Promise<void> {
   const mails: PendingMail = [];
@@ -93,12 +93,9 @@ export async function tryFastApply(
   if (row.outcome === 'insufficient_balance') throw new AppError('insufficient_credits', messages.insufficientBalance);
   // The statement was its own transaction: it has committed, and whoever watches the game's places may hear it.
   ctx.changes.gamesChanged([gameId]);
-  if (row.organiser_notice_id !== null) {
-    // The apply has committed: a failure here is the organiser's e-mail only, never the player's reply.
-    await mailOrganiser(ctx, row.organiser_notice_id, row.outcome).catch((error: unknown) =>
-      ctx.log.error({ err: error, gameId }, 'e-mail ao organizador não enfileirado depois da inscrição'),
-    );
-  }
+  const { organiser_notice_id: noticeId, outcome } = row;
+  // After the reply, in the background: the apply has committed, and the organiser's e-mail is no part of the answer.
+  if (noticeId !== null) ctx.mailer.later(() => mailOrganiser(ctx, noticeId, outcome));
   const credits = toReais(row.balance_cents ?? 0);
   if (row.outcome === 'waitlist') {
     return {
