@@ -52,3 +52,9 @@ export async function headerBalance(page: Page): Promise<number> {
   const text = await page.getByRole('banner').getByText(/^R\$/).first().textContent();
   return parseBRL(text ?? '');
 }
+
+/** Runs the reminder job now, through the e2e server's control endpoint (it also runs every minute on its own). */
+export async function runReminders(): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}/reminders`, { method: 'POST' });
+  expect(res.status).toBe(201);
+}

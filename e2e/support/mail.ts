@@ -31,3 +31,27 @@ export async function mailCount(to: string): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/mails?to=${encodeURIComponent(to)}`);
   return ((await res.json()) as CapturedMail[]).length;
 }
+
+/** A message's parts as text: base64 and quoted-printable parts decoded as UTF-8, the headers as they came. */
+function readableMail(raw: string): string {
+  return raw
+    .split(/\r?\n--[^\r\n]+\r?\n/)
+    .map((part) => {
+      const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join('\n\n');
+      if (/content-transfer-encoding:\s*base64/i.test(head))
+        return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+        const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        return `${head}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
+      }
+      return part;
+    })
+    .join('\n');
+}
+
+/** Every e-mail to `to` so far, each as readable text (see readableMail). */
+export async function mailsTo(to: string): Promise<string[]> {
+  const res = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/mails?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as CapturedMail[]).map((mail) => readableMail(mail.raw));
+}

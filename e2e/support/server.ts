@@ -12,6 +12,14 @@
 //   are not about creating one, get it here in one call (see e2e/support/games.ts); the API's own
 //   POST /api/user-games and POST /api/admin/games create games too.
 //   POST /admins {"name", "email", "password"} → 201 {"id"}: a new administrator (the API makes only players).
+//   POST /push-subscriptions → 201 {"id", "endpoint", "keys"}: a browser's subscription on the fake push service started
+//   here (test-support/server/push-service.ts, on 127.0.0.1, which the server may call with PUSH_ALLOW_LOOPBACK=on): its
+//   keys are a real P-256 pair and auth secret, kept by the service to check VAPID and decrypt what it receives. A
+//   journey hands it to the page in place of Chromium's own PushManager, whose push service (FCM) is out of reach.
+//   GET /pushes?subscription=ID → 200 [{message: {title, body, url, tag}, …}]: the pushes it received for that one.
+//   POST /pushes/deliver → 201 {"tried"}: delivers the pushes due now, or, during the quiet hours (22:00 to 07:00 in
+//   São Paulo), as the delivery at their end will: a journey run at night sees what the morning brings.
+//   POST /reminders → 201 {"reminded"}: runs the reminder job now (it runs every minute anyway).
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/lib/config';
@@ -20,10 +28,16 @@ import { descriptionToHtml } from '../../src/server/core/games/description-html'
 import { generatePrivateLink } from '../../src/server/core/games/private-link';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { startServer } from '../../src/server/server';
+import { TIME_ZONE } from '../../src/shared/dates';
+import { deliverDuePushes } from '../../src/server/core/notifications/push-delivery';
+import { quietHoursEnd } from '../../src/server/core/notifications/quiet-hours';
+import { sendReminders } from '../../src/server/modules/reminders/send-reminders';
+import { startPushService } from '../../test-support/server/push-service';
 import { startSmtpInbox } from '../../test-support/server/smtp-inbox';
 import { E2E_APP_PORT, E2E_CONTROL_PORT, E2E_MAIL_PORT, E2E_SMTP_PORT } from './ports';
 
 const inbox = await startSmtpInbox({ port: E2E_SMTP_PORT });
+const pushService = await startPushService();
 
 http
   .createServer((req, res) => {
@@ -48,6 +62,8 @@ const config = loadConfig({
   // Every journey's browser comes from 127.0.0.1: the cap on live streams per address would count them all together.
   LIVE_STREAMS_PER_ADDRESS: '10000',
   LOG_LEVEL: 'warn',
+  // The fake push service listens on 127.0.0.1 over http: allowed with a local PUBLIC_URL only.
+  PUSH_ALLOW_LOOPBACK: 'on',
 });
 const { app } = await startServer(config, { inMemory: true });
 
@@ -114,7 +130,17 @@ async function insertAdmin(input: NewAdmin): Promise<number> {
   return admin!.id;
 }
 
-const controlRoutes: Record<string, (body: never) => Promise<number>> = { '/games': insertGame, '/admins': insertAdmin };
+const controlRoutes: Record<string, (body: never) => Promise<object>> = {
+  '/games': async (body: NewGame) => ({ id: await insertGame(body) }),
+  '/admins': async (body: NewAdmin) => ({ id: await insertAdmin(body) }),
+  '/push-subscriptions': async () => pushService.subscribe(),
+  '/reminders': async () => ({ reminded: await sendReminders(app.ctx) }),
+  '/pushes/deliver': async () => {
+    const quietUntil = quietHoursEnd(new Date(), TIME_ZONE);
+    const at = quietUntil ? new Date(quietUntil.getTime() + 60_000) : undefined;
+    return { tried: await deliverDuePushes(at ? { ...app.ctx, clock: { now: () => at } } : app.ctx) };
+  },
+};
 
 http
   .createServer((req, res) => {
@@ -122,16 +148,22 @@ http
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      const route = req.method === 'POST' ? controlRoutes[req.url ?? ''] : undefined;
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (req.method === 'GET' && url.pathname === '/pushes') {
+        const subscription = url.searchParams.get('subscription');
+        res.end(JSON.stringify(pushService.received.filter((push) => push.subscriptionId === subscription)));
+        return;
+      }
+      const route = req.method === 'POST' ? controlRoutes[url.pathname] : undefined;
       if (!route) {
         res.statusCode = 404;
         res.end('{}');
         return;
       }
-      route(JSON.parse(Buffer.concat(chunks).toString('utf8')) as never).then(
-        (id) => {
+      route(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as never).then(
+        (reply) => {
           res.statusCode = 201;
-          res.end(JSON.stringify({ id }));
+          res.end(JSON.stringify(reply));
         },
         (error: unknown) => {
           res.statusCode = 500;

@@ -8,7 +8,7 @@ import type { ServerContext } from './core/context';
 import { paymentSweepJob } from './core/games/expire-pending-payments';
 import { startJobs } from './core/jobs';
 import { mailDeliveryJob, registerOutboxMetrics } from './core/notifications/mail-delivery';
-import { pushDeliveryJob } from './core/notifications/push-delivery';
+import { pushDeliveryJob, registerPushOutboxMetrics } from './core/notifications/push-delivery';
 import { afterCommitRetryJob } from './core/payments/after-commit-retries';
 import { retentionJob } from './core/retention/run-retention';
 import type { Database } from './db/open-database';
@@ -108,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   registerRequestContext(app, ctx);
   registerOutboxMetrics(metrics, database.db);
+  registerPushOutboxMetrics(metrics, database.db);
   const jobs = startJobs(
     ctx,
     [

@@ -157,6 +157,12 @@ export const messages = {
     reminderToPay: (game: string, when: string, place: string, amount: string, deadline: string) =>
       `Lembrete: ${game} é ${when}, em ${place}. Sua vaga ainda não está paga: pague ${amount} até ${deadline} para confirmar.`,
     reminderSubject: (game: string) => `Lembrete: ${game}`,
+    // To the organiser: the player's name last, so erasing the account can replace it (core/games/organiser-notices.ts).
+    newRegistration: (game: string, when: string, player: string) => `Nova inscrição em ${game} (${when}): ${player}`,
+    newWaitlisted: (game: string, when: string, player: string) => `Nova inscrição na lista de espera de ${game} (${when}): ${player}`,
+    newSeriesMember: (series: string, player: string) => `Novo mensalista em ${series}: ${player}`,
+    newRegistrationSubject: (game: string) => `Nova inscrição: ${game}`,
+    newSeriesMemberSubject: (series: string) => `Novo mensalista: ${series}`,
   },
 
   // Calendars: a game's .ics and the player's private feed

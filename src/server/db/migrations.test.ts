@@ -47,6 +47,7 @@ const RELEASED: Record<string, string> = {
   '0019_push_and_preferences': 'e3803831f218ae2fdfe8e4dd23fefa88250fb5727449cd0f42fac8b1eb8a99cd',
   '0021_member_place_notices': 'e19e4c03c46c45be8676f984b2b3de01bf8d6e22d38c54fcec6b299b14b6a981',
   '0022_walk_ins': 'b23d537e5dd684fbac88dc278da86dce9170fd5749c3e0f9923a3fd147b8fdcc',
+  '0024_organiser_notices': 'fef3fecee8dc18f3e776f0218c9257dbd08bbac79c3b5ffe2579575ffc13eee9',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -298,6 +299,19 @@ async function rowsAfter(tag: string, database: Database) {
         sql`select walk_in_count as n from games where id = (select min(id) from games)`,
       );
       expect(counted).toEqual([{ n: 1 }]);
+      return;
+    }
+    case '0024_organiser_notices': {
+      // The player, organising too, turned organiser pushes off, then heard of a new registration naming another player.
+      await run(`insert into notification_settings (user_id, kind, email, push)
+        select id, 'organiser', true, false from users where email = 'jogadora@antigo.test'`);
+      await run(`insert into notifications (user_id, game_id, type, message, about_user_id)
+        select u.id, (select min(id) from games), 'new_registration', 'Nova inscrição em Vôlei de quinta (15/01/2026 às 19:00): Desistente',
+          (select id from users where email = 'desistente@antigo.test')
+        from users u where u.email = 'jogadora@antigo.test'`);
+      // Still the two pushes of 0019 and 0021: none for a kind the person turned off.
+      const pushes = await query<{ n: number }>(database, sql`select count(*)::int as n from push_outbox`);
+      expect(pushes).toEqual([{ n: 2 }]);
       return;
     }
     default:

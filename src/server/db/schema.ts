@@ -517,6 +517,8 @@ export const notifications = pgTable(
     gameId: integer('game_id').references(() => games.id),
     type: text('type').notNull(),
     message: text('message').notNull(),
+    /** The player an organiser's notice names (migration 0024): erasing that account takes the name out of it. */
+    aboutUserId: integer('about_user_id').references(() => users.id),
     readAt: timestamptz('read_at'),
     createdAt: createdAt(),
   },
@@ -526,6 +528,9 @@ export const notifications = pgTable(
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
     index('notifications_created_idx').on(t.createdAt),
+    index('notifications_about_user_idx')
+      .on(t.aboutUserId)
+      .where(sql`${t.aboutUserId} is not null`),
   ],
 );
 

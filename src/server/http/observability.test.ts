@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../../../test-support/server/factories';
+import { createSignedInUser, createUser } from '../../../test-support/server/factories';
 import { createTestApp, createTestDatabase, setUpTestApp } from '../../../test-support/server/test-app';
 import { buildApp } from '../app';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, notifications, pushOutbox, pushSubscriptions } from '../db/schema';
 import { loadConfig } from '../lib/config';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -180,6 +180,45 @@ describe('GET /api/metrics', () => {
     expect(body).toContain('email_outbox_retrying 1');
     expect(body).toContain('email_outbox_failed 1');
     const oldest = Number(/^email_outbox_oldest_pending_seconds (\S+)$/m.exec(body)?.[1]);
+    expect(oldest).toBeGreaterThanOrEqual(90);
+    expect(oldest).toBeLessThan(600);
+  });
+
+  it("shows the push outbox: pushes waiting, the oldest one's age, retrying and held by the quiet hours", async () => {
+    const user = await createUser(t.app.ctx.db);
+    const [device] = await t.app.ctx.db
+      .insert(pushSubscriptions)
+      .values({ userId: user.id, endpoint: 'https://push.example.com/wpush/metricas', p256dh: 'chave', auth: 'segredo' })
+      .returning();
+    const written = await t.app.ctx.db
+      .insert(notifications)
+      .values([1, 2, 3].map((n) => ({ userId: user.id, type: 'game_changed', message: `Aviso ${n}` })))
+      .returning({ id: notifications.id });
+    // The trigger queued one push per notice: one waits, one retries after a failure, one waits for 07:00.
+    const queued = await t.app.ctx.db
+      .select({ id: pushOutbox.id })
+      .from(pushOutbox)
+      .where(sql`${pushOutbox.subscriptionId} = ${device!.id}`);
+    expect(queued).toHaveLength(written.length);
+    await t.app.ctx.db
+      .update(pushOutbox)
+      .set({ createdAt: sql`now() - interval '90 seconds'` })
+      .where(sql`${pushOutbox.id} = ${queued[0]!.id}`);
+    await t.app.ctx.db
+      .update(pushOutbox)
+      .set({ attempts: 1, error: 'HTTP 503' })
+      .where(sql`${pushOutbox.id} = ${queued[1]!.id}`);
+    await t.app.ctx.db
+      .update(pushOutbox)
+      .set({ nextAttemptAt: sql`now() + interval '8 hours'` })
+      .where(sql`${pushOutbox.id} = ${queued[2]!.id}`);
+    t.app.ctx.metrics.pushEnded('gone');
+    const body = (await metrics(TOKEN)).body;
+    expect(body).toContain('push_outbox_pending 3');
+    expect(body).toContain('push_outbox_retrying 1');
+    expect(body).toContain('push_outbox_held 1');
+    expect(body).toContain('push_outbox_ended_total{reason="gone"} 1');
+    const oldest = Number(/^push_outbox_oldest_pending_seconds (\S+)$/m.exec(body)?.[1]);
     expect(oldest).toBeGreaterThanOrEqual(90);
     expect(oldest).toBeLessThan(600);
   });

@@ -26,6 +26,11 @@ export function createMetrics() {
     help: 'Execuções de tarefas em segundo plano que falharam',
     ...labelsOf('job'),
   });
+  const pushesEnded = new Counter({
+    name: 'push_outbox_ended_total',
+    help: 'Pushes que saíram da fila sem entrega: assinatura encerrada (gone), recusados (refused) ou após 24 h de tentativas (stale)',
+    ...labelsOf('reason'),
+  });
   const paymentsSettled = new Counter({
     name: 'payments_settled_total',
     help: 'Pagamentos liquidados',
@@ -59,6 +64,9 @@ export function createMetrics() {
           throw error;
         }
       };
+    },
+    pushEnded(reason: 'gone' | 'refused' | 'stale') {
+      pushesEnded.inc({ reason });
     },
     paymentSettled(provider: string, outcome: string) {
       paymentsSettled.inc({ provider, outcome });

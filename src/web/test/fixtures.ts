@@ -45,6 +45,14 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 
 /** The profile's "Minha agenda" address, for pages that show the profile. */
 export const calendarFeed = { 'GET /api/users/me/calendar': { body: { url: `${TEST_ORIGIN}/api/calendar/${'a'.repeat(64)}.ics` } } };
+/** The profile's notification preferences, everything on (as for an account that never changed them). */
+export const notificationSettings = {
+  'GET /api/users/me/notification-settings': {
+    body: Object.fromEntries(
+      ['reminders', 'places', 'changes', 'invitations', 'receipts', 'organiser'].map((kind) => [kind, { email: true, push: true }]),
+    ),
+  },
+};
 /** `GET /api/auth/config` without Google sign-in: every page a visitor opens asks for it. */
 export const authConfig = { 'GET /api/auth/config': { body: { googleClientId: null, googleAllowedOrigins: [TEST_ORIGIN] } } };
 

@@ -18,11 +18,13 @@ export type NotificationType =
   | 'refund_rejected'
   | 'game_reminder'
   | 'member_place_confirmed'
-  | 'member_place_pending';
+  | 'member_place_pending'
+  | 'new_registration'
+  | 'new_series_member';
 
 /**
  * The kind each notification belongs to, which the person's preferences turn on or off. The database has the same
- * table (`notification_kind()`, migration 0019) for the pushes its trigger queues; a test holds the two together.
+ * table (`notification_kind()`, migrations 0019 and 0024) for the pushes its trigger queues; a test holds the two together.
  */
 export const kindOfType: Record<NotificationType, NotificationKind> = {
   game_reminder: 'reminders',
@@ -43,6 +45,8 @@ export const kindOfType: Record<NotificationType, NotificationKind> = {
   late_payment_credited: 'receipts',
   refund_processed: 'receipts',
   refund_rejected: 'receipts',
+  new_registration: 'organiser',
+  new_series_member: 'organiser',
 };
 
 /** The title of a push, by what happened; its text is the notification's message. */
@@ -65,6 +69,8 @@ export const pushTitles: Record<NotificationType, string> = {
   late_payment_credited: 'Pagamento virou créditos',
   refund_processed: 'Reembolso feito',
   refund_rejected: 'Reembolso recusado',
+  new_registration: 'Nova inscrição no seu jogo',
+  new_series_member: 'Novo mensalista na sua série',
 };
 
 export const isNotificationType = (type: string): type is NotificationType => Object.hasOwn(kindOfType, type);

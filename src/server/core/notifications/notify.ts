@@ -24,12 +24,28 @@ const kindsNoticedIn = new WeakMap<Queryable, Map<number, NotificationKind>>();
  * Records a notification for a user, in the caller's transaction so it exists only if the event does. The database
  * queues a push for each of the user's devices with it (unless pushes of its kind are off), delivered after commit.
  */
-export async function notify(q: Queryable, userId: number, type: NotificationType, message: string, gameId?: number) {
-  await q.insert(notifications).values({ userId, type, message, gameId: gameId ?? null });
+export async function notify(
+  q: Queryable,
+  userId: number,
+  type: NotificationType,
+  message: string,
+  gameId?: number,
+  /** The other person the message names (an organiser's notice names the player), whose erasure takes the name out. */
+  aboutUserId?: number,
+) {
+  await q.insert(notifications).values({ userId, type, message, gameId: gameId ?? null, aboutUserId: aboutUserId ?? null });
+  noteNoticeKind(q, userId, kindOfType[type]);
+  notePushesMayBeDue();
+}
+
+/**
+ * Pairs the e-mails queued next in this transaction for this person with a notice of `kind`: what `notify` does, for a
+ * notice written by the database (the one-statement apply) whose e-mail follows in a transaction of its own.
+ */
+export function noteNoticeKind(q: Queryable, userId: number, kind: NotificationKind): void {
   let kinds = kindsNoticedIn.get(q);
   if (!kinds) kindsNoticedIn.set(q, (kinds = new Map()));
-  kinds.set(userId, kindOfType[type]);
-  notePushesMayBeDue();
+  kinds.set(userId, kind);
 }
 
 /** For the credits work: a top-up (Stripe, PIX or an admin) reached the user's balance. */

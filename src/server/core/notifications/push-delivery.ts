@@ -6,6 +6,7 @@ import { retryDelaySeconds } from '../../integrations/mail/mailer';
 import { type PushMessage, sendPush } from '../../integrations/push/send-push';
 import { resolveVapidKeys } from '../../integrations/push/vapid-keys';
 import type { ServerContext } from '../context';
+import type { Metrics } from '../../lib/metrics';
 import type { Job } from '../jobs';
 import { isNotificationType, pushTitles } from './notification-kinds';
 import { pushMayGoAt } from './quiet-hours';
@@ -19,7 +20,7 @@ const DELIVERY_INTERVAL_MS = 5_000;
 /** A push still undelivered this long after it was queued is given up: it would tell of something long past. */
 export const PUSH_GIVE_UP_HOURS = 24;
 
-export type PushDeliveryContext = Pick<ServerContext, 'db' | 'clock' | 'config' | 'log'>;
+export type PushDeliveryContext = Pick<ServerContext, 'db' | 'clock' | 'config' | 'log'> & Partial<Pick<ServerContext, 'metrics'>>;
 
 /**
  * Set when this process wrote a notification, so the commit that follows starts a delivery at once; without it a
@@ -131,6 +132,7 @@ async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date)
     case 'unsafe':
       // The subscription goes, and with it every push still queued for it.
       await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription.id));
+      ctx.metrics?.pushEnded('gone');
       ctx.log.info(
         { ...fields, cause: outcome.kind === 'gone' ? `HTTP ${outcome.status}` : outcome.cause },
         'assinatura de push encerrada: removida',
@@ -138,11 +140,13 @@ async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date)
       return;
     case 'failed':
       await ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
+      ctx.metrics?.pushEnded('refused');
       ctx.log.warn({ ...fields, err: outcome.cause }, 'push recusado pelo serviço de push: desistimos');
       return;
     case 'retry':
       if (row.isStale) {
         await ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
+        ctx.metrics?.pushEnded('stale');
         ctx.log.error({ ...fields, err: outcome.cause }, `push não enviado após ${PUSH_GIVE_UP_HOURS} h de tentativas: desistimos`);
         return;
       }
@@ -192,6 +196,39 @@ export function deliverDuePushes(ctx: PushDeliveryContext): Promise<number> {
   state.done = deliverAll(ctx, state).finally(() => running.delete(ctx.db));
   running.set(ctx.db, state);
   return state.done;
+}
+
+/**
+ * The push outbox in the metrics, as the e-mail outbox's: pushes waiting (and the oldest one's age), those retrying
+ * after a failure and those held by the quiet hours. What leaves the queue undelivered is counted as it goes
+ * (`push_outbox_ended_total`): a given-up push is not kept.
+ */
+export function registerPushOutboxMetrics(metrics: Metrics, db: Db): void {
+  type PushState = { pending: number; oldestSeconds: number; retrying: number; held: number };
+  let inFlight: Promise<PushState> | undefined;
+  const read = async (): Promise<PushState> => {
+    const [row] = await db
+      .select({
+        pending: sql<number>`count(*)::int`,
+        oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${pushOutbox.createdAt})), 0)::float8`,
+        retrying: sql<number>`(count(*) filter (where ${pushOutbox.error} is not null))::int`,
+        held: sql<number>`(count(*) filter (where ${pushOutbox.error} is null and ${pushOutbox.nextAttemptAt} > now()))::int`,
+      })
+      .from(pushOutbox);
+    return row!;
+  };
+  const state = () =>
+    (inFlight ??= read().finally(() => {
+      inFlight = undefined;
+    }));
+  metrics.gauge('push_outbox_pending', 'Pushes na fila esperando envio', async () => (await state()).pending);
+  metrics.gauge(
+    'push_outbox_oldest_pending_seconds',
+    'Idade, em segundos, do push mais antigo esperando envio',
+    async () => (await state()).oldestSeconds,
+  );
+  metrics.gauge('push_outbox_retrying', 'Pushes esperando uma nova tentativa depois de uma falha', async () => (await state()).retrying);
+  metrics.gauge('push_outbox_held', 'Pushes guardados até o fim do horário de silêncio', async () => (await state()).held);
 }
 
 /** The pushes no instance sent at once, retries and the end of the quiet hours, every 5 s, on the leader. */

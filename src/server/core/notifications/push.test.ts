@@ -11,7 +11,7 @@ import {
   TEST_NOW,
   type TestApp,
 } from '../../../../test-support/server/test-app';
-import { pushOutbox, pushSubscriptions, states } from '../../db/schema';
+import { games, pushOutbox, pushSubscriptions, states } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
 import { lockGame } from '../games/registration-guards';
@@ -65,11 +65,11 @@ describe('a push for every notification', () => {
     await createRegistration(db(), { gameId: game.id, userId: holder.id, status: 'confirmed' });
     const { user, subscriptions } = await subscribedUser();
     await createRegistration(db(), { gameId: game.id, userId: user.id, status: 'waitlist' });
-    // The holder leaves and the first in line, without credits, is offered the place with a deadline.
+    // A place opens (the organiser adds one) and the first in line, without credits, is offered it with a deadline.
     const mails: PendingMail = [];
     await db().transaction(async (tx) => {
-      const locked = await lockGame(tx, game.id);
-      await promoteWaitlist(tx, t.app.ctx, { ...locked, totalSlots: 2 }, mails);
+      await tx.update(games).set({ totalSlots: 2 }).where(eq(games.id, game.id));
+      await promoteWaitlist(tx, t.app.ctx, await lockGame(tx, game.id), mails);
     });
     expect(await queued(user.id)).toHaveLength(1);
 

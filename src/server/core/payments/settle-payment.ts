@@ -8,6 +8,7 @@ import type { ServerContext } from '../context';
 import { postCreditTransaction } from '../credits/post-credit-transaction';
 import { expirePendingPayments } from '../games/expire-pending-payments';
 import { when } from '../games/game-notices';
+import { noticeOrganiserOfRegistration } from '../games/organiser-notices';
 import { type GameRow, lockGame } from '../games/registration-guards';
 import { notify, notifyCreditsAdded, type PendingMail, sendPendingMail } from '../notifications/notify';
 import { ledgerTypeOf, paymentReference, type PaymentRow, registrationPaymentTypeOf } from './payment-records';
@@ -81,7 +82,7 @@ export async function settlePaidPayment(ctx: ServerContext, paymentId: number, p
       settledAt: now,
       updatedAt: now,
     };
-    if (game && (await confirmHeldRegistration(tx, game, payment, now))) {
+    if (game && (await confirmHeldRegistration(tx, ctx, mails, game, payment, now))) {
       await tx
         .update(payments)
         .set({ ...paid, outcome: 'confirmed' })
@@ -102,7 +103,14 @@ export async function settlePaidPayment(ctx: ServerContext, paymentId: number, p
 }
 
 /** Confirms the payment's registration if it still holds its slot awaiting payment. */
-async function confirmHeldRegistration(tx: Tx, game: GameRow, payment: PaymentRow, now: Date): Promise<boolean> {
+async function confirmHeldRegistration(
+  tx: Tx,
+  ctx: ServerContext,
+  mails: PendingMail,
+  game: GameRow,
+  payment: PaymentRow,
+  now: Date,
+): Promise<boolean> {
   if (payment.registrationId === null) return false;
   const confirmed = await tx
     .update(registrations)
@@ -115,9 +123,11 @@ async function confirmHeldRegistration(tx: Tx, game: GameRow, payment: PaymentRo
       updatedAt: now,
     })
     .where(and(eq(registrations.id, payment.registrationId), eq(registrations.gameId, game.id), eq(registrations.status, 'pending')))
-    .returning({ id: registrations.id });
+    .returning({ id: registrations.id, waitlistPriceCents: registrations.waitlistPriceCents });
   if (confirmed.length === 0) return false;
   await notify(tx, payment.userId, 'registration_confirmed', messages.notice.paymentConfirmed(game.name, when(game)), game.id);
+  // A place held for a card or PIX apply is news to the organiser; one offered from the line was news when it joined.
+  if (confirmed[0]!.waitlistPriceCents === null) await noticeOrganiserOfRegistration(tx, ctx, mails, game, payment.userId, 'confirmed');
   return true;
 }
 

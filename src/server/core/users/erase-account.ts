@@ -18,6 +18,7 @@ import { type PendingMail, sendPendingMail } from '../notifications/notify';
 import { closePendingCheckouts, closeWithProviders } from '../payments/close-checkouts';
 import type { PaymentRow } from '../payments/payment-records';
 import { closeSeries, endMembershipsOf, lockSeriesOfAccount } from '../series/close-series';
+import { eraseNameFromNotices } from '../games/organiser-notices';
 import { eraseNameFromOthersMail } from './erase-name';
 
 /** What an erasure hands to the providers and the mailer once it has committed (`finishErasure`). */
@@ -120,6 +121,7 @@ export async function eraseAccount(
   await tx.delete(emailOutbox).where(eq(emailOutbox.to, user.email));
   const [current] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id));
   await eraseNameFromOthersMail(tx, { name: current!.name, email: user.email });
+  await eraseNameFromNotices(tx, { id: user.id, name: current!.name });
   await tx
     .update(users)
     .set({

@@ -125,7 +125,42 @@ const invitedBy = (organiserName: string) => `${organiserName} convidou você pa
  * own name) and a game or place named after the person never match. Slot i of `nameSlots(other)` renames the person.
  */
 export function nameSlots(name: string): { text: string; html: string }[] {
-  return [{ text: `\n${invitedBy(name)}`, html: `<p>${escapeHtml(invitedBy(name))}` }];
+  return [invitedBy(name), ...Object.values(organiserNews).map((news) => news(name))].map((opening) => ({
+    text: `\n${opening}`,
+    html: `<p>${escapeHtml(opening)}`,
+  }));
+}
+
+/** What an organiser's e-mail says of a new player, up to the game or series: a paragraph opening with the player's name. */
+const organiserNews = {
+  confirmed: (player: string) => `${player} se inscreveu em `,
+  waitlist: (player: string) => `${player} entrou na lista de espera de `,
+  member: (player: string) => `${player} virou mensalista de `,
+};
+
+/** To an organiser: a new player in one of their games (or series), with the link to it. */
+export function organiserNewsEmail(input: {
+  to: string;
+  name: string;
+  subject: string;
+  news: keyof typeof organiserNews;
+  player: string;
+  /** The game with its date, or the series, as the sentence ends. */
+  what: string;
+  path: string;
+  publicUrl: string;
+}): MailMessage {
+  const url = `${input.publicUrl}${input.path}`;
+  const sentence = `${organiserNews[input.news](input.player)}${input.what}.`;
+  const text = [`Olá, ${input.name}!`, '', sentence, '', `Veja: ${url}`, '', 'Equipe Bora Jogar'].join('\n');
+  const html = layout(
+    input.subject,
+    `<p>Olá, ${escapeHtml(input.name)}!</p>
+<p>${escapeHtml(sentence)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Ver no Bora Jogar</a></p>`,
+    input.publicUrl,
+  );
+  return { to: input.to, subject: input.subject, text, html, publicUrl: input.publicUrl };
 }
 
 /** An organiser's invitation to a (private) game, with its link; the invitee may not have an account yet. */

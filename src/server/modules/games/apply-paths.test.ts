@@ -4,7 +4,7 @@ import { addCredits, createGame, createRegistration, createUser, HOUR_MS } from 
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { GAMES_CHANNEL } from '../../db/change-feed';
-import { creditTransactions, emailOutbox, gameWalkIns, type games, notifications, payments, registrations, users } from '../../db/schema';
+import { creditTransactions, emailOutbox, gameWalkIns, games, notifications, payments, registrations, users } from '../../db/schema';
 import type * as FastApply from './fast-apply';
 
 // The common apply has two implementations: the `fast_apply` function (one statement, decision 032) and applyToGame's
@@ -345,8 +345,8 @@ async function gamesAnnouncedDuring(action: () => Promise<void>): Promise<number
 }
 
 /** Ids, e-mail addresses, references and timestamps as names: the same write gives the same rows in both runs. */
-function normaliser(built: Built) {
-  const names = new Map<string, string>();
+function normaliser(built: Built, personNames: Map<string, string>) {
+  const names = new Map<string, string>(personNames);
   for (const [name, { id, email }] of Object.entries(built.people)) {
     names.set(`user:${id}`, name);
     names.set(`email:${email}`, name);
@@ -355,6 +355,7 @@ function normaliser(built: Built) {
   const idColumns: Record<string, string> = {
     userId: 'user',
     createdBy: 'user',
+    aboutUserId: 'user',
     processedBy: 'user',
     gameId: 'game',
     registrationId: 'registration',
@@ -372,9 +373,14 @@ function normaliser(built: Built) {
         .replace(/registration:(\d+)/g, (_, id: string) => `registration:${names.get(`registration:${id}`) ?? '?'}`)
         // The factory's top-ups, each with a reference of its own.
         .replace(/^test:[0-9a-f]+$/, 'test:top-up');
-      for (const [key, name] of names) if (key.startsWith('email:')) text = text.split(key.slice('email:'.length)).join(`<${name}>`);
-      return text;
+      for (const [key, name] of names) {
+        if (key.startsWith('email:') || key.startsWith('name:')) text = text.split(key.slice(key.indexOf(':') + 1)).join(`<${name}>`);
+      }
+      // The organiser's e-mail: the game's page and the unsubscribe link (signed with the account's id and the clock).
+      return text.replaceAll(`/apply/${built.gameId}`, '/apply/<game>').replace(/\/api\/unsubscribe\/[\w.-]+/g, '/api/unsubscribe/<token>');
     }
+    // An e-mail's headers.
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, value(k, inner)]));
     return v;
   };
   return {
@@ -396,6 +402,13 @@ function normaliser(built: Built) {
 /** Builds the scenario afresh, applies once through the chosen path, and reads back everything the apply could write. */
 async function run(scenario: Scenario, fast: boolean) {
   const built = await scenario.build();
+  // The game's organiser hears of the apply (a notice, its e-mail): their rows are compared too.
+  const [organiser] = await db()
+    .select({ id: users.id, email: users.email })
+    .from(games)
+    .innerJoin(users, eq(users.id, games.creatorId))
+    .where(eq(games.id, built.gameId));
+  if (organiser && !Object.values(built.people).some((p) => p.id === organiser.id)) built.people.organiser = organiser;
   const caller = built.people.player!;
   const userIds = Object.values(built.people).map((p) => p.id);
   const emails = Object.values(built.people).map((p) => p.email);
@@ -412,8 +425,15 @@ async function run(scenario: Scenario, fast: boolean) {
     });
   });
   const served = fastPath.served;
+  // The one-statement path queues the organiser's e-mail right after its reply.
+  await t.app.ctx.mailer.idle();
 
-  const normalise = normaliser(built);
+  const personNames = new Map<string, string>();
+  for (const [name, { id }] of Object.entries(built.people)) {
+    const [row] = await db().select({ name: users.name }).from(users).where(eq(users.id, id));
+    personNames.set(`name:${row!.name}`, name);
+  }
+  const normalise = normaliser(built, personNames);
   const registrationRows = await db()
     .select()
     .from(registrations)

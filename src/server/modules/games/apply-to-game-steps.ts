@@ -7,6 +7,7 @@ import { addToWaitlist } from '../../core/games/add-to-waitlist';
 import { confirmRegistration } from '../../core/games/confirm-registration';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import { when } from '../../core/games/game-notices';
+import { noticeOrganiserOfRegistration } from '../../core/games/organiser-notices';
 import {
   assertCanReachGame,
   assertHasPhone,
@@ -24,7 +25,7 @@ import type { PaymentMethod } from '../../integrations/payments/provider';
 import { AppError } from '../../lib/app-error';
 
 /** One application inside its transaction, under the game's lock: what every step below works on. */
-export type Application = { tx: Tx; ctx: ServerContext; game: GameRow; user: AuthUser; now: Date };
+export type Application = { tx: Tx; ctx: ServerContext; game: GameRow; user: AuthUser; now: Date; mails: PendingMail };
 
 /** What waits for the commit: mails written to the outbox, checkouts to close at their providers. */
 export type AfterCommit = { mails: PendingMail; closed: PaymentRow[] };
@@ -50,7 +51,7 @@ export async function lockOpenGame(
   if (game.usePlatformPayment && body.paymentType === undefined) {
     throw new AppError('payment_type_required', messages.paymentTypeRequired, { paymentType: messages.paymentTypeRequired });
   }
-  return { tx, ctx, game, user, now };
+  return { tx, ctx, game, user, now, mails: after.mails };
 }
 
 /** Card (`card` = `stripe`) or PIX (`mercadopago`) on a platform game with a price; null for credits and free games. */
@@ -84,9 +85,10 @@ export async function insertHold(app: Application, checkout?: { method: PaymentM
 
 /** Charge, confirm and notify: the price from credits on a platform game (nothing for outside payment). */
 export async function confirmPlace(app: Application, registrationId: number): Promise<ApplyReply> {
-  const { tx, game, user, now } = app;
+  const { tx, ctx, game, user, now, mails } = app;
   const { paymentType, paidCents } = await confirmRegistration(tx, game, { id: registrationId, userId: user.id }, now);
   await notify(tx, user.id, 'registration_confirmed', messages.notice.registrationConfirmed(game.name, when(game)), game.id);
+  await noticeOrganiserOfRegistration(tx, ctx, mails, game, user.id, 'confirmed');
   return {
     message: messages.registrationConfirmed,
     waitlisted: false,
@@ -100,6 +102,7 @@ export async function confirmPlace(app: Application, registrationId: number): Pr
 /** A full game: the player joins the line, without charge. */
 export async function joinLine(app: Application): Promise<ApplyReply> {
   await addToWaitlist(app.tx, app.game, app.user.id, app.now);
+  await noticeOrganiserOfRegistration(app.tx, app.ctx, app.mails, app.game, app.user.id, 'waitlist');
   return {
     message: messages.addedToWaitlist,
     waitlisted: true,

@@ -4,7 +4,7 @@ import { createGame, createRegistration, createUser } from '../../../../test-sup
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpRacingApp } from '../../../../test-support/server/over-http';
 import { isPostgres, raced } from '../../../../test-support/server/test-app';
-import { creditTransactions, registrations, users } from '../../db/schema';
+import { creditTransactions, emailOutbox, notifications, registrations, users } from '../../db/schema';
 
 /** Money and slot invariants under real parallel HTTP requests, on PostgreSQL (TEST_DATABASE_URL). */
 const t = setUpRacingApp();
@@ -58,6 +58,15 @@ describe.runIf(isPostgres)(raced('parallel requests'), () => {
           ),
         );
       expect(charges).toHaveLength(1);
+      // The organiser heard of each one once, in the transaction (or statement) that wrote it, and was e-mailed once.
+      await t.app.ctx.mailer.idle();
+      const [organiser] = await db().select({ email: users.email }).from(users).where(eq(users.id, game.creatorId));
+      const news = await db()
+        .select({ about: notifications.aboutUserId })
+        .from(notifications)
+        .where(and(eq(notifications.userId, game.creatorId), eq(notifications.type, 'new_registration')));
+      expect(news.map((row) => row.about).sort()).toEqual(players.map((p) => p.user.id).sort());
+      expect(await db().select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.to, organiser!.email))).toHaveLength(100);
       await expectLedgerBalanced(db());
     }
   });

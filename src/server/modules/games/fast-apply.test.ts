@@ -128,7 +128,7 @@ describe('fast_apply', () => {
       priceCents: 1000,
       dateTime: new Date('2026-11-28T01:30:00.000Z'),
     });
-    const [first, second] = [await createUser(db()), await createUser(db())];
+    const [first, second] = [await createUser(db(), { name: 'Ana %s {jogo}' }), await createUser(db())];
     await addCredits(db(), first.id, 1000);
     const apply = async (userId: number) => {
       const token = await t.app.ctx.tokens.issue({ userId, tokenVersion: 0 });
@@ -162,9 +162,12 @@ describe('fast_apply', () => {
       .orderBy(notifications.id);
     const when = formatDateTime(game.dateTime, game.timeZone);
     expect(when).toBe('27/11/2026 às 22:30');
+    // The organiser's notices too, the player's name last (format() takes the names as arguments, never as the text).
     expect(notices).toEqual([
       { userId: first.id, type: 'registration_confirmed', message: messages.notice.registrationConfirmed('Aviso {quando}', when) },
+      { userId: game.creatorId, type: 'new_registration', message: messages.notice.newRegistration('Aviso {quando}', when, first.name) },
       { userId: second.id, type: 'waitlisted', message: messages.notice.waitlisted('Aviso {quando}', when, 1) },
+      { userId: game.creatorId, type: 'new_registration', message: messages.notice.newWaitlisted('Aviso {quando}', when, second.name) },
     ]);
   });
 });

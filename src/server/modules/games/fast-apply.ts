@@ -5,6 +5,9 @@ import { toReais } from '../../../shared/money';
 import type { ApplyBody, ApplyReply, PaymentType } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../core/context';
 import { SPEND_DESCRIPTION_PREFIX } from '../../core/games/confirm-registration';
+import { mailOrganiserOfFastApply } from '../../core/games/organiser-notices';
+import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { notePushesMayBeDue } from '../../core/notifications/push-delivery';
 import { games } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { TokenClaims } from '../../lib/token-service';
@@ -14,6 +17,7 @@ type FastApplyRow = {
   payment_type: PaymentType | null;
   paid_cents: number | null;
   balance_cents: number | null;
+  organiser_notice_id: number | null;
 };
 
 // The notices' {quando} in the game's own zone, read in the same statement: no round trip more before the call.
@@ -23,6 +27,47 @@ const gameTimeZone = (gameId: number) =>
 // The player's notices as the full path words them, for the function to fill in with the game it locked.
 const CONFIRMED_NOTICE = messages.notice.registrationConfirmed('{jogo}', '{quando}');
 const WAITLISTED_NOTICE = messages.notice.waitlisted('{jogo}', '{quando}', '{posicao}');
+// The organiser's, for format(): the game's name, its date and the player's name go in as arguments, never read as the text.
+const NEW_REGISTRATION_NOTICE = messages.notice.newRegistration('%1$s', '%2$s', '%3$s');
+const NEW_WAITLISTED_NOTICE = messages.notice.newWaitlisted('%1$s', '%2$s', '%3$s');
+
+/**
+ * The apply and the organiser's notice in one statement, so one transaction: the function's outcome decides whether the
+ * organiser hears of it, by the rule of `core/games/organiser-notices.ts` (the creator, not an administrator, not the
+ * player, not an erased account). The notice's push is queued by the notifications trigger; its e-mail follows.
+ */
+function fastApplyStatement(gameId: number, claims: TokenClaims, now: string, paysWithCredits: boolean) {
+  const zone = sql`coalesce(g.time_zone, ${TIME_ZONE})`;
+  return sql`with applied as materialized (
+      select * from fast_apply(${gameId}, ${claims.userId}, ${claims.tokenVersion}, ${now}::timestamptz, ${paysWithCredits}, ${SPEND_DESCRIPTION_PREFIX}, ${CONFIRMED_NOTICE}, ${WAITLISTED_NOTICE}, ${gameTimeZone(gameId)})
+    ), organiser_notice as (
+      insert into notifications (user_id, game_id, type, message, about_user_id)
+      select g.creator_id, g.id, 'new_registration',
+        format(case when a.outcome = 'confirmed' then ${NEW_REGISTRATION_NOTICE}::text else ${NEW_WAITLISTED_NOTICE}::text end,
+          g.name, to_char(g.date_time at time zone ${zone}, 'DD/MM/YYYY "às" HH24:MI'), p.name),
+        p.id
+      from applied a
+      join games g on g.id = ${gameId}
+      join users o on o.id = g.creator_id and o.role = 'player' and o.deleted_at is null and o.id <> ${claims.userId}
+      join users p on p.id = ${claims.userId}
+      where a.outcome in ('confirmed', 'waitlist')
+      returning id
+    )
+    select applied.*, (select id from organiser_notice) as organiser_notice_id from applied`;
+}
+
+/**
+ * The organiser's e-mail of a notice the statement committed, in a transaction of its own right after the reply (the
+ * template and the unsubscribe link's signature are the application's). A process ending in between loses that e-mail
+ * only: the notice and its push were committed with the registration.
+ */
+async function mailOrganiser(ctx: ServerContext, noticeId: number, outcome: 'confirmed' | 'waitlist'): Promise<void> {
+  const mails: PendingMail = [];
+  await ctx.db.transaction((tx) => mailOrganiserOfFastApply(tx, ctx, mails, noticeId, outcome));
+  // The statement's notices were queued for push by the database: this instance delivers them now rather than at the job's next run.
+  notePushesMayBeDue();
+  await sendPendingMail(ctx, mails);
+}
 
 /**
  * The common apply in one round trip (the `fast_apply` function, migrations 0010, 0011, 0013 and 0014), on the token's claims alone (the
@@ -40,14 +85,17 @@ export async function tryFastApply(
   // Card and PIX open a checkout.
   if (body.paymentType !== undefined && body.paymentType !== 'credit') return undefined;
   const now = ctx.clock.now().toISOString();
-  const result = (await ctx.db.execute(
-    sql`select * from fast_apply(${gameId}, ${claims.userId}, ${claims.tokenVersion}, ${now}::timestamptz, ${body.paymentType === 'credit'}, ${SPEND_DESCRIPTION_PREFIX}, ${CONFIRMED_NOTICE}, ${WAITLISTED_NOTICE}, ${gameTimeZone(gameId)})`,
-  )) as unknown as { rows: FastApplyRow[] };
+  const result = (await ctx.db.execute(fastApplyStatement(gameId, claims, now, body.paymentType === 'credit'))) as unknown as {
+    rows: FastApplyRow[];
+  };
   const row = result.rows[0];
   if (!row || row.outcome === 'fallback') return undefined;
   if (row.outcome === 'insufficient_balance') throw new AppError('insufficient_credits', messages.insufficientBalance);
   // The statement was its own transaction: it has committed, and whoever watches the game's places may hear it.
   ctx.changes.gamesChanged([gameId]);
+  const { organiser_notice_id: noticeId, outcome } = row;
+  // After the reply, in the background: the apply has committed, and the organiser's e-mail is no part of the answer.
+  if (noticeId !== null) ctx.mailer.later(() => mailOrganiser(ctx, noticeId, outcome));
   const credits = toReais(row.balance_cents ?? 0);
   if (row.outcome === 'waitlist') {
     return {

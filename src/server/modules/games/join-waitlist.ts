@@ -3,6 +3,7 @@ import type { WaitlistReply } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { addToWaitlist } from '../../core/games/add-to-waitlist';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { noticeOrganiserOfRegistration } from '../../core/games/organiser-notices';
 import {
   assertCanReachGame,
   assertHasPhone,
@@ -35,7 +36,9 @@ export async function joinWaitlist(
         ? new AppError('already_on_waitlist', messages.alreadyOnWaitlist)
         : new AppError('already_registered', messages.alreadyRegistered);
     if ((await freePlacesFor(tx, game, user.id, now)) > 0) throw new AppError('game_has_free_slots', messages.gameHasFreeSlots);
-    return addToWaitlist(tx, game, user.id, now);
+    const position = await addToWaitlist(tx, game, user.id, now);
+    await noticeOrganiserOfRegistration(tx, ctx, mails, game, user.id, 'waitlist');
+    return position;
   });
   await sendPendingMail(ctx, mails);
   return { message: messages.addedToWaitlist, waitlisted: true, position };

@@ -5,6 +5,7 @@ import { weeklyDateTime } from '../../../shared/rules/weekly-series';
 import type { JoinSeriesReply } from '../../../shared/schemas/series';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { findLiveRegistration, type GameRow, isInvitedTo } from '../../core/games/registration-guards';
+import { noticeOrganiserOfMember } from '../../core/games/organiser-notices';
 import { timeZoneOfState } from '../../core/games/time-zone';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { activeMembers, holdMemberPlace, lockSeries, lockUpcomingGames, type SeriesRow } from '../../core/series/member-places';
@@ -54,6 +55,7 @@ export async function joinSeries(
 
     const upcoming = await lockUpcomingGames(tx, row.id, now);
     await tx.insert(seriesMembers).values({ seriesId: row.id, userId: user.id, joinedAt: now });
+    await noticeOrganiserOfMember(tx, ctx, mails, { id: row.id, creatorId: row.creatorId, name: row.template.name }, user.id);
     const outcomes: JoinSeriesReply['games'] = [];
     for (const game of upcoming) {
       if (!(await memberMaySee(tx, row, game, user, privateLink))) continue;

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedReply } from '../../../shared/schemas/calendars';
+import {
+  type NotificationSettings,
+  notificationKinds,
+  type UpdateNotificationSettingsBody,
+} from '../../../shared/schemas/notification-settings';
 import type { ChangePasswordBody, DeleteMeBody, PhoneBody, UpdateMeBody } from '../../../shared/schemas/users';
 import { api } from '../../lib/api-client';
 import { meKey } from '../../lib/queries/me';
@@ -81,5 +86,44 @@ export function useRegenerateCalendarFeed() {
   return useMutation({
     mutationFn: regenerate,
     onSuccess: ({ url }) => queryClient.setQueryData<CalendarFeedReply>(calendarFeedKey, { url }),
+  });
+}
+
+export const notificationSettingsKey = ['me', 'notification-settings'] as const;
+
+export function getNotificationSettings() {
+  return api('GET /users/me/notification-settings', { fallbackMessage: 'Erro ao carregar suas preferências de notificação' });
+}
+
+export function useNotificationSettings() {
+  return useQuery({ queryKey: notificationSettingsKey, queryFn: getNotificationSettings });
+}
+
+export function updateNotificationSettings(body: UpdateNotificationSettingsBody) {
+  return api('PUT /users/me/notification-settings', { body, fallbackMessage: 'Erro ao salvar suas preferências de notificação' });
+}
+
+/**
+ * Each switch saves at once (a PUT of that kind and channel only) and shows its new place while it does; a refusal
+ * puts it back. The reply is every setting as saved.
+ */
+export function useUpdateNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateNotificationSettings,
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: notificationSettingsKey });
+      const before = queryClient.getQueryData<NotificationSettings>(notificationSettingsKey);
+      if (before) {
+        const after = { ...before };
+        for (const kind of notificationKinds) after[kind] = { ...before[kind], ...change[kind] };
+        queryClient.setQueryData<NotificationSettings>(notificationSettingsKey, after);
+      }
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData<NotificationSettings>(notificationSettingsKey, context.before);
+    },
+    onSuccess: (settings) => queryClient.setQueryData<NotificationSettings>(notificationSettingsKey, settings),
   });
 }

@@ -2,6 +2,7 @@ import { Bell, BellDot, Check, CheckCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../../shared/schemas/notifications';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
+import { DevicePush } from '../../../components/notifications/device-push';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -86,6 +87,14 @@ export function NotificationsPage() {
           )
         }
       />
+      <DevicePush />
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Escolha o que chega por e-mail e no aparelho em{' '}
+        <Link to="/profile#profile-notifications" className="font-semibold text-brand-700 underline underline-offset-4 dark:text-brand-300">
+          Meu Perfil
+        </Link>
+        .
+      </p>
       {markAll.isError && <Alert tone="error">{errorMessage(markAll.error, 'Erro ao marcar as notificações como lidas')}</Alert>}
       {notifications.isPending ? (
         <ListSkeleton label="Carregando notificações..." count={3} />

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { aMyGame, aWaitlistedGame, calendarFeed, hoursFromNow, meReply, player } from '../../../test/fixtures';
+import { aMyGame, aWaitlistedGame, calendarFeed, hoursFromNow, meReply, notificationSettings, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 describe('profile', () => {
@@ -97,6 +97,7 @@ describe('profile', () => {
     const game = aMyGame({ name: 'Quinta', dateTime: hoursFromNow(24), paymentType: 'credit' });
     fakeApi({
       ...calendarFeed,
+      ...notificationSettings,
       'GET /api/users/me': meReply(player, { myGames: [game] }),
       [`POST /api/games/${game.id}/cancel`]: { status: 409, body: {} },
     });

@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountSettings } from '../components/account-settings';
 import { MyCalendar } from '../components/my-calendar';
+import { NotificationPreferences } from '../components/notification-preferences';
 import { PhoneForm } from '../components/phone-modal';
 
 type CancelTarget = MyGame | WaitlistedGame;
@@ -190,6 +191,8 @@ export function ProfilePage() {
           </p>
         </>
       )}
+
+      <NotificationPreferences />
 
       <MyCalendar />
 

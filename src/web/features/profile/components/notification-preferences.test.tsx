@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { NotificationSettings } from '../../../../shared/schemas/notification-settings';
+import { fakeApi } from '../../../test/fake-api';
+import { fakePushBrowser } from '../../../test/fake-push';
+import { calendarFeed, meReply, player } from '../../../test/fixtures';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+
+const ON = { email: true, push: true };
+const allOn: NotificationSettings = { reminders: ON, places: ON, changes: ON, invitations: ON, receipts: ON, organiser: ON };
+
+async function preferences() {
+  await findPageHeading('Meu Perfil');
+  return within(await screen.findByRole('region', { name: 'Notificações' }));
+}
+
+describe('profile: notifications', () => {
+  it('turns one channel of one kind off with a partial PUT, and says security e-mails always go', async () => {
+    fakePushBrowser({ permission: 'granted', subscribed: true });
+    let saved = allOn;
+    const api = fakeApi({
+      'GET /api/users/me': meReply(player),
+      ...calendarFeed,
+      'GET /api/users/me/notification-settings': () => ({ body: saved }),
+      'PUT /api/users/me/notification-settings': (call) => {
+        const change = call.body as Partial<NotificationSettings>;
+        saved = { ...saved, reminders: { ...saved.reminders, ...change.reminders } };
+        return { body: saved };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { token: 'jwt-ana' });
+    const section = await preferences();
+    expect(await section.findByText('Ativado neste aparelho')).toBeInTheDocument();
+    const reminders = within(await section.findByRole('group', { name: 'Lembretes de jogos' }));
+    expect(section.getAllByRole('group')).toHaveLength(6);
+    expect(within(section.getByRole('group', { name: 'Jogos que você organiza' })).getByRole('switch', { name: /E-mail/ })).toBeChecked();
+
+    await user.click(reminders.getByRole('switch', { name: /E-mail/ }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/users/me/notification-settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/users/me/notification-settings')[0]!.body).toEqual({ reminders: { email: false } });
+    await waitFor(() => expect(reminders.getByRole('switch', { name: /E-mail/ })).not.toBeChecked());
+    expect(reminders.getByRole('switch', { name: /No aparelho/ })).toBeChecked();
+    expect(section.getByText(/E-mails de segurança .* são sempre enviados/)).toBeInTheDocument();
+  });
+
+  it('puts the switch back and shows the error when saving fails', async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(player),
+      ...calendarFeed,
+      'GET /api/users/me/notification-settings': { body: allOn },
+      'PUT /api/users/me/notification-settings': { status: 503, body: { code: 'busy_try_again', message: 'Tente de novo em instantes.' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { token: 'jwt-ana' });
+    const section = await preferences();
+    const places = within(await section.findByRole('group', { name: 'Vagas e lista de espera' }));
+    await user.click(places.getByRole('switch', { name: /No aparelho/ }));
+    expect(await section.findByRole('alert')).toHaveTextContent('Tente de novo em instantes.');
+    expect(places.getByRole('switch', { name: /No aparelho/ })).toBeChecked();
+  });
+});
