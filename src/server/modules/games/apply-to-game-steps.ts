@@ -85,7 +85,13 @@ export async function insertHold(app: Application, checkout?: { method: PaymentM
 /** Charge, confirm and notify: the price from credits on a platform game (nothing for outside payment). */
 export async function confirmPlace(app: Application, registrationId: number): Promise<ApplyReply> {
   const { tx, game, user, now } = app;
-  const { paymentType, paidCents } = await confirmRegistration(tx, game, { id: registrationId, userId: user.id }, now);
+  const { paymentType, paidCents } = await confirmRegistration(
+    tx,
+    game,
+    { id: registrationId, userId: user.id },
+    now,
+    app.ctx.config.earnings.feePercent,
+  );
   await notify(tx, user.id, 'registration_confirmed', messages.notice.registrationConfirmed(game.name, when(game)), game.id);
   return {
     message: messages.registrationConfirmed,

@@ -25,7 +25,7 @@ const CONFIRMED_NOTICE = messages.notice.registrationConfirmed('{jogo}', '{quand
 const WAITLISTED_NOTICE = messages.notice.waitlisted('{jogo}', '{quando}', '{posicao}');
 
 /**
- * The common apply in one round trip (the `fast_apply` function, migrations 0010, 0011, 0013 and 0014), on the token's claims alone (the
+ * The common apply in one round trip (the `fast_apply` function, migrations 0010, 0011, 0013, 0014 and 0020), on the token's claims alone (the
  * function checks that the token is still current): a public, open game with nothing to expire and no registration
  * of the caller's yet, paid with credits or outside the platform, confirms and
  * charges a free place or puts the caller in line, with the player's notice, in one statement that is its own
@@ -41,7 +41,7 @@ export async function tryFastApply(
   if (body.paymentType !== undefined && body.paymentType !== 'credit') return undefined;
   const now = ctx.clock.now().toISOString();
   const result = (await ctx.db.execute(
-    sql`select * from fast_apply(${gameId}, ${claims.userId}, ${claims.tokenVersion}, ${now}::timestamptz, ${body.paymentType === 'credit'}, ${SPEND_DESCRIPTION_PREFIX}, ${CONFIRMED_NOTICE}, ${WAITLISTED_NOTICE}, ${gameTimeZone(gameId)})`,
+    sql`select * from fast_apply(${gameId}, ${claims.userId}, ${claims.tokenVersion}, ${now}::timestamptz, ${body.paymentType === 'credit'}, ${SPEND_DESCRIPTION_PREFIX}, ${CONFIRMED_NOTICE}, ${WAITLISTED_NOTICE}, ${gameTimeZone(gameId)}, ${ctx.config.earnings.feePercent}::integer)`,
   )) as unknown as { rows: FastApplyRow[] };
   const row = result.rows[0];
   if (!row || row.outcome === 'fallback') return undefined;
