@@ -45,7 +45,7 @@ const RELEASED: Record<string, string> = {
   '0017_years_of_data': '33d90493919ef6cd314118ee9492ec0f013f90915749433f02fd3bbb31f0efcb',
   '0018_retention': '6f783bd2af56e014ceada6730754c8c9591d7bf2e0cb48c04a19ec5c357cd1a4',
   '0019_push_and_preferences': 'e3803831f218ae2fdfe8e4dd23fefa88250fb5727449cd0f42fac8b1eb8a99cd',
-  '0020_organiser_earnings': '5ee483001db9c515c72562c105eae012aa59089dcd7ee3129e871a5831d3eed8',
+  '0020_organiser_earnings': '262a5a3181f4f52533caf44f79378071ccecc443b3b31c5d0281ba61c38d7140',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));

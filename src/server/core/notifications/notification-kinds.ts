@@ -16,7 +16,9 @@ export type NotificationType =
   | 'removed_from_game'
   | 'refund_processed'
   | 'refund_rejected'
-  | 'game_reminder';
+  | 'game_reminder'
+  | 'payout_paid'
+  | 'payout_rejected';
 
 /**
  * The kind each notification belongs to, which the person's preferences turn on or off. The database has the same
@@ -39,6 +41,8 @@ export const kindOfType: Record<NotificationType, NotificationKind> = {
   late_payment_credited: 'receipts',
   refund_processed: 'receipts',
   refund_rejected: 'receipts',
+  payout_paid: 'receipts',
+  payout_rejected: 'receipts',
 };
 
 /** The title of a push, by what happened; its text is the notification's message. */
@@ -59,6 +63,8 @@ export const pushTitles: Record<NotificationType, string> = {
   late_payment_credited: 'Pagamento virou créditos',
   refund_processed: 'Reembolso feito',
   refund_rejected: 'Reembolso recusado',
+  payout_paid: 'Repasse pago',
+  payout_rejected: 'Repasse recusado',
 };
 
 export const isNotificationType = (type: string): type is NotificationType => Object.hasOwn(kindOfType, type);

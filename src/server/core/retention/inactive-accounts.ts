@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import { organiserBalance } from '../earnings/organiser-balance';
 import { INACTIVITY_WARNING_DAYS } from '../../../shared/rules/retention';
 import type { Queryable } from '../../db/open-database';
 import { cancellationRequests, games, payments, registrations, series, seriesMembers, users } from '../../db/schema';
@@ -164,7 +165,9 @@ async function eraseIfStillUnused(ctx: ServerContext, userId: number): Promise<E
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, userId), unusedAndFree(tx, now, since)));
-    if (!stillUnused) {
+    // An organiser still owed money keeps the account until it is paid out (decision 045).
+    const owed = stillUnused && (await organiserBalance(tx, userId, now, ctx.config.earnings.holdHours));
+    if (!stillUnused || (owed && (owed.availableCents > 0 || owed.pendingCents > 0 || owed.requestedCents > 0))) {
       await tx.update(users).set({ inactivityWarnedAt: null }).where(eq(users.id, userId));
       return 'kept';
     }

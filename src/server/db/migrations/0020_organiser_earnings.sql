@@ -97,7 +97,7 @@ CREATE FUNCTION "record_sale"(p_registration_id integer, p_fee_percent integer, 
   JOIN "games" g ON g."id" = r."game_id"
   JOIN "users" u ON u."id" = g."creator_id"
   CROSS JOIN LATERAL (SELECT ((r."paid_cents"::bigint * p_fee_percent + 50) / 100)::integer AS "fee") f
-  WHERE r."id" = p_registration_id AND r."paid_cents" > 0 AND r."payment_type" IN ('credit', 'card', 'pix') AND u."role" <> 'admin'
+  WHERE r."id" = p_registration_id AND r."paid_cents" > 0 AND r."payment_type" IN ('credit', 'stripe', 'mercadopago') AND u."role" <> 'admin'
   ON CONFLICT ("source") DO NOTHING;
 $$;
 --> statement-breakpoint
@@ -115,6 +115,17 @@ CREATE FUNCTION "record_refund_reversed"(p_registration_id integer, p_now timest
   SELECT "organiser_id", 'refund_reversed', 'refund-rejected:registration:' || "registration_id", "game_id", "registration_id", -"gross_cents", -"fee_cents", -"net_cents", "fee_percent", p_now
   FROM "organiser_earnings" WHERE "source" = 'refund:registration:' || p_registration_id
   ON CONFLICT ("source") DO NOTHING;
+$$;
+--> statement-breakpoint
+-- Payouts paid and rejected are told to the organiser as receipts, like refunds (the application's kindOfType).
+CREATE OR REPLACE FUNCTION "notification_kind"("type" text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+	SELECT CASE
+		WHEN "type" = 'game_reminder' THEN 'reminders'
+		WHEN "type" IN ('registration_confirmed', 'waitlisted', 'left_waitlist', 'promoted', 'promotion_awaiting_payment', 'payment_expired') THEN 'places'
+		WHEN "type" IN ('registration_cancelled', 'game_changed', 'game_cancelled', 'removed_from_game') THEN 'changes'
+		WHEN "type" = 'invitation_received' THEN 'invitations'
+		WHEN "type" IN ('credits_added', 'late_payment_credited', 'refund_processed', 'refund_rejected', 'payout_paid', 'payout_rejected') THEN 'receipts'
+	END
 $$;
 --> statement-breakpoint
 -- The one-statement apply (0014's) now also writes the organiser's share of the place it charges, through record_sale,
