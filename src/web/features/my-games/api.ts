@@ -125,3 +125,26 @@ export function useDownloadRegistrations(gameId: number) {
     mutationFn: () => apiDownload(`/user-games/${gameId}/registrations.csv`, `inscricoes-jogo-${gameId}.csv`, 'Erro ao baixar a planilha'),
   });
 }
+
+/** The organiser's statement (decision 045): available, pending, paid out, per game, and the payouts. */
+export function useEarnings() {
+  return useQuery({
+    queryKey: [...userGamesKey, 'earnings'],
+    queryFn: ({ signal }) => api('GET /user-games/earnings', { signal, fallbackMessage: 'Erro ao carregar seus recebimentos' }),
+    staleTime: 0,
+  });
+}
+
+export function useRequestPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('POST /user-games/payouts', { body: {}, fallbackMessage: 'Erro ao solicitar o repasse' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...userGamesKey, 'earnings'] }),
+  });
+}
+
+export function useDownloadEarnings() {
+  return useMutation({
+    mutationFn: () => apiDownload('/user-games/earnings.csv', 'recebimentos.csv', 'Erro ao baixar a planilha'),
+  });
+}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedReply } from '../../../shared/schemas/calendars';
+import type { PayoutKeyBody } from '../../../shared/schemas/earnings';
 import type { ChangePasswordBody, DeleteMeBody, PhoneBody, UpdateMeBody } from '../../../shared/schemas/users';
 import { api } from '../../lib/api-client';
 import { meKey } from '../../lib/queries/me';
@@ -81,5 +82,27 @@ export function useRegenerateCalendarFeed() {
   return useMutation({
     mutationFn: regenerate,
     onSuccess: ({ url }) => queryClient.setQueryData<CalendarFeedReply>(calendarFeedKey, { url }),
+  });
+}
+
+/** Where the organiser's payouts go (decision 045): the saved PIX key, masked. */
+export const payoutKeyKey = ['payout-key'] as const;
+
+export function usePayoutKey() {
+  return useQuery({
+    queryKey: payoutKeyKey,
+    queryFn: ({ signal }) => api('GET /users/me/payout-key', { signal, fallbackMessage: 'Erro ao carregar a chave PIX' }),
+  });
+}
+
+export function useSavePayoutKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutKeyBody) => api('PUT /users/me/payout-key', { body, fallbackMessage: 'Erro ao salvar a chave PIX' }),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(payoutKeyKey, { payoutKey: reply.payoutKey });
+      // The statement shows the key too.
+      return queryClient.invalidateQueries({ queryKey: ['user-games', 'earnings'] });
+    },
   });
 }

@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountSettings } from '../components/account-settings';
 import { MyCalendar } from '../components/my-calendar';
+import { PayoutKeyForm } from '../components/payout-key-form';
 import { PhoneForm } from '../components/phone-modal';
 
 type CancelTarget = MyGame | WaitlistedGame;
@@ -192,6 +193,8 @@ export function ProfilePage() {
       )}
 
       <MyCalendar />
+
+      <PayoutKeyForm />
 
       <AccountSettings user={user} hasPassword={me.data?.hasPassword ?? true} />
 
