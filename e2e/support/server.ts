@@ -48,6 +48,10 @@ const config = loadConfig({
   // Every journey's browser comes from 127.0.0.1: the cap on live streams per address would count them all together.
   LIVE_STREAMS_PER_ADDRESS: '10000',
   LOG_LEVEL: 'warn',
+  // Organisers' earnings (decision 045): a fee to see it taken, and money available as soon as a game starts, so the
+  // payout journey needs no clock of its own (nothing else reads earnings).
+  PLATFORM_FEE_PERCENT: '10',
+  PAYOUT_HOLD_HOURS: '0',
 });
 const { app } = await startServer(config, { inMemory: true });
 
