@@ -4,6 +4,7 @@ import { cardPaidRegistration } from '../../../../test-support/server/admin';
 import { addCredits, createGame, createSignedInUser, DAY_MS, DEFAULT_PASSWORD, HOUR_MS } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
+import { TIME_ZONE, zonedWallTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { emailOutbox, notifications, organiserEarnings, payouts, users } from '../../db/schema';
 
@@ -95,6 +96,60 @@ describe('the statement', () => {
     expect(statement).toMatchObject({ available: 0, pending: 0 });
     expect(statement.games[0]).toMatchObject({ status: 'cancelled', placesPaid: 0, net: 0, fee: 0 });
     await expectLedgerBalanced(db());
+  });
+});
+
+describe('card and PIX', () => {
+  it("a settled card payment earns the organiser's share in its confirmation, and the organiser's cancel takes it back with the refund", async () => {
+    t.clock.set(TEST_NOW);
+    const organiser = await createSignedInUser(t.app);
+    const game = await createGame(db(), {
+      creatorId: organiser.user.id,
+      priceCents: 2999,
+      dateTime: new Date(TEST_NOW.getTime() + 3 * DAY_MS),
+    });
+    const player = await createSignedInUser(t.app);
+    const applied = await call('POST', `/api/games/${game.id}/apply`, player.headers, { paymentType: 'card' });
+    expect(applied.json().registrationType).toBe('pending');
+    const path = new URL(applied.json().url as string).pathname;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBe(303);
+    const shares = () =>
+      db()
+        .select({ kind: organiserEarnings.kind, gross: organiserEarnings.grossCents, fee: organiserEarnings.feeCents })
+        .from(organiserEarnings)
+        .where(eq(organiserEarnings.gameId, game.id))
+        .orderBy(organiserEarnings.id);
+    // 10% of R$ 29,99 is 299,9 centavos: R$ 3,00.
+    expect(await shares()).toEqual([{ kind: 'sale', gross: 2999, fee: 300 }]);
+    expect((await call('GET', '/api/user-games/earnings', organiser.headers)).json()).toMatchObject({ pending: 26.99 });
+
+    const cancel = await call('POST', `/api/user-games/${game.id}/cancel`, organiser.headers, { reason: 'Quadra interditada' });
+    expect(cancel.statusCode).toBe(200);
+    expect(await shares()).toEqual([
+      { kind: 'sale', gross: 2999, fee: 300 },
+      { kind: 'refund', gross: -2999, fee: -300 },
+    ]);
+  });
+});
+
+describe("the administrator's payments report", () => {
+  it("shows the platform's fee and the organiser's share of each place paid with credits", async () => {
+    t.clock.set(TEST_NOW);
+    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    await organiserWithGame();
+    // Ledger rows are dated by the database's clock: the report of its São Paulo day.
+    const today = zonedWallTime(new Date(), TIME_ZONE).day;
+    const report = await call('GET', `/api/admin/reports/payments.csv?from=${today}&to=${today}`, admin.headers);
+    expect(report.statusCode).toBe(200);
+    expect(report.body).toMatch(/;-12,50;;registration:\d+;1,25;11,25\r\n/);
+    expect(report.body).toContain(`;${messages.gameDay.csv.totalFees};`);
   });
 });
 
