@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
 import type { AdminPayoutReply } from '../../../shared/schemas/earnings';
@@ -64,6 +64,9 @@ async function decide(
 export async function markPayoutPaid(ctx: ServerContext, admin: AuthUser, id: number, reference: string): Promise<AdminPayoutReply> {
   return decide(ctx, id, async (tx, payout, mails) => {
     const now = ctx.clock.now();
+    // Two payouts recorded with one transfer id at once: the second waits here and then finds it used (a 409, not
+    // the unique index's error).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-reference:${reference}`}))`);
     const [used] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.reference, reference));
     if (used) throw new AppError('payout_reference_used', m.referenceUsed);
     const [paid] = await tx

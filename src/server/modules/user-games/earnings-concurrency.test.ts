@@ -161,5 +161,31 @@ describe.runIf(isPostgres)(raced('organisers’ earnings under parallel requests
       .from(organiserEarnings)
       .where(inArray(organiserEarnings.payoutId, [rows[0]!.id]));
     expect(ledger.map((row) => row.netCents)).toEqual([-5580]);
+
+    // Two other payouts recorded with one transfer id at once: one is paid, the other is a 409 naming the id as used.
+    const others = [];
+    for (let i = 0; i < 2; i += 1) {
+      const other = await t.signedIn();
+      await db()
+        .update(users)
+        .set({ payoutKeyType: 'email', payoutKey: `outra${i}@exemplo.com.br`, payoutHolderName: 'Outra' })
+        .where(eq(users.id, other.user.id));
+      t.clock.set(TEST_NOW);
+      const otherGame = await createGame(db(), {
+        creatorId: other.user.id,
+        priceCents: 2000,
+        dateTime: new Date(TEST_NOW.getTime() + HOUR_MS),
+      });
+      const player = await t.signedIn(2000);
+      expect((await t.post(`/api/games/${otherGame.id}/apply`, player.authorization, { paymentType: 'credit' })).status).toBe(200);
+      t.clock.set(new Date(otherGame.dateTime.getTime() + 1000));
+      others.push((await t.post('/api/user-games/payouts', other.authorization)).body.payout as { id: number });
+    }
+    const shared = 'E0000000020261127120000000000043';
+    const both = await Promise.all(
+      others.map((payout) => t.post(`/api/admin/payouts/${payout.id}/paid`, adminAuth, { reference: shared })),
+    );
+    expect(both.map((reply) => reply.status).sort()).toEqual([200, 409]);
+    expect(both.find((reply) => reply.status === 409)!.body.code).toBe('payout_reference_used');
   });
 });
