@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
-import { organiserBalance } from '../earnings/organiser-balance';
 import { INACTIVITY_WARNING_DAYS } from '../../../shared/rules/retention';
 import type { Queryable } from '../../db/open-database';
-import { cancellationRequests, games, payments, registrations, series, seriesMembers, users } from '../../db/schema';
+import { cancellationRequests, games, organiserEarnings, payments, registrations, series, seriesMembers, users } from '../../db/schema';
 import type { AuthUser, ServerContext } from '../context';
 import { type PendingMail, queueMail, sendPendingMail } from '../notifications/notify';
 import { emptyErasureAfterCommit, eraseAccount, finishErasure } from '../users/erase-account';
@@ -80,6 +79,8 @@ function unusedAndFree(q: Queryable, now: Date, since: Date | SQL): SQL {
         .from(cancellationRequests)
         .where(and(eq(cancellationRequests.userId, users.id), eq(cancellationRequests.status, 'pending'))),
     ),
+    // Nothing owed to it as an organiser (decision 045): its earnings, less the payouts paid, come to nothing.
+    sql`coalesce((select sum(${organiserEarnings.netCents}) from ${organiserEarnings} where ${organiserEarnings.organiserId} = ${users.id}), 0) <= 0`,
   )!;
 }
 
@@ -165,9 +166,7 @@ async function eraseIfStillUnused(ctx: ServerContext, userId: number): Promise<E
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, userId), unusedAndFree(tx, now, since)));
-    // An organiser still owed money keeps the account until it is paid out (decision 045).
-    const owed = stillUnused && (await organiserBalance(tx, userId, now, ctx.config.earnings.holdHours));
-    if (!stillUnused || (owed && (owed.availableCents > 0 || owed.pendingCents > 0 || owed.requestedCents > 0))) {
+    if (!stillUnused) {
       await tx.update(users).set({ inactivityWarnedAt: null }).where(eq(users.id, userId));
       return 'kept';
     }
