@@ -105,6 +105,7 @@ export function demoRoutes(role: Role, ids: DemoIds): DemoRoute[] {
         { path: `/my-games/${ids.publicGameId}`, name: 'editar-jogo' },
         { path: `/my-games/${ids.privateGameId}`, name: 'editar-jogo-privado' },
         { path: `/my-games/${ids.publicGameId}/dia-do-jogo`, name: 'dia-do-jogo' },
+        { path: '/my-games/earnings', name: 'recebimentos' },
       ];
     case 'admin':
       return [
@@ -116,6 +117,7 @@ export function demoRoutes(role: Role, ids: DemoIds): DemoRoute[] {
         { path: `/admin/games/${ids.publicGameId}`, name: 'admin-editar-jogo' },
         { path: `/admin/games/${ids.publicGameId}/dia-do-jogo`, name: 'admin-dia-do-jogo' },
         { path: '/admin/cancellations', name: 'admin-cancelamentos' },
+        { path: '/admin/payouts', name: 'admin-repasses' },
       ];
   }
 }

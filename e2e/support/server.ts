@@ -64,6 +64,10 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   // The fake push service listens on 127.0.0.1 over http: allowed with a local PUBLIC_URL only.
   PUSH_ALLOW_LOOPBACK: 'on',
+  // Organisers' earnings (decision 045): a fee to see it taken, and money available as soon as a game starts, so the
+  // payout journey needs no clock of its own (nothing else reads earnings).
+  PLATFORM_FEE_PERCENT: '10',
+  PAYOUT_HOLD_HOURS: '0',
 });
 const { app } = await startServer(config, { inMemory: true });
 

@@ -110,6 +110,16 @@ export const errorCodes = {
   webhook_not_authentic: 400,
   test_credits_sandbox_only: 403,
 
+  // Organisers' earnings and payouts
+  payout_key_missing: 409,
+  payout_below_minimum: 409,
+  payout_above_available: 409,
+  payout_already_requested: 409,
+  payout_not_found: 404,
+  payout_already_decided: 409,
+  payout_reference_used: 409,
+  account_has_earnings: 409,
+
   // The backup endpoint (loopback, for `npm run backup`)
   backup_token_invalid: 401,
   backup_failed: 500,

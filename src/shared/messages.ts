@@ -1,4 +1,5 @@
 import { httpMessages } from './http-messages';
+import { earningsMessages } from './earnings-messages';
 import { seriesMessages } from './series-messages';
 
 /** The product's pt-BR texts that both the server and the web app show. */
@@ -320,6 +321,8 @@ export const messages = {
         'Valor (R$)',
         'Reembolsado (R$)',
         'Referência',
+        'Taxa da plataforma (R$)',
+        'Organizador (R$)',
       ],
       providerPayment: 'Pagamento',
       creditMovement: 'Movimento de créditos',
@@ -339,6 +342,7 @@ export const messages = {
       totalRefunded: 'Total reembolsado pelos provedores',
       totalCreditsIn: 'Total de créditos que entraram',
       totalCreditsOut: 'Total de créditos que saíram',
+      totalFees: 'Total de taxas da plataforma (vagas pagas no período)',
     },
   },
 
@@ -348,6 +352,9 @@ export const messages = {
 
   // Weekly series and mensalistas
   series: seriesMessages,
+
+  // Organisers' earnings and payouts (decision 045)
+  earnings: earningsMessages,
 
   // Administrator area (spec: organisers-and-admin §5, §8)
   admin: {

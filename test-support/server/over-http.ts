@@ -16,8 +16,8 @@ export type RacingApp = TestApp & {
  * setUpTestApp, with the app listening on a free port so requests race over real connections (truly in parallel on
  * PostgreSQL; PGlite serialises them).
  */
-export function setUpRacingApp(): RacingApp {
-  const t = setUpTestApp();
+export function setUpRacingApp(options: Parameters<typeof setUpTestApp>[0] = {}): RacingApp {
+  const t = setUpTestApp(options);
   let baseUrl = '';
   beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });

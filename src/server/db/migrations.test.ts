@@ -45,9 +45,10 @@ const RELEASED: Record<string, string> = {
   '0017_years_of_data': '33d90493919ef6cd314118ee9492ec0f013f90915749433f02fd3bbb31f0efcb',
   '0018_retention': '6f783bd2af56e014ceada6730754c8c9591d7bf2e0cb48c04a19ec5c357cd1a4',
   '0019_push_and_preferences': 'e3803831f218ae2fdfe8e4dd23fefa88250fb5727449cd0f42fac8b1eb8a99cd',
-  '0021_member_place_notices': 'e19e4c03c46c45be8676f984b2b3de01bf8d6e22d38c54fcec6b299b14b6a981',
-  '0022_walk_ins': 'b23d537e5dd684fbac88dc278da86dce9170fd5749c3e0f9923a3fd147b8fdcc',
-  '0024_organiser_notices': 'fef3fecee8dc18f3e776f0218c9257dbd08bbac79c3b5ffe2579575ffc13eee9',
+  '0020_organiser_earnings': '262a5a3181f4f52533caf44f79378071ccecc443b3b31c5d0281ba61c38d7140',
+  '0021_member_place_notices': 'aa4acf21e482424f4f7a16295e931f816818ee2d3d6c04378038df209358fcdf',
+  '0022_walk_ins': 'beac9f76934908219a0465a063e133cc2a17ed2fb636cba3b89d6582d4a4bfa0',
+  '0024_organiser_notices': '284c5e683db8b7eb735dcddbbe2f783caa73ca29799ac513f393f43ff713759f',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -277,6 +278,25 @@ async function rowsAfter(tag: string, database: Database) {
         select id, (select min(id) from games), 'game_changed', 'O horário mudou' from users where email = 'jogadora@antigo.test'`);
       const pushes = await query<{ n: number }>(database, sql`select count(*)::int as n from push_outbox`);
       expect(pushes).toEqual([{ n: 1 }]);
+      return;
+    }
+    case '0020_organiser_earnings': {
+      // The player organises too: a place of hers was paid (R$ 20, 5% fee), she saved a PIX key, was paid R$ 19 out.
+      await run(`update users set payout_key_type = 'email', payout_key = 'jogadora@antigo.test', payout_holder_name = 'Jogadora Antiga'
+        where email = 'jogadora@antigo.test'`);
+      await run(`insert into payouts (organiser_id, amount_cents, status, key_type, key, holder_name, reference, requested_at, decided_at, decided_by)
+        select id, 1900, 'paid', 'email', 'jogadora@antigo.test', 'Jogadora Antiga', 'E12345678202602051200abcdefghijk',
+          '2026-02-05T12:00:00Z', '2026-02-05T15:00:00Z', (select id from users where email = 'admin@antigo.test')
+        from users where email = 'jogadora@antigo.test'`);
+      await run(`insert into organiser_earnings (organiser_id, kind, source, game_id, registration_id, payout_id, gross_cents, fee_cents, net_cents, fee_percent)
+        select u.id, 'sale', 'registration:' || r.id, r.game_id, r.id, null, 2000, 100, 1900, 5
+        from users u, (select id, game_id from registrations order by id limit 1) r where u.email = 'jogadora@antigo.test'
+        union all
+        select u.id, 'payout', 'payout:' || p.id, null, null, p.id, -1900, 0, -1900, 0
+        from users u join payouts p on p.organiser_id = u.id where u.email = 'jogadora@antigo.test'`);
+      // The ledger takes new rows only.
+      await expect(run(`update organiser_earnings set net_cents = 0`)).rejects.toThrow();
+      await expect(run(`delete from organiser_earnings`)).rejects.toThrow();
       return;
     }
     case '0021_member_place_notices': {

@@ -54,6 +54,10 @@ export const users = pgTable(
     lastActiveAt: timestamptz('last_active_at').notNull().defaultNow(),
     /** When the owner was told the unused account would be erased in 30 days; cleared by any use (decision 043). */
     inactivityWarnedAt: timestamptz('inactivity_warned_at'),
+    /** Where an organiser's payouts go (decision 045): a PIX key of this type, its holder's name; all three or none. */
+    payoutKeyType: text('payout_key_type', { enum: ['cpf', 'cnpj', 'email', 'phone', 'random'] }),
+    payoutKey: text('payout_key'),
+    payoutHolderName: text('payout_holder_name'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -697,5 +701,75 @@ export const seriesMembers = pgTable(
       .on(t.seriesId, t.userId)
       .where(sql`${t.leftAt} is null`),
     index('series_members_user_idx').on(t.userId),
+  ],
+);
+
+// ── Organisers' earnings and payouts (migration 0020, decision 045) ──
+
+/** A payout an organiser asked for, with the key as it was then; the administrator records it paid (PIX) or rejected. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['requested', 'paid', 'rejected'] })
+      .notNull()
+      .default('requested'),
+    keyType: text('key_type', { enum: ['cpf', 'cnpj', 'email', 'phone', 'random'] }).notNull(),
+    key: text('key').notNull(),
+    holderName: text('holder_name').notNull(),
+    /** The PIX end-to-end id of the transfer, once paid. */
+    reference: text('reference'),
+    /** Why it was rejected. */
+    reason: text('reason'),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    decidedAt: timestamptz('decided_at'),
+    decidedBy: integer('decided_by').references(() => users.id),
+  },
+  (t) => [
+    check('payouts_amount_positive', sql`${t.amountCents} > 0`),
+    check('payouts_status_valid', sql`${t.status} in ('requested', 'paid', 'rejected')`),
+    uniqueIndex('payouts_one_open_per_organiser')
+      .on(t.organiserId)
+      .where(sql`${t.status} = 'requested'`),
+    index('payouts_organiser_idx').on(t.organiserId, t.id),
+    index('payouts_status_idx').on(t.status, t.requestedAt, t.id),
+    uniqueIndex('payouts_reference_unique').on(t.reference),
+  ],
+);
+
+/**
+ * The earnings ledger, append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): a place paid through the platform
+ * in a non-administrator's game (`sale`, source `registration:{id}`), its refund (`refund`), a refused refund
+ * (`refund_reversed`) and a payout made (`payout`). gross = fee + net on every row; written by the database functions
+ * record_sale, record_refund and record_refund_reversed (also called by fast_apply), and payouts by the application.
+ */
+export const organiserEarnings = pgTable(
+  'organiser_earnings',
+  {
+    id: serial('id').primaryKey(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['sale', 'refund', 'refund_reversed', 'payout'] }).notNull(),
+    source: text('source').notNull().unique('organiser_earnings_source_unique'),
+    gameId: integer('game_id').references(() => games.id),
+    registrationId: integer('registration_id').references(() => registrations.id),
+    payoutId: integer('payout_id').references(() => payouts.id),
+    grossCents: integer('gross_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    feePercent: integer('fee_percent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('organiser_earnings_kind_valid', sql`${t.kind} in ('sale', 'refund', 'refund_reversed', 'payout')`),
+    check('organiser_earnings_parts_add_up', sql`${t.grossCents} = ${t.feeCents} + ${t.netCents}`),
+    index('organiser_earnings_organiser_idx').on(t.organiserId, t.gameId),
+    index('organiser_earnings_game_idx').on(t.gameId),
+    index('organiser_earnings_registration_idx').on(t.registrationId),
   ],
 );

@@ -58,6 +58,25 @@ const wholeNumber = (unit: string, min: number, max: number, fallback: number) =
       .default(fallback),
   );
 
+/** An amount in reais (at most two decimals, "10" or "12.50") between `min` and `max`, as centavos; unset is `fallback`. */
+const reais = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return Math.round(fallback * 100);
+        const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+        const cents = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
+        if (!(cents >= min * 100 && cents <= max * 100)) {
+          ctx.addIssue({ code: 'custom', message: `deve ser um valor em reais entre ${min} e ${max}, com até dois decimais (ex.: 12.50)` });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+  );
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' })
   .transform((value) => value.replace(/\/+$/, ''));
@@ -181,6 +200,9 @@ const envSchema = z
     NOTIFICATIONS_RETENTION_DAYS: wholeNumber('dias', 1, 3650, RETENTION_DEFAULTS.notificationsDays),
     EMAIL_RETENTION_DAYS: wholeNumber('dias', 1, 3650, RETENTION_DEFAULTS.emailsDays),
     INACTIVE_ACCOUNT_YEARS: wholeNumber('anos', 1, 10, RETENTION_DEFAULTS.inactiveAccountYears),
+    PLATFORM_FEE_PERCENT: wholeNumber('por cento', 0, 30, 0),
+    PAYOUT_HOLD_HOURS: wholeNumber('horas', 0, 720, 24),
+    PAYOUT_MINIMUM: reais(0, 100_000, 10),
   })
   .superRefine((env, ctx) => {
     const present = PAYMENT_KEYS.filter((key) => env[key] !== undefined);
@@ -283,6 +305,11 @@ export type Config = {
    */
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; allowLoopback: boolean };
   payments: PaymentsConfig;
+  /**
+   * Organisers' earnings (decision 045): the platform's fee in whole percent of each place paid through it, how many
+   * hours after a game starts its earnings become available, and the smallest payout an organiser may ask for.
+   */
+  earnings: { feePercent: number; holdHours: number; payoutMinimumCents: number };
 };
 
 /**
@@ -346,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowLoopback: e.PUSH_ALLOW_LOOPBACK,
     },
     payments: paymentsConfig(e),
+    earnings: { feePercent: e.PLATFORM_FEE_PERCENT, holdHours: e.PAYOUT_HOLD_HOURS, payoutMinimumCents: e.PAYOUT_MINIMUM },
   };
 }
 

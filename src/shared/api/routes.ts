@@ -34,6 +34,20 @@ import {
 import { calendarFeedParamsSchema, calendarFeedReplySchema, regenerateCalendarFeedReplySchema } from '../schemas/calendars';
 import { idParamsSchema, messageReplySchema } from '../schemas/common';
 import {
+  adminPayoutReplySchema,
+  adminPayoutsQuerySchema,
+  adminPayoutsReplySchema,
+  earningsReplySchema,
+  markPayoutPaidBodySchema,
+  payoutKeyBodySchema,
+  payoutKeyReplySchema,
+  rejectPayoutBodySchema,
+  requestPayoutBodySchema,
+  requestPayoutReplySchema,
+  payoutSchema,
+  savePayoutKeyReplySchema,
+} from '../schemas/earnings';
+import {
   addCreditsReplySchema,
   cardCheckoutReplySchema,
   creditsConfigReplySchema,
@@ -173,6 +187,8 @@ export const apiRoutes = {
   'DELETE /users/me': { body: deleteMeBodySchema, reply: deleteMeReplySchema },
   'GET /users/me/calendar': { reply: calendarFeedReplySchema },
   'POST /users/me/calendar/regenerate': { reply: regenerateCalendarFeedReplySchema },
+  'GET /users/me/payout-key': { reply: payoutKeyReplySchema },
+  'PUT /users/me/payout-key': { body: payoutKeyBodySchema, reply: savePayoutKeyReplySchema },
   'GET /calendar/:token.ics': {
     params: calendarFeedParamsSchema,
     reply: text('VCALENDAR com um VEVENT por jogo'),
@@ -239,6 +255,10 @@ export const apiRoutes = {
   'DELETE /series/:id/members/:userId': { params: seriesMemberParamsSchema, reply: leaveSeriesReplySchema },
 
   'GET /user-games': { query: listUserGamesQuerySchema, reply: z.array(userGameSchema) },
+  'GET /user-games/earnings': { reply: earningsReplySchema },
+  'GET /user-games/earnings.csv': { reply: z.string(), produces: 'text/csv' },
+  'POST /user-games/payouts': { body: omissible(requestPayoutBodySchema), reply: requestPayoutReplySchema, status: 201 },
+  'GET /user-games/payouts/:id': { params: idParamsSchema, reply: payoutSchema },
   'POST /user-games': { body: omissible(gamePayloadSchema), reply: userGameReplySchema, status: 201 },
   'GET /user-games/:id': { params: idParamsSchema, reply: userGameDetailSchema },
   'PUT /user-games/:id': { params: idParamsSchema, body: omissible(updateUserGameBodySchema), reply: userGameReplySchema },
@@ -285,6 +305,9 @@ export const apiRoutes = {
   'POST /games/:id/duplicate': { params: idParamsSchema, reply: adminGameReplySchema, status: 201 },
   'GET /admin/cancellations': { query: cancellationsQuerySchema, reply: cancellationsReplySchema },
   'PUT /admin/cancellations/:id': { params: idParamsSchema, body: resolveCancellationBodySchema, reply: resolveCancellationReplySchema },
+  'GET /admin/payouts': { query: adminPayoutsQuerySchema, reply: adminPayoutsReplySchema },
+  'POST /admin/payouts/:id/paid': { params: idParamsSchema, body: markPayoutPaidBodySchema, reply: adminPayoutReplySchema },
+  'POST /admin/payouts/:id/reject': { params: idParamsSchema, body: rejectPayoutBodySchema, reply: adminPayoutReplySchema },
 } as const satisfies Record<`${HttpMethod} /${string}`, RouteContract>;
 
 export type ApiRoutes = typeof apiRoutes;

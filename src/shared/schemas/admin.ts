@@ -39,6 +39,15 @@ export const dashboardReplySchema = z.object({
   recentGames: z
     .array(userGameSchema)
     .describe('Os 5 jogos criados mais recentemente (não cancelados/excluídos), do mais novo ao mais antigo'),
+  earnings: z
+    .object({
+      fees: z.number().describe('Taxas da plataforma sobre vagas pagas em jogos de organizadores, menos as devolvidas (reais)'),
+      owedPending: z.number().describe('Devido a organizadores, ainda a receber (jogos dentro do prazo de segurança)'),
+      owedAvailable: z.number().describe('Devido a organizadores e já disponível para repasse (inclui pedidos em andamento)'),
+      paidOutThisMonth: z.number().describe('Repasses pagos neste mês (horário de Brasília)'),
+      payoutsRequested: z.number().int().describe('Pedidos de repasse esperando a administração'),
+    })
+    .describe('Recebimentos dos organizadores (decisão 045)'),
 });
 export type DashboardReply = z.infer<typeof dashboardReplySchema>;
 

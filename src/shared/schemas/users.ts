@@ -125,5 +125,35 @@ export const exportReplySchema = z.object({
   pushSubscriptions: z
     .array(z.object({ endpoint: z.string(), createdAt: isoDateTime, lastSuccessAt: nullableDateTime }))
     .describe('Aparelhos com notificações ativadas (o endereço do serviço de push de cada navegador)'),
+  payoutKey: z
+    .object({ type: z.string(), key: z.string(), holderName: z.string() })
+    .nullable()
+    .describe('A chave PIX dos repasses de organizador'),
+  earnings: z
+    .array(
+      z.object({
+        kind: z.string(),
+        gameId: z.number().int().nullable(),
+        gross: z.number(),
+        fee: z.number(),
+        net: z.number(),
+        feePercent: z.number().int(),
+        createdAt: isoDateTime,
+      }),
+    )
+    .describe('Extrato de recebimentos como organizador: vendas, reembolsos e repasses'),
+  payouts: z
+    .array(
+      z.object({
+        amount: z.number(),
+        status: z.string(),
+        key: z.string(),
+        requestedAt: isoDateTime,
+        decidedAt: nullableDateTime,
+        reference: z.string().nullable(),
+        reason: z.string().nullable(),
+      }),
+    )
+    .describe('Repasses pedidos como organizador'),
 });
 export type ExportReply = z.infer<typeof exportReplySchema>;

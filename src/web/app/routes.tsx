@@ -198,6 +198,13 @@ export const playerRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'my-games/earnings',
+        lazy: page(
+          () => import('../features/my-games/pages/earnings-page'),
+          (m) => m.EarningsPage,
+        ),
+      },
+      {
         path: 'my-games/new',
         lazy: page(
           () => import('../features/my-games/pages/my-game-form-page'),
@@ -318,6 +325,13 @@ export const adminRoutes: RouteObject[] = [
         lazy: page(
           () => import('../features/admin/pages/admin-cancellations-page'),
           (m) => m.AdminCancellationsPage,
+        ),
+      },
+      {
+        path: 'payouts',
+        lazy: page(
+          () => import('../features/admin/pages/admin-payouts-page'),
+          (m) => m.AdminPayoutsPage,
         ),
       },
       { path: '*', element: <Navigate to="/admin" replace /> },

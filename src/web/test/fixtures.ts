@@ -43,8 +43,11 @@ export function meReply(user: PublicUser, games: { myGames?: MyGame[]; waitliste
 /** The origin the web tests run at (jsdom's), allowed for Google as the server would list PUBLIC_URL's. */
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-/** The profile's "Minha agenda" address, for pages that show the profile. */
-export const calendarFeed = { 'GET /api/users/me/calendar': { body: { url: `${TEST_ORIGIN}/api/calendar/${'a'.repeat(64)}.ics` } } };
+/** The profile's own reads, for pages that show the profile: the "Minha agenda" address, and no PIX key for payouts yet. */
+export const calendarFeed = {
+  'GET /api/users/me/calendar': { body: { url: `${TEST_ORIGIN}/api/calendar/${'a'.repeat(64)}.ics` } },
+  'GET /api/users/me/payout-key': { body: { payoutKey: null } },
+};
 /** The profile's notification preferences, everything on (as for an account that never changed them). */
 export const notificationSettings = {
   'GET /api/users/me/notification-settings': {

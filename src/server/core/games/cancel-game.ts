@@ -66,6 +66,7 @@ export async function cancelRegistrationsInFull(
       reason: input.reason,
       adminId: input.adminId,
       refunds: input.refunds,
+      now,
     });
     if (registration.status === 'waitlist') totals.waitlistCleared += 1;
     else totals.registrationsCancelled += 1;

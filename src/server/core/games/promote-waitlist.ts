@@ -57,7 +57,7 @@ export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow,
     const priceRose = game.usePlatformPayment && game.priceCents > joinedPrice;
     const canConfirm = !game.usePlatformPayment || (!priceRose && (await lockBalance(tx, next.userId)) >= game.priceCents);
     if (canConfirm) {
-      const { paidCents } = await confirmRegistration(tx, game, next, now);
+      const { paidCents } = await confirmRegistration(tx, game, next, now, ctx.config.earnings.feePercent);
       await noticeWithEmail(tx, ctx, mails, {
         game,
         to,

@@ -3,12 +3,13 @@ import type { RefundOutcome } from '../../../shared/schemas/games';
 import type { Tx } from '../../db/open-database';
 import { cancellationRequests } from '../../db/schema';
 import { postCreditTransaction } from '../credits/post-credit-transaction';
+import { recordRefund } from '../earnings/record-earnings';
 import type { GameRow, RegistrationRow } from './registration-guards';
 
 /**
  * The spec's refund rule for a registration its player gives up, by the server's clock: at least
  * 48 hours before the game what was paid comes back (credits at once, through the ledger; card/PIX
- * as a request the admin area processes); later, nothing does.
+ * as a request the admin area processes); later, nothing does. A refund takes the organiser's share back with it.
  */
 export async function refundCancellation(tx: Tx, game: GameRow, registration: RegistrationRow, now: Date): Promise<RefundOutcome> {
   const { paidCents, paymentType } = registration;
@@ -22,6 +23,7 @@ export async function refundCancellation(tx: Tx, game: GameRow, registration: Re
       source: 'credit',
       reference: `registration:${registration.id}`,
     });
+    await recordRefund(tx, registration.id, now);
     return 'credits';
   }
   await tx.insert(cancellationRequests).values({
@@ -32,5 +34,6 @@ export async function refundCancellation(tx: Tx, game: GameRow, registration: Re
     amountCents: paidCents,
     paymentType,
   });
+  await recordRefund(tx, registration.id, now);
   return 'request';
 }

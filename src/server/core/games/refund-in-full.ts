@@ -6,6 +6,7 @@ import { cancellationRequests, games, payments, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServerContext } from '../context';
 import { postCreditTransaction } from '../credits/post-credit-transaction';
+import { recordRefund } from '../earnings/record-earnings';
 import type { PendingMail } from '../notifications/notify';
 import { refundPayment } from '../payments/refund-payment';
 import { brl, noticeWithEmail } from './game-notices';
@@ -29,11 +30,20 @@ export type PendingRefunds = { requestId: number }[];
  * PIX get a refund request, marked as under way, that the caller hands to refundAtProvider after commit
  * (a provider call cannot sit inside our transaction). Both are keyed to the registration (ledger
  * reference `registration:{id}`, one request per registration), so the same registration is never
- * refunded twice, whichever path gets there first.
+ * refunded twice, whichever path gets there first. Either way the organiser's share of the place is taken back
+ * with the promise, in the same transaction.
  */
 export async function refundInFull(
   tx: Tx,
-  input: { game: GameRow; registration: RegistrationRow; description: string; reason: string; adminId?: number; refunds: PendingRefunds },
+  input: {
+    game: GameRow;
+    registration: RegistrationRow;
+    description: string;
+    reason: string;
+    adminId?: number;
+    refunds: PendingRefunds;
+    now: Date;
+  },
 ): Promise<{ outcome: RefundOutcome; cents: number }> {
   const { registration } = input;
   const { paidCents, paymentType } = registration;
@@ -48,7 +58,9 @@ export async function refundInFull(
       reference: `registration:${registration.id}`,
       createdBy: input.adminId,
     });
-    return posted ? { outcome: 'credits', cents: paidCents } : { outcome: 'none', cents: 0 };
+    if (!posted) return { outcome: 'none', cents: 0 };
+    await recordRefund(tx, registration.id, input.now);
+    return { outcome: 'credits', cents: paidCents };
   }
   const [request] = await tx
     .insert(cancellationRequests)
@@ -64,6 +76,7 @@ export async function refundInFull(
     .onConflictDoNothing({ target: cancellationRequests.registrationId })
     .returning({ id: cancellationRequests.id });
   if (!request) return { outcome: 'none', cents: 0 };
+  await recordRefund(tx, registration.id, input.now);
   input.refunds.push({ requestId: request.id });
   return { outcome: 'request', cents: paidCents };
 }

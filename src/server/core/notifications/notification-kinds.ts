@@ -20,7 +20,9 @@ export type NotificationType =
   | 'member_place_confirmed'
   | 'member_place_pending'
   | 'new_registration'
-  | 'new_series_member';
+  | 'new_series_member'
+  | 'payout_paid'
+  | 'payout_rejected';
 
 /**
  * The kind each notification belongs to, which the person's preferences turn on or off. The database has the same
@@ -47,6 +49,8 @@ export const kindOfType: Record<NotificationType, NotificationKind> = {
   refund_rejected: 'receipts',
   new_registration: 'organiser',
   new_series_member: 'organiser',
+  payout_paid: 'receipts',
+  payout_rejected: 'receipts',
 };
 
 /** The title of a push, by what happened; its text is the notification's message. */
@@ -71,6 +75,8 @@ export const pushTitles: Record<NotificationType, string> = {
   refund_rejected: 'Reembolso recusado',
   new_registration: 'Nova inscrição no seu jogo',
   new_series_member: 'Novo mensalista na sua série',
+  payout_paid: 'Repasse pago',
+  payout_rejected: 'Repasse recusado',
 };
 
 export const isNotificationType = (type: string): type is NotificationType => Object.hasOwn(kindOfType, type);

@@ -6,6 +6,7 @@ import { payments, registrations } from '../../db/schema';
 import type { ProviderPayment } from '../../integrations/payments/provider';
 import type { ServerContext } from '../context';
 import { postCreditTransaction } from '../credits/post-credit-transaction';
+import { recordSale } from '../earnings/record-earnings';
 import { expirePendingPayments } from '../games/expire-pending-payments';
 import { when } from '../games/game-notices';
 import { noticeOrganiserOfRegistration } from '../games/organiser-notices';
@@ -83,6 +84,7 @@ export async function settlePaidPayment(ctx: ServerContext, paymentId: number, p
       updatedAt: now,
     };
     if (game && (await confirmHeldRegistration(tx, ctx, mails, game, payment, now))) {
+      await recordSale(tx, payment.registrationId!, ctx.config.earnings.feePercent, now);
       await tx
         .update(payments)
         .set({ ...paid, outcome: 'confirmed' })

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
 import { INACTIVITY_WARNING_DAYS } from '../../../shared/rules/retention';
 import type { Queryable } from '../../db/open-database';
-import { cancellationRequests, games, payments, registrations, series, seriesMembers, users } from '../../db/schema';
+import { cancellationRequests, games, organiserEarnings, payments, registrations, series, seriesMembers, users } from '../../db/schema';
 import type { AuthUser, ServerContext } from '../context';
 import { type PendingMail, queueMail, sendPendingMail } from '../notifications/notify';
 import { emptyErasureAfterCommit, eraseAccount, finishErasure } from '../users/erase-account';
@@ -79,6 +79,8 @@ function unusedAndFree(q: Queryable, now: Date, since: Date | SQL): SQL {
         .from(cancellationRequests)
         .where(and(eq(cancellationRequests.userId, users.id), eq(cancellationRequests.status, 'pending'))),
     ),
+    // Nothing owed to it as an organiser (decision 045): its earnings, less the payouts paid, come to nothing.
+    sql`coalesce((select sum(${organiserEarnings.netCents}) from ${organiserEarnings} where ${organiserEarnings.organiserId} = ${users.id}), 0) <= 0`,
   )!;
 }
 

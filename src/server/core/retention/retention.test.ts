@@ -358,6 +358,25 @@ describe('inactive accounts', () => {
       expect(await userRow(user.id)).toMatchObject({ deletedAt: null, inactivityWarnedAt: null });
   });
 
+  it('keeps, and stops warning, an organiser still owed earnings (decision 045) until they are paid out', async () => {
+    const organiser = await unusedPlayer();
+    expect(await runRetention(t.app.ctx)).toMatchObject({ warned: 1 });
+    // A place paid in one of the organiser's games, a few days ago: its share is available and not paid out.
+    const game = await createGame(db(), { creatorId: organiser.id, dateTime: ago(5 * DAY_MS), priceCents: 1500 });
+    const registration = await createRegistration(db(), {
+      gameId: game.id,
+      userId: (await createUser(db())).id,
+      status: 'confirmed',
+      paymentType: 'stripe',
+      paidCents: 1500,
+    });
+    await db().execute(sql`select record_sale(${registration.id}, 0, ${ago(5 * DAY_MS).toISOString()}::timestamptz)`);
+
+    t.clock.advance(31 * DAY_MS + MINUTE_MS);
+    expect(await runRetention(t.app.ctx)).toMatchObject({ erased: 0, kept: 1 });
+    expect(await userRow(organiser.id)).toMatchObject({ deletedAt: null, inactivityWarnedAt: null });
+  });
+
   /**
    * An account with years of history: a past game it played (paid with credits, marked present, drawn
    * into a team) and organised, an invitation, a reset code, its own e-mail and one naming it that went

@@ -90,7 +90,7 @@ export async function holdMemberPlace(
     .values({ gameId: game.id, userId, status: 'pending', joinedAt: now, paymentDeadline })
     .returning({ id: registrations.id });
   if (covered) {
-    await confirmRegistration(tx, game, { id: created!.id, userId }, now);
+    await confirmRegistration(tx, game, { id: created!.id, userId }, now, ctx.config.earnings.feePercent);
     await notify(tx, userId, 'member_place_confirmed', messages.series.notice.memberConfirmed(game.name, when(game)), game.id);
     return { outcome: 'confirmed', paymentDeadline: null };
   }

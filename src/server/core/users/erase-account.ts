@@ -7,6 +7,7 @@ import { emailOutbox, games, invitations, notifications, passwordResetCodes, reg
 import { AppError } from '../../lib/app-error';
 import type { AuthUser, ServerContext } from '../context';
 import { lockBalance, postCreditTransaction } from '../credits/post-credit-transaction';
+import { organiserBalance } from '../earnings/organiser-balance';
 import { cancelGame } from '../games/cancel-game';
 import { expirePendingPayments } from '../games/expire-pending-payments';
 import { eraseGameDayData } from '../games/game-day';
@@ -81,6 +82,17 @@ async function assertNotLastAdmin(tx: Tx, user: AuthUser): Promise<void> {
 }
 
 /**
+ * Refuses to erase an organiser still owed money (decision 045): earnings available or pending, or a payout asked for
+ * and not paid yet, after its games to come were cancelled above (their players refunded, their share taken back).
+ * Only a payout recorded as paid settles them; the account can be deleted afterwards.
+ */
+async function assertNothingOwed(tx: Tx, ctx: ServerContext, user: AuthUser): Promise<void> {
+  const owed = await organiserBalance(tx, user.id, ctx.clock.now(), ctx.config.earnings.holdHours);
+  const totalCents = Math.max(owed.availableCents, 0) + owed.requestedCents + owed.pendingCents;
+  if (totalCents > 0) throw new AppError('account_has_earnings', messages.earnings.deleteHasEarnings(formatBRL(toReais(totalCents))));
+}
+
+/**
  * Erases an account in the caller's transaction, as its owner's deletion does (decision 023) and as the retention job
  * does to an unused one (decision 043): the games and weekly series it organises that are still to come are cancelled,
  * its future registrations are given up, the remaining balance is forfeited (only when `forfeitCredits`; otherwise a
@@ -114,6 +126,7 @@ export async function eraseAccount(
       reference: `user:${user.id}`,
     });
   }
+  await assertNothingOwed(tx, ctx, user);
   await eraseGameDayData(tx, user.id);
   await tx.delete(notifications).where(eq(notifications.userId, user.id));
   await tx.delete(invitations).where(or(eq(invitations.userId, user.id), eq(invitations.email, user.email)));
@@ -132,6 +145,9 @@ export async function eraseAccount(
       passwordHash: null,
       // The calendar feed's address stops answering.
       calendarToken: null,
+      payoutKeyType: null,
+      payoutKey: null,
+      payoutHolderName: null,
       role: 'player',
       deletedAt: now,
       inactivityWarnedAt: null,

@@ -8,7 +8,7 @@ CREATE OR REPLACE FUNCTION "notification_kind"("type" text) RETURNS text LANGUAG
 			'member_place_confirmed', 'member_place_pending') THEN 'places'
 		WHEN "type" IN ('registration_cancelled', 'game_changed', 'game_cancelled', 'removed_from_game') THEN 'changes'
 		WHEN "type" = 'invitation_received' THEN 'invitations'
-		WHEN "type" IN ('credits_added', 'late_payment_credited', 'refund_processed', 'refund_rejected') THEN 'receipts'
+		WHEN "type" IN ('credits_added', 'late_payment_credited', 'refund_processed', 'refund_rejected', 'payout_paid', 'payout_rejected') THEN 'receipts'
 	END
 $$;
 --> statement-breakpoint

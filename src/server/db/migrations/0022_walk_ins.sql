@@ -28,7 +28,7 @@ END $$;
 CREATE TRIGGER "game_walk_ins_count" AFTER INSERT OR DELETE ON "game_walk_ins"
   FOR EACH ROW EXECUTE FUNCTION "count_walk_ins"();
 --> statement-breakpoint
--- The one-statement apply (decision 032) counts the walk-ins among the places taken; the rest is as in 0014.
+-- The one-statement apply (decision 032) counts the walk-ins among the places taken; the rest is as in 0020.
 CREATE OR REPLACE FUNCTION "fast_apply"(
   p_game_id integer,
   p_user_id integer,
@@ -38,7 +38,8 @@ CREATE OR REPLACE FUNCTION "fast_apply"(
   p_spend_description_prefix text,
   p_confirmed_notice text,
   p_waitlisted_notice text,
-  p_zone text
+  p_zone text,
+  p_fee_percent integer
 ) RETURNS TABLE (
   outcome text,
   registration_id integer,
@@ -128,6 +129,10 @@ DECLARE
       VALUES (p_user_id, p_game_id, 'registration_confirmed', replace(replace(p_confirmed_notice, '{quando}', v_when), '{jogo}', v_game."name"))
   )
   SELECT r."id" INTO v_registration FROM registration r;
+  -- The organiser's share of a paid place, as the full path writes it (a statement of its own: it reads the registration).
+  IF v_price > 0 THEN
+    PERFORM "record_sale"(v_registration, p_fee_percent, p_now);
+  END IF;
   -- The row is still locked: the balance is the one read less the price the trigger took.
   RETURN QUERY SELECT 'confirmed'::text, v_registration, v_payment_type, v_price, NULL::integer, v_balance - v_price;
 END;

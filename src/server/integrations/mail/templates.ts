@@ -189,3 +189,37 @@ export function gameInvitationEmail(input: {
   );
   return { to: input.to, subject, text, html, publicUrl: input.publicUrl };
 }
+
+/**
+ * A short notice about the account with a link into the app (`linkPath`). `ofAKind`: it tells of something that happened
+ * in the product (a payout paid), so it follows the person's e-mail preference of the notification just recorded;
+ * without it (a changed payout key, a security notice) it always goes.
+ */
+export function accountNoticeEmail(input: {
+  to: string;
+  name: string;
+  subject: string;
+  paragraphs: string[];
+  linkPath: string;
+  linkLabel: string;
+  publicUrl: string;
+  ofAKind: boolean;
+}): MailMessage {
+  const url = `${input.publicUrl}${input.linkPath}`;
+  const text = [
+    `Olá, ${input.name}!`,
+    '',
+    ...input.paragraphs.flatMap((p) => [p, '']),
+    `${input.linkLabel}: ${url}`,
+    '',
+    'Equipe Bora Jogar',
+  ].join('\n');
+  const html = layout(
+    input.subject,
+    `<p>Olá, ${escapeHtml(input.name)}!</p>
+${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(input.linkLabel)}</a></p>`,
+    input.publicUrl,
+  );
+  return { to: input.to, subject: input.subject, text, html, ...(input.ofAKind && { publicUrl: input.publicUrl }) };
+}

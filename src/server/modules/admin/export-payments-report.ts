@@ -1,10 +1,11 @@
+import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { saoPauloDayRange, TIME_ZONE } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import type { PaymentsReportQuery } from '../../../shared/schemas/game-day';
 import type { ServerContext } from '../../core/context';
 import { displayName } from '../../core/users/display-name';
-import { creditTransactions, games, payments, users } from '../../db/schema';
+import { creditTransactions, games, organiserEarnings, payments, users } from '../../db/schema';
 import { centsCell, type CsvCell, dateTimeCell, excelCsv } from '../../lib/csv';
 
 const csv = messages.gameDay.csv;
@@ -12,6 +13,12 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 /** A payment counts on the day it was paid; one never paid, on the day it was started. */
 const paymentDate = sql<Date>`coalesce(${payments.paidAt}, ${payments.createdAt})`.mapWith(payments.createdAt);
+
+/** The organiser's share of a place (decision 045): the sale row of the registration a payment or a credit spend paid. */
+const paymentSale = alias(organiserEarnings, 'payment_sale');
+const spendSale = alias(organiserEarnings, 'spend_sale');
+const shareCells = (sale: { feeCents: number; netCents: number } | null): CsvCell[] =>
+  sale ? [centsCell(sale.feeCents), centsCell(sale.netCents)] : ['', ''];
 
 /**
  * Every card/PIX payment and every credit movement posted in the period (São Paulo days, both
@@ -23,22 +30,39 @@ export async function exportPaymentsReport(ctx: ServerContext, query: PaymentsRe
   const end = saoPauloDayRange(query.to).end;
   const [paymentRows, ledgerRows] = await Promise.all([
     ctx.db
-      .select({ payment: payments, at: paymentDate, name: displayName, email: users.email, gameName: games.name })
+      .select({
+        payment: payments,
+        at: paymentDate,
+        name: displayName,
+        email: users.email,
+        gameName: games.name,
+        sale: { feeCents: paymentSale.feeCents, netCents: paymentSale.netCents },
+      })
       .from(payments)
       .innerJoin(users, eq(users.id, payments.userId))
       .leftJoin(games, eq(games.id, payments.gameId))
+      .leftJoin(
+        paymentSale,
+        and(eq(payments.outcome, 'confirmed'), eq(paymentSale.source, sql`'registration:' || ${payments.registrationId}`)),
+      )
       .where(and(gte(paymentDate, start), lt(paymentDate, end)))
       .orderBy(asc(paymentDate), asc(payments.id)),
     ctx.db
-      .select({ movement: creditTransactions, name: displayName, email: users.email })
+      .select({
+        movement: creditTransactions,
+        name: displayName,
+        email: users.email,
+        sale: { feeCents: spendSale.feeCents, netCents: spendSale.netCents },
+      })
       .from(creditTransactions)
       .innerJoin(users, eq(users.id, creditTransactions.userId))
+      .leftJoin(spendSale, and(eq(creditTransactions.type, 'spend_game'), eq(spendSale.source, creditTransactions.reference)))
       .where(and(gte(creditTransactions.createdAt, start), lt(creditTransactions.createdAt, end)))
       .orderBy(asc(creditTransactions.createdAt), asc(creditTransactions.id)),
   ]);
 
   const rows: { at: Date; cells: CsvCell[] }[] = [
-    ...paymentRows.map(({ payment: p, at, name, email, gameName }) => ({
+    ...paymentRows.map(({ payment: p, at, name, email, gameName, sale }) => ({
       at,
       cells: [
         dateTimeCell(at, TIME_ZONE),
@@ -51,9 +75,10 @@ export async function exportPaymentsReport(ctx: ServerContext, query: PaymentsRe
         centsCell(p.amountCents),
         centsCell(p.refundedCents),
         p.publicId,
+        ...shareCells(sale),
       ],
     })),
-    ...ledgerRows.map(({ movement: t, name, email }) => ({
+    ...ledgerRows.map(({ movement: t, name, email, sale }) => ({
       at: t.createdAt,
       cells: [
         dateTimeCell(t.createdAt, TIME_ZONE),
@@ -66,19 +91,22 @@ export async function exportPaymentsReport(ctx: ServerContext, query: PaymentsRe
         centsCell(t.amountCents),
         '',
         t.reference,
+        ...shareCells(sale),
       ],
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
 
   const settled = paymentRows.filter(({ payment }) => payment.status === 'paid' || payment.status === 'refunded');
   const amounts = ledgerRows.map(({ movement }) => movement.amountCents);
-  const total = (label: string, cents: number): CsvCell[] => ['', label, '', '', '', '', '', centsCell(cents), '', ''];
+  const total = (label: string, cents: number): CsvCell[] => ['', label, '', '', '', '', '', centsCell(cents), '', '', '', ''];
+  const sales = [...paymentRows, ...ledgerRows].flatMap(({ sale }) => (sale ? [sale] : []));
   const body = excelCsv(csv.paymentsHeader, [
     ...rows.map((row) => row.cells),
     total(csv.totalPaid, sum(settled.map(({ payment }) => payment.amountCents))),
     total(csv.totalRefunded, sum(paymentRows.map(({ payment }) => payment.refundedCents))),
     total(csv.totalCreditsIn, sum(amounts.filter((amount) => amount > 0))),
     total(csv.totalCreditsOut, sum(amounts.filter((amount) => amount < 0))),
+    ['', csv.totalFees, '', '', '', '', '', '', '', '', centsCell(sum(sales.map((sale) => sale.feeCents))), ''],
   ]);
   return { filename: `pagamentos-${query.from}-a-${query.to}.csv`, body };
 }

@@ -41,6 +41,7 @@ export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: 
       reason: messages.admin.playerRemovedReason,
       adminId: admin.id,
       refunds,
+      now,
     });
     await noticeWithEmail(tx, ctx, mails, {
       game,

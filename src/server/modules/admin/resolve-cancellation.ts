@@ -4,6 +4,7 @@ import { formatBRL, toReais } from '../../../shared/money';
 import type { ResolveCancellationInput, ResolveCancellationReply } from '../../../shared/schemas/admin';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { postCreditTransaction } from '../../core/credits/post-credit-transaction';
+import { recordRefundReversed } from '../../core/earnings/record-earnings';
 import { noticeWithEmail } from '../../core/games/game-notices';
 import { PROCESSING } from '../../core/games/refund-in-full';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
@@ -64,6 +65,8 @@ async function reject(ctx: ServerContext, admin: AuthUser, id: number, reason: s
       .from(registrations)
       .where(eq(registrations.id, request.registrationId));
     if (guaranteed(request, game!, registration!.cancelledAt)) throw new AppError('refund_guaranteed', messages.admin.refundGuaranteed);
+    // The player keeps the place's money from the organiser's share taken back when the refund was asked for: it returns.
+    await recordRefundReversed(tx, request.registrationId, ctx.clock.now());
     await settle(tx, ctx, mails, {
       request,
       admin,

@@ -4,7 +4,17 @@ import { addCredits, createGame, createRegistration, createUser, HOUR_MS } from 
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { GAMES_CHANNEL } from '../../db/change-feed';
-import { creditTransactions, emailOutbox, gameWalkIns, games, notifications, payments, registrations, users } from '../../db/schema';
+import {
+  creditTransactions,
+  emailOutbox,
+  gameWalkIns,
+  games,
+  notifications,
+  organiserEarnings,
+  payments,
+  registrations,
+  users,
+} from '../../db/schema';
 import type * as FastApply from './fast-apply';
 
 // The common apply has two implementations: the `fast_apply` function (one statement, decision 032) and applyToGame's
@@ -33,7 +43,8 @@ vi.mock('./fast-apply', async (importOriginal) => {
   };
 });
 
-const t = setUpTestApp();
+// A fee that leaves half centavos to round (decision 045): both paths must write the same organiser's share.
+const t = setUpTestApp({ env: { PLATFORM_FEE_PERCENT: '7' } });
 const db = () => t.app.ctx.db;
 
 type GameOverrides = Partial<typeof games.$inferInsert>;
@@ -86,6 +97,24 @@ const scenarios: Scenario[] = [
       const { id } = await game();
       await createRegistration(db(), { gameId: id, userId: other.id, status: 'confirmed' });
       return { gameId: id, people: { player, other }, body: { paymentType: 'credit' } };
+    },
+  },
+  {
+    name: 'a price whose fee rounds half up',
+    servedBy: 'fast',
+    outcome: 'confirmed',
+    build: async () => {
+      const player = await person({}, 2000);
+      return { gameId: (await game({ priceCents: 1250 })).id, people: { player }, body: { paymentType: 'credit' } };
+    },
+  },
+  {
+    name: "an administrator's game earns nobody a share",
+    servedBy: 'fast',
+    outcome: 'confirmed',
+    build: async () => {
+      const [player, admin] = [await person({}, 2000), await person({ role: 'admin' })];
+      return { gameId: (await game({ creatorId: admin.id })).id, people: { player, admin }, body: { paymentType: 'credit' } };
     },
   },
   {
@@ -357,6 +386,7 @@ function normaliser(built: Built, personNames: Map<string, string>) {
     createdBy: 'user',
     aboutUserId: 'user',
     processedBy: 'user',
+    organiserId: 'user',
     gameId: 'game',
     registrationId: 'registration',
   };
@@ -460,6 +490,9 @@ async function run(scenario: Scenario, fast: boolean) {
     ),
     emails: normalise.rows(await db().select().from(emailOutbox).where(inArray(emailOutbox.to, emails)).orderBy(asc(emailOutbox.id))),
     payments: normalise.rows(await db().select().from(payments).where(inArray(payments.userId, userIds)).orderBy(asc(payments.id))),
+    earnings: normalise.rows(
+      await db().select().from(organiserEarnings).where(eq(organiserEarnings.gameId, built.gameId)).orderBy(asc(organiserEarnings.id)),
+    ),
     announced: announced.map((id) => (id === built.gameId ? 'game' : 'another game')),
   };
   return { served, written };
@@ -474,6 +507,31 @@ describe('the common apply, through the one-statement path and the full path', (
     const { status, reply } = fast.written as { status: number; reply: { registrationType?: string } };
     expect(status >= 400 ? 'refused' : reply.registrationType, JSON.stringify(reply)).toBe(scenario.outcome);
     expect(fast.written).toEqual(full.written);
+  });
+
+  it("writes the organiser's share of a paid place, the fee rounded half up, and none for an administrator's game", async () => {
+    const shares = async (name: string) => {
+      const { written } = await run(
+        scenarios.find((scenario) => scenario.name === name)!,
+        true,
+      );
+      return (written.earnings as Record<string, unknown>[]).map(({ kind, grossCents, feeCents, netCents, feePercent }) => ({
+        kind,
+        grossCents,
+        feeCents,
+        netCents,
+        feePercent,
+      }));
+    };
+    expect(await shares('a free place paid with credits')).toEqual([
+      { kind: 'sale', grossCents: 1500, feeCents: 105, netCents: 1395, feePercent: 7 },
+    ]);
+    // 7% of R$ 12,50 is 87,5 centavos: 88 to the platform, the rest to the organiser.
+    expect(await shares('a price whose fee rounds half up')).toEqual([
+      { kind: 'sale', grossCents: 1250, feeCents: 88, netCents: 1162, feePercent: 7 },
+    ]);
+    expect(await shares("an administrator's game earns nobody a share")).toEqual([]);
+    expect(await shares('payment outside the platform')).toEqual([]);
   });
 
   it('leaves every balance equal to the sum of its ledger', async () => {

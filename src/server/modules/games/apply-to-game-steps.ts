@@ -86,7 +86,13 @@ export async function insertHold(app: Application, checkout?: { method: PaymentM
 /** Charge, confirm and notify: the price from credits on a platform game (nothing for outside payment). */
 export async function confirmPlace(app: Application, registrationId: number): Promise<ApplyReply> {
   const { tx, ctx, game, user, now, mails } = app;
-  const { paymentType, paidCents } = await confirmRegistration(tx, game, { id: registrationId, userId: user.id }, now);
+  const { paymentType, paidCents } = await confirmRegistration(
+    tx,
+    game,
+    { id: registrationId, userId: user.id },
+    now,
+    ctx.config.earnings.feePercent,
+  );
   await notify(tx, user.id, 'registration_confirmed', messages.notice.registrationConfirmed(game.name, when(game)), game.id);
   await noticeOrganiserOfRegistration(tx, ctx, mails, game, user.id, 'confirmed');
   return {

@@ -36,10 +36,10 @@ const NEW_WAITLISTED_NOTICE = messages.notice.newWaitlisted('%1$s', '%2$s', '%3$
  * organiser hears of it, by the rule of `core/games/organiser-notices.ts` (the creator, not an administrator, not the
  * player, not an erased account). The notice's push is queued by the notifications trigger; its e-mail follows.
  */
-function fastApplyStatement(gameId: number, claims: TokenClaims, now: string, paysWithCredits: boolean) {
+function fastApplyStatement(gameId: number, claims: TokenClaims, now: string, paysWithCredits: boolean, feePercent: number) {
   const zone = sql`coalesce(g.time_zone, ${TIME_ZONE})`;
   return sql`with applied as materialized (
-      select * from fast_apply(${gameId}, ${claims.userId}, ${claims.tokenVersion}, ${now}::timestamptz, ${paysWithCredits}, ${SPEND_DESCRIPTION_PREFIX}, ${CONFIRMED_NOTICE}, ${WAITLISTED_NOTICE}, ${gameTimeZone(gameId)})
+      select * from fast_apply(${gameId}, ${claims.userId}, ${claims.tokenVersion}, ${now}::timestamptz, ${paysWithCredits}, ${SPEND_DESCRIPTION_PREFIX}, ${CONFIRMED_NOTICE}, ${WAITLISTED_NOTICE}, ${gameTimeZone(gameId)}, ${feePercent}::integer)
     ), organiser_notice as (
       insert into notifications (user_id, game_id, type, message, about_user_id)
       select g.creator_id, g.id, 'new_registration',
@@ -70,7 +70,7 @@ async function mailOrganiser(ctx: ServerContext, noticeId: number, outcome: 'con
 }
 
 /**
- * The common apply in one round trip (the `fast_apply` function, migrations 0010, 0011, 0013 and 0014), on the token's claims alone (the
+ * The common apply in one round trip (the `fast_apply` function, migrations 0010, 0011, 0013, 0014 and 0020), on the token's claims alone (the
  * function checks that the token is still current): a public, open game with nothing to expire and no registration
  * of the caller's yet, paid with credits or outside the platform, confirms and
  * charges a free place or puts the caller in line, with the player's notice, in one statement that is its own
@@ -85,7 +85,9 @@ export async function tryFastApply(
   // Card and PIX open a checkout.
   if (body.paymentType !== undefined && body.paymentType !== 'credit') return undefined;
   const now = ctx.clock.now().toISOString();
-  const result = (await ctx.db.execute(fastApplyStatement(gameId, claims, now, body.paymentType === 'credit'))) as unknown as {
+  const result = (await ctx.db.execute(
+    fastApplyStatement(gameId, claims, now, body.paymentType === 'credit', ctx.config.earnings.feePercent),
+  )) as unknown as {
     rows: FastApplyRow[];
   };
   const row = result.rows[0];

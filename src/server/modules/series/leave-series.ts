@@ -76,6 +76,7 @@ async function endMembership(
           description: `Mensalista removido de ${game.name}`,
           reason: messages.series.removed,
           refunds,
+          now,
         });
       }
       counts.cancelled += 1;

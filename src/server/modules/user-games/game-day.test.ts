@@ -354,9 +354,11 @@ describe('GET /api/admin/reports/payments.csv', () => {
     const res = await call('GET', '/api/admin/reports/payments.csv?from=2026-10-15&to=2026-10-15', admin.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.body.startsWith('\uFEFFData;Tipo;Usuário;E-mail;Descrição;Forma;Situação;Valor (R$);Reembolsado (R$);Referência\r\n')).toBe(
-      true,
-    );
+    expect(
+      res.body.startsWith(
+        '\uFEFFData;Tipo;Usuário;E-mail;Descrição;Forma;Situação;Valor (R$);Reembolsado (R$);Referência;Taxa da plataforma (R$);Organizador (R$)\r\n',
+      ),
+    ).toBe(true);
     const rows = parseCsv(res.body);
     const references = rows.map((row) => row[9]);
     expect(references).toContain('report:in');

@@ -6,13 +6,16 @@ import { sendCsv, signedInByIdRoute, signedInRoute } from '../../http/route-help
 import { cancelUserGame } from './cancel-user-game';
 import { createUserGame } from './create-user-game';
 import { drawTeams } from './draw-teams';
+import { exportEarningsCsv } from './export-earnings-csv';
 import { exportRegistrationsCsv } from './export-registrations-csv';
+import { getEarnings } from './get-earnings';
 import { getUserGame } from './get-user-game';
 import { inviteByEmail } from './invite-by-email';
 import { listUserGames } from './list-user-games';
 import { publishUserGame } from './publish-user-game';
 import { regeneratePrivateLink } from './regenerate-private-link';
 import { removeGamePlayer } from './remove-game-player';
+import { getPayout, requestPayout } from './request-payout';
 import { unpublishUserGame } from './unpublish-user-game';
 import { updateGamePlayer } from './update-game-player';
 import { updateUserGame } from './update-user-game';
@@ -53,6 +56,46 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       onRequest: app.requireUser,
       handler: async (request, reply) =>
         reply.status(201).send(await createUserGame(request.ctx, currentUser(request), request.body ?? {})),
+    });
+
+    app.route({
+      ...signedInRoute('GET /user-games/earnings', {
+        tags,
+        summary: 'Recebimentos: disponível, a receber e já repassado, por jogo, e os repasses (valores em reais)',
+      }),
+      onRequest: app.requireUser,
+      handler: async (request) => getEarnings(request.ctx, currentUser(request)),
+    });
+
+    app.route({
+      ...signedInRoute('GET /user-games/earnings.csv', {
+        tags,
+        summary: 'Recebimentos em planilha (CSV para o Excel em português: BOM, ponto e vírgula), um jogo por linha e os repasses',
+      }),
+      onRequest: app.requireUser,
+      handler: async (request, reply) => sendCsv(reply, await exportEarningsCsv(request.ctx, currentUser(request))),
+    });
+
+    app.route({
+      ...signedInRoute(
+        'POST /user-games/payouts',
+        {
+          tags,
+          summary:
+            'Pede o repasse por PIX de todo o disponível, ou de amount (reais); 409 sem chave PIX, abaixo do mínimo, acima do disponível ou com outro pedido em andamento',
+        },
+        400,
+        409,
+      ),
+      onRequest: app.requireUser,
+      handler: async (request, reply) =>
+        reply.status(201).send(await requestPayout(request.ctx, currentUser(request), request.body?.amount)),
+    });
+
+    app.route({
+      ...signedInRoute('GET /user-games/payouts/:id', { tags, summary: 'Um repasse meu (404 para o de outra pessoa)' }, 400, 404),
+      onRequest: app.requireUser,
+      handler: async (request) => getPayout(request.ctx, currentUser(request), request.params.id),
     });
 
     app.route({

@@ -11,7 +11,9 @@ import {
   games,
   invitations,
   notifications,
+  organiserEarnings,
   payments,
+  payouts,
   pushSubscriptions,
   registrations,
   seriesMembers,
@@ -22,29 +24,42 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Everything the product holds about the user, for the "Baixar meus dados" download (LGPD art. 18). */
 export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<ExportReply> {
-  const [registrationRows, ledger, paymentRows, cancellations, notificationRows, invitationRows, memberships, settings, devices] =
-    await Promise.all([
-      ctx.db
-        .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime, team: teamPlayers.team })
-        .from(registrations)
-        .innerJoin(games, eq(games.id, registrations.gameId))
-        .leftJoin(teamPlayers, and(eq(teamPlayers.gameId, registrations.gameId), eq(teamPlayers.userId, registrations.userId)))
-        .where(eq(registrations.userId, user.id))
-        .orderBy(asc(registrations.id)),
-      ctx.db.select().from(creditTransactions).where(eq(creditTransactions.userId, user.id)).orderBy(asc(creditTransactions.id)),
-      ctx.db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.id)),
-      ctx.db.select().from(cancellationRequests).where(eq(cancellationRequests.userId, user.id)).orderBy(asc(cancellationRequests.id)),
-      ctx.db.select().from(notifications).where(eq(notifications.userId, user.id)).orderBy(asc(notifications.id)),
-      ctx.db
-        .select({ invitation: invitations, gameName: games.name })
-        .from(invitations)
-        .innerJoin(games, eq(games.id, invitations.gameId))
-        .where(eq(invitations.userId, user.id))
-        .orderBy(asc(invitations.id)),
-      ctx.db.select().from(seriesMembers).where(eq(seriesMembers.userId, user.id)).orderBy(asc(seriesMembers.id)),
-      readNotificationSettings(ctx.db, user.id),
-      ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).orderBy(asc(pushSubscriptions.id)),
-    ]);
+  const [
+    registrationRows,
+    ledger,
+    paymentRows,
+    cancellations,
+    notificationRows,
+    invitationRows,
+    memberships,
+    settings,
+    devices,
+    earningRows,
+    payoutRows,
+  ] = await Promise.all([
+    ctx.db
+      .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime, team: teamPlayers.team })
+      .from(registrations)
+      .innerJoin(games, eq(games.id, registrations.gameId))
+      .leftJoin(teamPlayers, and(eq(teamPlayers.gameId, registrations.gameId), eq(teamPlayers.userId, registrations.userId)))
+      .where(eq(registrations.userId, user.id))
+      .orderBy(asc(registrations.id)),
+    ctx.db.select().from(creditTransactions).where(eq(creditTransactions.userId, user.id)).orderBy(asc(creditTransactions.id)),
+    ctx.db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.id)),
+    ctx.db.select().from(cancellationRequests).where(eq(cancellationRequests.userId, user.id)).orderBy(asc(cancellationRequests.id)),
+    ctx.db.select().from(notifications).where(eq(notifications.userId, user.id)).orderBy(asc(notifications.id)),
+    ctx.db
+      .select({ invitation: invitations, gameName: games.name })
+      .from(invitations)
+      .innerJoin(games, eq(games.id, invitations.gameId))
+      .where(eq(invitations.userId, user.id))
+      .orderBy(asc(invitations.id)),
+    ctx.db.select().from(seriesMembers).where(eq(seriesMembers.userId, user.id)).orderBy(asc(seriesMembers.id)),
+    readNotificationSettings(ctx.db, user.id),
+    ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).orderBy(asc(pushSubscriptions.id)),
+    ctx.db.select().from(organiserEarnings).where(eq(organiserEarnings.organiserId, user.id)).orderBy(asc(organiserEarnings.id)),
+    ctx.db.select().from(payouts).where(eq(payouts.organiserId, user.id)).orderBy(asc(payouts.id)),
+  ]);
   return {
     exportedAt: ctx.clock.now().toISOString(),
     profile: {
@@ -117,6 +132,28 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
       endpoint: row.endpoint,
       createdAt: row.createdAt.toISOString(),
       lastSuccessAt: iso(row.lastSuccessAt),
+    })),
+    payoutKey:
+      user.payoutKeyType && user.payoutKey && user.payoutHolderName
+        ? { type: user.payoutKeyType, key: user.payoutKey, holderName: user.payoutHolderName }
+        : null,
+    earnings: earningRows.map((row) => ({
+      kind: row.kind,
+      gameId: row.gameId,
+      gross: toReais(row.grossCents),
+      fee: toReais(row.feeCents),
+      net: toReais(row.netCents),
+      feePercent: row.feePercent,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    payouts: payoutRows.map((row) => ({
+      amount: toReais(row.amountCents),
+      status: row.status,
+      key: row.key,
+      requestedAt: row.requestedAt.toISOString(),
+      decidedAt: iso(row.decidedAt),
+      reference: row.reference,
+      reason: row.reason,
     })),
   };
 }

@@ -9,6 +9,7 @@ import { changePassword } from './change-password';
 import { deleteAccount } from './delete-account';
 import { exportMyData } from './export-my-data';
 import { getMe } from './get-me';
+import { getPayoutKey, savePayoutKey } from './payout-key';
 import { updateMe } from './update-me';
 import { updatePhone } from './update-phone';
 
@@ -58,6 +59,29 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       preValidation: passwordGuesses,
       onRequest: app.requireUser,
       handler: async (request) => changePassword(request.ctx, currentUser(request), request.body),
+    });
+
+    app.route({
+      ...signedInRoute('GET /users/me/payout-key', {
+        tags,
+        summary: 'A chave PIX dos repasses de organizador, mascarada (null sem chave)',
+      }),
+      onRequest: app.requireUser,
+      handler: async (request) => getPayoutKey(request.ctx, currentUser(request).id),
+    });
+
+    app.route({
+      ...signedInRoute(
+        'PUT /users/me/payout-key',
+        {
+          tags,
+          summary:
+            'Salva a chave PIX dos repasses: cpf e cnpj com dígitos verificadores, email, phone (+55 e celular) ou random (UUID); a troca avisa o dono por e-mail',
+        },
+        400,
+      ),
+      onRequest: app.requireUser,
+      handler: async (request) => savePayoutKey(request.ctx, currentUser(request), request.body),
     });
 
     app.route({

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancellationStatus, ResolveCancellationBody } from '../../../shared/schemas/admin';
+import type { PayoutStatus } from '../../../shared/schemas/earnings';
 import type { GamePayloadInput } from '../../../shared/schemas/user-games';
 import { api, apiDownload, querySearch } from '../../lib/api-client';
 
@@ -218,5 +219,35 @@ export function useDownloadPaymentsReport() {
         `pagamentos-${from}-a-${to}.csv`,
         'Erro ao baixar o relatório',
       ),
+  });
+}
+
+// ── Organisers' payouts (decision 045) ──
+
+export function payoutsQuery(status: PayoutStatus | '') {
+  return adminListQuery(['payouts', status], (signal) =>
+    api('GET /admin/payouts', { query: { status: given(status) }, signal, fallbackMessage: 'Erro ao carregar repasses' }),
+  );
+}
+
+export function usePayouts(status: PayoutStatus | '') {
+  return useQuery(payoutsQuery(status));
+}
+
+export function useMarkPayoutPaid() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, reference }: { id: number; reference: string }) =>
+      api('POST /admin/payouts/:id/paid', { params: { id }, body: { reference }, fallbackMessage: 'Erro ao registrar o repasse' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRejectPayout() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api('POST /admin/payouts/:id/reject', { params: { id }, body: { reason }, fallbackMessage: 'Erro ao rejeitar o repasse' }),
+    onSuccess: invalidate,
   });
 }

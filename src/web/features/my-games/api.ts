@@ -145,3 +145,26 @@ export function useRemoveGamePlayer(gameId: number) {
     api('DELETE /user-games/:id/players/:userId', { params: { id: gameId, userId }, fallbackMessage: 'Erro ao remover jogador' }),
   );
 }
+
+/** The organiser's statement (decision 045): available, pending, paid out, per game, and the payouts. */
+export function useEarnings() {
+  return useQuery({
+    queryKey: [...userGamesKey, 'earnings'],
+    queryFn: ({ signal }) => api('GET /user-games/earnings', { signal, fallbackMessage: 'Erro ao carregar seus recebimentos' }),
+    staleTime: 0,
+  });
+}
+
+export function useRequestPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('POST /user-games/payouts', { body: {}, fallbackMessage: 'Erro ao solicitar o repasse' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...userGamesKey, 'earnings'] }),
+  });
+}
+
+export function useDownloadEarnings() {
+  return useMutation({
+    mutationFn: () => apiDownload('/user-games/earnings.csv', 'recebimentos.csv', 'Erro ao baixar a planilha'),
+  });
+}

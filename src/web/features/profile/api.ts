@@ -5,6 +5,7 @@ import {
   notificationKinds,
   type UpdateNotificationSettingsBody,
 } from '../../../shared/schemas/notification-settings';
+import type { PayoutKeyBody } from '../../../shared/schemas/earnings';
 import type { ChangePasswordBody, DeleteMeBody, PhoneBody, UpdateMeBody } from '../../../shared/schemas/users';
 import { api } from '../../lib/api-client';
 import { meKey } from '../../lib/queries/me';
@@ -125,5 +126,27 @@ export function useUpdateNotificationSettings() {
       if (context?.before) queryClient.setQueryData<NotificationSettings>(notificationSettingsKey, context.before);
     },
     onSuccess: (settings) => queryClient.setQueryData<NotificationSettings>(notificationSettingsKey, settings),
+  });
+}
+
+/** Where the organiser's payouts go (decision 045): the saved PIX key, masked. */
+export const payoutKeyKey = ['payout-key'] as const;
+
+export function usePayoutKey() {
+  return useQuery({
+    queryKey: payoutKeyKey,
+    queryFn: ({ signal }) => api('GET /users/me/payout-key', { signal, fallbackMessage: 'Erro ao carregar a chave PIX' }),
+  });
+}
+
+export function useSavePayoutKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutKeyBody) => api('PUT /users/me/payout-key', { body, fallbackMessage: 'Erro ao salvar a chave PIX' }),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(payoutKeyKey, { payoutKey: reply.payoutKey });
+      // The statement shows the key too.
+      return queryClient.invalidateQueries({ queryKey: ['user-games', 'earnings'] });
+    },
   });
 }

@@ -1,4 +1,15 @@
-import { CalendarClock, CalendarDays, Info, UsersRound, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  CalendarClock,
+  CalendarDays,
+  HandCoins,
+  Hourglass,
+  Info,
+  Landmark,
+  Percent,
+  UsersRound,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserGame } from '../../../../shared/schemas/user-games';
 import { QueryError } from '../../../components/games/list-states';
@@ -85,6 +96,37 @@ export function AdminDashboardPage() {
               hint="Soma de inscrições confirmadas × preço"
             />
           </dl>
+          <section aria-labelledby="organiser-earnings" className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="organiser-earnings" className="text-xl font-bold">
+                Recebimentos dos organizadores
+              </h2>
+              <Link to="/admin/payouts?status=requested" className={buttonClasses('secondary')}>
+                Repasses pedidos ({dashboard.data.earnings.payoutsRequested})
+              </Link>
+            </div>
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <Counter
+                label="Taxas da plataforma"
+                value={formatBRL(dashboard.data.earnings.fees)}
+                icon={Percent}
+                hint="Menos as devolvidas em reembolsos"
+              />
+              <Counter
+                label="Devido: a receber"
+                value={formatBRL(dashboard.data.earnings.owedPending)}
+                icon={Hourglass}
+                hint="Jogos ainda no prazo de segurança"
+              />
+              <Counter
+                label="Devido: disponível"
+                value={formatBRL(dashboard.data.earnings.owedAvailable)}
+                icon={HandCoins}
+                hint="Organizadores já podem pedir"
+              />
+              <Counter label="Repassado este mês" value={formatBRL(dashboard.data.earnings.paidOutThisMonth)} icon={Landmark} />
+            </dl>
+          </section>
           <section aria-labelledby="recent-games">
             <div className="mb-3 flex items-center justify-between gap-3">
               <h2 id="recent-games" className="text-xl font-bold">

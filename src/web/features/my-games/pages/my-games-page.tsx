@@ -1,4 +1,4 @@
-import { CalendarPlus, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight, Plus, Wallet } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { UserGamesFilter } from '../../../../shared/schemas/user-games';
@@ -182,7 +182,19 @@ export function MyGamesPage() {
   const empty = emptyStates[filter];
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
-      <PageHeader title="Meus jogos" description="Crie, publique e acompanhe os jogos que você organiza." actions={<CreateGameLink />} />
+      <PageHeader
+        title="Meus jogos"
+        description="Crie, publique e acompanhe os jogos que você organiza."
+        actions={
+          <>
+            <Link to="/my-games/earnings" className={buttonClasses('secondary')}>
+              <Wallet className="size-5" aria-hidden="true" />
+              Recebimentos
+            </Link>
+            <CreateGameLink />
+          </>
+        }
+      />
       <FilterTabs value={filter} onChange={changeFilter} panelId={panelId} idPrefix={tabPrefix} />
       <div id={panelId} role="tabpanel" aria-labelledby={`${tabPrefix}-${filter}`} aria-busy={games.isFetching || undefined}>
         {games.isPending ? (

@@ -22,6 +22,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountSettings } from '../components/account-settings';
 import { MyCalendar } from '../components/my-calendar';
 import { NotificationPreferences } from '../components/notification-preferences';
+import { PayoutKeyForm } from '../components/payout-key-form';
 import { PhoneForm } from '../components/phone-modal';
 
 type CancelTarget = MyGame | WaitlistedGame;
@@ -195,6 +196,8 @@ export function ProfilePage() {
       <NotificationPreferences />
 
       <MyCalendar />
+
+      <PayoutKeyForm />
 
       <AccountSettings user={user} hasPassword={me.data?.hasPassword ?? true} />
 

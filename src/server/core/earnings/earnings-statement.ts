@@ -1,0 +1,115 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { toReais } from '../../../shared/money';
+import type { EarningsReply, GameEarning, Payout } from '../../../shared/schemas/earnings';
+import type { Queryable } from '../../db/open-database';
+import { games, organiserEarnings, payouts } from '../../db/schema';
+import type { ServerContext } from '../context';
+import { availableFrom, organiserBalance } from './organiser-balance';
+
+export type GameEarningRow = {
+  gameId: number;
+  name: string;
+  dateTime: Date;
+  timeZone: string;
+  status: GameEarning['status'];
+  availableAt: Date;
+  placesPaid: number;
+  grossCents: number;
+  refundsCents: number;
+  feeCents: number;
+  netCents: number;
+};
+
+/** An organiser's earnings game by game, the latest game first: paid, refunded, the fee and what is theirs. */
+export async function earningsByGame(q: Queryable, organiserId: number, now: Date, holdHours: number): Promise<GameEarningRow[]> {
+  const rows = await q
+    .select({
+      gameId: games.id,
+      name: games.name,
+      dateTime: games.dateTime,
+      timeZone: games.timeZone,
+      gameStatus: games.status,
+      places: sql<number>`(count(*) filter (where ${organiserEarnings.kind} in ('sale', 'refund_reversed'))
+        - count(*) filter (where ${organiserEarnings.kind} = 'refund'))::int`,
+      gross: sql<number>`coalesce(sum(${organiserEarnings.grossCents}) filter (where ${organiserEarnings.kind} = 'sale'), 0)::float8`,
+      refunds: sql<number>`coalesce(-sum(${organiserEarnings.grossCents}) filter (where ${organiserEarnings.kind} <> 'sale'), 0)::float8`,
+      fee: sql<number>`coalesce(sum(${organiserEarnings.feeCents}), 0)::float8`,
+      net: sql<number>`coalesce(sum(${organiserEarnings.netCents}), 0)::float8`,
+    })
+    .from(organiserEarnings)
+    .innerJoin(games, eq(games.id, organiserEarnings.gameId))
+    .where(eq(organiserEarnings.organiserId, organiserId))
+    .groupBy(games.id)
+    .orderBy(desc(games.dateTime), desc(games.id));
+  return rows.map((row) => {
+    const availableAt = availableFrom(row.dateTime, holdHours);
+    const status: GameEarning['status'] =
+      row.gameStatus === 'cancelled' ? 'cancelled' : availableAt.getTime() <= now.getTime() ? 'available' : 'pending';
+    return {
+      gameId: row.gameId,
+      name: row.name,
+      dateTime: row.dateTime,
+      timeZone: row.timeZone,
+      status,
+      availableAt,
+      placesPaid: row.places,
+      grossCents: Number(row.gross),
+      refundsCents: Number(row.refunds),
+      feeCents: Number(row.fee),
+      netCents: Number(row.net),
+    };
+  });
+}
+
+export const payoutView = (row: typeof payouts.$inferSelect): Payout => ({
+  id: row.id,
+  amount: toReais(row.amountCents),
+  status: row.status,
+  requestedAt: row.requestedAt.toISOString(),
+  paidAt: row.status === 'paid' ? row.decidedAt!.toISOString() : null,
+  reference: row.reference,
+  reason: row.reason,
+});
+
+export async function payoutsOf(q: Queryable, organiserId: number) {
+  return q.select().from(payouts).where(eq(payouts.organiserId, organiserId)).orderBy(desc(payouts.id));
+}
+
+/** The statement `GET /user-games/earnings` answers, amounts in reais. */
+export async function earningsStatement(
+  ctx: ServerContext,
+  organiserId: number,
+  payoutKey: EarningsReply['payoutKey'],
+): Promise<EarningsReply> {
+  const now = ctx.clock.now();
+  const { holdHours, feePercent, payoutMinimumCents } = ctx.config.earnings;
+  const [balance, byGame, rows] = await Promise.all([
+    organiserBalance(ctx.db, organiserId, now, holdHours),
+    earningsByGame(ctx.db, organiserId, now, holdHours),
+    payoutsOf(ctx.db, organiserId),
+  ]);
+  return {
+    available: toReais(balance.availableCents),
+    pending: toReais(balance.pendingCents),
+    paidOut: toReais(balance.paidOutCents),
+    requested: toReais(balance.requestedCents),
+    payoutMinimum: toReais(payoutMinimumCents),
+    feePercent,
+    holdHours,
+    payoutKey,
+    games: byGame.map((row) => ({
+      gameId: row.gameId,
+      date: row.dateTime.toISOString(),
+      timeZone: row.timeZone,
+      name: row.name,
+      placesPaid: row.placesPaid,
+      gross: toReais(row.grossCents),
+      refunds: toReais(row.refundsCents),
+      fee: toReais(row.feeCents),
+      net: toReais(row.netCents),
+      status: row.status,
+      availableAt: row.availableAt.toISOString(),
+    })),
+    payouts: rows.map(payoutView),
+  };
+}

@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import { formatBRL, toReais } from '../../../shared/money';
+import type { AdminPayoutReply } from '../../../shared/schemas/earnings';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { notify, type PendingMail, queueMail, sendPendingMail } from '../../core/notifications/notify';
+import type { Tx } from '../../db/open-database';
+import { organiserEarnings, payouts, users } from '../../db/schema';
+import { accountNoticeEmail } from '../../integrations/mail/templates';
+import { AppError } from '../../lib/app-error';
+import { loadAdminPayouts } from './list-payouts';
+
+const m = messages.earnings;
+type PayoutRow = typeof payouts.$inferSelect;
+
+/** The payout, locked for the rest of the transaction; only a requested one may be decided (409 otherwise). */
+async function lockRequested(tx: Tx, id: number): Promise<PayoutRow> {
+  const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
+  if (!payout) throw new AppError('payout_not_found', m.payoutNotFound);
+  if (payout.status !== 'requested') throw new AppError('payout_already_decided', m.alreadyDecided(payout.status));
+  return payout;
+}
+
+/** Tells the organiser (notification, and an e-mail of the receipts kind) of the decision. */
+async function tellOrganiser(tx: Tx, ctx: ServerContext, mails: PendingMail, payout: PayoutRow, text: string, subject: string) {
+  const [organiser] = await tx
+    .select({ name: users.name, email: users.email, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, payout.organiserId));
+  if (!organiser || organiser.deletedAt) return;
+  await notify(tx, payout.organiserId, payout.status === 'rejected' ? 'payout_rejected' : 'payout_paid', text);
+  await queueMail(
+    tx,
+    mails,
+    accountNoticeEmail({
+      to: organiser.email,
+      name: organiser.name,
+      subject,
+      paragraphs: [text],
+      linkPath: '/my-games/earnings',
+      linkLabel: 'Ver recebimentos',
+      publicUrl: ctx.config.publicUrl,
+      ofAKind: true,
+    }),
+  );
+}
+
+async function decide(
+  ctx: ServerContext,
+  id: number,
+  change: (tx: Tx, payout: PayoutRow, mails: PendingMail) => Promise<string>,
+): Promise<AdminPayoutReply> {
+  const mails: PendingMail = [];
+  const message = await ctx.db.transaction(async (tx) => change(tx, await lockRequested(tx, id), mails));
+  await sendPendingMail(ctx, mails);
+  const [payout] = await loadAdminPayouts(ctx.db, eq(payouts.id, id));
+  return { message, payout: payout! };
+}
+
+/**
+ * Records a payout as paid by PIX, once: under the payout's lock it must still be requested (a second call is a 409),
+ * and its ledger row (source `payout:{id}`, unique) takes the amount off what the organiser is owed.
+ */
+export async function markPayoutPaid(ctx: ServerContext, admin: AuthUser, id: number, reference: string): Promise<AdminPayoutReply> {
+  return decide(ctx, id, async (tx, payout, mails) => {
+    const now = ctx.clock.now();
+    // Two payouts recorded with one transfer id at once: the second waits here and then finds it used (a 409, not
+    // the unique index's error).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-reference:${reference}`}))`);
+    const [used] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.reference, reference));
+    if (used) throw new AppError('payout_reference_used', m.referenceUsed);
+    const [paid] = await tx
+      .update(payouts)
+      .set({ status: 'paid', reference, decidedAt: now, decidedBy: admin.id })
+      .where(eq(payouts.id, payout.id))
+      .returning();
+    await tx.insert(organiserEarnings).values({
+      organiserId: payout.organiserId,
+      kind: 'payout',
+      source: `payout:${payout.id}`,
+      payoutId: payout.id,
+      grossCents: -payout.amountCents,
+      feeCents: 0,
+      netCents: -payout.amountCents,
+      feePercent: 0,
+      createdAt: now,
+    });
+    const amount = formatBRL(toReais(payout.amountCents));
+    await tellOrganiser(tx, ctx, mails, paid!, m.notice.paid(amount, reference), m.notice.paidSubject);
+    return m.markedPaid(amount);
+  });
+}
+
+/** Rejects a requested payout with a reason: nothing was paid, so the amount is available again; the organiser is told. */
+export async function rejectPayout(ctx: ServerContext, admin: AuthUser, id: number, reason: string): Promise<AdminPayoutReply> {
+  return decide(ctx, id, async (tx, payout, mails) => {
+    const [rejected] = await tx
+      .update(payouts)
+      .set({ status: 'rejected', reason, decidedAt: ctx.clock.now(), decidedBy: admin.id })
+      .where(eq(payouts.id, payout.id))
+      .returning();
+    await tellOrganiser(
+      tx,
+      ctx,
+      mails,
+      rejected!,
+      m.notice.rejected(formatBRL(toReais(payout.amountCents)), reason),
+      m.notice.rejectedSubject,
+    );
+    return m.rejected;
+  });
+}

@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AdminPayout } from '../../../../shared/schemas/earnings';
+import { fakeApi } from '../../../test/fake-api';
+import { admin, meReply } from '../../../test/fixtures';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+
+const requested: AdminPayout = {
+  id: 31,
+  amount: 55.8,
+  status: 'requested',
+  requestedAt: '2026-11-21T15:00:00.000Z',
+  paidAt: null,
+  reference: null,
+  reason: null,
+  organiser: { id: 7, name: 'Olga Prado', email: 'olga@exemplo.com.br' },
+  key: { type: 'cpf', key: '52998224725', holderName: 'Olga Prado' },
+  decidedAt: null,
+};
+const REFERENCE = 'E1234567820261127120000000000001';
+
+describe('admin payouts', () => {
+  it('lists the requested payouts with the whole key to copy, and records one paid with the PIX end-to-end id', async () => {
+    const api = fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/admin/payouts': (call) => {
+        const status = new URL(call.path, 'http://localhost').searchParams.get('status');
+        return { body: { payouts: status === 'requested' ? [requested] : [] } };
+      },
+      'POST /api/admin/payouts/31/paid': {
+        body: {
+          message: 'Repasse de R$ 55,80 registrado como pago.',
+          payout: {
+            ...requested,
+            status: 'paid',
+            reference: REFERENCE,
+            paidAt: '2026-11-22T12:00:00.000Z',
+            decidedAt: '2026-11-22T12:00:00.000Z',
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/payouts', { token: 'jwt-bia' });
+    await findPageHeading('Repasses');
+    const row = within((await screen.findByText('Olga Prado', { selector: 'span.font-semibold' })).closest('tr')!);
+    expect(row.getByText('R$ 55,80')).toBeInTheDocument();
+    expect(row.getByTestId('payout-key')).toHaveTextContent('52998224725');
+    expect(row.getByRole('button', { name: 'Copiar chave' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/admin/payouts')[0]!.path).toBe('/api/admin/payouts?status=requested');
+
+    await user.click(row.getByRole('button', { name: 'Marcar como pago o repasse de Olga Prado' }));
+    const dialog = screen.getByRole('dialog', { name: 'Marcar repasse como pago' });
+    await user.type(within(dialog).getByLabelText('Identificador da transação PIX (E2E ID)'), 'E123');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
+    expect(within(dialog).getByText(/a letra E seguida de 31 letras ou números/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/payouts/31/paid')).toHaveLength(0);
+
+    const field = within(dialog).getByLabelText('Identificador da transação PIX (E2E ID)');
+    await user.clear(field);
+    await user.type(field, REFERENCE);
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
+    expect(await screen.findByText('Repasse de R$ 55,80 registrado como pago.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/payouts/31/paid')[0]!.body).toEqual({ reference: REFERENCE });
+
+    await user.click(screen.getByRole('button', { name: 'Pagos' }));
+    expect(await screen.findByText('Nenhum repasse pago.')).toBeInTheDocument();
+  });
+
+  it('rejects a payout only with a reason', async () => {
+    const api = fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/admin/payouts': { body: { payouts: [requested] } },
+      'POST /api/admin/payouts/31/reject': {
+        body: {
+          message: 'Repasse rejeitado. O valor voltou a ficar disponível para o organizador.',
+          payout: { ...requested, status: 'rejected', reason: 'Chave de outra pessoa', decidedAt: '2026-11-22T12:00:00.000Z' },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/payouts', { token: 'jwt-bia' });
+    await screen.findByTestId('payout-key');
+    await user.click(screen.getByRole('button', { name: 'Rejeitar o repasse de Olga Prado' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rejeitar repasse' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rejeitar repasse' }));
+    expect(within(dialog).getByLabelText('Motivo da rejeição')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/admin/payouts/31/reject')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Motivo da rejeição'), 'Chave de outra pessoa');
+    await user.click(within(dialog).getByRole('button', { name: 'Rejeitar repasse' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/admin/payouts/31/reject')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/admin/payouts/31/reject')[0]!.body).toEqual({ reason: 'Chave de outra pessoa' });
+  });
+});

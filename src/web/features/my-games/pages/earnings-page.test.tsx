@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { EarningsReply } from '../../../../shared/schemas/earnings';
+import { fakeApi } from '../../../test/fake-api';
+import { meReply, player } from '../../../test/fixtures';
+import { findPageHeading, renderApp } from '../../../test/render-app';
+
+function statement(overrides: Partial<EarningsReply> = {}): EarningsReply {
+  return {
+    available: 22.5,
+    pending: 11.25,
+    paidOut: 40,
+    requested: 0,
+    payoutMinimum: 10,
+    feePercent: 10,
+    holdHours: 24,
+    payoutKey: { type: 'cpf', maskedKey: '***.982.247-**', holderName: 'Olga Prado' },
+    games: [
+      {
+        gameId: 5,
+        date: '2026-11-18T22:00:00.000Z',
+        timeZone: 'America/Sao_Paulo',
+        name: 'Vôlei de quarta',
+        placesPaid: 2,
+        gross: 37.5,
+        refunds: 12.5,
+        fee: 2.5,
+        net: 22.5,
+        status: 'available',
+        availableAt: '2026-11-19T22:00:00.000Z',
+      },
+    ],
+    payouts: [
+      {
+        id: 3,
+        amount: 40,
+        status: 'paid',
+        requestedAt: '2026-11-10T12:00:00.000Z',
+        paidAt: '2026-11-11T12:00:00.000Z',
+        reference: 'E1234567820261111120000000000001',
+        reason: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+describe('Recebimentos', () => {
+  it('shows available, pending and paid out, each game and the payouts, and asks for the payout', async () => {
+    let asked = false;
+    const api = fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/user-games/earnings': () => ({ body: asked ? statement({ available: 0, requested: 22.5 }) : statement() }),
+      'POST /api/user-games/payouts': () => {
+        asked = true;
+        return {
+          status: 201,
+          body: {
+            message: 'Repasse de R$ 22,50 solicitado. Você recebe por PIX em até 2 dias úteis.',
+            payout: {
+              id: 4,
+              amount: 22.5,
+              status: 'requested',
+              requestedAt: '2026-11-21T12:00:00.000Z',
+              paidAt: null,
+              reference: null,
+              reason: null,
+            },
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/my-games/earnings', { token: 'jwt-ana' });
+    await findPageHeading('Recebimentos');
+    expect(await screen.findByTestId('earnings-available')).toHaveTextContent('R$ 22,50');
+    expect(screen.getByTestId('earnings-pending')).toHaveTextContent('R$ 11,25');
+    expect(screen.getByTestId('earnings-paid-out')).toHaveTextContent('R$ 40,00');
+    const game = within(screen.getByText('Vôlei de quarta').closest('li')!);
+    expect(game.getByText('Disponível')).toBeInTheDocument();
+    expect(game.getByText('R$ 37,50')).toBeInTheDocument();
+    expect(game.getByText('R$ 2,50')).toBeInTheDocument();
+    expect(within(screen.getByTestId('payout')).getByText('Pago')).toBeInTheDocument();
+    expect(screen.getByText(/Vai para a chave \*\*\*\.982\.247-\*\*/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Solicitar repasse' }));
+    expect(await screen.findByText('Repasse de R$ 22,50 solicitado. Você recebe por PIX em até 2 dias úteis.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/user-games/payouts')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByText('Seu pedido de R$ 22,50 está em andamento.')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Solicitar repasse' })).toBeDisabled();
+  });
+
+  it('without a PIX key, or below the minimum, the payout cannot be asked for and says why', async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/user-games/earnings': { body: statement({ payoutKey: null }) },
+    });
+    renderApp('/my-games/earnings', { token: 'jwt-ana' });
+    expect(await screen.findByText('Cadastre sua chave PIX no perfil para receber.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Solicitar repasse' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Cadastrar chave PIX' })).toHaveAttribute('href', '/profile#profile-payout-key');
+  });
+});

@@ -1,0 +1,235 @@
+import { Download, HandCoins, Landmark, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { EarningsReply, GameEarning, Payout } from '../../../../shared/schemas/earnings';
+import { ListSkeleton, QueryError } from '../../../components/games/list-states';
+import { Alert } from '../../../components/ui/alert';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSection } from '../../../components/ui/page-section';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatBRL, formatDate, formatDateTime, TIME_ZONE } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDownloadEarnings, useEarnings, useRequestPayout } from '../api';
+
+const gameStatus: Record<GameEarning['status'], { label: string; tone: BadgeTone }> = {
+  pending: { label: 'A receber', tone: 'warning' },
+  available: { label: 'Disponível', tone: 'success' },
+  cancelled: { label: 'Cancelado', tone: 'neutral' },
+};
+
+const payoutStatus: Record<Payout['status'], { label: string; tone: BadgeTone }> = {
+  requested: { label: 'Solicitado', tone: 'info' },
+  paid: { label: 'Pago', tone: 'success' },
+  rejected: { label: 'Recusado', tone: 'danger' },
+};
+
+function Figure({ label, value, hint, testId }: { label: string; value: number; hint: ReactNode; testId: string }) {
+  return (
+    <Card className="space-y-1">
+      <p className="text-sm font-semibold text-slate-600 dark:text-slate-400">{label}</p>
+      <p className="text-2xl font-bold tabular-nums" data-testid={testId}>
+        {formatBRL(value)}
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{hint}</p>
+    </Card>
+  );
+}
+
+/** One game's line: a card on phones, the same facts in a row on wider screens. */
+function GameLine({ game }: { game: GameEarning }) {
+  const status = gameStatus[game.status];
+  return (
+    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">{game.name}</p>
+          <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">{formatDateTime(game.date, game.timeZone)}</p>
+        </div>
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm tabular-nums sm:grid-cols-5">
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">Vagas pagas</dt>
+          <dd className="font-semibold">{game.placesPaid}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">Bruto</dt>
+          <dd className="font-semibold">{formatBRL(game.gross)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">Reembolsos</dt>
+          <dd className="font-semibold">{formatBRL(game.refunds)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">Taxa</dt>
+          <dd className="font-semibold">{formatBRL(game.fee)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">Líquido</dt>
+          <dd className="font-bold">{formatBRL(game.net)}</dd>
+        </div>
+      </dl>
+      {game.status === 'pending' && (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Disponível a partir de {formatDateTime(game.availableAt, game.timeZone)}.
+        </p>
+      )}
+    </li>
+  );
+}
+
+function PayoutLine({ payout }: { payout: Payout }) {
+  const status = payoutStatus[payout.status];
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+      data-testid="payout"
+    >
+      <div className="min-w-0">
+        <p className="font-bold tabular-nums">{formatBRL(payout.amount)}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Pedido em {formatDate(payout.requestedAt, TIME_ZONE)}
+          {payout.paidAt && ` · pago em ${formatDate(payout.paidAt, TIME_ZONE)}`}
+        </p>
+        {payout.reference && <p className="text-xs break-all text-slate-600 dark:text-slate-400">Transação PIX {payout.reference}</p>}
+        {payout.reason && <p className="text-sm text-slate-700 dark:text-slate-300">Motivo: {payout.reason}</p>}
+      </div>
+      <Badge tone={status.tone}>{status.label}</Badge>
+    </li>
+  );
+}
+
+function RequestPayout({ data }: { data: EarningsReply }) {
+  const toast = useToast();
+  const request = useRequestPayout();
+  const hasOpen = data.requested > 0;
+  const canAsk = data.payoutKey !== null && !hasOpen && data.available >= data.payoutMinimum;
+  const why = !data.payoutKey
+    ? 'Cadastre sua chave PIX no perfil para receber.'
+    : hasOpen
+      ? `Seu pedido de ${formatBRL(data.requested)} está em andamento.`
+      : data.available < data.payoutMinimum
+        ? `O repasse mínimo é ${formatBRL(data.payoutMinimum)}.`
+        : `Vai para a chave ${data.payoutKey.maskedKey} (${data.payoutKey.holderName}).`;
+  return (
+    <Card className="space-y-3">
+      <p className="text-slate-700 dark:text-slate-300">{why}</p>
+      {request.isError && <Alert tone="error">{errorMessage(request.error, 'Erro ao solicitar o repasse')}</Alert>}
+      <div className="flex flex-wrap gap-3">
+        <Button
+          disabled={!canAsk}
+          busy={request.isPending}
+          busyLabel="Solicitando..."
+          onClick={() => request.mutate(undefined, { onSuccess: (reply) => toast.show(reply.message, 'success') })}
+        >
+          <HandCoins className="size-5" aria-hidden="true" />
+          Solicitar repasse
+        </Button>
+        {!data.payoutKey && (
+          <Link
+            to="/profile#profile-payout-key"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-300"
+          >
+            Cadastrar chave PIX
+          </Link>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * "Recebimentos" (decision 045): what the organiser's paid games earned them, phone first. Pending until the hold
+ * after each game, then available to ask for by PIX; the payouts and a spreadsheet of it all.
+ */
+export function EarningsPage() {
+  useDocumentTitle('Recebimentos');
+  const toast = useToast();
+  const earnings = useEarnings();
+  const download = useDownloadEarnings();
+
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6">
+      <PageHeader
+        title="Recebimentos"
+        description="O que seus jogos pagos pela plataforma renderam, já descontada a taxa."
+        actions={
+          <Button
+            variant="secondary"
+            busy={download.isPending}
+            busyLabel="Baixando..."
+            onClick={() =>
+              download.mutate(undefined, { onError: (error) => toast.show(errorMessage(error, 'Erro ao baixar a planilha'), 'error') })
+            }
+          >
+            <Download className="size-4" aria-hidden="true" />
+            Baixar planilha (CSV)
+          </Button>
+        }
+      />
+      {earnings.isPending ? (
+        <ListSkeleton label="Carregando recebimentos" count={3} />
+      ) : earnings.isError ? (
+        <QueryError title="Erro ao carregar seus recebimentos" query={earnings} />
+      ) : (
+        <>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Figure label="Disponível" value={earnings.data.available} hint="Pode ser pedido agora" testId="earnings-available" />
+            <Figure
+              label="A receber"
+              value={earnings.data.pending}
+              hint={`Fica disponível ${earnings.data.holdHours} h depois do jogo`}
+              testId="earnings-pending"
+            />
+            <Figure label="Já repassado" value={earnings.data.paidOut} hint="Pago por PIX" testId="earnings-paid-out" />
+          </div>
+          <RequestPayout data={earnings.data} />
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Taxa da plataforma: {earnings.data.feePercent}% de cada vaga paga (arredondada ao centavo). Um reembolso devolve a mesma parte.
+          </p>
+
+          <PageSection
+            id="earnings-games"
+            title="Por jogo"
+            icon={<Wallet className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
+          >
+            {earnings.data.games.length === 0 ? (
+              <EmptyState
+                icon={Wallet}
+                title="Nenhuma vaga paga ainda"
+                description="Quando jogadores pagarem pela plataforma nos seus jogos, o valor aparece aqui."
+              />
+            ) : (
+              <ul className="grid gap-3">
+                {earnings.data.games.map((game) => (
+                  <GameLine key={game.gameId} game={game} />
+                ))}
+              </ul>
+            )}
+          </PageSection>
+
+          <PageSection
+            id="earnings-payouts"
+            title="Repasses"
+            icon={<Landmark className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
+          >
+            {earnings.data.payouts.length === 0 ? (
+              <p className="text-slate-600 dark:text-slate-400">Nenhum repasse pedido ainda.</p>
+            ) : (
+              <ul className="grid gap-3">
+                {earnings.data.payouts.map((payout) => (
+                  <PayoutLine key={payout.id} payout={payout} />
+                ))}
+              </ul>
+            )}
+          </PageSection>
+        </>
+      )}
+    </div>
+  );
+}
