@@ -179,7 +179,13 @@ describe('admin edit game', () => {
     const api = fakeApi({
       ...reference,
       [`GET /api/admin/games/${game.id}`]: { body: game },
-      [`PUT /api/admin/games/${game.id}`]: { body: { message: 'Jogo atualizado com sucesso!', game: { ...game, totalSlots: 14 } } },
+      [`PUT /api/admin/games/${game.id}`]: {
+        // The reply's game is the organiser's view, whose players are the "Quem vai" names.
+        body: {
+          message: 'Jogo atualizado com sucesso!',
+          game: { ...game, totalSlots: 14, players: game.players.map(({ name }) => ({ name, walkIn: false })) },
+        },
+      },
       ...noGames,
     });
     const user = userEvent.setup();
