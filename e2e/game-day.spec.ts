@@ -108,7 +108,9 @@ test('an admin downloads the payments spreadsheet of a period from the dashboard
   const file = await downloading;
   expect(file.suggestedFilename()).toBe('pagamentos-2020-01-01-a-2020-12-31.csv');
   const csv = await readDownload(await file.path());
-  expect(csv.split('\r\n')[0]).toBe('\uFEFFData;Tipo;Usuário;E-mail;Descrição;Forma;Situação;Valor (R$);Reembolsado (R$);Referência');
+  expect(csv.split('\r\n')[0]).toBe(
+    '\uFEFFData;Tipo;Usuário;E-mail;Descrição;Forma;Situação;Valor (R$);Reembolsado (R$);Referência;Taxa da plataforma (R$);Organizador (R$)',
+  );
   expect(csv).toContain('Total pago a provedores (pagos e reembolsados);;;;;;0,00');
 
   // Over a year is refused with the server's words.
