@@ -271,7 +271,7 @@ export const apiRoutes = {
   'GET /admin/games': { query: adminGamesQuerySchema, reply: adminGamesReplySchema },
   'POST /admin/games': { body: gamePayloadSchema, reply: adminGameReplySchema, status: 201 },
   'GET /admin/games/:id': { params: idParamsSchema, reply: adminGameDetailSchema },
-  'PUT /admin/games/:id': { params: idParamsSchema, body: gamePayloadSchema, reply: adminGameReplySchema },
+  'PUT /admin/games/:id': { params: idParamsSchema, body: updateUserGameBodySchema, reply: adminGameReplySchema },
   'DELETE /admin/games/:id': { params: idParamsSchema, reply: deleteGameReplySchema },
   'DELETE /admin/games/:id/users/:userId': { params: userParamsSchema, reply: removePlayerReplySchema },
   'POST /games/:id/duplicate': { params: idParamsSchema, reply: adminGameReplySchema, status: 201 },
