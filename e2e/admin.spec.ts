@@ -26,7 +26,7 @@ async function playerPage(browser: Browser, player: Account): Promise<Page> {
 test('an admin signs in to the dashboard and cannot leave the admin tree', async ({ page, request }) => {
   await signInAsAdmin(page, request);
   await expect(page.getByText('Receita total')).toBeVisible();
-  await expect(page.getByText('Soma de inscrições confirmadas × preço')).toBeVisible();
+  await expect(page.getByText('Inscrições confirmadas pagas pela plataforma × preço')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Jogos recentes' })).toBeVisible();
 
   await page.goto('/games');

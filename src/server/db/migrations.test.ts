@@ -45,6 +45,7 @@ const RELEASED: Record<string, string> = {
   '0017_years_of_data': '33d90493919ef6cd314118ee9492ec0f013f90915749433f02fd3bbb31f0efcb',
   '0018_retention': '6f783bd2af56e014ceada6730754c8c9591d7bf2e0cb48c04a19ec5c357cd1a4',
   '0019_push_and_preferences': 'e3803831f218ae2fdfe8e4dd23fefa88250fb5727449cd0f42fac8b1eb8a99cd',
+  '0023_first_week_fixes': 'f1623fd73e9d7d388ffa758a20f4ed7ede6c1f7bfa7f8a7cffb209d372c782db',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -276,10 +277,24 @@ async function rowsAfter(tag: string, database: Database) {
       expect(pushes).toEqual([{ n: 1 }]);
       return;
     }
+    case '0023_first_week_fixes': {
+      // Revenue counts the places paid through the platform only: here the one paid outside ('external') leaves it.
+      const [totals] = await query<{ kept: number; platform: number }>(
+        database,
+        sql`select (select coalesce(sum(revenue_cents), 0)::int from dashboard_totals) as kept,
+          (select coalesce(sum(g.price_cents), 0)::int from registrations r join games g on g.id = r.game_id
+            where r.status = 'confirmed' and r.payment_type in ('credit', 'stripe', 'mercadopago') and g.status <> 'cancelled') as platform`,
+      );
+      expect(totals!.kept).toBe(totals!.platform);
+      return;
+    }
     default:
       return;
   }
 }
+
+/** Totals kept by the database that a migration restates by a new definition, checked in rowsAfter instead. */
+const RESTATED_TOTALS: Record<string, string[]> = { '0023_first_week_fixes': ['dashboard_totals'] };
 
 describe('upgrades keep the data', () => {
   it('a database built at the first migration, with rows in every table, migrates step by step to the latest keeping every row and the ledger', async () => {
@@ -288,8 +303,10 @@ describe('upgrades keep the data', () => {
       let before: Rows = {};
       for (const [index, entry] of journal.entries.entries()) {
         await migrateWith(database, migrationsFolderWith(index + 1));
-        // Everything written before this migration is still there, as it was.
-        expect(sameColumns(await everyRow(database), before), `rows changed by ${entry.tag}`).toEqual(before);
+        // Everything written before this migration is still there, as it was (apart from totals it restates on purpose).
+        const restated = RESTATED_TOTALS[entry.tag] ?? [];
+        const kept = (rows: Rows) => Object.fromEntries(Object.entries(rows).filter(([table]) => !restated.includes(table)));
+        expect(kept(sameColumns(await everyRow(database), before)), `rows changed by ${entry.tag}`).toEqual(kept(before));
         expect(await unbalancedUsers(database), `ledger after ${entry.tag}`).toEqual([]);
         await rowsAfter(entry.tag, database);
         before = await everyRow(database);

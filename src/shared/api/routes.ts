@@ -1,6 +1,9 @@
 import {
   addCreditsBodySchema as adminAddCreditsBodySchema,
   addCreditsReplySchema as adminAddCreditsReplySchema,
+  addCityBodySchema,
+  addCityReplySchema,
+  adminCitiesReplySchema,
   adminGameDetailSchema,
   adminGameReplySchema,
   adminGamesQuerySchema,
@@ -277,6 +280,8 @@ export const apiRoutes = {
   'POST /games/:id/duplicate': { params: idParamsSchema, reply: adminGameReplySchema, status: 201 },
   'GET /admin/cancellations': { query: cancellationsQuerySchema, reply: cancellationsReplySchema },
   'PUT /admin/cancellations/:id': { params: idParamsSchema, body: resolveCancellationBodySchema, reply: resolveCancellationReplySchema },
+  'GET /admin/states/:id/cities': { params: idParamsSchema, reply: adminCitiesReplySchema },
+  'POST /admin/states/:id/cities': { params: idParamsSchema, body: addCityBodySchema, reply: addCityReplySchema, status: 201 },
 } as const satisfies Record<`${HttpMethod} /${string}`, RouteContract>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancellationRoutes } from './cancellation-routes';
 import { adminGameRoutes } from './game-routes';
+import { referenceCityRoutes } from './reference-city-routes';
 import { reportRoutes } from './report-routes';
 import { adminUserRoutes } from './user-routes';
 
@@ -12,4 +13,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminUserRoutes);
   await app.register(adminGameRoutes);
   await app.register(cancellationRoutes);
+  await app.register(referenceCityRoutes);
 };

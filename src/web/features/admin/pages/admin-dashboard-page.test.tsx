@@ -28,7 +28,7 @@ describe('admin dashboard', () => {
 
     const revenue = await screen.findByText('R$ 1.234,50');
     expect(revenue.closest('div')).toHaveTextContent('Receita total');
-    expect(revenue.closest('div')).toHaveTextContent('Soma de inscrições confirmadas × preço');
+    expect(revenue.closest('div')).toHaveTextContent('Inscrições confirmadas pagas pela plataforma × preço');
     expect(screen.getByText('42').closest('div')).toHaveTextContent('Usuários');
     expect(screen.getByText('7').closest('div')).toHaveTextContent('Jogos');
     expect(screen.getByText('3').closest('div')).toHaveTextContent('Próximos jogos');

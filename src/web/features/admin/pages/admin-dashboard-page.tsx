@@ -82,7 +82,7 @@ export function AdminDashboardPage() {
               label="Receita total"
               value={formatBRL(dashboard.data.totalRevenue)}
               icon={Wallet}
-              hint="Soma de inscrições confirmadas × preço"
+              hint="Inscrições confirmadas pagas pela plataforma × preço"
             />
           </dl>
           <section aria-labelledby="recent-games">
