@@ -194,6 +194,8 @@ export const messages = {
   dateTimeInvalid: 'Data ou hora inválida. Verifique os campos de data e hora.',
   slotsRange: 'O número de vagas deve ser entre 1 e 50.',
   priceNegative: 'O preço não pode ser negativo.',
+  topUpCancelled: 'Compra de créditos cancelada. Nada foi cobrado.',
+  topUpAlreadyPaid: 'Esta compra já foi paga: os créditos estão na sua conta.',
   priceRequired: 'Informe o preço ou marque Gratuito',
   freeGameHasPrice: 'Um jogo gratuito não tem preço: apague o valor ou desmarque Gratuito.',
   freeInvalid: 'Gratuito deve ser verdadeiro ou falso.',

@@ -37,6 +37,8 @@ import {
 import { calendarFeedParamsSchema, calendarFeedReplySchema, regenerateCalendarFeedReplySchema } from '../schemas/calendars';
 import { idParamsSchema, messageReplySchema } from '../schemas/common';
 import {
+  cancelTopUpBodySchema,
+  cancelTopUpReplySchema,
   addCreditsReplySchema,
   cardCheckoutReplySchema,
   creditsConfigReplySchema,
@@ -254,6 +256,7 @@ export const apiRoutes = {
   'POST /credits/create-checkout': { body: topUpBodySchema, reply: cardCheckoutReplySchema },
   'POST /credits/create-mercadopago-checkout': { body: topUpBodySchema, reply: pixCheckoutReplySchema },
   'GET /credits/verify-payment': { query: verifyPaymentQuerySchema, reply: verifyPaymentReplySchema },
+  'POST /credits/cancel-checkout': { body: cancelTopUpBodySchema, reply: cancelTopUpReplySchema },
 
   // A provider's signature covers the bytes received: the body is read as they are, with no schema.
   'POST /webhooks/stripe': { reply: webhookReplySchema },
