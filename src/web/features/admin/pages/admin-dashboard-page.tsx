@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PaymentsReport } from '../components/payments-report';
 import { Skeleton } from '../../../components/ui/spinner';
-import { formatBRL, formatDateTime } from '../../../lib/format';
+import { formatBRL, formatDateTime, formatPrice } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api';
 import { GameStatusBadges } from '../components/game-status-badges';
@@ -47,7 +47,7 @@ function RecentGame({ game }: { game: UserGame }) {
           <span className="tabular-nums">
             {game.registeredPlayers}/{game.totalSlots} inscritos
           </span>{' '}
-          · {formatBRL(game.price)}
+          · {formatPrice(game.price)}
         </p>
       </div>
       <Link to={`/admin/games/${game.id}`} className={buttonClasses('secondary', 'md', 'shrink-0')} aria-label={`Editar ${game.name}`}>

@@ -9,7 +9,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SkeletonStack } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
+import { formatLongDate, formatPrice, formatTime } from '../../../lib/format';
 import { AddToCalendar } from './add-to-calendar';
 import { PaymentBadge } from './game-card';
 import { LocationMap } from './location-map';
@@ -62,7 +62,7 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
                 label="Preço"
                 className="tabular-nums"
               >
-                {formatBRL(game.price)}
+                {formatPrice(game.price)}
               </Fact>
               <Fact
                 icon={<Users className="size-5" aria-hidden="true" />}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Game } from '../../../../shared/schemas/games';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/spinner';
-import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
+import { formatLongDate, formatPrice, formatTime } from '../../../lib/format';
 import { LANDING_GAMES_LIMIT, useUpcomingGames } from '../api';
 
 function SlotsBadge({ remaining }: { remaining: number }) {
@@ -35,7 +35,7 @@ function GameCard({ game }: { game: Game }) {
         </span>
       </p>
       <div className="mt-auto flex items-end justify-between gap-3 pt-5">
-        <p className="text-2xl font-extrabold text-slate-900 dark:text-white">{formatBRL(game.price)}</p>
+        <p className="text-2xl font-extrabold text-slate-900 dark:text-white">{formatPrice(game.price)}</p>
         <SlotsBadge remaining={game.remainingSlots} />
       </div>
     </li>

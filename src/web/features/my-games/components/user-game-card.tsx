@@ -12,7 +12,7 @@ import { toastReply, useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { GamePlace, GameWhen } from '../../../components/games/game-facts';
 import { cn } from '../../../lib/cn';
-import { formatBRL } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import { confirmationAsked, useCancelUserGame, usePublishUserGame, useRegeneratePrivateLink, useUnpublishUserGame } from '../api';
 import { descriptionPreview, privateGameUrl, statusBadges, userGameStatus, whatsAppShareUrl } from '../user-game-rules';
 import { CancelGameDialog } from './cancel-game-dialog';
@@ -161,7 +161,7 @@ export function UserGameCard({ game }: { game: UserGame }) {
             <GameWhen dateTime={game.dateTime} timeZone={game.timeZone} />
             <p>
               <span className="sr-only">Preço: </span>
-              {formatBRL(game.price)}
+              {formatPrice(game.price)}
             </p>
           </div>
           <GamePlace>{place}</GamePlace>
