@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancellationStatus, ResolveCancellationBody } from '../../../shared/schemas/admin';
-import type { GamePayloadInput } from '../../../shared/schemas/user-games';
+import type { GamePayloadInput, UpdateUserGameInput } from '../../../shared/schemas/user-games';
 import { api, apiDownload, querySearch } from '../../lib/api-client';
 
 /**
@@ -151,7 +151,7 @@ export function useCreateGame() {
 export function useUpdateGame() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: ({ gameId, payload }: { gameId: number; payload: GamePayloadInput }) =>
+    mutationFn: ({ gameId, payload }: { gameId: number; payload: UpdateUserGameInput }) =>
       api('PUT /admin/games/:id', { params: { id: gameId }, body: payload, fallbackMessage: 'Erro ao atualizar jogo' }),
     onSuccess: invalidate,
   });

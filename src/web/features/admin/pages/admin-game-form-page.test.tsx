@@ -201,6 +201,38 @@ describe('admin edit game', () => {
     expect(screen.getByText('Jogo atualizado com sucesso!')).toBeInTheDocument();
   });
 
+  it('asks before saving a game with players as a draft, and sends it again with confirm once the admin agrees', async () => {
+    const question =
+      'Despublicar este jogo cancela a inscrição de 2 jogadores, com reembolso integral do que pagaram. Confirme para continuar.';
+    const done = 'Jogo atualizado. 2 inscrições canceladas com reembolso integral; os jogadores foram avisados.';
+    const api = fakeApi({
+      ...reference,
+      [`GET /api/admin/games/${game.id}`]: { body: game },
+      [`PUT /api/admin/games/${game.id}`]: (call) =>
+        (call.body as { confirm?: boolean }).confirm === true
+          ? { body: { message: done, game: { ...game, publicationState: 'draft' } } }
+          : { status: 409, body: { code: 'confirmation_required', message: question, fields: { confirm: question } } },
+      ...noGames,
+    });
+    const user = userEvent.setup();
+    renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
+    await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
+    await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
+    await user.click(screen.getByLabelText('Publicar imediatamente'));
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+
+    const asked = await screen.findByRole('dialog', { name: 'Despublicar o jogo?' });
+    expect(asked).toHaveTextContent(question);
+    await user.click(within(asked).getByRole('button', { name: 'Despublicar e cancelar inscrições' }));
+    await findPageHeading('Jogos');
+    expect(screen.getByText(done)).toBeInTheDocument();
+    const sent = api.callsTo('PUT', `/api/admin/games/${game.id}`).map((call) => call.body as { state: string; confirm?: boolean });
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({ state: 'draft' });
+    expect(sent[0]).not.toHaveProperty('confirm');
+    expect(sent[1]).toMatchObject({ state: 'draft', confirm: true });
+  });
+
   it.each([
     [true, 'R$ 22,00 devolvidos na hora ao cartão/PIX do jogador.'],
     [false, 'O provedor não concluiu o reembolso de R$ 22,00 (cartão/PIX): ficou em Cancelamentos.'],
