@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { checkoutNavigation } from '../../../lib/checkout-redirect';
 import { fakeApi } from '../../../test/fake-api';
 import { stubEventSource } from '../../../test/fake-event-source';
-import { aPlayerGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
+import { aGame, aPlayerGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 const phoneNotice = 'Informe seu telefone para continuar com a inscrição.';
@@ -65,6 +65,26 @@ describe('game details', () => {
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     await findPageHeading('Jogo cancelado');
     expect(screen.queryByRole('region', { name: 'Adicionar à agenda' })).not.toBeInTheDocument();
+  });
+
+  it('tells a visitor a cancelled game was cancelled, with the reason, and offers no sign-in to join it', async () => {
+    const game = aGame({ name: 'Vôlei suspenso', status: 'cancelled', cancelReason: 'Quadra interditada' });
+    fakeApi({ [`GET /api/games/${game.id}`]: { body: game } });
+    renderApp(`/apply/${game.id}`);
+    await findPageHeading('Vôlei suspenso');
+    expect(screen.getByRole('status')).toHaveTextContent('Este jogo foi cancelado.Motivo: Quadra interditada');
+    expect(screen.queryByRole('link', { name: 'Entrar para participar' })).not.toBeInTheDocument();
+  });
+
+  it('says "Jogo não encontrado" to a visitor for an unknown game', async () => {
+    fakeApi({
+      'GET /api/games/424242': {
+        status: 404,
+        body: { code: 'game_not_found', message: 'Jogo não encontrado ou não está disponível para inscrição' },
+      },
+    });
+    renderApp('/apply/424242');
+    expect(await screen.findByRole('heading', { name: /Jogo não encontrado/ })).toBeInTheDocument();
   });
 
   it('keeps the places live: a change on the stream shows without a reload', async () => {

@@ -8,7 +8,7 @@ import { useLiveGamePlaces } from '../../../lib/queries/live-places';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle, useSharePreview } from '../../../lib/use-document-title';
 import { useGame } from '../api';
-import { GameDetailsSkeleton, GameDetailsView, GameNotFound } from '../components/game-details';
+import { GameCancelledNotice, GameDetailsSkeleton, GameDetailsView, GameNotFound } from '../components/game-details';
 import { RegistrationActions } from '../components/registration-actions';
 import { VisitorActions } from '../components/visitor-actions';
 import { parseGameId } from '../game-id';
@@ -45,13 +45,28 @@ export function GameDetailsPage() {
     );
   }
   const seriesId = game.data.seriesId;
-  const actions = user ? (
-    <>
-      <RegistrationActions game={game.data} />
-      {typeof seriesId === 'number' && <SeriesMembership seriesId={seriesId} />}
-    </>
-  ) : (
-    <VisitorActions gameId={game.data.id} />
+  const isCancelled = game.data.status === 'cancelled';
+  const actions =
+    isCancelled && !user ? (
+      <GameCancelledNotice game={game.data} />
+    ) : user ? (
+      <>
+        <RegistrationActions game={game.data} />
+        {typeof seriesId === 'number' && <SeriesMembership seriesId={seriesId} />}
+      </>
+    ) : (
+      <VisitorActions gameId={game.data.id} />
+    );
+  return (
+    <GameDetailsView
+      game={game.data}
+      actions={actions}
+      // A player reads "cancelled" beside their registration; the reason goes with the game's facts.
+      summary={
+        isCancelled && user && game.data.cancelReason ? (
+          <p className="mt-4 text-red-800 dark:text-red-300">Motivo do cancelamento: {game.data.cancelReason}</p>
+        ) : undefined
+      }
+    />
   );
-  return <GameDetailsView game={game.data} actions={actions} />;
 }

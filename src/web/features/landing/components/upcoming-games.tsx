@@ -22,8 +22,8 @@ function GameCard({ game }: { game: Game }) {
       </p>
       <p className="mt-1 text-3xl font-extrabold tracking-tight">{formatTime(game.dateTime, game.timeZone)}</p>
       <h3 className="mt-3 text-lg font-bold leading-snug">
-        {/* The whole card opens the list; the link's name stays the game's name. */}
-        <Link to="/public-games" className="after:absolute after:inset-0 after:rounded-2xl">
+        {/* The whole card opens the game's page; the link's name stays the game's name. */}
+        <Link to={`/apply/${game.id}`} className="after:absolute after:inset-0 after:rounded-2xl">
           {game.name}
         </Link>
       </h3>
