@@ -11,7 +11,7 @@ async function signInAsAdmin(page: Page, request: APIRequestContext): Promise<vo
   await page.getByLabel('Senha').fill(admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
 }
 
 /** The player signed in in a browser of their own (the admin's session stays in the other one). */
@@ -31,7 +31,7 @@ test('an admin signs in to the dashboard and cannot leave the admin tree', async
 
   await page.goto('/games');
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
 
   // "Voltar ao Site" asks first: going back to the site means signing out.
   await page.getByRole('banner').getByRole('button', { name: 'Voltar ao Site' }).click();

@@ -10,7 +10,7 @@ import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu'
 import { NavLinks, type NavItem } from './nav-link-item';
 
 const links: NavItem[] = [
-  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin', label: 'Painel', end: true },
   { to: '/admin/users', label: 'Usuários' },
   { to: '/admin/games', label: 'Jogos' },
   { to: '/admin/cancellations', label: 'Cancelamentos' },

@@ -6,10 +6,10 @@ import { Logo } from './logo';
 import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu';
 import { NavLinks, type NavItem } from './nav-link-item';
 
+/** A visitor's menu: the start and the games (signing in is the button beside it). */
 const links: NavItem[] = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/public-games', label: 'Jogos' },
-  { to: '/login', label: 'Jogar' },
+  { to: '/', label: 'Início', end: true },
+  { to: '/public-games', label: 'Jogar' },
 ];
 
 export function PublicHeader() {
@@ -21,7 +21,7 @@ export function PublicHeader() {
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <ThemeToggle />
         <Link to="/login" className={buttonClasses('primary')}>
-          Login
+          Entrar
         </Link>
         <MobileMenuButton isOpen={menu.isOpen} onClick={menu.toggle} />
       </div>

@@ -19,7 +19,7 @@ describe('admin dashboard', () => {
     });
     const user = userEvent.setup();
     renderApp('/admin', { token: 'jwt-bia' });
-    await findPageHeading('Dashboard');
+    await findPageHeading('Painel');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Erro ao carregar dashboard');
@@ -47,7 +47,7 @@ describe('admin dashboard', () => {
     await submitLogin(user, 'bia@exemplo.com.br');
 
     // The visitor tree is swapped for the admin tree, which starts at /admin.
-    await findPageHeading('Dashboard');
+    await findPageHeading('Painel');
     expect(currentPath()).toBe('/admin');
     expect(await screen.findByText('Nenhum jogo criado ainda.')).toBeInTheDocument();
   });

@@ -58,12 +58,12 @@ function RecentGame({ game }: { game: UserGame }) {
 }
 
 export function AdminDashboardPage() {
-  useDocumentTitle('Dashboard');
+  useDocumentTitle('Painel');
   const dashboard = useDashboard();
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8">
-      <PageHeader title="Dashboard" description="Os números do Bora Jogar e os jogos criados mais recentemente." />
+      <PageHeader title="Painel" description="Os números do Bora Jogar e os jogos criados mais recentemente." />
       {dashboard.isPending ? (
         <div role="status" aria-label="Carregando dashboard..." className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {Array.from({ length: 4 }, (_, index) => (

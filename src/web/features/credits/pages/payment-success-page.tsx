@@ -71,7 +71,8 @@ function Outcome({ reply, onRetry, isChecking }: { reply: VerifyPaymentReply; on
           icon={CircleCheck}
           iconClassName="text-green-700 dark:text-green-400"
           title="Pagamento confirmado!"
-          message={reply.message}
+          // The server's sentence opens with the same words as the title: said once.
+          message={reply.message.replace(/^Pagamento confirmado!\s*/, '')}
           role="status"
         />
         <p className="rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800">
