@@ -110,6 +110,10 @@ describe('game details', () => {
     await findPageHeading(game.name);
 
     expect(screen.getByText(phoneNotice)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Informar telefone no perfil' })).toHaveAttribute(
+      'href',
+      `/profile?voltar=%2Fapply%2F${game.id}`,
+    );
     expect(screen.getByRole('button', { name: 'Pagar com créditos' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Pagar com cartão' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Pagar com PIX' })).toBeDisabled();
@@ -125,7 +129,8 @@ describe('game details', () => {
     expect(credit).toBeDisabled();
     expect(credit).toHaveAccessibleDescription(/Saldo insuficiente/);
     expect(screen.getByText('Saldo insuficiente')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Adicionar créditos' })).toHaveAttribute('href', '/add-credit');
+    // The detour to buy credits offers the way back to this game.
+    expect(screen.getByRole('link', { name: 'Adicionar créditos' })).toHaveAttribute('href', `/add-credit?voltar=%2Fapply%2F${game.id}`);
     expect(screen.getByRole('button', { name: 'Pagar com cartão' })).toBeEnabled();
     expect(screen.queryByText(phoneNotice)).not.toBeInTheDocument();
   });
