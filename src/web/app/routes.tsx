@@ -328,6 +328,13 @@ export const adminRoutes: RouteObject[] = [
           (m) => m.AdminCancellationsPage,
         ),
       },
+      {
+        path: 'cities',
+        lazy: page(
+          () => import('../features/admin/pages/admin-cities-page'),
+          (m) => m.AdminCitiesPage,
+        ),
+      },
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },

@@ -14,6 +14,7 @@ const links: NavItem[] = [
   { to: '/admin/users', label: 'Usuários' },
   { to: '/admin/games', label: 'Jogos' },
   { to: '/admin/cancellations', label: 'Cancelamentos' },
+  { to: '/admin/cities', label: 'Cidades' },
 ];
 
 export function AdminHeader() {

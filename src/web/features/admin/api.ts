@@ -220,3 +220,30 @@ export function useDownloadPaymentsReport() {
       ),
   });
 }
+
+// ── Reference cities ──
+
+export function stateCitiesQuery(stateId: number) {
+  return adminQuery(['cities', stateId], (signal) =>
+    api('GET /admin/states/:id/cities', { params: { id: stateId }, signal, fallbackMessage: 'Erro ao carregar cidades' }),
+  );
+}
+
+export function useStateCities(stateId: number | null) {
+  return useQuery({ ...stateCitiesQuery(stateId ?? 0), enabled: stateId !== null });
+}
+
+export function useAddCity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ stateId, name, ibgeCode }: { stateId: number; name: string; ibgeCode: string }) =>
+      api('POST /admin/states/:id/cities', {
+        params: { id: stateId },
+        body: { name, ibgeCode },
+        fallbackMessage: 'Erro ao adicionar cidade',
+      }),
+    // The admin's list and every city picker (their reference cache) show the new city.
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKey }), queryClient.invalidateQueries({ queryKey: ['reference'] })]),
+  });
+}
