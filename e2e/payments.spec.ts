@@ -91,7 +91,8 @@ test('a player leaves a card checkout with Cancelar, reads their own reserved pl
 
   await page.goto(reply.url);
   await page.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(page).toHaveURL(new RegExp(`/apply/${gameId}$`));
+  await expect(page).toHaveURL(new RegExp(`/apply/${gameId}\\?pagamento=cancelado$`));
+  await expect(page.getByText(/Pagamento não concluído: nada foi cobrado/)).toBeVisible();
   await expect(page.getByText(/Sua vaga está reservada enquanto o pagamento não é concluído/)).toBeVisible();
   await expect(page.getByText(/a inscrição é cancelada e a vaga fica livre/)).toBeVisible();
   await expect(page.getByText(/próximo da fila/)).toHaveCount(0);

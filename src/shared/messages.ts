@@ -195,6 +195,7 @@ export const messages = {
   slotsRange: 'O número de vagas deve ser entre 1 e 50.',
   priceNegative: 'O preço não pode ser negativo.',
   topUpCancelled: 'Compra de créditos cancelada. Nada foi cobrado.',
+  checkoutCancelled: 'Pagamento não concluído: nada foi cobrado. Uma vaga reservada pode ser paga até o prazo indicado.',
   topUpAlreadyPaid: 'Esta compra já foi paga: os créditos estão na sua conta.',
   priceRequired: 'Informe o preço ou marque Gratuito',
   freeGameHasPrice: 'Um jogo gratuito não tem preço: apague o valor ou desmarque Gratuito.',

@@ -87,6 +87,16 @@ describe('game details', () => {
     expect(await screen.findByRole('heading', { name: /Jogo não encontrado/ })).toBeInTheDocument();
   });
 
+  it('says a payment cancelled at the checkout was not completed', async () => {
+    const game = aPlayerGame({ name: 'Vôlei pendente' });
+    details(game);
+    renderApp(`/apply/${game.id}?pagamento=cancelado`, { token: 'jwt-ana' });
+    await findPageHeading('Vôlei pendente');
+    expect(
+      screen.getByText('Pagamento não concluído: nada foi cobrado. Uma vaga reservada pode ser paga até o prazo indicado.'),
+    ).toBeInTheDocument();
+  });
+
   it('keeps the places live: a change on the stream shows without a reload', async () => {
     const sources = stubEventSource();
     const game = aPlayerGame({ remainingSlots: 3, totalSlots: 12 });

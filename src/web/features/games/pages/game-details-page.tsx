@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { messages } from '../../../../shared/messages';
+import { Alert } from '../../../components/ui/alert';
 import { QueryError } from '../../../components/games/list-states';
 import { SeriesMembership } from '../../../components/series/series-membership';
 import { hasErrorCode } from '../../../lib/api-client';
@@ -29,6 +31,8 @@ export function shareDescription(game: Game): string {
 export function GameDetailsPage() {
   const gameId = parseGameId(useParams().gameId);
   const { user } = useSession();
+  // Back from the payment page after "Cancelar": said, so the tap is not met with silence.
+  const isPaymentCancelled = useSearchParams()[0].get('pagamento') === 'cancelado';
   const game = useGame(gameId);
   useLiveGamePlaces(game.data);
   useDocumentTitle(game.data?.name ?? 'Detalhes do jogo');
@@ -51,6 +55,7 @@ export function GameDetailsPage() {
       <GameCancelledNotice game={game.data} />
     ) : user ? (
       <>
+        {isPaymentCancelled && <Alert tone="warning">{messages.checkoutCancelled}</Alert>}
         <RegistrationActions game={game.data} />
         {typeof seriesId === 'number' && <SeriesMembership seriesId={seriesId} />}
       </>
