@@ -110,7 +110,7 @@ test('só com o teclado: cadastro e login rotulados, foco visível, diálogo pre
   await expectVisibleFocus(page);
   await page.keyboard.type(admin.password);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
 
   const leave = page.getByRole('button', { name: 'Voltar ao Site' }).filter({ visible: true }).first();
   await leave.focus();

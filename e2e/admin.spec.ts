@@ -11,7 +11,7 @@ async function signInAsAdmin(page: Page, request: APIRequestContext): Promise<vo
   await page.getByLabel('Senha').fill(admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
 }
 
 /** The player signed in in a browser of their own (the admin's session stays in the other one). */
@@ -26,12 +26,12 @@ async function playerPage(browser: Browser, player: Account): Promise<Page> {
 test('an admin signs in to the dashboard and cannot leave the admin tree', async ({ page, request }) => {
   await signInAsAdmin(page, request);
   await expect(page.getByText('Receita total')).toBeVisible();
-  await expect(page.getByText('Soma de inscrições confirmadas × preço')).toBeVisible();
+  await expect(page.getByText('Inscrições confirmadas pagas pela plataforma × preço')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Jogos recentes' })).toBeVisible();
 
   await page.goto('/games');
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
 
   // "Voltar ao Site" asks first: going back to the site means signing out.
   await page.getByRole('banner').getByRole('button', { name: 'Voltar ao Site' }).click();
@@ -112,7 +112,7 @@ test('a card-paid cancellation becomes a pending request that the admin processe
   await expect(player.getByTestId('amount')).toHaveText('R$ 22,00');
   await player.getByRole('button', { name: 'Pagar' }).click();
   await expect(player).toHaveURL(/\/payment-success\?session_id=/);
-  await expect(player.getByText(`Pagamento confirmado! Sua inscrição em ${name} está confirmada.`)).toBeVisible();
+  await expect(player.getByText(`Sua inscrição em ${name} está confirmada.`, { exact: true })).toBeVisible();
   await player.context().close();
 
   const cancelled = await request.post(`/api/games/${gameId}/cancel`, { headers: auth });

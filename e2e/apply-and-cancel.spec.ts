@@ -24,7 +24,10 @@ test('a visitor filters public games, signs in, pays with credits, then cancels 
   await expect(card.getByText('R$ 15,00')).toBeVisible();
   await expect(card.getByText('Joinville/SC')).toBeVisible();
 
+  // Participar opens the game's page; signing in from there comes back to it.
   await card.getByRole('link', { name: /Participar/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('link', { name: 'Entrar para participar' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fapply%2F\d+$/);
   // Signed in, the player is back on the game they chose.
   await signIn(page, player.email, player.password, page.getByRole('heading', { level: 1, name }));

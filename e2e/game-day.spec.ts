@@ -99,7 +99,7 @@ test('on the court at 390 px: the organiser checks in three players, sets levels
 test('an admin downloads the payments spreadsheet of a period from the dashboard', async ({ page, request }) => {
   const admin = await createAdmin(request);
   await page.goto('/login');
-  await signIn(page, admin.email, admin.password, page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+  await signIn(page, admin.email, admin.password, page.getByRole('heading', { level: 1, name: 'Painel' }));
   const report = page.getByRole('region', { name: 'Relatório de pagamentos' });
   await report.getByLabel('De').fill('2020-01-01');
   await report.getByLabel('Até').fill('2020-12-31');

@@ -79,7 +79,7 @@ test('a shared filtered link on a phone: filtered by the server, folded filters 
   await games(page)
     .getByRole('link', { name: `Participar: ${inFlorianopolis}` })
     .click();
-  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(page).toHaveURL(/\/apply\/\d+$/);
   await page.goBack();
   await expect(page).toHaveURL(filtered);
   await expect(games(page).getByRole('heading', { name: inFlorianopolis })).toBeVisible();

@@ -31,7 +31,8 @@ test('a player tops up R$ 50 by PIX and by card through the sandbox, and sees th
     await page.getByLabel('Valor (R$)').fill('50');
     await page.getByRole('button', { name: `Pagar R$ 50,00 com ${method === 'PIX' ? 'PIX' : 'cartão'}` }).click();
     await payOnSandbox(page, 'R$ 50,00', method);
-    await expect(page.getByText('Pagamento confirmado! R$ 50,00 foram adicionados aos seus créditos.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible();
+    await expect(page.getByText('R$ 50,00 foram adicionados aos seus créditos.', { exact: true })).toBeVisible();
   }
 
   await expect.poll(() => headerBalance(page)).toBe(before + 100);
@@ -60,7 +61,7 @@ for (const method of ['Cartão', 'PIX'] as const) {
     await page.getByRole('button', { name: method === 'PIX' ? 'Pagar com PIX' : 'Pagar com cartão' }).click();
     await expect(page.getByText(`Vaga em ${name}`)).toBeVisible();
     await payOnSandbox(page, 'R$ 22,00', method);
-    await expect(page.getByText(`Pagamento confirmado! Sua inscrição em ${name} está confirmada.`)).toBeVisible();
+    await expect(page.getByText(`Sua inscrição em ${name} está confirmada.`, { exact: true })).toBeVisible();
     // Paid through the provider: the credits stay as they were.
     expect(await headerBalance(page)).toBe(before);
 
@@ -91,7 +92,8 @@ test('a player leaves a card checkout with Cancelar, reads their own reserved pl
 
   await page.goto(reply.url);
   await page.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(page).toHaveURL(new RegExp(`/apply/${gameId}$`));
+  await expect(page).toHaveURL(new RegExp(`/apply/${gameId}\\?pagamento=cancelado$`));
+  await expect(page.getByText(/Pagamento não concluído: nada foi cobrado/)).toBeVisible();
   await expect(page.getByText(/Sua vaga está reservada enquanto o pagamento não é concluído/)).toBeVisible();
   await expect(page.getByText(/a inscrição é cancelada e a vaga fica livre/)).toBeVisible();
   await expect(page.getByText(/próximo da fila/)).toHaveCount(0);

@@ -67,7 +67,7 @@ test('a visitor page runs no app code until someone uses it, then hydrates witho
   await expect.poll(() => chunks.length).toBeGreaterThan(0);
   // Hydrated: the app's own navigation now runs in the page (no new document).
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Jogos' }).click();
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Jogar' }).click();
   await expect(page).toHaveURL(/\/public-games$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Jogos abertos' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);

@@ -138,7 +138,7 @@ export async function signInAs(
   await page.getByLabel('Senha').fill(account.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   const heading =
-    role === 'admin' ? page.getByRole('heading', { level: 1, name: 'Dashboard' }) : page.getByRole('heading', { level: 1, name: /^Olá, / });
+    role === 'admin' ? page.getByRole('heading', { level: 1, name: 'Painel' }) : page.getByRole('heading', { level: 1, name: /^Olá, / });
   await expect(heading).toBeVisible();
 }
 

@@ -45,6 +45,8 @@ export const errorCodes = {
 
   // Games and registrations
   game_not_found: 404,
+  state_not_found: 404,
+  city_exists: 409,
   game_cancelled: 409,
   game_already_cancelled: 409,
   game_started: 409,

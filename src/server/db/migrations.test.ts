@@ -49,6 +49,7 @@ const RELEASED: Record<string, string> = {
   '0021_member_place_notices': 'aa4acf21e482424f4f7a16295e931f816818ee2d3d6c04378038df209358fcdf',
   '0022_walk_ins': 'beac9f76934908219a0465a063e133cc2a17ed2fb636cba3b89d6582d4a4bfa0',
   '0024_organiser_notices': '284c5e683db8b7eb735dcddbbe2f783caa73ca29799ac513f393f43ff713759f',
+  '0023_first_week_fixes': 'f1623fd73e9d7d388ffa758a20f4ed7ede6c1f7bfa7f8a7cffb209d372c782db',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -334,10 +335,24 @@ async function rowsAfter(tag: string, database: Database) {
       expect(pushes).toEqual([{ n: 2 }]);
       return;
     }
+    case '0023_first_week_fixes': {
+      // Revenue counts the places paid through the platform only: here the one paid outside ('external') leaves it.
+      const [totals] = await query<{ kept: number; platform: number }>(
+        database,
+        sql`select (select coalesce(sum(revenue_cents), 0)::int from dashboard_totals) as kept,
+          (select coalesce(sum(g.price_cents), 0)::int from registrations r join games g on g.id = r.game_id
+            where r.status = 'confirmed' and r.payment_type in ('credit', 'stripe', 'mercadopago') and g.status <> 'cancelled') as platform`,
+      );
+      expect(totals!.kept).toBe(totals!.platform);
+      return;
+    }
     default:
       return;
   }
 }
+
+/** Totals kept by the database that a migration restates by a new definition, checked in rowsAfter instead. */
+const RESTATED_TOTALS: Record<string, string[]> = { '0023_first_week_fixes': ['dashboard_totals'] };
 
 describe('upgrades keep the data', () => {
   it('a database built at the first migration, with rows in every table, migrates step by step to the latest keeping every row and the ledger', async () => {
@@ -346,8 +361,10 @@ describe('upgrades keep the data', () => {
       let before: Rows = {};
       for (const [index, entry] of journal.entries.entries()) {
         await migrateWith(database, migrationsFolderWith(index + 1));
-        // Everything written before this migration is still there, as it was.
-        expect(sameColumns(await everyRow(database), before), `rows changed by ${entry.tag}`).toEqual(before);
+        // Everything written before this migration is still there, as it was (apart from totals it restates on purpose).
+        const restated = RESTATED_TOTALS[entry.tag] ?? [];
+        const kept = (rows: Rows) => Object.fromEntries(Object.entries(rows).filter(([table]) => !restated.includes(table)));
+        expect(kept(sameColumns(await everyRow(database), before)), `rows changed by ${entry.tag}`).toEqual(kept(before));
         expect(await unbalancedUsers(database), `ledger after ${entry.tag}`).toEqual([]);
         await rowsAfter(entry.tag, database);
         before = await everyRow(database);

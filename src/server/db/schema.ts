@@ -165,8 +165,14 @@ export const cities = pgTable(
       .references(() => states.id),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
+    /** The IBGE municipality code: 7 digits, the first two the state's (migration 0023). */
+    ibgeCode: text('ibge_code'),
   },
-  (t) => [uniqueIndex('cities_state_name_unique').on(t.stateId, t.name)],
+  (t) => [
+    uniqueIndex('cities_state_name_unique').on(t.stateId, t.name),
+    uniqueIndex('cities_ibge_code_unique').on(t.ibgeCode),
+    check('cities_ibge_code_format', sql`${t.ibgeCode} ~ '^[1-5][0-9]{6}$'`),
+  ],
 );
 
 // ── Games and registrations ──

@@ -1,6 +1,9 @@
 import {
   addCreditsBodySchema as adminAddCreditsBodySchema,
   addCreditsReplySchema as adminAddCreditsReplySchema,
+  addCityBodySchema,
+  addCityReplySchema,
+  adminCitiesReplySchema,
   adminGameDetailSchema,
   adminGameReplySchema,
   adminGamesQuerySchema,
@@ -48,6 +51,8 @@ import {
   savePayoutKeyReplySchema,
 } from '../schemas/earnings';
 import {
+  cancelTopUpBodySchema,
+  cancelTopUpReplySchema,
   addCreditsReplySchema,
   cardCheckoutReplySchema,
   creditsConfigReplySchema,
@@ -279,6 +284,7 @@ export const apiRoutes = {
   'POST /credits/create-checkout': { body: topUpBodySchema, reply: cardCheckoutReplySchema },
   'POST /credits/create-mercadopago-checkout': { body: topUpBodySchema, reply: pixCheckoutReplySchema },
   'GET /credits/verify-payment': { query: verifyPaymentQuerySchema, reply: verifyPaymentReplySchema },
+  'POST /credits/cancel-checkout': { body: cancelTopUpBodySchema, reply: cancelTopUpReplySchema },
 
   // A provider's signature covers the bytes received: the body is read as they are, with no schema.
   'POST /webhooks/stripe': { reply: webhookReplySchema },
@@ -299,7 +305,7 @@ export const apiRoutes = {
   'GET /admin/games': { query: adminGamesQuerySchema, reply: adminGamesReplySchema },
   'POST /admin/games': { body: gamePayloadSchema, reply: adminGameReplySchema, status: 201 },
   'GET /admin/games/:id': { params: idParamsSchema, reply: adminGameDetailSchema },
-  'PUT /admin/games/:id': { params: idParamsSchema, body: gamePayloadSchema, reply: adminGameReplySchema },
+  'PUT /admin/games/:id': { params: idParamsSchema, body: updateUserGameBodySchema, reply: adminGameReplySchema },
   'DELETE /admin/games/:id': { params: idParamsSchema, reply: deleteGameReplySchema },
   'DELETE /admin/games/:id/users/:userId': { params: userParamsSchema, reply: removePlayerReplySchema },
   'POST /games/:id/duplicate': { params: idParamsSchema, reply: adminGameReplySchema, status: 201 },
@@ -308,6 +314,8 @@ export const apiRoutes = {
   'GET /admin/payouts': { query: adminPayoutsQuerySchema, reply: adminPayoutsReplySchema },
   'POST /admin/payouts/:id/paid': { params: idParamsSchema, body: markPayoutPaidBodySchema, reply: adminPayoutReplySchema },
   'POST /admin/payouts/:id/reject': { params: idParamsSchema, body: rejectPayoutBodySchema, reply: adminPayoutReplySchema },
+  'GET /admin/states/:id/cities': { params: idParamsSchema, reply: adminCitiesReplySchema },
+  'POST /admin/states/:id/cities': { params: idParamsSchema, body: addCityBodySchema, reply: addCityReplySchema, status: 201 },
 } as const satisfies Record<`${HttpMethod} /${string}`, RouteContract>;
 
 export type ApiRoutes = typeof apiRoutes;

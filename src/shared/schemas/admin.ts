@@ -33,8 +33,9 @@ export const dashboardReplySchema = z.object({
   totalRevenue: z
     .number()
     .describe(
-      'Receita em reais: soma, sobre os jogos não cancelados/excluídos, de (inscrições confirmadas × preço atual do jogo). ' +
-        'Contam as confirmadas, inclusive as pagas por fora; aguardando pagamento não entra; jogos cancelados/excluídos (reembolsados) não contam.',
+      'Receita em reais: soma, sobre os jogos não cancelados/excluídos, de (inscrições confirmadas pagas pela plataforma × preço atual do jogo). ' +
+        'Contam as pagas com créditos, cartão ou PIX; as pagas por fora ao organizador não entram, nem as aguardando pagamento; ' +
+        'jogos cancelados/excluídos (reembolsados) não contam.',
     ),
   recentGames: z
     .array(userGameSchema)
@@ -312,3 +313,33 @@ export type ResolveCancellationInput = z.output<typeof resolveCancellationBodySc
 
 export const resolveCancellationReplySchema = z.object({ message: z.string(), cancellation: cancellationSchema });
 export type ResolveCancellationReply = z.infer<typeof resolveCancellationReplySchema>;
+
+// ── Reference cities ──
+
+/** A city as the admin sees it: active or not, with its IBGE code (null for one added before the codes). */
+export const adminCitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  stateId: z.number().int(),
+  active: z.boolean(),
+  ibgeCode: z.string().nullable().describe('Código IBGE do município (7 dígitos)'),
+});
+export type AdminCity = z.infer<typeof adminCitySchema>;
+
+export const adminCitiesReplySchema = z.array(adminCitySchema).describe('Todas as cidades do estado, ativas ou não, por nome');
+
+export const addCityBodySchema = z.strictObject({
+  name: z
+    .string({ error: messages.admin.cityNameRequired })
+    .trim()
+    .min(2, messages.admin.cityNameRequired)
+    .max(100, messages.admin.cityNameTooLong),
+  ibgeCode: z
+    .string({ error: messages.admin.ibgeCodeInvalid })
+    .trim()
+    .regex(/^\d{7}$/, messages.admin.ibgeCodeInvalid)
+    .describe('Código IBGE do município: 7 dígitos, começando pelo código do estado (SC = 42)'),
+});
+export type AddCityBody = z.input<typeof addCityBodySchema>;
+
+export const addCityReplySchema = z.object({ message: z.string(), city: adminCitySchema });

@@ -55,3 +55,18 @@ export const verifyPaymentReplySchema = z.object({
   gameId: z.number().int().nullable(),
 });
 export type VerifyPaymentReply = z.infer<typeof verifyPaymentReplySchema>;
+
+export const cancelTopUpBodySchema = z.strictObject({
+  session_id: z
+    .string()
+    .trim()
+    .min(1, messages.paymentSessionNotFound)
+    .max(300)
+    .describe('O id público da compra (o da volta do provedor)'),
+});
+
+export const cancelTopUpReplySchema = z.object({
+  status: z.enum(['cancelled', 'paid']).describe('cancelled: a compra acabou sem cobrança; paid: já tinha sido paga'),
+  message: z.string(),
+});
+export type CancelTopUpReply = z.infer<typeof cancelTopUpReplySchema>;

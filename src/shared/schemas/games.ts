@@ -67,6 +67,7 @@ export const gameSchema = z.object({
   usePlatformPayment: z.boolean(),
   publicationState: z.enum(['draft', 'published']).describe('O `state` (rascunho/publicado) do organizador'),
   status: z.enum(['active', 'cancelled']),
+  cancelReason: z.string().nullable().optional().describe('Por que o jogo foi cancelado (só num jogo cancelado)'),
   description: z.string(),
   descriptionHtml: z.string().describe('HTML seguro para exibir'),
   sport: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -90,7 +90,7 @@ describe('the money fields of the requests', () => {
     for (const [amount, message] of cases) expect(outcome(addCreditsBodySchema, { amount }), String(amount)).toBe(message);
   });
 
-  it("a game's price (organisers, admins, weekly series): R$ 0 to R$ 10.000, numbers or their text, absent = free", () => {
+  it("a game's price (organisers, admins, weekly series): R$ 0 to R$ 10.000, numbers or their text; absent = free, empty = null (an error unless free)", () => {
     const price = (value: unknown) => {
       const parsed = gamePayloadSchema.safeParse({ price: value });
       return parsed.success ? parsed.data.price : parsed.error.issues[0]?.message;
@@ -101,7 +101,8 @@ describe('the money fields of the requests', () => {
     expect(price(MAX_PRICE)).toBe(1_000_000);
     expect(price(undefined)).toBeUndefined();
     expect(price(null)).toBeNull();
-    expect(price('')).toBeUndefined();
+    expect(price('')).toBeNull();
+    expect(price('  ')).toBeNull();
     expect(price(-0.01)).toBe(messages.priceNegative);
     expect(price(MAX_PRICE + 0.01)).toBe(messages.priceTooHigh);
     expect(price(10.005)).toBe('Use no máximo duas casas decimais.');

@@ -37,7 +37,8 @@ export const gamePayloadSchema = z.object({
     .describe('ISO 8601; sem fuso = horário do estado escolhido (de Brasília sem estado)'),
   price: z
     .preprocess(
-      formNumber,
+      // A cleared field is an empty price (an error unless `free`), not a missing one.
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : formNumber(value)),
       reaisToCentsSchema({
         min: 0,
         max: MAX_PRICE,
@@ -45,7 +46,13 @@ export const gamePayloadSchema = z.object({
         description: `Reais, de 0 a ${MAX_PRICE}, no máximo duas casas decimais`,
       }).nullish(),
     )
-    .describe(`Reais (número, ou texto de um número), de 0 a ${MAX_PRICE}, no máximo duas casas decimais; ausente = 0`),
+    .describe(
+      `Reais (número, ou texto de um número), de 0 a ${MAX_PRICE}, no máximo duas casas decimais; vazio (null ou "") é um erro, a menos que free; ausente = 0`,
+    ),
+  free: z
+    .boolean({ error: messages.freeInvalid })
+    .nullish()
+    .describe('Gratuito: true = jogo sem preço (o preço fica vazio ou 0); sem ele, um preço vazio é recusado'),
   totalSlots: z.preprocess(formNumber, z.number({ error: 'Informe um número.' }).nullish()),
   description: z.string().max(5_000, messages.descriptionTooLong).nullish().describe('Texto ou HTML (sanitizado no servidor)'),
   visibility: z.enum(['public', 'private'], { error: messages.visibilityInvalid }).nullish().describe('Padrão: public'),
@@ -129,8 +136,8 @@ export function parseGameDateTime(value: string, timeZone: string): Date | undef
 
 /**
  * The spec's rules for a game payload (organisers §5), in the order the form shows them: required
- * fields, date and time in the future, slots 1–50, sport, state and city for public games (the price, in
- * centavos, was checked by the schema; missing = 0). Pure: the server checks afterwards that the reference data exist and are active.
+ * fields, date and time in the future, slots 1–50, a price or "Gratuito" (the price, in centavos, was checked by the
+ * schema; absent = 0, empty = an error unless free), sport, state and city for public games. Pure: the server checks afterwards that the reference data exist and are active.
  * `unchangedDateTime`: an edit keeping the game's date may keep a date already past. `timeZone`: the zone of the
  * chosen state (timeZoneOfState), in which a date-time without a zone is read.
  */
@@ -171,6 +178,14 @@ export function validateGamePayload(
     fields.totalSlots = messages.slotsRange;
   }
 
+  if (payload.free === true && payload.price) {
+    problems.push(messages.freeGameHasPrice);
+    fields.price = messages.freeGameHasPrice;
+  } else if (payload.free !== true && payload.price === null) {
+    problems.push(messages.priceRequired);
+    fields.price = messages.priceRequired;
+  }
+
   const visibility = payload.visibility ?? 'public';
   if (visibility === 'public') {
     const missingPublic = PUBLIC_REQUIRED.filter(([key]) => payload[key] === undefined || payload[key] === null);
@@ -189,7 +204,7 @@ export function validateGamePayload(
       location: payload.location!,
       address: payload.address ?? '',
       dateTime: dateTime!,
-      priceCents: payload.price ?? 0,
+      priceCents: payload.free === true ? 0 : (payload.price ?? 0),
       totalSlots: slots!,
       description: payload.description?.trim() ?? '',
       visibility,

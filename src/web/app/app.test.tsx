@@ -46,7 +46,7 @@ describe('session and route trees', () => {
   it('keeps an admin inside /admin', async () => {
     fakeApi({ 'GET /api/users/me': meReply(admin) });
     renderApp('/games', { token: 'jwt-bia' });
-    await findPageHeading('Dashboard');
+    await findPageHeading('Painel');
     expect(currentPath()).toBe('/admin');
 
     const user = userEvent.setup();
@@ -59,7 +59,7 @@ describe('session and route trees', () => {
     fakeApi({ 'GET /api/users/me': meReply(admin) });
     const user = userEvent.setup();
     renderApp('/admin', { token: 'jwt-bia' });
-    await findPageHeading('Dashboard');
+    await findPageHeading('Painel');
 
     await user.click(screen.getAllByRole('button', { name: 'Voltar ao Site' })[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Voltar ao site' });

@@ -1,9 +1,15 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/ui/spinner';
 import type { SessionKind } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './route-error-page';
+
+/** Goes to `to` with the address's query (a games list's filters) kept. */
+function KeepFilters({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
 
 /**
  * Pages whose server-rendered HTML is complete without the app: the browser hydrates them on the
@@ -255,6 +261,8 @@ export const playerRoutes: RouteObject[] = [
         ),
       },
       privateGame,
+      // A shared filtered list opened signed in: the same list, with the same filters, for players.
+      { path: 'public-games', element: <KeepFilters to="/games" /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
@@ -332,6 +340,13 @@ export const adminRoutes: RouteObject[] = [
         lazy: page(
           () => import('../features/admin/pages/admin-payouts-page'),
           (m) => m.AdminPayoutsPage,
+        ),
+      },
+      {
+        path: 'cities',
+        lazy: page(
+          () => import('../features/admin/pages/admin-cities-page'),
+          (m) => m.AdminCitiesPage,
         ),
       },
       { path: '*', element: <Navigate to="/admin" replace /> },

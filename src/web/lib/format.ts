@@ -1,4 +1,6 @@
 export { formatDateTime, TIME_ZONE } from '../../shared/dates';
+import { formatBRL } from '../../shared/money';
+
 export { formatBRL, formatCents } from '../../shared/money';
 export { formatPhone } from '../../shared/rules/phone';
 
@@ -50,4 +52,9 @@ export function formatCountdown(totalSeconds: number): string {
   const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
   const ss = String(seconds % 60).padStart(2, '0');
   return `${mm}:${ss}`;
+}
+
+/** A game's price as players read it: "Gratuito" for a free game, never "R$ 0,00". */
+export function formatPrice(price: number): string {
+  return price === 0 ? 'Gratuito' : formatBRL(price);
 }

@@ -26,3 +26,37 @@ export function safeNextPath(next: string | null | undefined): string | null {
 export function withNext(page: '/login' | '/register', path: string): string {
   return `${page}?next=${encodeURIComponent(path)}`;
 }
+
+/** `page?voltar=…`: a detour (the profile, a credit purchase) that offers the way back to `back`. */
+export function withBack(page: string, back: string): string {
+  return `${page}?voltar=${encodeURIComponent(back)}`;
+}
+
+/** The page a detour returns to, from its `?voltar=`: a path on this site only, as for `next`. */
+export function backPath(search: URLSearchParams): string | null {
+  return safeNextPath(search.get('voltar'));
+}
+
+const RETURN_KEY = 'bora-jogar:voltar';
+
+/**
+ * Keeps a credit purchase's way back across the payment provider's page (its return address is fixed): set when the
+ * purchase page opens with `voltar`, cleared when it opens without.
+ */
+export function rememberReturn(path: string | null): void {
+  try {
+    if (path) window.sessionStorage.setItem(RETURN_KEY, path);
+    else window.sessionStorage.removeItem(RETURN_KEY);
+  } catch {
+    // Storage off (private mode): the way back is only lost.
+  }
+}
+
+/** The way back a credit purchase kept, if any (checked again: storage is not trusted). */
+export function rememberedReturn(): string | null {
+  try {
+    return safeNextPath(window.sessionStorage.getItem(RETURN_KEY));
+  } catch {
+    return null;
+  }
+}

@@ -164,13 +164,16 @@ export function aUserGame(overrides: Partial<UserGame> = {}): UserGame {
  * What the game form sends for the tests' "Vôlei de Quinta" at the Ginásio do Estreito: 12 slots, public, paid outside
  * the platform, published, volleyball in Florianópolis/SC; `fields` are what the test typed besides.
  */
-export function aSentGamePayload(fields: Pick<GamePayloadInput, 'dateTime' | 'price' | 'description'>): GamePayloadInput {
+export function aSentGamePayload(
+  fields: Pick<GamePayloadInput, 'dateTime' | 'price' | 'description'> & Partial<Pick<GamePayloadInput, 'free'>>,
+): GamePayloadInput {
   return {
     name: 'Vôlei de Quinta',
     location: 'Ginásio do Estreito',
     address: '',
     dateTime: fields.dateTime,
     price: fields.price,
+    free: fields.free ?? false,
     totalSlots: 12,
     description: fields.description,
     visibility: 'public',

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/open-database';
 import { registrations } from '../../db/schema';
 import type { ServerContext } from '../context';
 import type { Job } from '../jobs';
-import { closePendingCheckouts, closeWithProviders } from '../payments/close-checkouts';
+import { closeAbandonedTopUps, closePendingCheckouts, closeWithProviders } from '../payments/close-checkouts';
 import type { PaymentRow } from '../payments/payment-records';
 import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
 import { promoteWaitlist } from './promote-waitlist';
@@ -37,7 +37,7 @@ export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: Ga
 
 /**
  * Applies every expired payment deadline, each game in its own transaction: the waitlist moves up,
- * the players are told and the checkouts close. Reads never call it (they derive an expired hold as
+ * the players are told and the checkouts close; then ends the credit top-ups left unpaid past theirs. Reads never call it (they derive an expired hold as
  * cancelled, see effectiveStatus); the periodic sweep and the write paths that need a place do.
  */
 export async function sweepExpiredPayments(ctx: ServerContext): Promise<void> {
@@ -52,6 +52,8 @@ export async function sweepExpiredPayments(ctx: ServerContext): Promise<void> {
     await sendPendingMail(ctx, mails);
     await closeWithProviders(ctx, closed);
   }
+  // Credit top-ups hold no place, but end the same way when nobody paid them in time.
+  await closeWithProviders(ctx, await closeAbandonedTopUps(ctx.db, now));
 }
 
 /** The sweep, every HOLD_SWEEP_SECONDS, so no slot stays held when nobody looks at the game. */

@@ -14,6 +14,19 @@ import { type GameRow, isInvitedTo } from './registration-guards';
 export type Withdrawal = 'unpublish' | 'private';
 
 /**
+ * What an edit takes away from players, if anything: back to draft (a published game whose payload says `draft`), or
+ * from public to private. Unpublishing wins: it leaves out everyone a private game would.
+ */
+export function withdrawalOf(
+  game: Pick<GameRow, 'state' | 'visibility'>,
+  values: { state?: string; visibility: string },
+): Withdrawal | null {
+  if (game.state === 'published' && values.state === 'draft') return 'unpublish';
+  if (game.visibility === 'public' && values.visibility === 'private') return 'private';
+  return null;
+}
+
+/**
  * The players a change leaves with a place in a game they can no longer see: unpublishing, everyone but the
  * organiser; making it private, everyone the organiser did not invite. Members of a weekly series too: their places
  * are ordinary registrations.

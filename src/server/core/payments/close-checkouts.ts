@@ -49,3 +49,32 @@ export async function closeWithProviders(ctx: ServerContext, closed: PaymentRow[
 export async function checkoutsToCloseAtProviders(ctx: ServerContext, limit: number): Promise<PaymentRow[]> {
   return ctx.db.select().from(payments).where(eq(payments.closeAtProvider, true)).orderBy(payments.id).limit(limit);
 }
+
+/** How long a top-up's checkout stays payable: past it, an unpaid top-up ends (Stripe's session too, 30 minutes at least). */
+export const TOP_UP_CHECKOUT_MS = 60 * 60_000;
+/** A top-up from before top-ups had a deadline ends this long after it was opened (a Stripe session lasts 24 h at most). */
+const TOP_UP_WITHOUT_DEADLINE_MS = 24 * 60 * 60_000;
+
+/** When an unpaid top-up ends: its deadline, or a day after it was opened for one from before deadlines. */
+export function topUpEndsAt(payment: Pick<PaymentRow, 'expiresAt' | 'createdAt'>): Date {
+  return payment.expiresAt ?? new Date(payment.createdAt.getTime() + TOP_UP_WITHOUT_DEADLINE_MS);
+}
+
+/**
+ * Ends the credit top-ups nobody paid by their deadline (abandoned at the provider's page), as a hold's checkout ends:
+ * `expired`, marked for their provider in the same change. Returns them, for closeWithProviders. A payment that still
+ * arrives is settled as credits, as for any expired checkout.
+ */
+export async function closeAbandonedTopUps(tx: Queryable, now: Date): Promise<PaymentRow[]> {
+  return tx
+    .update(payments)
+    .set({ status: 'expired', updatedAt: now, closeAtProvider: sql`${payments.providerSessionId} is not null` })
+    .where(
+      and(
+        eq(payments.purpose, 'topup'),
+        eq(payments.status, 'pending'),
+        sql`coalesce(${payments.expiresAt}, ${payments.createdAt} + make_interval(secs => ${TOP_UP_WITHOUT_DEADLINE_MS / 1000})) <= ${now}`,
+      ),
+    )
+    .returning();
+}

@@ -37,9 +37,14 @@ export function successUrl(ctx: ServerContext, provider: ProviderName, publicId:
   return `${ctx.config.publicUrl}/payment-success?session_id=${sessionId}`;
 }
 
-/** Where the payer goes back to after giving up: the game, or the top-up page. */
-export function cancelPath(payment: Pick<PaymentRow, 'purpose' | 'gameId'>): string {
-  return payment.purpose === 'game' && payment.gameId ? `/apply/${payment.gameId}` : '/add-credit';
+/**
+ * Where the payer goes back to after giving up: the game, or the top-up page, which ends the top-up (`cancelado`, its
+ * public id) and says so.
+ */
+export function cancelPath(payment: Pick<PaymentRow, 'purpose' | 'gameId' | 'publicId'>): string {
+  return payment.purpose === 'game' && payment.gameId
+    ? `/apply/${payment.gameId}?pagamento=cancelado`
+    : `/add-credit?cancelado=${encodeURIComponent(payment.publicId)}`;
 }
 
 export function notificationUrl(ctx: ServerContext, provider: ProviderName): string {

@@ -4,7 +4,7 @@ import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp } from '../../../../test-support/server/test-app';
 import { demoAccounts, seedDemo } from '../../seed-demo';
 import { cities, games, sports, states, users } from '../schema';
-import { seedReferenceData } from './seed-reference-data';
+import { SANTA_CATARINA_CITIES, seedReferenceData } from './seed-reference-data';
 
 const t = setUpTestApp();
 
@@ -15,7 +15,7 @@ describe('seeding', () => {
     await seedReferenceData(db);
     expect(await db.select().from(states)).toHaveLength(27);
     expect((await db.select().from(sports).where(eq(sports.name, 'Futsal')))[0]!.active).toBe(false);
-    expect(await db.select().from(cities).where(eq(cities.active, true))).toHaveLength(2);
+    expect(await db.select().from(cities).where(eq(cities.active, true))).toHaveLength(SANTA_CATARINA_CITIES.length);
   });
 
   it('fills an empty database with upcoming games and the demo player credits (through the ledger)', async () => {

@@ -19,7 +19,7 @@ const PUBLIC_FIELDS = ['sportId', 'stateId', 'cityId'] as const;
 function adminPayloadError(body: GamePayloadShape, options: { now: Date; current?: GameRow; timeZone: string }): AppError | undefined {
   const result = validateGamePayload(body, { now: options.now, unchangedDateTime: options.current?.dateTime, timeZone: options.timeZone });
   const fields: Record<string, string> = result.success ? {} : { ...result.fields };
-  if (body.price === undefined || body.price === null) fields.price = messages.fieldRequired;
+  if ((body.price === undefined || body.price === null) && body.free !== true) fields.price = messages.fieldRequired;
   if (Object.keys(fields).length === 0) return undefined;
 
   const isPublicMissing = PUBLIC_FIELDS.some((key) => key in fields);

@@ -269,6 +269,27 @@ describe('PUT /api/admin/games/:id', () => {
     expect([locked.statusCode, locked.json().message]).toEqual([409, 'Este jogo foi cancelado e não pode mais ser alterado.']);
     expect((await as('PUT', '/api/admin/games/999999', payload())).statusCode).toBe(404);
   });
+  it('saving a game with players as a draft or private asks first, then cancels them as the organiser would, refunded', async () => {
+    for (const change of [{ state: 'draft' }, { visibility: 'private' }]) {
+      const game = await createGame(db(), { priceCents: 1000, creatorId: cast.organiser.user.id });
+      const player = await creditPaidPlayer(game.id);
+      const body = { ...payload({ name: game.name, dateTime: game.dateTime.toISOString(), price: 10 }), ...change };
+
+      const asked = await as('PUT', `/api/admin/games/${game.id}`, body);
+      expect(asked.statusCode, JSON.stringify(change)).toBe(409);
+      expect(asked.json().code).toBe('confirmation_required');
+      expect(await statusOf(game.id, player.id)).toBe('confirmed');
+      expect((await db().select().from(games).where(eq(games.id, game.id)))[0]).toMatchObject({ state: 'published', visibility: 'public' });
+
+      const done = await as('PUT', `/api/admin/games/${game.id}`, { ...body, confirm: true });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().message).toBe('Jogo atualizado. 1 inscrição cancelada com reembolso integral; os jogadores foram avisados.');
+      expect(await statusOf(game.id, player.id)).toBe('cancelled');
+      expect(await balanceOf(player.id)).toBe(1000);
+      expect(await noticesOf(player.id, 'registration_cancelled')).toHaveLength(1);
+    }
+    await expectLedgerBalanced(db());
+  });
 });
 
 describe('DELETE /api/admin/games/:id', () => {

@@ -19,7 +19,7 @@ const postCredits = (userId: number, payload: object, extra: Record<string, stri
 const balanceOf = async (userId: number) => (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
 
 describe('GET /api/admin/dashboard', () => {
-  it('counts users, live games, upcoming games and revenue (confirmed × price), with the 5 newest games', async () => {
+  it('counts users, live games, upcoming games and revenue (platform-paid confirmed × price), with the 5 newest games', async () => {
     const before = (await get('/api/admin/dashboard')).json();
     const newUsers = [await createUser(db()), await createUser(db()), await createUser(db())];
     const creatorId = cast.organiser.user.id;
@@ -27,11 +27,12 @@ describe('GET /api/admin/dashboard', () => {
     const future = await createGame(db(), { creatorId, priceCents: 2500 });
     const past = await createGame(db(), { creatorId, priceCents: 1000, dateTime: new Date('2026-11-01T22:00:00Z') });
     const cancelled = await createGame(db(), { creatorId, priceCents: 9900, status: 'cancelled' });
-    await createRegistration(db(), { gameId: future.id, userId: newUsers[0]!.id, status: 'confirmed' });
-    await createRegistration(db(), { gameId: future.id, userId: newUsers[1]!.id, status: 'confirmed' });
+    await createRegistration(db(), { gameId: future.id, userId: newUsers[0]!.id, status: 'confirmed', paymentType: 'stripe' });
+    await createRegistration(db(), { gameId: future.id, userId: newUsers[1]!.id, status: 'confirmed', paymentType: 'credit' });
     await createRegistration(db(), { gameId: future.id, userId: newUsers[2]!.id, status: 'pending' });
-    await createRegistration(db(), { gameId: past.id, userId: newUsers[0]!.id, status: 'confirmed' });
-    await createRegistration(db(), { gameId: cancelled.id, userId: newUsers[1]!.id, status: 'confirmed' });
+    await createRegistration(db(), { gameId: past.id, userId: newUsers[0]!.id, status: 'confirmed', paymentType: 'mercadopago' });
+    await createRegistration(db(), { gameId: past.id, userId: newUsers[1]!.id, status: 'confirmed', paymentType: 'external' });
+    await createRegistration(db(), { gameId: cancelled.id, userId: newUsers[1]!.id, status: 'confirmed', paymentType: 'stripe' });
 
     const res = await get('/api/admin/dashboard');
     expect(res.statusCode).toBe(200);
@@ -39,7 +40,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.totalUsers - before.totalUsers).toBe(3);
     expect(after.totalGames - before.totalGames).toBe(6);
     expect(after.upcomingGames - before.upcomingGames).toBe(5);
-    // 2 confirmed × R$ 25 + 1 × R$ 10; the pending slot and the cancelled game do not count.
+    // 2 confirmed × R$ 25 + 1 × R$ 10; the pending slot, the place paid outside the platform and the cancelled game do not count.
     expect(Math.round((after.totalRevenue - before.totalRevenue) * 100)).toBe(6000);
     expect(after.recentGames).toHaveLength(5);
     expect(after.recentGames.slice(0, 2).map((g: { id: number }) => g.id)).toEqual([past.id, future.id]);
@@ -49,7 +50,7 @@ describe('GET /api/admin/dashboard', () => {
   it('documents the revenue definition in the OpenAPI schema', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const schema = spec.paths['/api/admin/dashboard'].get.responses['200'].content['application/json'].schema;
-    expect(schema.properties.totalRevenue.description).toMatch(/confirmadas × preço/);
+    expect(schema.properties.totalRevenue.description).toMatch(/confirmadas pagas pela plataforma × preço/);
   });
 });
 

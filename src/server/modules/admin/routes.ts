@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancellationRoutes } from './cancellation-routes';
 import { adminGameRoutes } from './game-routes';
 import { payoutRoutes } from './payout-routes';
+import { referenceCityRoutes } from './reference-city-routes';
 import { reportRoutes } from './report-routes';
 import { adminUserRoutes } from './user-routes';
 
@@ -14,4 +15,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminGameRoutes);
   await app.register(cancellationRoutes);
   await app.register(payoutRoutes);
+  await app.register(referenceCityRoutes);
 };

@@ -1,26 +1,38 @@
 import { messages } from '../../../shared/messages';
 import type { AdminGameReply } from '../../../shared/schemas/admin';
-import type { GamePayloadShape } from '../../../shared/schemas/user-games';
+import type { UpdateUserGameShape } from '../../../shared/schemas/user-games';
 import type { ServerContext } from '../../core/context';
 import { applyGameEdit } from '../../core/games/apply-game-edit';
+import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
+import { withdrawalOf, withdrawRegistrations } from '../../core/games/withdraw-registrations';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { closeWithProviders } from '../../core/payments/close-checkouts';
+import type { PaymentRow } from '../../core/payments/payment-records';
 import { AppError } from '../../lib/app-error';
 import { lockAdminGame, resolveAdminGamePayload } from './admin-game-payload';
 import { loadAdminGames } from './admin-views';
 
 /**
  * Edits any game under its lock, by the same rules as an organiser's edit, with the admin's messages.
- * A payload without `state` keeps the game's publication state.
+ * A payload without `state` keeps the game's publication state. Saving a published game as a draft, or making it
+ * private, while players would lose their place asks first (409 with how many); confirmed (`confirm`), they are
+ * cancelled by the organiser and refunded in full, as in the organiser's edit.
  */
-export async function updateAdminGame(ctx: ServerContext, gameId: number, body: GamePayloadShape): Promise<AdminGameReply> {
-  const mails: PendingMail = [];
-  await ctx.db.transaction(async (tx) => {
+export async function updateAdminGame(ctx: ServerContext, gameId: number, body: UpdateUserGameShape): Promise<AdminGameReply> {
+  const { confirm, ...payload } = body;
+  const after = { mails: [] as PendingMail, refunds: [] as PendingRefunds, closed: [] as PaymentRow[] };
+  const cancelled = await ctx.db.transaction(async (tx) => {
     const game = await lockAdminGame(tx, gameId);
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
-    const values = await resolveAdminGamePayload(tx, body, { now: ctx.clock.now(), current: game });
-    await applyGameEdit(tx, ctx, game, values, mails);
+    const values = await resolveAdminGamePayload(tx, payload, { now: ctx.clock.now(), current: game });
+    const withdrawal = withdrawalOf(game, values);
+    const ended = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after) : undefined;
+    await applyGameEdit(tx, ctx, game, values, after.mails);
+    return ended ? ended.registrationsCancelled + ended.waitlistCleared : 0;
   });
-  await sendPendingMail(ctx, mails);
+  await refundAtProvider(ctx, after.refunds, after.mails);
+  await sendPendingMail(ctx, after.mails);
+  await closeWithProviders(ctx, after.closed);
   const [game] = await loadAdminGames(ctx.db, [gameId], ctx.clock.now());
-  return { message: messages.gameUpdated, game: game! };
+  return { message: cancelled > 0 ? messages.gameUpdatedWithPlayers(cancelled) : messages.gameUpdated, game: game! };
 }

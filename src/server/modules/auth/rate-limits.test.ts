@@ -112,30 +112,45 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('POST /api/auth/register', () => {
-  it('limits one address to 10 accounts per hour and writes nothing once limited', async () => {
-    const ip = freshIp();
-    for (let i = 0; i < 10; i += 1) {
-      const res = await post('/api/auth/register', { name: `Conta ${i}`, email: `lote-${i}@exemplo.com.br`, password: 'segredo1' }, ip);
-      expect(res.statusCode).toBe(201);
-    }
-    const blocked = await post('/api/auth/register', { name: 'Conta 11', email: 'lote-10@exemplo.com.br', password: 'segredo1' }, ip);
+  const signUp = (n: number | string, ip: string) =>
+    post('/api/auth/register', { name: `Amiga ${n}`, email: `rede-${n}@exemplo.com.br`, password: 'segredo1' }, ip);
+
+  it('a shared address (a club, a carrier) signs up a whole group: slower past 20 an hour, refused past 60, nothing written', async () => {
+    const club = freshIp();
+    const tag = `clube${ipCounter}`;
+    // The eleventh friend, refused before, and the twentieth go through.
+    for (let i = 1; i <= 20; i += 1) expect((await signUp(`${tag}-${i}`, club)).statusCode).toBe(201);
+    const slower = await timed(signUp(`${tag}-21`, club));
+    expect(slower.res.statusCode).toBe(201);
+    expect(slower.ms).toBeGreaterThanOrEqual(240);
+    // Up to 60 in the hour are still answered (in parallel, so their waits overlap).
+    const statuses = await Promise.all(Array.from({ length: 39 }, async (_, i) => (await signUp(`${tag}-${22 + i}`, club)).statusCode));
+    expect(statuses.every((status) => status === 201)).toBe(true);
+
+    const blocked = await signUp(`${tag}-61`, club);
     expectLimited(blocked, 60 * 60);
-    const [row] = await t.app.ctx.db.select({ n: count() }).from(users).where(eq(users.email, 'lote-10@exemplo.com.br'));
+    const [row] = await t.app.ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.email, `rede-${tag}-61@exemplo.com.br`));
     expect(row!.n).toBe(0);
+    expect((await signUp(`${tag}-outra-rede`, freshIp())).statusCode).toBe(201);
 
-    expect(
-      (await post('/api/auth/register', { name: 'Outra', email: 'outra-rede@exemplo.com.br', password: 'segredo1' }, freshIp())).statusCode,
-    ).toBe(201);
+    advance(60 * MINUTE);
+    expect((await signUp(`${tag}-61`, club)).statusCode).toBe(201);
+  }, 60_000);
 
-    advance(30 * MINUTE);
+  it('one e-mail gets 5 tries an hour, from any address', async () => {
+    const email = 'uma-conta-so@exemplo.com.br';
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      statuses.push((await post('/api/auth/register', { name: 'Uma', email, password: 'segredo1' }, freshIp())).statusCode);
+    }
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
     expectLimited(
-      await post('/api/auth/register', { name: 'Conta 11', email: 'lote-10@exemplo.com.br', password: 'segredo1' }, ip),
-      30 * 60,
+      await post('/api/auth/register', { name: 'Uma', email: ' UMA-conta-so@exemplo.com.br', password: 'segredo1' }, freshIp()),
+      60 * 60,
     );
-    advance(30 * MINUTE);
-    expect(
-      (await post('/api/auth/register', { name: 'Conta 11', email: 'lote-10@exemplo.com.br', password: 'segredo1' }, ip)).statusCode,
-    ).toBe(201);
   });
 });
 

@@ -22,6 +22,17 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       { name: `${name}:account-ip`, max: max.accountIp, windowMs: minutes(15), key: byAccountAndIp },
       { name: `${name}:account`, max: max.account, windowMs: minutes(15), key: byAccount, overLimit: 'slow-down' },
     );
+  /**
+   * Sign-ups (decision 048): a club's Wi-Fi or a carrier's shared address signs up a whole group, so one address is
+   * slowed down past 20 an hour and refused only past 60 an hour or 200 a day; one e-mail gets 5 tries an hour
+   * from anywhere. Mass sign-ups from one address still stop, and slowly.
+   */
+  const registerLimits = limit(
+    { name: 'register:ip', max: 60, windowMs: minutes(60), key: byIp },
+    { name: 'register:ip-day', max: 200, windowMs: minutes(24 * 60), key: byIp },
+    { name: 'register:account', max: 5, windowMs: minutes(60), key: byAccount },
+    { name: 'register:ip-slow', max: 20, windowMs: minutes(60), key: byIp, overLimit: 'slow-down' },
+  );
   return async (app) => {
     app.route({
       ...apiRoute('GET /auth/config', { tags, summary: 'Opções de login do cliente' }),
@@ -30,7 +41,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
     app.route({
       ...apiRoute('POST /auth/register', { tags, summary: 'Cria uma conta e devolve o token' }, 400, 409, 429),
-      preValidation: limit({ name: 'register:ip', max: 10, windowMs: minutes(60), key: byIp }),
+      preValidation: registerLimits,
       handler: async (request, reply) => reply.status(201).send(await registerUser(request.ctx, request.body)),
     });
 

@@ -3,6 +3,7 @@ import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { apiRoute, signedInRoute } from '../../http/route-helpers';
 import { addTestCredits } from './add-test-credits';
+import { cancelTopUp } from './cancel-top-up';
 import { createTopUpCheckout } from './create-top-up-checkout';
 import { verifyPayment } from './verify-payment';
 
@@ -60,6 +61,17 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const { initPoint, sandboxInitPoint } = await createTopUpCheckout(request.ctx, user, request.body.amount, 'pix');
         return { initPoint, sandboxInitPoint };
       },
+    });
+
+    app.route({
+      ...signedInRoute(
+        'POST /credits/cancel-checkout',
+        { tags, summary: 'Encerra uma compra de créditos não paga (o pagador desistiu na página de pagamento)' },
+        400,
+        404,
+      ),
+      onRequest: app.requireUser,
+      handler: async (request) => cancelTopUp(request.ctx, currentUser(request).id, request.body.session_id),
     });
 
     app.route({

@@ -20,6 +20,10 @@ const isInvolved = (game: Game, viewerId: number | undefined) =>
 
 const isOpen = (game: Game) => game.publicationState === 'published' && game.status === 'active';
 
+/** A public game that was published and then cancelled: its page stays, saying so. */
+const isCancelledInPublic = (game: Game) =>
+  game.publicationState === 'published' && game.status === 'cancelled' && game.visibility === 'public';
+
 async function isInvited(ctx: ServerContext, gameId: number, viewerId: number | undefined): Promise<boolean> {
   if (viewerId === undefined) return false;
   const [row] = await ctx.db
@@ -30,8 +34,9 @@ async function isInvited(ctx: ServerContext, gameId: number, viewerId: number | 
 }
 
 /**
- * A game by id: drafts and cancelled games only for their creator and their players; a private
- * game also for whoever was invited to it (they already hold its link, which they then see).
+ * A game by id: drafts only for their creator and their players; a cancelled public game for anyone, with its
+ * reason (a cancelled private one for its creator and players); a private game also for whoever was invited to it
+ * (they already hold its link, which they then see).
  */
 export async function getGame(
   ctx: ServerContext,
@@ -45,6 +50,11 @@ export async function getGame(
   if (!game) throw new AppError('game_not_found', messages.gameNotAvailable);
   // Only players with a confirmed place see the teams of the last draw.
   if (game.registrationType === 'confirmed') return withPlayers({ ...game, teams: await loadTeams(ctx.db, game.id) });
+  if (isCancelledInPublic(game) || (game.status === 'cancelled' && isInvolved(game, viewerId))) {
+    // A link to a game that was called off says so, and why, to anyone who could see it before.
+    const [row] = await ctx.db.select({ cancelReason: games.cancelReason }).from(games).where(eq(games.id, gameId));
+    return withPlayers({ ...game, cancelReason: row?.cancelReason ?? null });
+  }
   if ((isOpen(game) && game.visibility === 'public') || isInvolved(game, viewerId)) return withPlayers(game);
   if (isOpen(game) && (await isInvited(ctx, gameId, viewerId))) {
     const withLink = await loadGame(ctx, gameId, viewerId, true);

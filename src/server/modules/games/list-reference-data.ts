@@ -12,12 +12,12 @@ export function listStates(ctx: ServerContext): Promise<BrazilianState[]> {
   return ctx.db.select().from(states).where(eq(states.active, true)).orderBy(asc(states.name));
 }
 
-/** Active cities, of one state when given (an unknown state simply has none). */
-export function listCities(ctx: ServerContext, stateId: number | undefined): Promise<City[]> {
-  return ctx.db
+/** Active cities, of one state when given (an unknown state simply has none), in pt-BR order (Águas Mornas among the A's). */
+export async function listCities(ctx: ServerContext, stateId: number | undefined): Promise<City[]> {
+  const rows = await ctx.db
     .select({ id: cities.id, name: cities.name, stateId: cities.stateId, active: cities.active })
     .from(cities)
     .innerJoin(states, eq(states.id, cities.stateId))
-    .where(and(eq(cities.active, true), eq(states.active, true), stateId === undefined ? undefined : eq(cities.stateId, stateId)))
-    .orderBy(asc(cities.name));
+    .where(and(eq(cities.active, true), eq(states.active, true), stateId === undefined ? undefined : eq(cities.stateId, stateId)));
+  return rows.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 }

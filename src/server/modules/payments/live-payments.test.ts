@@ -49,7 +49,7 @@ describe('Stripe top-up (card)', () => {
     const session = stripe.sessions.get(sessionId)!;
     expect(session).toMatchObject({ currency: 'brl', amount_total: 5000, client_reference_id: String(row.id), customer_email: user.email });
     expect(session.success_url).toBe('http://bora.test/payment-success?session_id={CHECKOUT_SESSION_ID}');
-    expect(session.cancel_url).toBe('http://bora.test/add-credit');
+    expect(session.cancel_url).toBe(`http://bora.test/add-credit?cancelado=${row.publicId}`);
   });
 
   it('signature checks: valid credits; tampered body, stale timestamp, wrong secret and no header are 400 and write nothing', async () => {
@@ -157,7 +157,10 @@ describe('Mercado Pago top-up (PIX)', () => {
     expect(preference).toMatchObject({
       external_reference: String(row.id),
       items: [expect.objectContaining({ currency_id: 'BRL', unit_price: 50, quantity: 1 })],
-      back_urls: { success: `http://bora.test/payment-success?session_id=${row.publicId}`, failure: 'http://bora.test/add-credit' },
+      back_urls: {
+        success: `http://bora.test/payment-success?session_id=${row.publicId}`,
+        failure: `http://bora.test/add-credit?cancelado=${row.publicId}`,
+      },
     });
     expect(preference.notification_url).toMatch(/^http:\/\/bora\.test\/api\/webhooks\/mercadopago\?/);
     expect(row).toMatchObject({ provider: 'mercadopago', method: 'pix', providerSessionId: preferenceId });
@@ -261,7 +264,11 @@ describe('paying a game in live mode', () => {
     const { url } = res.json();
     const sessionId = new URL(url).pathname.split('/').at(-1)!;
     const session = stripe.sessions.get(sessionId)!;
-    expect(session).toMatchObject({ amount_total: 3500, currency: 'brl', cancel_url: `http://bora.test/apply/${game.id}` });
+    expect(session).toMatchObject({
+      amount_total: 3500,
+      currency: 'brl',
+      cancel_url: `http://bora.test/apply/${game.id}?pagamento=cancelado`,
+    });
     // Stripe's minimum session life is 30 minutes (plus a margin), above our 30-minute hold.
     expect(session.expires_at).toBeGreaterThanOrEqual(nowSeconds() + 30 * 60);
 

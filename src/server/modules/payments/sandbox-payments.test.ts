@@ -123,7 +123,7 @@ describe('top-up checkouts in sandbox mode', () => {
     expect(await balanceOf(user.id)).toBe(5000);
   });
 
-  it('an unpaid session verifies as pending and credits nothing; Cancelar goes back to /add-credit', async () => {
+  it('an unpaid session verifies as pending and credits nothing; Cancelar goes back to /add-credit, which ends the top-up', async () => {
     const { user, headers } = await createSignedInUser(t.app);
     const { initPoint } = (await post('/api/credits/create-mercadopago-checkout', headers, { amount: 20 })).json();
     const [row] = await paymentRows(user.id);
@@ -136,8 +136,43 @@ describe('top-up checkouts in sandbox mode', () => {
       payload: '',
     });
     expect(cancelled.statusCode).toBe(303);
-    expect(cancelled.headers.location).toBe('/add-credit');
+    expect(cancelled.headers.location).toBe(`/add-credit?cancelado=${row!.publicId}`);
     expect(await balanceOf(user.id)).toBe(0);
+
+    // Someone else cannot end it; its payer can, once and again, and it no longer reads as pending.
+    const stranger = await createSignedInUser(t.app);
+    expect((await post('/api/credits/cancel-checkout', stranger.headers, { session_id: row!.publicId })).statusCode).toBe(404);
+    for (let i = 0; i < 2; i += 1) {
+      const ended = await post('/api/credits/cancel-checkout', headers, { session_id: row!.publicId });
+      expect(ended.json()).toEqual({ status: 'cancelled', message: 'Compra de créditos cancelada. Nada foi cobrado.' });
+    }
+    expect((await paymentRows(user.id))[0]).toMatchObject({ status: 'expired', settledAt: null });
+    // A payment that still arrives becomes credits, once.
+    await payOnSandboxPage(initPoint);
+    expect(await balanceOf(user.id)).toBe(2000);
+    expect((await post('/api/credits/cancel-checkout', headers, { session_id: row!.publicId })).json().status).toBe('paid');
+  });
+
+  it('a top-up nobody pays ends when its hour is up, at the next sweep, instead of staying pending', async () => {
+    const { user, headers } = await createSignedInUser(t.app);
+    expect((await post('/api/credits/create-checkout', headers, { amount: 30 })).statusCode).toBe(200);
+    const [opened] = await paymentRows(user.id);
+    expect(opened!.expiresAt!.getTime() - opened!.createdAt.getTime()).toBe(60 * MINUTE_MS);
+
+    t.clock.set(new Date(TEST_NOW.getTime() + 59 * MINUTE_MS));
+    await sweepExpiredPayments(t.app.ctx);
+    expect((await paymentRows(user.id))[0]!.status).toBe('pending');
+    t.clock.set(new Date(TEST_NOW.getTime() + 61 * MINUTE_MS));
+    await sweepExpiredPayments(t.app.ctx);
+    expect((await paymentRows(user.id))[0]!.status).toBe('expired');
+
+    // One opened before top-ups had a deadline ends a day after it was opened.
+    await db().update(payments).set({ status: 'pending', expiresAt: null }).where(eq(payments.id, opened!.id));
+    await sweepExpiredPayments(t.app.ctx);
+    expect((await paymentRows(user.id))[0]!.status).toBe('pending');
+    t.clock.set(new Date(TEST_NOW.getTime() + DAY_MS + MINUTE_MS));
+    await sweepExpiredPayments(t.app.ctx);
+    expect((await paymentRows(user.id))[0]!.status).toBe('expired');
   });
 
   it('only the payer can verify a payment: anyone else gets success false and nothing happens', async () => {

@@ -189,9 +189,10 @@ describe('POST /api/user-games/{id}/teams', () => {
     expect(shareText).toContain('Times sorteados: Vôlei do dia');
     for (const name of ['Ana', 'Bia', 'Caio']) expect(shareText).toContain(`- ${name}`);
     expect(shareText).not.toContain('Fábio');
-    // 5 against 4 + 1: both teams total 5, whichever comes first.
-    expect(shareText).toContain('Time 1 (nível 5)');
-    expect(shareText).toContain('Time 2 (nível 5)');
+    // The players read names only: the levels the organiser gave stay with the organiser.
+    expect(shareText).toContain('\n\nTime 1\n- ');
+    expect(shareText).toContain('\n\nTime 2\n- ');
+    expect(shareText).not.toContain('nível');
 
     expect((await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json().teams).toEqual(teams);
     const again = await draw(game.id, organiser.headers, 3);

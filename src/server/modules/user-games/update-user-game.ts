@@ -5,15 +5,15 @@ import { applyGameEdit } from '../../core/games/apply-game-edit';
 import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
 import { resolveGamePayload } from '../../core/games/resolve-game-payload';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
-import { withdrawRegistrations } from '../../core/games/withdraw-registrations';
+import { withdrawalOf, withdrawRegistrations } from '../../core/games/withdraw-registrations';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { closeWithProviders } from '../../core/payments/close-checkouts';
 import type { PaymentRow } from '../../core/payments/payment-records';
 import { AppError } from '../../lib/app-error';
 
 /**
- * Edits the caller's game under its lock, by the shared edit rules. Making a public game private while players the
- * organiser did not invite hold places asks first (409 with how many); confirmed (`confirm`), they are cancelled and
+ * Edits the caller's game under its lock, by the shared edit rules. Saving a published game as a draft while players
+ * hold places, or making a public game private while players the organiser did not invite do, asks first (409 with how many); confirmed (`confirm`), they are cancelled and
  * refunded in full, as when the organiser cancels the game, before the edit is written.
  */
 export async function updateUserGame(
@@ -28,10 +28,8 @@ export async function updateUserGame(
     const game = await lockOwnGame(tx, gameId, user);
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     const values = await resolveGamePayload(tx, payload, { now: ctx.clock.now(), current: game });
-    const ended =
-      game.visibility === 'public' && values.visibility === 'private'
-        ? await withdrawRegistrations(tx, ctx, game, 'private', confirm === true, after)
-        : undefined;
+    const withdrawal = withdrawalOf(game, values);
+    const ended = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after) : undefined;
     await applyGameEdit(tx, ctx, game, values, after.mails);
     return ended ? ended.registrationsCancelled + ended.waitlistCleared : 0;
   });

@@ -155,6 +155,17 @@ describe('POST /user-games', () => {
     });
   });
 
+  it('an empty price is a free game only when Gratuito is ticked', async () => {
+    const { headers } = await createSignedInUser(t.app);
+    for (const price of ['', null, 0]) {
+      const game = await createViaApi(headers, { price, free: true });
+      expect(game.price).toBe(0);
+      expect((await gameRow(game.id)).priceCents).toBe(0);
+    }
+    const empty = await api('POST', '/user-games', headers, payload({ price: '' }));
+    expect([empty.statusCode, empty.json().fields]).toEqual([400, { price: 'Informe o preço ou marque Gratuito' }]);
+  });
+
   it('reads a date-time without a zone on the clocks of the chosen state (Santa Catarina: Brasília time)', async () => {
     const { headers } = await createSignedInUser(t.app);
     const game = await createViaApi(headers, { dateTime: '2026-11-28T19:00' });
@@ -190,6 +201,10 @@ describe('POST /user-games', () => {
       [{ price: 'NaN' }, 'Informe um valor numérico.'],
       [{ price: 'dez reais' }, 'Informe um valor numérico.'],
       [{ price: 10_000.01 }, 'O preço deve ser de no máximo R$ 10.000,00.'],
+      [{ price: '' }, 'Informe o preço ou marque Gratuito', { price: 'Informe o preço ou marque Gratuito' }],
+      [{ price: null }, 'Informe o preço ou marque Gratuito'],
+      [{ price: '  ', free: false }, 'Informe o preço ou marque Gratuito'],
+      [{ price: 15, free: true }, 'Um jogo gratuito não tem preço: apague o valor ou desmarque Gratuito.'],
       [
         { sportId: null, cityId: undefined },
         'Para jogos públicos, preencha: Esporte, Cidade',
@@ -726,6 +741,37 @@ describe('unpublishing or making private a game with players', () => {
     expect(
       (await api('PUT', `/user-games/${game.id}`, headers, payload({ visibility: 'private', name: 'Vôlei fechado' }))).statusCode,
     ).toBe(200);
+    await expectLedgerBalanced(db());
+  });
+  it('saving a published game as a draft from the edit form asks too, then cancels the players as an unpublish does', async () => {
+    const { headers } = await createSignedInUser(t.app);
+    const { game, creditPlayer } = await gameWithPlayers(headers);
+
+    const asked = await api('PUT', `/user-games/${game.id}`, headers, payload({ state: 'draft', price: 10, totalSlots: 2 }));
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({
+      code: 'confirmation_required',
+      message: 'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.',
+    });
+    expect((await gameRow(game.id)).state).toBe('published');
+    expect(await liveOf(game.id)).toHaveLength(3);
+
+    const res = await api('PUT', `/user-games/${game.id}`, headers, {
+      ...payload({ state: 'draft', price: 10, totalSlots: 2 }),
+      confirm: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Jogo atualizado. 3 inscrições canceladas com reembolso integral; os jogadores foram avisados.',
+      game: { publicationState: 'draft', registeredPlayers: 0 },
+    });
+    expect(await liveOf(game.id)).toEqual([]);
+    expect((await db().select().from(users).where(eq(users.id, creditPlayer.user.id)))[0]!.balanceCents).toBe(1000);
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, creditPlayer.user.id), eq(notifications.type, 'registration_cancelled')));
+    expect(note!.message).toContain('despublicou o jogo');
     await expectLedgerBalanced(db());
   });
 });

@@ -10,11 +10,12 @@ import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu'
 import { NavLinks, type NavItem } from './nav-link-item';
 
 const links: NavItem[] = [
-  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin', label: 'Painel', end: true },
   { to: '/admin/users', label: 'Usuários' },
   { to: '/admin/games', label: 'Jogos' },
   { to: '/admin/cancellations', label: 'Cancelamentos' },
   { to: '/admin/payouts', label: 'Repasses' },
+  { to: '/admin/cities', label: 'Cidades' },
 ];
 
 export function AdminHeader() {

@@ -2,7 +2,7 @@ import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Game } from '../../../shared/schemas/games';
 import { cn } from '../../lib/cn';
-import { formatBRL, formatDate, formatLongDate, formatTime } from '../../lib/format';
+import { formatDate, formatLongDate, formatPrice, formatTime } from '../../lib/format';
 
 /** Slots left of the total: `3 de 12 vagas`, `1 de 1 vaga` (the noun agrees with the total). */
 export function slotsText(game: Pick<Game, 'remainingSlots' | 'totalSlots'>): string {
@@ -58,7 +58,7 @@ export function GameFacts({ game, compact = false, className }: { game: FactsGam
         <GameWhen dateTime={game.dateTime} timeZone={game.timeZone} />
         <p className="text-slate-900 dark:text-white">
           <span className="sr-only">Preço: </span>
-          {formatBRL(game.price)}
+          {formatPrice(game.price)}
         </p>
       </div>
       <GamePlace>{game.location}</GamePlace>

@@ -20,6 +20,8 @@ export type GameFormValues = {
   /** `HH:MM`, in the chosen state's zone */
   time: string;
   price: string;
+  /** "Gratuito": the game has no price (an empty price without it is an error). */
+  free: boolean;
   totalSlots: string;
   description: string;
   visibility: 'public' | 'private';
@@ -44,6 +46,7 @@ export const emptyGameForm: GameFormValues = {
   date: '',
   time: '',
   price: '',
+  free: false,
   totalSlots: '',
   description: '',
   visibility: 'public',
@@ -83,7 +86,8 @@ export type GameFormOptions = { now: Date; unchangedDateTime?: Date; timeZone: s
 
 /**
  * The payload the API takes: date and time as one wall-clock value without a zone, which the server reads in the
- * chosen state's zone (the game's own instant when an edit left them as they were there); an empty price is a free game.
+ * chosen state's zone (the game's own instant when an edit left them as they were there); an empty price stays empty
+ * (the rules ask for a price or "Gratuito").
  */
 export function toPayload(values: GameFormValues, options: Pick<GameFormOptions, 'unchangedDateTime' | 'timeZone'>): GamePayloadInput {
   const date = values.date.trim();
@@ -96,7 +100,8 @@ export function toPayload(values: GameFormValues, options: Pick<GameFormOptions,
     location: values.location,
     address: values.address,
     dateTime: isUnchanged ? unchangedDateTime.toISOString() : date && time ? `${date}T${time}` : null,
-    price: values.price.trim() === '' ? 0 : parseReais(values.price),
+    price: values.free || (values.price ?? '').trim() === '' ? null : parseReais(values.price),
+    free: values.free,
     totalSlots: blankToNull(values.totalSlots),
     description: values.description.trim(),
     visibility: values.visibility,
@@ -164,7 +169,8 @@ export function formValuesFromGame(game: Omit<UserGame, 'players'>): GameFormVal
     cityId: game.city ? String(game.city.id) : '',
     date: when.date,
     time: when.time,
-    price: String(game.price),
+    price: game.price === 0 ? '' : String(game.price),
+    free: game.price === 0,
     totalSlots: String(game.totalSlots),
     description: game.description,
     visibility: game.visibility,

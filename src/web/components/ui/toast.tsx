@@ -5,7 +5,11 @@ import { cn } from '../../lib/cn';
 
 export type ToastTone = 'success' | 'error' | 'info';
 type ToastItem = { id: number; message: string; tone: ToastTone };
-type ToastApi = { show: (message: string, tone?: ToastTone) => void };
+type ToastApi = {
+  show: (message: string, tone?: ToastTone) => void;
+  /** Takes the error toasts away (a later success makes them wrong). */
+  dismissErrors: () => void;
+};
 
 /** How long a toast stays (spec: players §9). */
 export const TOAST_DURATION_MS = 5000;
@@ -35,7 +39,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (message: string, tone: ToastTone = 'info') => {
       nextId.current += 1;
       const id = nextId.current;
-      setToasts((current) => [...current.slice(-2), { id, message, tone }]);
+      // The same message already on screen is not shown twice.
+      setToasts((current) =>
+        current.some((toast) => toast.message === message && toast.tone === tone) ? current : [...current.slice(-2), { id, message, tone }],
+      );
       timers.current.set(
         id,
         window.setTimeout(() => dismiss(id), TOAST_DURATION_MS),
@@ -51,7 +58,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const api = useMemo(() => ({ show }), [show]);
+  const dismissErrors = useCallback(() => {
+    setToasts((current) => {
+      for (const toast of current) if (toast.tone === 'error') window.clearTimeout(timers.current.get(toast.id));
+      return current.filter((toast) => toast.tone !== 'error');
+    });
+  }, []);
+
+  const api = useMemo(() => ({ show, dismissErrors }), [show, dismissErrors]);
   return (
     <ToastContext.Provider value={api}>
       {children}

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancellationStatus, ResolveCancellationBody } from '../../../shared/schemas/admin';
 import type { PayoutStatus } from '../../../shared/schemas/earnings';
-import type { GamePayloadInput } from '../../../shared/schemas/user-games';
+import type { GamePayloadInput, UpdateUserGameInput } from '../../../shared/schemas/user-games';
 import { api, apiDownload, querySearch } from '../../lib/api-client';
 
 /**
@@ -152,7 +152,7 @@ export function useCreateGame() {
 export function useUpdateGame() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: ({ gameId, payload }: { gameId: number; payload: GamePayloadInput }) =>
+    mutationFn: ({ gameId, payload }: { gameId: number; payload: UpdateUserGameInput }) =>
       api('PUT /admin/games/:id', { params: { id: gameId }, body: payload, fallbackMessage: 'Erro ao atualizar jogo' }),
     onSuccess: invalidate,
   });
@@ -249,5 +249,32 @@ export function useRejectPayout() {
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
       api('POST /admin/payouts/:id/reject', { params: { id }, body: { reason }, fallbackMessage: 'Erro ao rejeitar o repasse' }),
     onSuccess: invalidate,
+  });
+}
+
+// ── Reference cities ──
+
+export function stateCitiesQuery(stateId: number) {
+  return adminQuery(['cities', stateId], (signal) =>
+    api('GET /admin/states/:id/cities', { params: { id: stateId }, signal, fallbackMessage: 'Erro ao carregar cidades' }),
+  );
+}
+
+export function useStateCities(stateId: number | null) {
+  return useQuery({ ...stateCitiesQuery(stateId ?? 0), enabled: stateId !== null });
+}
+
+export function useAddCity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ stateId, name, ibgeCode }: { stateId: number; name: string; ibgeCode: string }) =>
+      api('POST /admin/states/:id/cities', {
+        params: { id: stateId },
+        body: { name, ibgeCode },
+        fallbackMessage: 'Erro ao adicionar cidade',
+      }),
+    // The admin's list and every city picker (their reference cache) show the new city.
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKey }), queryClient.invalidateQueries({ queryKey: ['reference'] })]),
   });
 }

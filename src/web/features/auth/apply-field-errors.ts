@@ -18,3 +18,8 @@ export function applyFieldErrors<T extends FieldValues>(
   }
   return matched;
 }
+
+/** Whether the error's own message already shows under a field (then a banner with it would say it twice). */
+export function isShownOnAField(error: unknown): boolean {
+  return error instanceof ApiError && error.fields !== undefined && Object.values(error.fields).includes(error.message);
+}

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { GamePayloadInput, UpdateUserGameInput, UserGamesFilter } from '../../../shared/schemas/user-games';
 import type { UpdatePlayerBody } from '../../../shared/schemas/game-day';
-import { api, apiDownload, hasErrorCode } from '../../lib/api-client';
+import { api, apiDownload } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
 
 /** Every cached organiser list and game lives under this key. */
@@ -49,14 +49,6 @@ export function useCreateUserGame() {
   return useUserGameMutation((payload: GamePayloadInput) =>
     api('POST /user-games', { body: payload, fallbackMessage: 'Erro ao criar jogo' }),
   );
-}
-
-/**
- * The server's question before a change that cancels players (unpublishing, or making a game private): a
- * `confirmation_required` whose `confirm` field says how many; the change is sent again with `confirm: true` once the organiser agrees.
- */
-export function confirmationAsked(error: unknown): string | undefined {
-  return hasErrorCode(error, 'confirmation_required') ? (error.fields?.confirm ?? error.message) : undefined;
 }
 
 export function useUpdateUserGame(gameId: number) {

@@ -21,7 +21,7 @@ describe('admin dashboard', () => {
     });
     const user = userEvent.setup();
     renderApp('/admin', { token: 'jwt-bia' });
-    await findPageHeading('Dashboard');
+    await findPageHeading('Painel');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Erro ao carregar dashboard');
@@ -30,7 +30,7 @@ describe('admin dashboard', () => {
 
     const revenue = await screen.findByText('R$ 1.234,50');
     expect(revenue.closest('div')).toHaveTextContent('Receita total');
-    expect(revenue.closest('div')).toHaveTextContent('Soma de inscrições confirmadas × preço');
+    expect(revenue.closest('div')).toHaveTextContent('Inscrições confirmadas pagas pela plataforma × preço');
     expect(screen.getByText('42').closest('div')).toHaveTextContent('Usuários');
     expect(screen.getByText('7').closest('div')).toHaveTextContent('Jogos');
     expect(screen.getByText('3').closest('div')).toHaveTextContent('Próximos jogos');
@@ -54,7 +54,7 @@ describe('admin dashboard', () => {
     await submitLogin(user, 'bia@exemplo.com.br');
 
     // The visitor tree is swapped for the admin tree, which starts at /admin.
-    await findPageHeading('Dashboard');
+    await findPageHeading('Painel');
     expect(currentPath()).toBe('/admin');
     expect(await screen.findByText('Nenhum jogo criado ainda.')).toBeInTheDocument();
   });

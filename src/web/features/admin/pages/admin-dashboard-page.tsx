@@ -19,7 +19,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PaymentsReport } from '../components/payments-report';
 import { Skeleton } from '../../../components/ui/spinner';
-import { formatBRL, formatDateTime } from '../../../lib/format';
+import { formatBRL, formatDateTime, formatPrice } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api';
 import { GameStatusBadges } from '../components/game-status-badges';
@@ -58,7 +58,7 @@ function RecentGame({ game }: { game: UserGame }) {
           <span className="tabular-nums">
             {game.registeredPlayers}/{game.totalSlots} inscritos
           </span>{' '}
-          · {formatBRL(game.price)}
+          · {formatPrice(game.price)}
         </p>
       </div>
       <Link to={`/admin/games/${game.id}`} className={buttonClasses('secondary', 'md', 'shrink-0')} aria-label={`Editar ${game.name}`}>
@@ -69,12 +69,12 @@ function RecentGame({ game }: { game: UserGame }) {
 }
 
 export function AdminDashboardPage() {
-  useDocumentTitle('Dashboard');
+  useDocumentTitle('Painel');
   const dashboard = useDashboard();
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8">
-      <PageHeader title="Dashboard" description="Os números do Bora Jogar e os jogos criados mais recentemente." />
+      <PageHeader title="Painel" description="Os números do Bora Jogar e os jogos criados mais recentemente." />
       {dashboard.isPending ? (
         <div role="status" aria-label="Carregando dashboard..." className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {Array.from({ length: 4 }, (_, index) => (
@@ -93,7 +93,7 @@ export function AdminDashboardPage() {
               label="Receita total"
               value={formatBRL(dashboard.data.totalRevenue)}
               icon={Wallet}
-              hint="Soma de inscrições confirmadas × preço"
+              hint="Inscrições confirmadas pagas pela plataforma × preço"
             />
           </dl>
           <section aria-labelledby="organiser-earnings" className="space-y-3">

@@ -174,18 +174,18 @@ describe('admin edit game', () => {
       aGamePlayer({ id: 42, name: 'Bruno Lima', phone: null, status: 'pending', paymentType: 'stripe', paidAmount: 0 }),
     ],
   });
+  /** The game a save answers with: the organiser's view, whose players are the "Quem vai" names. */
+  const saved = (changes: Partial<typeof game>) => ({
+    ...game,
+    ...changes,
+    players: game.players.map(({ name }) => ({ name, walkIn: false })),
+  });
 
   it('prefills the form in São Paulo time and saves the changes', async () => {
     const api = fakeApi({
       ...reference,
       [`GET /api/admin/games/${game.id}`]: { body: game },
-      [`PUT /api/admin/games/${game.id}`]: {
-        // The reply's game is the organiser's view, whose players are the "Quem vai" names.
-        body: {
-          message: 'Jogo atualizado com sucesso!',
-          game: { ...game, totalSlots: 14, players: game.players.map(({ name }) => ({ name, walkIn: false })) },
-        },
-      },
+      [`PUT /api/admin/games/${game.id}`]: { body: { message: 'Jogo atualizado com sucesso!', game: saved({ totalSlots: 14 }) } },
       ...noGames,
     });
     const user = userEvent.setup();
@@ -205,6 +205,38 @@ describe('admin edit game', () => {
     const [put] = api.callsTo('PUT', `/api/admin/games/${game.id}`);
     expect(put!.body).toMatchObject({ totalSlots: 14, dateTime: '2030-06-01T22:00:00.000Z', state: 'published', cityId: 1 });
     expect(screen.getByText('Jogo atualizado com sucesso!')).toBeInTheDocument();
+  });
+
+  it('asks before saving a game with players as a draft, and sends it again with confirm once the admin agrees', async () => {
+    const question =
+      'Despublicar este jogo cancela a inscrição de 2 jogadores, com reembolso integral do que pagaram. Confirme para continuar.';
+    const done = 'Jogo atualizado. 2 inscrições canceladas com reembolso integral; os jogadores foram avisados.';
+    const api = fakeApi({
+      ...reference,
+      [`GET /api/admin/games/${game.id}`]: { body: game },
+      [`PUT /api/admin/games/${game.id}`]: (call) =>
+        (call.body as { confirm?: boolean }).confirm === true
+          ? { body: { message: done, game: saved({ publicationState: 'draft' }) } }
+          : { status: 409, body: { code: 'confirmation_required', message: question, fields: { confirm: question } } },
+      ...noGames,
+    });
+    const user = userEvent.setup();
+    renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
+    await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
+    await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
+    await user.click(screen.getByLabelText('Publicar imediatamente'));
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+
+    const asked = await screen.findByRole('dialog', { name: 'Despublicar o jogo?' });
+    expect(asked).toHaveTextContent(question);
+    await user.click(within(asked).getByRole('button', { name: 'Despublicar e cancelar inscrições' }));
+    await findPageHeading('Jogos');
+    expect(screen.getByText(done)).toBeInTheDocument();
+    const sent = api.callsTo('PUT', `/api/admin/games/${game.id}`).map((call) => call.body as { state: string; confirm?: boolean });
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({ state: 'draft' });
+    expect(sent[0]).not.toHaveProperty('confirm');
+    expect(sent[1]).toMatchObject({ state: 'draft', confirm: true });
   });
 
   it.each([

@@ -15,6 +15,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { adminGameQuery, useAdminGame, useCreateGame, useUpdateGame } from '../api';
+import { useConfirmedEdit } from '../../../components/games/edit-confirmation';
 import { GameForm } from '../../../components/games/game-form';
 import { GamePlayers } from '../components/game-players';
 import { emptyGameForm, formValuesFromGame } from '../../../components/games/game-form-values';
@@ -71,24 +72,34 @@ function EditForm({ game }: { game: AdminGameDetail }) {
   const backToGames = useBackToGames();
   const queryClient = useQueryClient();
   const update = useUpdateGame();
+  const toast = useToast();
   const [initialValues] = useState(() => formValuesFromGame(game));
   const [unchangedDateTime] = useState(() => new Date(game.dateTime));
+  // Saving as a draft or making the game private while players hold places: the server asks first, as for organisers.
+  const edit = useConfirmedEdit(
+    (payload) => update.mutateAsync({ gameId: game.id, payload }),
+    backToGames,
+    (error) => toast.show(errorMessage(error, 'Erro ao atualizar jogo'), 'error'),
+  );
   return (
-    <GameForm
-      defaultValues={initialValues}
-      unchangedDateTime={unchangedDateTime}
-      submitLabel="Salvar alterações"
-      busyLabel="Salvando..."
-      isBusy={update.isPending}
-      errorFallback="Erro ao atualizar jogo"
-      leave={LEAVE}
-      lockedReason={game.status === 'cancelled' ? messages.gameLocked : undefined}
-      onSave={(payload: GamePayloadInput) => {
-        // The form outlived its data (the cache was dropped): saving blind could overwrite someone else's change.
-        if (queryClient.getQueryData(adminGameQuery(game.id).queryKey) === undefined) return Promise.reject(new Error(GAME_NOT_LOADED));
-        return update.mutateAsync({ gameId: game.id, payload }).then(backToGames);
-      }}
-    />
+    <>
+      {edit.dialog}
+      <GameForm
+        defaultValues={initialValues}
+        unchangedDateTime={unchangedDateTime}
+        submitLabel="Salvar alterações"
+        busyLabel="Salvando..."
+        isBusy={update.isPending}
+        errorFallback="Erro ao atualizar jogo"
+        leave={LEAVE}
+        lockedReason={game.status === 'cancelled' ? messages.gameLocked : undefined}
+        onSave={(payload: GamePayloadInput) => {
+          // The form outlived its data (the cache was dropped): saving blind could overwrite someone else's change.
+          if (queryClient.getQueryData(adminGameQuery(game.id).queryKey) === undefined) return Promise.reject(new Error(GAME_NOT_LOADED));
+          return edit.save(payload);
+        }}
+      />
+    </>
   );
 }
 

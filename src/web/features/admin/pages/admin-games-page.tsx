@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
-import { formatBRL, formatDate, formatDateTime, formatTime } from '../../../lib/format';
+import { formatBRL, formatDate, formatDateTime, formatPrice, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminGames, useDeleteGame, useDuplicateGame, type AdminGamesFilters } from '../api';
 import { GameStatusBadges } from '../components/game-status-badges';
@@ -79,7 +79,7 @@ function GameItem({
           </span>
           <span>
             <span className="sr-only">Preço: </span>
-            {formatBRL(game.price)}
+            {formatPrice(game.price)}
           </span>
           <span className="flex items-center gap-1.5">
             <UsersRound className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />

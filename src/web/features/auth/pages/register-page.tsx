@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRegister } from '../api';
-import { applyFieldErrors } from '../apply-field-errors';
+import { applyFieldErrors, isShownOnAField } from '../apply-field-errors';
 import { AuthCard, textLinkClasses } from '../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 import { GoogleButton } from '../components/google-button';
@@ -43,7 +43,9 @@ export function RegisterPage() {
         </p>
       }
     >
-      {registerMutation.isError && <Alert tone="error">{errorMessage(registerMutation.error, 'Erro no cadastro')}</Alert>}
+      {registerMutation.isError && !isShownOnAField(registerMutation.error) && (
+        <Alert tone="error">{errorMessage(registerMutation.error, 'Erro no cadastro')}</Alert>
+      )}
 
       <AuthForm onSubmit={onSubmit} submitLabel="Registrar" busy={registerMutation.isPending} busyLabel="Registrando...">
         <Input label="Nome" autoComplete="name" {...field('name')} />

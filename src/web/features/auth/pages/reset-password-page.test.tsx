@@ -123,6 +123,28 @@ describe('reset password page', () => {
     expect(screen.queryByText(/expiram em 15 minutos/)).not.toBeInTheDocument();
   });
 
+  it('after a wrong code then the right one, the red error goes and only the success shows', async () => {
+    let tries = 0;
+    fakeApi({
+      ...authConfig,
+      'POST /api/auth/reset-password': () => {
+        tries += 1;
+        return tries === 1
+          ? { status: 400, body: { code: 'reset_code_invalid', message: 'Código de verificação inválido ou expirado' } }
+          : { body: { message: 'Senha redefinida com sucesso!' } };
+      },
+    });
+    const user = userEvent.setup();
+    await openResetPage();
+    await submitNewPassword(user, '654321');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Código de verificação inválido ou expirado');
+
+    await user.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+    expect(await screen.findByText('Senha redefinida com sucesso!')).toBeInTheDocument();
+    expect(screen.queryByText('Código de verificação inválido ou expirado')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('confirms the new password and goes to the login page after 2 seconds with a message', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = fakeApi({ ...authConfig, 'POST /api/auth/reset-password': { body: { message: 'Senha redefinida com sucesso!' } } });

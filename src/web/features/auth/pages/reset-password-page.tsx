@@ -67,6 +67,8 @@ export function ResetPasswordPage() {
       { email: address, code: typedCode, newPassword: password },
       {
         onSuccess: () => {
+          // An earlier wrong code's red message is no longer true.
+          toast.dismissErrors();
           setIsCodeExpired(false);
           setIsDone(true);
         },

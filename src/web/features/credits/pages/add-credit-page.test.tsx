@@ -15,6 +15,33 @@ function setup(mode: 'sandbox' | 'live', routes: Parameters<typeof fakeApi>[0] =
 }
 
 describe('/add-credit', () => {
+  it('offers the way back to the game it was opened from', async () => {
+    setup('live');
+    renderApp('/add-credit?voltar=%2Fapply%2F7', { token: 'jwt-ana' });
+    await findPageHeading('Adicionar créditos');
+    expect(screen.getByRole('link', { name: 'Voltar ao jogo' })).toHaveAttribute('href', '/apply/7');
+  });
+
+  it('says the cancelled purchase ended, and still offers the way back kept before the provider', async () => {
+    const { api } = setup('live', {
+      'POST /api/credits/cancel-checkout': { body: { status: 'cancelled', message: 'Compra de créditos cancelada. Nada foi cobrado.' } },
+    });
+    window.sessionStorage.setItem('bora-jogar:voltar', '/apply/7');
+    renderApp('/add-credit?cancelado=pay_abc', { token: 'jwt-ana' });
+    expect(await screen.findByText('Compra de créditos cancelada. Nada foi cobrado.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/credits/cancel-checkout')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/credits/cancel-checkout')[0]!.body).toEqual({ session_id: 'pay_abc' });
+    expect(screen.getByRole('link', { name: 'Voltar ao jogo' })).toHaveAttribute('href', '/apply/7');
+    window.sessionStorage.clear();
+  });
+
+  it('never offers a way back to another site', async () => {
+    setup('live');
+    renderApp('/add-credit?voltar=%2F%2Fevil.example', { token: 'jwt-ana' });
+    await findPageHeading('Adicionar créditos');
+    expect(screen.queryByRole('link', { name: 'Voltar ao jogo' })).not.toBeInTheDocument();
+  });
+
   it('starts with PIX chosen, keeps submit disabled until a positive amount, and flags <= 0', async () => {
     setup('live');
     const user = userEvent.setup();

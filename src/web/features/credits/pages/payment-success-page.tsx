@@ -12,12 +12,15 @@ import { formatBRL } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePaymentVerification, useRefreshBalance } from '../../../lib/queries/credits';
 import { AddCreditsModal } from '../../../components/credits/add-credits-modal';
+import { rememberedReturn } from '../../../lib/next-path';
 
 export const SESSION_NOT_FOUND = 'Sessão de pagamento não encontrada';
 export const VERIFY_ERROR = 'Erro ao verificar pagamento';
 export const VERIFY_CONNECTION_ERROR = 'Erro de conexão ao verificar pagamento';
 
 function Links({ gameId }: { gameId?: number | null }) {
+  // A credit purchase started from a game goes back to it.
+  const [back] = useState(() => (gameId ? null : rememberedReturn()));
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       {gameId ? (
@@ -25,7 +28,12 @@ function Links({ gameId }: { gameId?: number | null }) {
           Ver inscrição
         </Link>
       ) : null}
-      <Link to="/games" className={buttonClasses(gameId ? 'secondary' : 'primary')}>
+      {back && (
+        <Link to={back} className={buttonClasses('primary')}>
+          Voltar ao jogo
+        </Link>
+      )}
+      <Link to="/games" className={buttonClasses(gameId || back ? 'secondary' : 'primary')}>
         Ver jogos
       </Link>
       <Link to="/profile" className={buttonClasses('secondary')}>
@@ -71,7 +79,8 @@ function Outcome({ reply, onRetry, isChecking }: { reply: VerifyPaymentReply; on
           icon={CircleCheck}
           iconClassName="text-green-700 dark:text-green-400"
           title="Pagamento confirmado!"
-          message={reply.message}
+          // The server's sentence opens with the same words as the title: said once.
+          message={reply.message.replace(/^Pagamento confirmado!\s*/, '')}
           role="status"
         />
         <p className="rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800">

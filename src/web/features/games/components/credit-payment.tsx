@@ -10,6 +10,7 @@ import { formatBRL, formatCents } from '../../../lib/format';
 import { creditRefundRuleText } from '../../../lib/refund-text';
 import { useSession } from '../../../lib/session';
 import type { ApplyActions } from './use-apply-actions';
+import { withBack } from '../../../lib/next-path';
 
 /**
  * "Pagar com créditos", with the balance before and after and the refund rule; short of balance, the way to add
@@ -51,7 +52,10 @@ export function CreditPayment({ game, apply }: { game: Game; apply: ApplyActions
           <>
             {' · '}
             <span className="font-semibold text-red-700 dark:text-red-400">Saldo insuficiente</span>{' '}
-            <Link to="/add-credit" className="font-semibold text-brand-700 underline underline-offset-4 dark:text-brand-300">
+            <Link
+              to={withBack('/add-credit', `/apply/${game.id}`)}
+              className="font-semibold text-brand-700 underline underline-offset-4 dark:text-brand-300"
+            >
               Adicionar créditos
             </Link>
           </>

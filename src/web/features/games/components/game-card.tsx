@@ -31,7 +31,11 @@ export function GameCard({ game }: { game: Game }) {
   return (
     <Card className="flex w-full flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="text-xl font-bold">{game.name}</h3>
+        <h3 className="text-xl font-bold">
+          <Link to={gameHref(game)} className="underline-offset-4 hover:underline">
+            {game.name}
+          </Link>
+        </h3>
         {isFull(game) && <Badge tone="danger">Lotado</Badge>}
       </div>
       <div className="flex flex-wrap gap-2">

@@ -2,6 +2,7 @@ import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Game } from '../../../../shared/schemas/games';
+import { HYDRATE_AT_ONCE_ATTRIBUTE } from '../../../../shared/ssr';
 import { GameDescription } from '../../../components/games/game-description';
 import { cityLabel, isFull, slotsText } from '../../../components/games/game-facts';
 import { Badge } from '../../../components/ui/badge';
@@ -10,7 +11,7 @@ import { Card } from '../../../components/ui/card';
 import { SkeletonStack } from '../../../components/ui/spinner';
 import { ShareGameButton } from '../../../components/games/share-game';
 import { cn } from '../../../lib/cn';
-import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
+import { formatLongDate, formatPrice, formatTime } from '../../../lib/format';
 import { AddToCalendar } from './add-to-calendar';
 import { PaymentBadge } from './game-card';
 import { LocationMap } from './location-map';
@@ -64,7 +65,7 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
                 label="Preço"
                 className="tabular-nums"
               >
-                {formatBRL(game.price)}
+                {formatPrice(game.price)}
               </Fact>
               <Fact
                 icon={<Users className="size-5" aria-hidden="true" />}
@@ -119,11 +120,28 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
 
 export function GameDetailsSkeleton() {
   return (
-    <SkeletonStack
-      label="Carregando jogo..."
-      bars={['h-9 w-2/3', 'h-7 w-1/2', 'h-40 w-full', 'h-64 w-full']}
-      className="mx-auto w-full max-w-5xl space-y-6"
-    />
+    // Rendered by the server only when the game could not be read there (unknown, or gone): the browser hydrates at
+    // once and reads it itself, so a visitor gets "Jogo não encontrado" at once rather than a skeleton until a tap.
+    <div {...{ [HYDRATE_AT_ONCE_ATTRIBUTE]: '' }}>
+      <SkeletonStack
+        label="Carregando jogo..."
+        bars={['h-9 w-2/3', 'h-7 w-1/2', 'h-40 w-full', 'h-64 w-full']}
+        className="mx-auto w-full max-w-5xl space-y-6"
+      />
+    </div>
+  );
+}
+
+/** A cancelled game's notice, with the organiser's reason, for everyone who opens it. */
+export function GameCancelledNotice({ game }: { game: Game }) {
+  return (
+    <div
+      role="status"
+      className="space-y-1 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+    >
+      <p className="font-semibold">Este jogo foi cancelado.</p>
+      {game.cancelReason && <p>Motivo: {game.cancelReason}</p>}
+    </div>
   );
 }
 

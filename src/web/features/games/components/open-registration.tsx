@@ -4,6 +4,7 @@ import type { Game } from '../../../../shared/schemas/games';
 import { isFull } from '../../../components/games/game-facts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { withBack } from '../../../lib/next-path';
 import { PlatformPayment } from './platform-payment';
 import type { ApplyActions } from './use-apply-actions';
 
@@ -16,7 +17,10 @@ export function OpenRegistration({ game, apply }: { game: Game; apply: ApplyActi
       {!apply.hasPhone && (
         <Alert tone="warning">
           <p>{messages.phoneRequiredToApply}</p>
-          <Link to="/profile" className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4">
+          <Link
+            to={withBack('/profile', `/apply/${game.id}`)}
+            className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+          >
             Informar telefone no perfil
           </Link>
         </Alert>

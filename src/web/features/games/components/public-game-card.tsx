@@ -5,14 +5,17 @@ import { cityLabel, GameFacts, isFull } from '../../../components/games/game-fac
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { withNext } from '../../../lib/next-path';
 
 export function PublicGameCard({ game }: { game: Game }) {
   const place = cityLabel(game);
   return (
     <Card className="flex w-full flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className="text-xl font-bold">{game.name}</h2>
+        <h2 className="text-xl font-bold">
+          <Link to={`/apply/${game.id}`} className="underline-offset-4 hover:underline">
+            {game.name}
+          </Link>
+        </h2>
         {isFull(game) && <Badge tone="danger">Lotado</Badge>}
       </div>
       <div className="flex flex-wrap gap-2">
@@ -22,8 +25,9 @@ export function PublicGameCard({ game }: { game: Game }) {
       </div>
       <GameFacts game={game} />
       <GameDescription game={game} className="text-sm" />
+      {/* The game's page: a visitor sees it all there, then signs in or signs up to come back to it. */}
       <Link
-        to={withNext('/login', `/apply/${game.id}`)}
+        to={`/apply/${game.id}`}
         className={buttonClasses('primary', 'md', 'mt-auto w-full sm:w-auto sm:self-start')}
         aria-label={`Participar: ${game.name}`}
       >

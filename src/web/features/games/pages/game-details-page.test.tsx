@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { checkoutNavigation } from '../../../lib/checkout-redirect';
 import { fakeApi } from '../../../test/fake-api';
 import { stubEventSource } from '../../../test/fake-event-source';
-import { aPlayerGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
+import { aGame, aPlayerGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 const phoneNotice = 'Informe seu telefone para continuar com a inscrição.';
@@ -67,6 +67,36 @@ describe('game details', () => {
     expect(screen.queryByRole('region', { name: 'Adicionar à agenda' })).not.toBeInTheDocument();
   });
 
+  it('tells a visitor a cancelled game was cancelled, with the reason, and offers no sign-in to join it', async () => {
+    const game = aGame({ name: 'Vôlei suspenso', status: 'cancelled', cancelReason: 'Quadra interditada' });
+    fakeApi({ [`GET /api/games/${game.id}`]: { body: game } });
+    renderApp(`/apply/${game.id}`);
+    await findPageHeading('Vôlei suspenso');
+    expect(screen.getByRole('status')).toHaveTextContent('Este jogo foi cancelado.Motivo: Quadra interditada');
+    expect(screen.queryByRole('link', { name: 'Entrar para participar' })).not.toBeInTheDocument();
+  });
+
+  it('says "Jogo não encontrado" to a visitor for an unknown game', async () => {
+    fakeApi({
+      'GET /api/games/424242': {
+        status: 404,
+        body: { code: 'game_not_found', message: 'Jogo não encontrado ou não está disponível para inscrição' },
+      },
+    });
+    renderApp('/apply/424242');
+    expect(await screen.findByRole('heading', { name: /Jogo não encontrado/ })).toBeInTheDocument();
+  });
+
+  it('says a payment cancelled at the checkout was not completed', async () => {
+    const game = aPlayerGame({ name: 'Vôlei pendente' });
+    details(game);
+    renderApp(`/apply/${game.id}?pagamento=cancelado`, { token: 'jwt-ana' });
+    await findPageHeading('Vôlei pendente');
+    expect(
+      screen.getByText('Pagamento não concluído: nada foi cobrado. Uma vaga reservada pode ser paga até o prazo indicado.'),
+    ).toBeInTheDocument();
+  });
+
   it('keeps the places live: a change on the stream shows without a reload', async () => {
     const sources = stubEventSource();
     const game = aPlayerGame({ remainingSlots: 3, totalSlots: 12 });
@@ -90,6 +120,10 @@ describe('game details', () => {
     await findPageHeading(game.name);
 
     expect(screen.getByText(phoneNotice)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Informar telefone no perfil' })).toHaveAttribute(
+      'href',
+      `/profile?voltar=%2Fapply%2F${game.id}`,
+    );
     expect(screen.getByRole('button', { name: 'Pagar com créditos' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Pagar com cartão' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Pagar com PIX' })).toBeDisabled();
@@ -105,7 +139,8 @@ describe('game details', () => {
     expect(credit).toBeDisabled();
     expect(credit).toHaveAccessibleDescription(/Saldo insuficiente/);
     expect(screen.getByText('Saldo insuficiente')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Adicionar créditos' })).toHaveAttribute('href', '/add-credit');
+    // The detour to buy credits offers the way back to this game.
+    expect(screen.getByRole('link', { name: 'Adicionar créditos' })).toHaveAttribute('href', `/add-credit?voltar=%2Fapply%2F${game.id}`);
     expect(screen.getByRole('button', { name: 'Pagar com cartão' })).toBeEnabled();
     expect(screen.queryByText(phoneNotice)).not.toBeInTheDocument();
   });

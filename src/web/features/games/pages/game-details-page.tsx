@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { messages } from '../../../../shared/messages';
+import { Alert } from '../../../components/ui/alert';
 import { QueryError } from '../../../components/games/list-states';
 import { SeriesMembership } from '../../../components/series/series-membership';
 import { hasErrorCode } from '../../../lib/api-client';
@@ -9,7 +11,7 @@ import { useSeriesMembership } from '../../../lib/queries/series';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle, useSharePreview } from '../../../lib/use-document-title';
 import { useGame } from '../api';
-import { GameDetailsSkeleton, GameDetailsView, GameNotFound } from '../components/game-details';
+import { GameCancelledNotice, GameDetailsSkeleton, GameDetailsView, GameNotFound } from '../components/game-details';
 import { RegistrationActions } from '../components/registration-actions';
 import { VisitorActions } from '../components/visitor-actions';
 import { parseGameId } from '../game-id';
@@ -38,6 +40,8 @@ function withMemberPlaces(game: Game): Game {
 export function GameDetailsPage() {
   const gameId = parseGameId(useParams().gameId);
   const { user } = useSession();
+  // Back from the payment page after "Cancelar": said, so the tap is not met with silence.
+  const isPaymentCancelled = useSearchParams()[0].get('pagamento') === 'cancelado';
   const game = useGame(gameId);
   const membership = useSeriesMembership(user ? game.data?.seriesId : undefined);
   useLiveGamePlaces(game.data);
@@ -56,13 +60,29 @@ export function GameDetailsPage() {
   }
   // A mensalista may take the places the series keeps for its members too (decision 046).
   const seen = membership.data?.isMember ? withMemberPlaces(game.data) : game.data;
-  const actions = user ? (
-    <>
-      <RegistrationActions game={seen} />
-      {typeof seen.seriesId === 'number' && <SeriesMembership game={seen} />}
-    </>
-  ) : (
-    <VisitorActions gameId={game.data.id} />
+  const isCancelled = seen.status === 'cancelled';
+  const actions =
+    isCancelled && !user ? (
+      <GameCancelledNotice game={seen} />
+    ) : user ? (
+      <>
+        {isPaymentCancelled && <Alert tone="warning">{messages.checkoutCancelled}</Alert>}
+        <RegistrationActions game={seen} />
+        {typeof seen.seriesId === 'number' && <SeriesMembership game={seen} />}
+      </>
+    ) : (
+      <VisitorActions gameId={seen.id} />
+    );
+  return (
+    <GameDetailsView
+      game={seen}
+      actions={actions}
+      // A player reads "cancelled" beside their registration; the reason goes with the game's facts.
+      summary={
+        isCancelled && user && seen.cancelReason ? (
+          <p className="mt-4 text-red-800 dark:text-red-300">Motivo do cancelamento: {seen.cancelReason}</p>
+        ) : undefined
+      }
+    />
   );
-  return <GameDetailsView game={seen} actions={actions} />;
 }

@@ -17,6 +17,13 @@ function card(name: string) {
 }
 
 describe('games (player)', () => {
+  it('a shared filtered list opened signed in is the same list, with its filters, for players', async () => {
+    const api = fakeApi({ ...reference, 'GET /api/games': { body: [] } });
+    renderApp('/public-games?stateId=24&cityId=1', { token: 'jwt-ana' });
+    await waitFor(() => expect(currentPath()).toBe('/games?stateId=24&cityId=1'));
+    await waitFor(() => expect(api.callsTo('GET', '/api/games').map((call) => call.path)).toContain('/api/games?stateId=24&cityId=1'));
+  });
+
   it("labels each card by the player's place in the game and links to /apply/{id}", async () => {
     const registered = aPlayerGame({
       name: 'Inscrito',

@@ -36,7 +36,7 @@ const lastGamesQuery = (calls: RecordedCall[]) => {
 };
 
 describe('public games', () => {
-  it('shows each game with its badges, numbers, description and a Participar link to /login that returns to the game', async () => {
+  it('shows each game with its badges, numbers and description, its name and Participar linking to the game page', async () => {
     fakeApi({
       ...reference,
       'GET /api/games': {
@@ -65,7 +65,8 @@ describe('public games', () => {
     expect(open.getByText('água').tagName).toBe('STRONG');
     expect(open.queryByText('Lotado')).not.toBeInTheDocument();
     const participate = open.getByRole('link', { name: /Participar/ });
-    expect(participate.getAttribute('href')).toMatch(/^\/login\?next=%2Fapply%2F\d+$/);
+    expect(participate.getAttribute('href')).toMatch(/^\/apply\/\d+$/);
+    expect(open.getByRole('link', { name: 'Vôlei de Quinta' })).toHaveAttribute('href', participate.getAttribute('href'));
 
     const full = within(second!);
     expect(full.getByText('Lotado')).toBeInTheDocument();
@@ -240,7 +241,14 @@ describe('public games', () => {
     });
 
     it('brings the filters back with the address when the reader goes back to the list', async () => {
-      fakeApi({ ...reference, ...authConfig, 'GET /api/games': byQuery });
+      const filtered = aGame({ name: 'Jogo filtrado' });
+      fakeApi({
+        ...reference,
+        ...authConfig,
+        'GET /api/games': (call) => ({
+          body: [new URLSearchParams(call.path.split('?')[1] ?? '').size > 0 ? filtered : aGame({ name: 'Todos os jogos' })],
+        }),
+      });
       const user = userEvent.setup();
       renderApp('/public-games');
       await screen.findByRole('heading', { name: 'Todos os jogos' });
@@ -248,7 +256,7 @@ describe('public games', () => {
       await screen.findByRole('heading', { name: 'Jogo filtrado' });
 
       await user.click(screen.getByRole('link', { name: /^Participar/ }));
-      await findPageHeading('Entrar no Bora Jogar');
+      await waitFor(() => expect(currentPath()).toBe(`/apply/${filtered.id}`));
       act(() => window.history.back());
       expect(await screen.findByRole('heading', { name: 'Jogo filtrado' })).toBeInTheDocument();
       expect(currentPath()).toBe('/public-games?location=Lagoa');

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Game } from '../../../../shared/schemas/games';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/spinner';
-import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
+import { formatLongDate, formatPrice, formatTime } from '../../../lib/format';
 import { LANDING_GAMES_LIMIT, useUpcomingGames } from '../api';
 
 function SlotsBadge({ remaining }: { remaining: number }) {
@@ -22,8 +22,8 @@ function GameCard({ game }: { game: Game }) {
       </p>
       <p className="mt-1 text-3xl font-extrabold tracking-tight">{formatTime(game.dateTime, game.timeZone)}</p>
       <h3 className="mt-3 text-lg font-bold leading-snug">
-        {/* The whole card opens the list; the link's name stays the game's name. */}
-        <Link to="/public-games" className="after:absolute after:inset-0 after:rounded-2xl">
+        {/* The whole card opens the game's page; the link's name stays the game's name. */}
+        <Link to={`/apply/${game.id}`} className="after:absolute after:inset-0 after:rounded-2xl">
           {game.name}
         </Link>
       </h3>
@@ -35,7 +35,7 @@ function GameCard({ game }: { game: Game }) {
         </span>
       </p>
       <div className="mt-auto flex items-end justify-between gap-3 pt-5">
-        <p className="text-2xl font-extrabold text-slate-900 dark:text-white">{formatBRL(game.price)}</p>
+        <p className="text-2xl font-extrabold text-slate-900 dark:text-white">{formatPrice(game.price)}</p>
         <SlotsBadge remaining={game.remainingSlots} />
       </div>
     </li>

@@ -45,7 +45,7 @@ describe('landing page', () => {
     );
   });
 
-  it('shows skeletons, then the next public games from GET /api/games?limit=3, each linking to /public-games', async () => {
+  it('shows skeletons, then the next public games from GET /api/games?limit=3, each linking to its game page', async () => {
     let answer: (reply: { body: unknown }) => void = () => {};
     const api = fakeApi({ 'GET /api/games': () => new Promise((resolve) => (answer = resolve)), ...referenceData });
     renderApp('/');
@@ -61,7 +61,7 @@ describe('landing page', () => {
     expect(cards).toHaveLength(3);
 
     const [first, second, third] = cards as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(first).getByRole('link', { name: 'Vôlei de quinta' })).toHaveAttribute('href', '/public-games');
+    expect(within(first).getByRole('link', { name: 'Vôlei de quinta' })).toHaveAttribute('href', `/apply/${games[0]!.id}`);
     expect(first).toHaveTextContent(formatLongDate(games[0]!.dateTime, games[0]!.timeZone));
     expect(first).toHaveTextContent(formatTime(games[0]!.dateTime, games[0]!.timeZone));
     expect(first).toHaveTextContent('Ginásio do Estreito');

@@ -13,8 +13,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { GamePlace, GameWhen } from '../../../components/games/game-facts';
 import { ShareGameButton } from '../../../components/games/share-game';
 import { cn } from '../../../lib/cn';
-import { formatBRL } from '../../../lib/format';
-import { confirmationAsked, useCancelUserGame, usePublishUserGame, useRegeneratePrivateLink, useUnpublishUserGame } from '../api';
+import { formatPrice } from '../../../lib/format';
+import { confirmationAsked } from '../../../components/games/edit-confirmation';
+import { useCancelUserGame, usePublishUserGame, useRegeneratePrivateLink, useUnpublishUserGame } from '../api';
 import { descriptionPreview, privateGameUrl, statusBadges, userGameStatus, whatsAppShareUrl } from '../user-game-rules';
 import { CancelGameDialog } from './cancel-game-dialog';
 import { InviteDialog } from './invite-dialog';
@@ -162,7 +163,7 @@ export function UserGameCard({ game }: { game: UserGame }) {
             <GameWhen dateTime={game.dateTime} timeZone={game.timeZone} />
             <p>
               <span className="sr-only">Preço: </span>
-              {formatBRL(game.price)}
+              {formatPrice(game.price)}
             </p>
           </div>
           <GamePlace>{place}</GamePlace>

@@ -74,6 +74,7 @@ describe('my game form', { timeout: 15_000 }, () => {
     await user.type(screen.getByLabelText('Local'), 'Ginásio do Estreito');
     setWhen(inAWeek());
     await user.type(screen.getByLabelText('Vagas'), '12');
+    await user.click(screen.getByLabelText('Gratuito'));
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Para jogos públicos, preencha: Esporte, Estado, Cidade');
 
@@ -92,6 +93,7 @@ describe('my game form', { timeout: 15_000 }, () => {
       stateId: null,
       cityId: null,
       price: 0,
+      free: true,
       totalSlots: 12,
       state: 'draft',
     });
@@ -161,7 +163,7 @@ describe('my game form', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Cidade')).toHaveValue('');
   });
 
-  it('creates a published game with the price left empty as 0, then goes back to /my-games', async () => {
+  it('an empty price asks for a price or "Gratuito" (no value shown in the empty field); ticked, creates a free published game, then goes back to /my-games', async () => {
     const { api, user } = await openForm('/my-games/new', {
       'POST /api/user-games': { status: 201, body: { message: 'Jogo criado com sucesso!', game: aUserGame() } },
       'GET /api/user-games': { body: [] },
@@ -177,11 +179,17 @@ describe('my game form', { timeout: 15_000 }, () => {
     await user.click(screen.getByLabelText('Por fora (combinar diretamente)'));
     expect(screen.getByText(/combinar o pagamento diretamente com o organizador/)).toBeInTheDocument();
     await user.click(screen.getByLabelText('Publicar imediatamente'));
+    expect(screen.getByLabelText('Preço (R$)')).not.toHaveAttribute('placeholder');
     await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Informe o preço ou marque Gratuito');
+    expect(screen.getByLabelText('Preço (R$)')).toHaveAccessibleDescription(/Informe o preço ou marque Gratuito/);
+    expect(api.callsTo('POST', '/api/user-games')).toHaveLength(0);
 
+    await user.click(screen.getByLabelText('Gratuito'));
+    await user.click(submit());
     expect(await screen.findByText('Jogo criado com sucesso!')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/user-games')[0]!.body).toEqual(
-      aSentGamePayload({ dateTime: `${when}T19:30`, price: 0, description: '' }),
+      aSentGamePayload({ dateTime: `${when}T19:30`, price: 0, free: true, description: '' }),
     );
     expect(currentPath()).toBe('/my-games/new');
     await findPageHeading('Meus jogos');
@@ -206,6 +214,7 @@ describe('my game form', { timeout: 15_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Cidade'), await screen.findByRole('option', { name: 'Florianópolis' }));
     setWhen(inAWeek());
     await user.type(screen.getByLabelText('Vagas'), '10');
+    await user.type(screen.getByLabelText('Preço (R$)'), '12');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Cidade não encontrada, inativa ou de outro estado.');
     expect(screen.getByLabelText('Cidade')).toHaveAccessibleDescription('Cidade não encontrada, inativa ou de outro estado.');

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import type { GamePayloadInput, UserGame } from '../../../../shared/schemas/user-games';
 import { Alert } from '../../../components/ui/alert';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useConfirmedEdit } from '../../../components/games/edit-confirmation';
 import { QueryError } from '../../../components/games/list-states';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -13,7 +13,7 @@ import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateSeries } from '../../../lib/queries/series';
 import type { CreateSeriesInput } from '../../../../shared/schemas/series';
-import { confirmationAsked, useCreateUserGame, useUpdateUserGame, useUserGame } from '../api';
+import { useCreateUserGame, useUpdateUserGame, useUserGame } from '../api';
 import { BackLink, UserGameNotFound } from '../components/my-game-navigation';
 import { GameForm } from '../../../components/games/game-form';
 import { emptyGameForm, formValuesFromGame } from '../../../components/games/game-form-values';
@@ -79,8 +79,12 @@ function EditGame({ gameId }: { gameId: number }) {
   const update = useUpdateUserGame(gameId);
   const toast = useToast();
   const { saved, isLeaving } = useSaved();
-  // An edit the server asked to confirm (making the game private cancels players), with its question.
-  const [unconfirmed, setUnconfirmed] = useState<{ payload: GamePayloadInput; question: string } | null>(null);
+  // Saving as a draft or making the game private while players hold places: the server asks first.
+  const edit = useConfirmedEdit(
+    (payload) => update.mutateAsync(payload),
+    (reply) => saved(reply.message, reply.game),
+    (error) => toast.show(errorMessage(error, 'Erro ao atualizar jogo'), 'error'),
+  );
   useDocumentTitle(detail.data ? `Editar ${detail.data.game.name}` : 'Editar jogo');
 
   const isNotFound = !Number.isInteger(gameId) || gameId <= 0 || hasErrorCode(detail.error, 'game_not_found');
@@ -94,43 +98,11 @@ function EditGame({ gameId }: { gameId: number }) {
     );
   }
 
-  async function save(payload: GamePayloadInput) {
-    try {
-      const reply = await update.mutateAsync(payload);
-      saved(reply.message, reply.game);
-    } catch (error) {
-      const question = confirmationAsked(error);
-      if (!question) throw error;
-      setUnconfirmed({ payload, question });
-    }
-  }
-
-  async function saveConfirmed() {
-    if (!unconfirmed) return;
-    try {
-      const reply = await update.mutateAsync({ ...unconfirmed.payload, confirm: true });
-      setUnconfirmed(null);
-      saved(reply.message, reply.game);
-    } catch (error) {
-      setUnconfirmed(null);
-      toast.show(errorMessage(error, 'Erro ao atualizar jogo'), 'error');
-    }
-  }
-
   return (
     <div className="mx-auto w-full max-w-3xl">
       <BackLink />
       <PageHeader title="Editar jogo" description={detail.data?.game.name} />
-      <ConfirmDialog
-        open={unconfirmed !== null}
-        title="Tornar o jogo privado?"
-        message={<p>{unconfirmed?.question}</p>}
-        confirmLabel="Tornar privado e cancelar inscrições"
-        tone="danger"
-        busy={update.isPending}
-        onConfirm={() => void saveConfirmed()}
-        onCancel={() => setUnconfirmed(null)}
-      />
+      {edit.dialog}
       {typeof detail.data?.game.seriesId === 'number' && (
         <Alert tone="info" title="Este jogo faz parte de uma série semanal" className="mb-4">
           <p>O que você mudar aqui vale só para esta semana. Para mudar todos os jogos que vêm, edite a série.</p>
@@ -152,7 +124,7 @@ function EditGame({ gameId }: { gameId: number }) {
             submitLabel="Salvar alterações"
             busyLabel={isLeaving ? 'Jogo atualizado!' : 'Salvando...'}
             isBusy={update.isPending || isLeaving}
-            onSave={save}
+            onSave={edit.save}
             errorFallback="Erro ao atualizar jogo"
             leave={LEAVE}
             isPaymentLocked={detail.data.game.registeredPlayers + detail.data.game.waitlistCount > 0}

@@ -93,7 +93,7 @@ describe('phone modal', () => {
   it('is never shown to an admin', async () => {
     fakeApi({ 'GET /api/users/me': meReply({ ...admin, phone: null }) });
     renderApp('/admin', { token: 'jwt-bia' });
-    await findPageHeading('Dashboard');
+    await findPageHeading('Painel');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

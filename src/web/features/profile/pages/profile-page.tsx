@@ -1,6 +1,6 @@
 import { Mail, Phone, Plus, UserRound, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isFuture } from '../../../../shared/rules/game-timing';
 import type { MyGame, WaitlistedGame } from '../../../../shared/schemas/games';
 import { AddCreditsModal } from '../../../components/credits/add-credits-modal';
@@ -10,11 +10,13 @@ import { NoGamesYet } from '../../../components/games/no-games-yet';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { RegistrationBadge } from '../../../components/games/registration-badge';
 import { Alert } from '../../../components/ui/alert';
+import { BackToGameLink } from '../../../components/ui/back-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSection } from '../../../components/ui/page-section';
 import { errorMessage } from '../../../lib/api-client';
+import { backPath } from '../../../lib/next-path';
 import { formatBRL, formatPhone } from '../../../lib/format';
 import { useCancelRegistration, useMe } from '../../../lib/queries/me';
 import { useSession } from '../../../lib/session';
@@ -66,6 +68,8 @@ function PastSection({ id, title, games, status }: { id: string; title: string; 
 export function ProfilePage() {
   useDocumentTitle('Meu Perfil');
   const { user } = useSession();
+  // Sent here from a game to fill the phone in: the way back to it.
+  const back = backPath(useSearchParams()[0]);
   const me = useMe();
   const cancel = useCancelRegistration();
   const [target, setTarget] = useState<CancelTarget | null>(null);
@@ -95,7 +99,10 @@ export function ProfilePage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-8">
-      <PageHeader title="Meu Perfil" />
+      <div>
+        <BackToGameLink to={back} />
+        <PageHeader title="Meu Perfil" />
+      </div>
 
       <div className="grid gap-4 md:grid-cols-[1fr_20rem]">
         <Card className="space-y-3">

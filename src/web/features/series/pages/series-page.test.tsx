@@ -108,6 +108,7 @@ describe('Repetir toda semana', { timeout: 15_000 }, () => {
       'cityId',
       'description',
       'firstDateTime',
+      'free',
       'location',
       'memberSlots',
       'name',
