@@ -61,7 +61,7 @@ test('an organiser paid through the platform saves a PIX key, asks for the payou
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/login');
-  await signIn(adminPage, admin.email, admin.password, adminPage.getByRole('heading', { level: 1, name: 'Dashboard' }));
+  await signIn(adminPage, admin.email, admin.password, adminPage.getByRole('heading', { level: 1, name: 'Painel' }));
   await adminPage.goto('/admin/payouts');
   const row = adminPage.getByRole('row').filter({ hasText: organiser.email });
   await expect(row).toContainText('R$ 18,00');

@@ -34,6 +34,7 @@ test('an organiser creates a weekly series, a player becomes mensalista and hold
   await organiser.getByLabel('Data', { exact: true }).fill(saoPauloDay(3));
   await organiser.getByLabel('Horário').fill('19:30');
   await organiser.getByLabel('Vagas', { exact: true }).fill('10');
+  await organiser.getByLabel('Gratuito').check();
   await organiser.getByLabel('Repetir toda semana').check();
   await organiser.getByLabel('Quantas semanas').fill('3');
   await organiser.getByLabel('Vagas de mensalistas').fill('11');

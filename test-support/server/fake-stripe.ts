@@ -71,6 +71,11 @@ export type FakeStripeOptions = {
   webhookSecret?: string;
   /** When set, paying on the hosted page POSTs checkout.session.completed here (our webhook route). */
   webhookUrl?: string;
+  /**
+   * Stripe's "now", for session expiry, timestamps and webhook signatures: the real time by default. A test whose app
+   * runs on a clock moved ahead hands that clock here, as in production both read the same real time.
+   */
+  now?: () => Date;
 };
 
 export type FakeStripe = {
@@ -98,7 +103,6 @@ export type FakeStripe = {
 };
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Stripe's form encoding (`a[b][0][c]=v`) into nested objects, numeric keys into arrays. */
 export function parseStripeForm(body: string): Record<string, unknown> {
@@ -126,6 +130,7 @@ function stripeError(status: number, message: string, code?: string, param?: str
 }
 
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const nowSeconds = () => Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
   const secretKey = options.secretKey ?? 'sk_test_fake_bora_jogar';
   const webhookSecret = options.webhookSecret ?? 'whsec_fake_bora_jogar';
   const requests: RecordedRequest[] = [];

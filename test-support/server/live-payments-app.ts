@@ -12,11 +12,13 @@ export type LivePaymentsApp = { t: TestApp; stripe: FakeStripe; mp: FakeMercadoP
 
 /**
  * The app with PAYMENTS=live against local fake Stripe and Mercado Pago servers on 127.0.0.1,
- * listening for real so webhook deliveries arrive as real parallel HTTP requests. Real time: the
- * fakes sign with Date.now() and check Stripe's session expiry against it.
+ * listening for real so webhook deliveries arrive as real parallel HTTP requests. The app starts at the real time;
+ * fake Stripe reads the app's clock for session expiry and signatures, so a test may move it ahead.
  */
 export async function startLivePaymentsApp(): Promise<LivePaymentsApp> {
-  const stripe = await startFakeStripe();
+  // Stripe judges a session's expiry by the app's clock, which tests may move ahead of the real time.
+  const app: { clock?: TestApp['clock'] } = {};
+  const stripe = await startFakeStripe({ now: () => app.clock?.now() ?? new Date() });
   const mp = await startFakeMercadoPago();
   const t = await createTestApp({
     now: new Date(),
@@ -30,6 +32,7 @@ export async function startLivePaymentsApp(): Promise<LivePaymentsApp> {
       MERCADOPAGO_API_URL: mp.url,
     },
   });
+  app.clock = t.clock;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   return {

@@ -264,14 +264,23 @@ describe('organiser notices (helpers for the organisers work)', () => {
 });
 
 describe('GET /api/games/:id and /api/games/private/:link', () => {
-  it('shows a public game to anyone; drafts, cancelled and private games only to their creator and players', async () => {
+  it('shows a public game to anyone, cancelled too; drafts and private games only to their creator and players', async () => {
     const creator = await createSignedInUser(t.app);
     const player = await createSignedInUser(t.app);
     const stranger = await createSignedInUser(t.app);
     const get = (id: number, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/games/${id}`, headers });
     const open = await createGame(db(), { creatorId: creator.user.id });
     expect((await get(open.id)).statusCode).toBe(200);
-    for (const hidden of [{ state: 'draft' as const }, { status: 'cancelled' as const }, { visibility: 'private' as const }]) {
+    // A link to a public game that was called off says so, and why, to anyone (decision 048).
+    const calledOff = await createGame(db(), { creatorId: creator.user.id, status: 'cancelled', cancelReason: 'Quadra interditada' });
+    expect((await get(calledOff.id, stranger.headers)).json()).toMatchObject({ status: 'cancelled', cancelReason: 'Quadra interditada' });
+    expect((await get(calledOff.id)).json()).toMatchObject({ status: 'cancelled', cancelReason: 'Quadra interditada' });
+    const hiddenKinds = [
+      { state: 'draft' as const },
+      { status: 'cancelled' as const, visibility: 'private' as const },
+      { visibility: 'private' as const },
+    ];
+    for (const hidden of hiddenKinds) {
       const game = await createGame(db(), { creatorId: creator.user.id, ...hidden });
       await createRegistration(db(), { gameId: game.id, userId: player.user.id, status: 'confirmed' });
       const res = await get(game.id, stranger.headers);
