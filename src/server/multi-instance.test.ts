@@ -137,6 +137,8 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
       location: 'Quadra Multi',
       totalSlots: 6,
       usePlatformPayment: false,
+      // The instances run on the real clock: the game is ahead of it, whatever day the suite runs.
+      dateTime: new Date(Date.now() + 7 * 24 * HOUR_MS),
     });
     const slotsOn = async (instance: Instance) => {
       const list = (await (await fetch(`${instance.url}/api/games?location=Multi`)).json()) as Array<{
@@ -203,7 +205,10 @@ describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
 
   it('on SIGTERM an instance answers the requests in flight, ends its live streams, closes busy connections, then exits 0 within seconds', async () => {
     const target = instances[2]!;
-    const watched = await createGame(database.db, { name: 'Vagas ao vivo no desligamento' });
+    const watched = await createGame(database.db, {
+      name: 'Vagas ao vivo no desligamento',
+      dateTime: new Date(Date.now() + 7 * 24 * HOUR_MS),
+    });
     // Streams never end by themselves: the drain must end them, not wait for its limit.
     const streams = await Promise.all([
       openEventStream(`${target.url}/api/games/${watched.id}/events`),

@@ -180,7 +180,7 @@ describe('the payout key', () => {
     const again = await call('PUT', '/api/users/me/payout-key', headers, { type: 'cpf', key: '52998224725', holderName: 'Ana Souza' });
     expect(again.statusCode).toBe(200);
     await call('PUT', '/api/users/me/payout-key', headers, { type: 'email', key: 'Ana@Exemplo.com.br', holderName: 'Ana Souza' });
-    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, user.email)).orderBy(emailOutbox.id);
     // The first key and the change, not the same key saved again.
     expect(mails.map((mail) => mail.subject)).toEqual([messages.earnings.keyChangedSubject, messages.earnings.keyChangedSubject]);
     expect(mails[1]!.text).toContain('a***@exemplo.com.br');
