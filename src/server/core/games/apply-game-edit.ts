@@ -8,7 +8,8 @@ import type { PendingMail } from '../notifications/notify';
 import { expirePendingPayments } from './expire-pending-payments';
 import { notifyGameChanged } from './notify-game-update';
 import { promoteWaitlist } from './promote-waitlist';
-import { countOccupiedSlots, type GameRow } from './registration-guards';
+import { loadPlaces } from './places';
+import type { GameRow } from './registration-guards';
 import type { GameValues } from './resolve-game-payload';
 
 /**
@@ -20,7 +21,7 @@ import type { GameValues } from './resolve-game-payload';
  */
 export async function applyGameEdit(tx: Tx, ctx: ServerContext, game: GameRow, values: GameValues, mails: PendingMail): Promise<void> {
   await expirePendingPayments(tx, ctx, game, mails);
-  const occupied = await countOccupiedSlots(tx, game.id);
+  const { occupied } = await loadPlaces(tx, game.id, ctx.clock.now());
   if (values.totalSlots < occupied) {
     const message = messages.slotsBelowOccupied(occupied);
     throw new AppError('slots_below_occupied', message, { totalSlots: message });

@@ -7,9 +7,6 @@ import { cities, games, registrations, sports, states, users } from '../../db/sc
 import { displayName } from '../users/display-name';
 import { placesOf, placesSql } from './places';
 
-/** Registrations that hold a slot, once every hold past its deadline has been expired (write paths). */
-export const SLOT_HOLDING = ['confirmed', 'pending'] as const;
-
 /**
  * What a registration is at `now`: a pending hold past its payment deadline is already cancelled,
  * whether or not the sweep has written it yet. Reads derive it here and never expire anything.

@@ -6,7 +6,6 @@ import type { Queryable, Tx } from '../../db/open-database';
 import { games, invitations, registrations, series } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
-import { SLOT_HOLDING } from './game-view';
 
 export type GameRow = typeof games.$inferSelect;
 export type RegistrationRow = typeof registrations.$inferSelect;
@@ -106,18 +105,6 @@ export async function findLiveRegistration(tx: Tx, gameId: number, userId: numbe
     .from(registrations)
     .where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId), ne(registrations.status, 'cancelled')));
   return live;
-}
-
-/** The places taken in a game: registrations holding one and the organiser's walk-ins (decision 047). */
-export async function countOccupiedSlots(tx: Tx, gameId: number): Promise<number> {
-  const [row] = await tx
-    .select({
-      count: sql<number>`(select count(*)::int from ${registrations}
-        where ${registrations.gameId} = ${gameId} and ${inArray(registrations.status, [...SLOT_HOLDING])}) + ${games.walkInCount}`,
-    })
-    .from(games)
-    .where(eq(games.id, gameId));
-  return row?.count ?? 0;
 }
 
 /**
