@@ -22,5 +22,5 @@ export function currentPath(): string {
 
 /** Waits for the lazily loaded page whose main heading is `name`. */
 export function findPageHeading(name: string | RegExp) {
-  return screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+  return screen.findByRole('heading', { level: 1, name });
 }

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { throwRepliesOffContract } from './fake-api';
+
+// Pages load lazily; on a cold checkout with the other suites running, the first import of one can take seconds.
+// Every findBy / waitFor waits up to 10 s instead of the default 1 s; a test that passes still ends as soon as it can.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Registered first, so it runs last (vitest runs after-hooks in reverse): a test that served a
 // reply off contract fails, and is still cleaned up.

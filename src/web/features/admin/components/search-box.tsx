@@ -1,10 +1,14 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fieldBorder, fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
-/** A search field that reports what was typed once typing pauses (300 ms). */
+/**
+ * A search field that reports what was typed once typing pauses (300 ms), or at once when the field loses focus: a
+ * row clicked during the pause then opens on top of the list as searched, and a search settling later cannot pull the
+ * admin back from the page they opened.
+ */
 export function SearchBox({
   label,
   placeholder,
@@ -29,12 +33,14 @@ export function SearchBox({
     onSearchRef.current = onSearch;
   }, [onSearch]);
 
-  useEffect(() => {
-    const next = debounced.trim();
+  const send = useCallback((typed: string) => {
+    const next = typed.trim();
     if (next === lastSent.current) return;
     lastSent.current = next;
     onSearchRef.current(next);
-  }, [debounced]);
+  }, []);
+
+  useEffect(() => send(debounced), [send, debounced]);
 
   return (
     <div className={className}>
@@ -49,6 +55,7 @@ export function SearchBox({
           value={text}
           placeholder={placeholder}
           onChange={(event) => setText(event.target.value)}
+          onBlur={() => send(text)}
           className={cn(fieldClasses, fieldBorder(false), 'pl-10')}
         />
       </div>

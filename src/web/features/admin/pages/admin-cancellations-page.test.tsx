@@ -88,7 +88,7 @@ describe('admin cancellations', () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/cancellations', { token: 'jwt-bia' });
-    await screen.findByText('Ana Souza', {}, { timeout: 3000 });
+    await screen.findByText('Ana Souza');
 
     await user.click(screen.getByRole('button', { name: 'Processar pedido de Ana Souza' }));
     const dialog = screen.getByRole('dialog', { name: 'Processar reembolso' });
@@ -121,7 +121,7 @@ describe('admin cancellations', () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/cancellations', { token: 'jwt-bia' });
-    await screen.findByText('Ana Souza', {}, { timeout: 3000 });
+    await screen.findByText('Ana Souza');
 
     await user.click(screen.getByRole('button', { name: 'Rejeitar pedido de Ana Souza' }));
     const dialog = screen.getByRole('dialog', { name: 'Rejeitar pedido' });
@@ -143,6 +143,6 @@ describe('admin cancellations', () => {
       'GET /api/admin/cancellations': { status: 400, body: { code: 'validation_failed', message: 'Requisição inválida.' } },
     });
     renderApp('/admin/cancellations', { token: 'jwt-bia' });
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Erro ao carregar cancelamentos');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao carregar cancelamentos');
   });
 });

@@ -190,7 +190,7 @@ describe('admin edit game', () => {
     });
     const user = userEvent.setup();
     renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
-    await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
+    await screen.findByLabelText('Nome do jogo');
 
     expect(screen.getByLabelText('Nome do jogo')).toHaveValue('Vôlei de Sábado');
     expect(screen.getByLabelText('Data')).toHaveValue('2030-06-01');
@@ -222,7 +222,7 @@ describe('admin edit game', () => {
     });
     const user = userEvent.setup();
     renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
-    await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
+    await screen.findByLabelText('Nome do jogo');
     await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
     await user.click(screen.getByLabelText('Publicar imediatamente'));
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
@@ -252,7 +252,7 @@ describe('admin edit game', () => {
     });
     const user = userEvent.setup();
     renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
-    await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
+    await screen.findByLabelText('Nome do jogo');
     await user.click(screen.getByRole('button', { name: 'Remover Ana Souza' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remover jogador' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
@@ -270,7 +270,7 @@ describe('admin edit game', () => {
     });
     const user = userEvent.setup();
     renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
-    await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
+    await screen.findByLabelText('Nome do jogo');
 
     const enrolled = screen.getByRole('heading', { name: 'Inscritos: 2/10' }).closest('section')!;
     expect(within(enrolled).getByText('(48) 99123-4567 · Créditos: R$ 12,50')).toBeInTheDocument();
@@ -315,7 +315,7 @@ describe('admin edit game', () => {
     });
     const user = userEvent.setup();
     renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
-    await screen.findByLabelText('Nome do jogo', {}, { timeout: 3000 });
+    await screen.findByLabelText('Nome do jogo');
     await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     expect(await screen.findByText('Não é possível reduzir as vagas para menos de 2.')).toBeInTheDocument();

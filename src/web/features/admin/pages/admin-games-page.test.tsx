@@ -62,7 +62,7 @@ describe('admin games', () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/games', { token: 'jwt-bia' });
-    await screen.findByRole('heading', { name: 'Vôlei de Quinta' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'Vôlei de Quinta' });
 
     await user.click(item('Vôlei de Quinta').getByRole('button', { name: 'Duplicar Vôlei de Quinta' }));
     const error = await screen.findByRole('alert');
@@ -102,7 +102,7 @@ describe('admin games', () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/games', { token: 'jwt-bia' });
-    await screen.findByRole('heading', { name: 'Vôlei de Quinta' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'Vôlei de Quinta' });
 
     await user.click(item('Vôlei de Quinta').getByRole('button', { name: 'Excluir Vôlei de Quinta' }));
     const dialog = screen.getByRole('dialog', { name: 'Excluir jogo' });
@@ -132,7 +132,7 @@ describe('admin games', () => {
       'GET /api/admin/games': { status: 403, body: { code: 'forbidden', message: 'Acesso negado.' } },
     });
     renderApp('/admin/games', { token: 'jwt-bia' });
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Erro ao carregar jogos');
     expect(alert).toHaveTextContent('Acesso negado.');
   });

@@ -47,6 +47,35 @@ describe('admin users', () => {
     expect(currentPath()).toBe('/admin/users?search=ANA');
   });
 
+  it('a row clicked while the search is still pausing opens that user and stays there', async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/admin/users': (call) => {
+        const users = call.path.includes('search') ? [ana] : [ana, bruno];
+        return { body: { users, ...page(users) } };
+      },
+      [`GET /api/admin/users/${ana.id}`]: { body: ana },
+      [`GET /api/admin/users/${ana.id}/payments`]: { body: { stripePayments: [], creditTransactions: [] } },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/users', { token: 'jwt-bia' });
+    const details = await screen.findByRole('link', { name: 'Ver detalhes de Ana Souza' });
+
+    // Typed and clicked well inside the 300 ms pause: the search settles after the click.
+    await user.type(screen.getByLabelText('Buscar usuários'), 'ana');
+    await user.click(details);
+    await findPageHeading('Ana Souza');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(currentPath()).toBe(`/admin/users/${ana.id}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Ana Souza' })).toBeInTheDocument();
+
+    // The search typed before the click is what Voltar comes back to.
+    window.history.back();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usuários' })).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/admin/users?search=ana'));
+    expect(screen.getByLabelText('Buscar usuários')).toHaveValue('ana');
+  });
+
   it('says when nothing matches and shows a load error with a retry', async () => {
     let fail = true;
     fakeApi({
@@ -61,7 +90,7 @@ describe('admin users', () => {
     const user = userEvent.setup();
     renderApp('/admin/users', { token: 'jwt-bia' });
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Erro ao carregar usuários')).toBeInTheDocument();
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
@@ -79,7 +108,7 @@ describe('admin users', () => {
       ...authConfig,
     });
     renderApp('/admin/users', { token: 'jwt-bia' });
-    expect(await screen.findByText('Sua sessão expirou. Por favor, faça login novamente.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Sua sessão expirou. Por favor, faça login novamente.')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(window.localStorage.getItem('authToken')).toBeNull();
   });

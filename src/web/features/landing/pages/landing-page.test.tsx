@@ -99,7 +99,7 @@ describe('landing page', () => {
   it('lists the active cities of each active state', async () => {
     const api = fakeApi({ 'GET /api/games': { body: [] }, ...referenceData });
     renderApp('/');
-    const heading = await screen.findByRole('heading', { name: 'Onde tem jogo' }, { timeout: 3000 });
+    const heading = await screen.findByRole('heading', { name: 'Onde tem jogo' });
     const list = screen.getByRole('list', { name: 'Onde tem jogo' });
     expect(
       within(list)
@@ -113,7 +113,7 @@ describe('landing page', () => {
   it('leaves the cities out when the reference data cannot be loaded', async () => {
     fakeApi({ 'GET /api/games': { body: games }, 'GET /api/games/states': 'network-error' });
     renderApp('/');
-    await screen.findByRole('link', { name: 'Vôlei de quinta' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: 'Vôlei de quinta' });
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(screen.queryByRole('heading', { name: 'Onde tem jogo' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Organiza um jogo?' })).toBeInTheDocument();

@@ -184,7 +184,7 @@ describe('/my-series/{id}', { timeout: 15_000 }, () => {
   it('shows another 404 as an error, not as a missing series', async () => {
     fakeApi({ ...reference, 'GET /api/series/8': { status: 404, body: { code: 'not_found', message: 'Recurso não encontrado.' } } });
     renderApp('/my-series/8', { token: 'jwt-ana' });
-    expect(await screen.findByText('Recurso não encontrado.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Recurso não encontrado.')).toBeInTheDocument();
     expect(screen.queryByText('Série não encontrada.')).not.toBeInTheDocument();
   });
 });
@@ -204,7 +204,7 @@ describe('Quero ser mensalista', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     // The page's first render imports it (lazy): slow on a busy machine.
-    expect(await screen.findByText('Racha semanal: toda quinta-feira às 19:30', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Racha semanal: toda quinta-feira às 19:30')).toBeInTheDocument();
     expect(screen.getByText(/Restam 3 vagas de mensalistas/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Quero ser mensalista' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Ser mensalista?' })).getByRole('button', { name: 'Confirmar' }));
@@ -230,7 +230,7 @@ describe('Quero ser mensalista', { timeout: 15_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
-    await user.click(await screen.findByRole('button', { name: 'Quero ser mensalista' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Quero ser mensalista' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ser mensalista?' });
     expect(dialog).toHaveTextContent('Você fica com uma vaga em cada jogo da série, toda quinta-feira às 19:30: R$ 10,00 por jogo.');
     expect(dialog).toHaveTextContent('5 jogos publicados agora; os próximos entram toda semana, do mesmo jeito.');
@@ -255,7 +255,7 @@ describe('Quero ser mensalista', { timeout: 15_000 }, () => {
     fakeApi({ ...reference, [`GET /api/games/${game.id}`]: { body: game }, 'GET /api/series/7/membership': { body: membership } });
     const user = userEvent.setup();
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
-    await user.click(await screen.findByRole('button', { name: 'Quero ser mensalista' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Quero ser mensalista' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ser mensalista?' });
     expect(dialog).toHaveTextContent('Gratuito: suas 4 vagas são confirmadas na hora.');
     expect(dialog).toHaveTextContent('1 jogo já lotou: sem vaga para você nele.');
@@ -269,11 +269,7 @@ describe('member places on a series game', { timeout: 15_000 }, () => {
     fakeApi({ ...reference, [`GET /api/games/${game.id}`]: { body: game }, 'GET /api/series/7/membership': { body: aMembership() } });
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     expect(
-      await screen.findByText(
-        /As vagas avulsas deste jogo estão preenchidas; as outras são guardadas para mensalistas/,
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText(/As vagas avulsas deste jogo estão preenchidas; as outras são guardadas para mensalistas/),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Entrar na lista de espera' })).toBeInTheDocument();
     expect(screen.queryByText(/Este jogo está lotado/)).not.toBeInTheDocument();
@@ -289,11 +285,7 @@ describe('member places on a series game', { timeout: 15_000 }, () => {
     });
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     expect(
-      await screen.findByText(
-        'Você é mensalista, mas ainda não tem vaga neste jogo: há vaga para você, inscreva-se acima.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Você é mensalista, mas ainda não tem vaga neste jogo: há vaga para você, inscreva-se acima.'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/lotado|preenchidas/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Entrar na lista de espera' })).not.toBeInTheDocument();
@@ -313,7 +305,7 @@ describe('member places on a series game', { timeout: 15_000 }, () => {
       'GET /api/series/7/membership': { body: aMembership({ isMember: true }) },
     });
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
-    expect(await screen.findByText('Você é mensalista: sua vaga neste jogo está garantida.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Você é mensalista: sua vaga neste jogo está garantida.')).toBeInTheDocument();
   });
 });
 
