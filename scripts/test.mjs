@@ -101,9 +101,9 @@ await run(lint, bin('eslint'), ['.']);
 await run(format, bin('prettier'), ['--check', '.']);
 await run(unitAndWeb, bin('vitest'), ['run', '--project', 'shared', '--project', 'web']);
 
-await run(serverPglite, bin('vitest'), ['run', '--project', 'server'], { ...envWithoutDatabase, ...redisEnv });
+await run(serverPglite, bin('vitest'), ['run', '--project', 'server', '--project', 'server-mocks'], { ...envWithoutDatabase, ...redisEnv });
 if (databaseUrl)
-  await run(serverPostgres, bin('vitest'), ['run', '--project', 'server'], { ...process.env, ...redisEnv, TEST_DATABASE_URL: databaseUrl });
+  await run(serverPostgres, bin('vitest'), ['run', '--project', 'server', '--project', 'server-mocks'], { ...process.env, ...redisEnv, TEST_DATABASE_URL: databaseUrl });
 else skip(serverPostgres, 'nenhum PostgreSQL respondeu (defina TEST_DATABASE_URL)');
 
 if (fs.existsSync(chromium)) {
