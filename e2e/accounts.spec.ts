@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { seriousViolations } from './support/axe';
-import { chooseTheme, openSettled, signInAs, type Theme } from './support/demo-routes';
+import { seriousViolationsInBothThemes } from './support/axe';
+import { openSettled, signInAs } from './support/demo-routes';
 import { createGame } from './support/games';
 import { registerPlayer, unique, type Account } from './support/people';
 
@@ -82,20 +82,14 @@ test('a player edits the profile, changes the password, downloads the data and d
   await expect(page.getByText('Credenciais inválidas')).toBeVisible();
 });
 
-for (const theme of ['light', 'dark'] as Theme[]) {
-  test(`perfil com a conta e o diálogo de exclusão, tema ${theme === 'dark' ? 'escuro' : 'claro'}: nenhuma violação séria ou crítica`, async ({
-    page,
-    request,
-  }) => {
-    await chooseTheme(page, theme);
-    await newSignedInPlayer(page, request, 'Conta Acessível');
-    await openSettled(page, '/profile');
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Excluir conta' }).click();
-    await expect(page.getByRole('dialog', { name: 'Excluir conta' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-}
+test('perfil com a conta e o diálogo de exclusão, temas claro e escuro: nenhuma violação séria ou crítica', async ({ page, request }) => {
+  await newSignedInPlayer(page, request, 'Conta Acessível');
+  await openSettled(page, '/profile');
+  expect(await seriousViolationsInBothThemes(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Excluir conta' }).click();
+  await expect(page.getByRole('dialog', { name: 'Excluir conta' })).toBeVisible();
+  expect(await seriousViolationsInBothThemes(page)).toEqual([]);
+});
 
 test('on a phone the /my-games tabs scroll sideways and an arrow at the edge says so', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 });

@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { seriousViolations } from './support/axe';
-import { chooseTheme, type Theme } from './support/demo-routes';
+import { seriousViolationsInBothThemes } from './support/axe';
 import { createGame } from './support/games';
 import { unique } from './support/people';
 
@@ -92,19 +91,12 @@ test('a shared filtered link on a phone: filtered by the server, folded filters 
   await expect(toggle(page)).toHaveText('Filtros');
 });
 
-const themes: Theme[] = ['light', 'dark'];
-for (const theme of themes) {
-  test(`the filtered list on a phone, folded and open, tema ${theme === 'dark' ? 'escuro' : 'claro'}: no serious or critical violation`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await chooseTheme(page, theme);
-    await page.goto(`/public-games?stateId=${place.stateId}&cityId=${place.joinvilleId}&location=Gin%C3%A1sio`);
-    await expect(games(page).getByRole('heading', { name: inJoinville })).toBeVisible();
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    expect(await seriousViolations(page), 'dobrado').toEqual([]);
-    await toggle(page).click();
-    await expect(page.getByLabel('Local')).toHaveValue('Ginásio');
-    expect(await seriousViolations(page), 'aberto').toEqual([]);
-  });
-}
+test('the filtered list on a phone, folded and open, in both themes: no serious or critical violation', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/public-games?stateId=${place.stateId}&cityId=${place.joinvilleId}&location=Gin%C3%A1sio`);
+  await expect(games(page).getByRole('heading', { name: inJoinville })).toBeVisible();
+  expect(await seriousViolationsInBothThemes(page), 'dobrado').toEqual([]);
+  await toggle(page).click();
+  await expect(page.getByLabel('Local')).toHaveValue('Ginásio');
+  expect(await seriousViolationsInBothThemes(page), 'aberto').toEqual([]);
+});

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { createGame, signIn } from './support/games';
 import { registerPlayer, unique } from './support/people';
+import { seriousViolations } from './support/axe';
 
 test('a player who leaves a waitlist sees it as leaving the line, not as a cancelled registration', async ({ page, browser, request }) => {
   const name = unique('Vôlei da Fila');
@@ -33,8 +33,7 @@ test('a player who leaves a waitlist sees it as leaving the line, not as a cance
   await expect(left.getByRole('link', { name })).toBeVisible();
   await expect(left.getByText('Saiu da lista de espera')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Inscrições canceladas' })).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page
     .getByRole('navigation', { name: 'Principal' })

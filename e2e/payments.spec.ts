@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createGame, headerBalance, signIn } from './support/games';
 import { registerPlayer, unique } from './support/people';
+import { seriousViolations } from './support/axe';
 
 // Sandbox mode (the e2e server has no payment accounts): every checkout is the app's own test page.
 
@@ -97,8 +97,7 @@ test('a player leaves a card checkout with Cancelar, reads their own reserved pl
   await expect(page.getByText(/Sua vaga está reservada enquanto o pagamento não é concluído/)).toBeVisible();
   await expect(page.getByText(/a inscrição é cancelada e a vaga fica livre/)).toBeVisible();
   await expect(page.getByText(/próximo da fila/)).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Cancelar inscrição' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancelar inscrição' }).click();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { registerPlayer, unique } from './support/people';
+import { seriousViolations } from './support/axe';
 
 test('a private game filled through its link shows the places taken and a disabled "Vagas Esgotadas" to a visitor; a broken link says why', async ({
   page,
@@ -42,8 +42,7 @@ test('a private game filled through its link shows the places taken and a disabl
   await expect(page.getByText('Ativo', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Vagas Esgotadas' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Entrar para participar' })).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/games/private/link-que-nao-existe');
   await expect(page.getByRole('heading', { level: 1, name: 'Jogo não encontrado' })).toBeVisible();

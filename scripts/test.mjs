@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, unit and web tests, the server suite on PGlite and on PostgreSQL, and the browser
 // journeys in Chromium, one stage after another, each ending with its name and time. Runs what the machine allows
 // and says what it skipped; with CI=true a missing browser, database or Redis fails the run instead.
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,21 +25,33 @@ function row(label) {
   return entry;
 }
 
-/** Runs one stage, its output going straight to the terminal; resolves to whether it passed. */
-function run(entry, command, args, env = process.env) {
+/**
+ * Runs one stage and resolves to whether it passed. Its output goes straight to the terminal, or, with `buffered` (for
+ * stages that run side by side), is kept and printed in one piece when the stage ends.
+ */
+function run(entry, command, args, env = process.env, { buffered = false } = {}) {
   const started = Date.now();
   console.log(`\n▶ ${entry.label} (aos ${elapsed(startedAt)})`);
   return new Promise((resolve) => {
+    const output = [];
+    let ended = false;
     const end = (passed, why = '') => {
+      if (ended) return;
+      ended = true;
       const took = elapsed(started);
+      if (buffered) console.log(`\n── ${entry.label}\n${Buffer.concat(output).toString().trimEnd()}`);
       if (why) console.log(why);
       console.log(`━━ ${entry.label}: ${passed ? 'ok' : 'FALHOU'} em ${took} ━━`);
       entry.outcome = passed ? `ok (${took})` : 'FALHOU';
       resolve(passed);
     };
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd: root, env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (buffered) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
     child.once('error', (error) => end(false, error.message));
-    child.once('exit', (code) => end(code === 0));
+    child.once('close', (code) => end(code === 0));
   });
 }
 
@@ -95,15 +108,22 @@ if (redis) results.splice(results.indexOf(redisLimits), 1);
 else skip(redisLimits, `nenhum Redis respondeu em ${process.env.TEST_REDIS_URL ?? localRedis} (defina TEST_REDIS_URL)`);
 const redisEnv = redis ? { TEST_REDIS_URL: redis } : {};
 
-// One stage at a time: on 2 cores every stage is CPU-bound, and side by side they took longer in all (decision 042).
-await run(typecheck, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-await run(lint, bin('eslint'), ['.']);
-await run(format, bin('prettier'), ['--check', '.']);
+// The three static checks each use one core, so they run side by side; every later stage fills both cores by itself
+// and runs alone (decisions 042 and 049).
+await Promise.all([
+  run(typecheck, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], process.env, { buffered: true }),
+  run(lint, bin('eslint'), ['.'], process.env, { buffered: true }),
+  run(format, bin('prettier'), ['--check', '.'], process.env, { buffered: true }),
+]);
 await run(unitAndWeb, bin('vitest'), ['run', '--project', 'shared', '--project', 'web']);
 
 await run(serverPglite, bin('vitest'), ['run', '--project', 'server', '--project', 'server-mocks'], { ...envWithoutDatabase, ...redisEnv });
 if (databaseUrl)
-  await run(serverPostgres, bin('vitest'), ['run', '--project', 'server', '--project', 'server-mocks'], { ...process.env, ...redisEnv, TEST_DATABASE_URL: databaseUrl });
+  await run(serverPostgres, bin('vitest'), ['run', '--project', 'server', '--project', 'server-mocks'], {
+    ...process.env,
+    ...redisEnv,
+    TEST_DATABASE_URL: databaseUrl,
+  });
 else skip(serverPostgres, 'nenhum PostgreSQL respondeu (defina TEST_DATABASE_URL)');
 
 if (fs.existsSync(chromium)) {
