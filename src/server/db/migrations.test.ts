@@ -50,6 +50,7 @@ const RELEASED: Record<string, string> = {
   '0022_walk_ins': 'beac9f76934908219a0465a063e133cc2a17ed2fb636cba3b89d6582d4a4bfa0',
   '0024_organiser_notices': '284c5e683db8b7eb735dcddbbe2f783caa73ca29799ac513f393f43ff713759f',
   '0023_first_week_fixes': 'f1623fd73e9d7d388ffa758a20f4ed7ede6c1f7bfa7f8a7cffb209d372c782db',
+  '0025_user_statement_index': '914a1c7c8f36bb61ac8df1fbb8a7a27886c646cb5d79a6244d93091ac43c7c56',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -344,6 +345,15 @@ async function rowsAfter(tag: string, database: Database) {
             where r.status = 'confirmed' and r.payment_type in ('credit', 'stripe', 'mercadopago') and g.status <> 'cancelled') as platform`,
       );
       expect(totals!.kept).toBe(totals!.platform);
+      return;
+    }
+    case '0025_user_statement_index': {
+      // A user's statement is read through the index on user, date and id, which replaced the one on user alone.
+      const indexes = await query<{ name: string }>(
+        database,
+        sql`select indexname as name from pg_indexes where tablename = 'credit_transactions' and indexname like 'credit_transactions_user%' order by 1`,
+      );
+      expect(indexes).toEqual([{ name: 'credit_transactions_user_created_idx' }]);
       return;
     }
     default:

@@ -374,7 +374,8 @@ export const creditTransactions = pgTable(
   (t) => [
     check('credit_transactions_type_valid', sql`${t.type} in ('add_manual', 'add_stripe', 'add_pix', 'spend_game', 'refund', 'forfeit')`),
     uniqueIndex('credit_transactions_type_reference_unique').on(t.type, t.reference),
-    index('credit_transactions_user_idx').on(t.userId),
+    // A user's statement, newest first, a page at a time (the admin's view of one user).
+    index('credit_transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('credit_transactions_created_idx').on(t.createdAt, t.id),
   ],
 );

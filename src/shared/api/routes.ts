@@ -22,6 +22,7 @@ import {
   userLookupQuerySchema,
   userLookupReplySchema,
   userParamsSchema,
+  userPaymentsQuerySchema,
   userPaymentsReplySchema,
 } from '../schemas/admin';
 import {
@@ -301,7 +302,7 @@ export const apiRoutes = {
     body: adminAddCreditsBodySchema,
     reply: adminAddCreditsReplySchema,
   },
-  'GET /admin/users/:id/payments': { params: idParamsSchema, reply: userPaymentsReplySchema },
+  'GET /admin/users/:id/payments': { params: idParamsSchema, query: userPaymentsQuerySchema, reply: userPaymentsReplySchema },
   'GET /admin/games': { query: adminGamesQuerySchema, reply: adminGamesReplySchema },
   'POST /admin/games': { body: gamePayloadSchema, reply: adminGameReplySchema, status: 201 },
   'GET /admin/games/:id': { params: idParamsSchema, reply: adminGameDetailSchema },

@@ -12,6 +12,7 @@ const isoDateTime = z.string().describe('Instante ISO 8601 (UTC)');
 export const ADMIN_USERS_PAGE_SIZE = 10;
 export const ADMIN_GAMES_PAGE_SIZE = 20;
 export const ADMIN_CANCELLATIONS_PAGE_SIZE = 20;
+export const ADMIN_STATEMENT_PAGE_SIZE = 20;
 export const DASHBOARD_RECENT_GAMES = 5;
 
 const pageQuery = z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1).describe('Página, a partir de 1'));
@@ -173,11 +174,17 @@ export const providerPaymentViewSchema = z.object({
 });
 export type ProviderPaymentView = z.infer<typeof providerPaymentViewSchema>;
 
+export const userPaymentsQuerySchema = z.strictObject({ page: pageQuery.describe('Página do extrato de créditos, a partir de 1') });
+export type UserPaymentsQuery = z.infer<typeof userPaymentsQuerySchema>;
+
 export const userPaymentsReplySchema = z.object({
   stripePayments: z
     .array(providerPaymentViewSchema)
     .describe('Pagamentos do usuário nos provedores (cartão e PIX), mais recentes primeiro'),
-  creditTransactions: z.array(creditTransactionViewSchema).describe('Todo o extrato de créditos, mais recente primeiro'),
+  creditTransactions: z
+    .array(creditTransactionViewSchema)
+    .describe(`Uma página do extrato de créditos (${ADMIN_STATEMENT_PAGE_SIZE} lançamentos), mais recentes primeiro`),
+  ...pageShape,
 });
 export type UserPaymentsReply = z.infer<typeof userPaymentsReplySchema>;
 

@@ -247,6 +247,36 @@ describe('GET /api/admin/users/:id/payments', () => {
         paidAt: expect.any(String),
       },
     ]);
+    expect(body).toMatchObject({ total: 2, page: 1, pageSize: 20, totalPages: 1 });
     expect((await get('/api/admin/users/999999/payments')).statusCode).toBe(404);
+  });
+
+  it('pages the statement, 20 rows a page, newest first: the pages together are the whole ledger once, in order', async () => {
+    const user = await createUser(db());
+    for (let i = 1; i <= 45; i += 1) await addCredits(db(), user.id, i * 100);
+    const ledger = await db()
+      .select({ id: creditTransactions.id })
+      .from(creditTransactions)
+      .where(eq(creditTransactions.userId, user.id))
+      .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id));
+    expect(ledger).toHaveLength(45);
+
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const res = await get(`/api/admin/users/${user.id}/payments?page=${page}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ total: 45, page, pageSize: 20, totalPages: 3 });
+      pages.push(body.creditTransactions.map((row: { id: number }) => row.id));
+    }
+    expect(pages.map((ids) => ids.length)).toEqual([20, 20, 5]);
+    expect(pages.flat()).toEqual(ledger.map((row) => row.id));
+
+    const past = await get(`/api/admin/users/${user.id}/payments?page=4`);
+    expect([past.statusCode, past.json().creditTransactions, past.json().total]).toEqual([200, [], 45]);
+    for (const query of ['page=0', 'page=abc', 'page=1.5', 'cursor=10']) {
+      const bad = await get(`/api/admin/users/${user.id}/payments?${query}`);
+      expect([bad.statusCode, bad.json().code], query).toEqual([400, 'validation_failed']);
+    }
   });
 });

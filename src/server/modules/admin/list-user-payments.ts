@@ -1,28 +1,39 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { UserPaymentsReply } from '../../../shared/schemas/admin';
+import { ADMIN_STATEMENT_PAGE_SIZE, type UserPaymentsQuery, type UserPaymentsReply } from '../../../shared/schemas/admin';
 import type { ServerContext } from '../../core/context';
 import { creditTransactions, users } from '../../db/schema';
-import { toCreditTransactionView } from './admin-views';
+import { pageOf, toCreditTransactionView } from './admin-views';
 import { findProviderPayments } from './find-provider-payments';
 import { findUserOrThrow } from './get-user';
 
 const creator = alias(users, 'creator');
 
-/** A user's whole credit ledger and their card/PIX payments, newest first. */
-export async function listUserPayments(ctx: ServerContext, userId: number): Promise<UserPaymentsReply> {
+/**
+ * One page of a user's credit ledger, newest first (ADMIN_STATEMENT_PAGE_SIZE rows, by the index on user, date and id:
+ * a player of years has thousands), and their card/PIX payments.
+ */
+export async function listUserPayments(ctx: ServerContext, userId: number, query: UserPaymentsQuery): Promise<UserPaymentsReply> {
   await findUserOrThrow(ctx.db, userId);
-  const [ledger, stripePayments] = await Promise.all([
+  const [[countRow], stripePayments] = await Promise.all([
     ctx.db
-      .select({ row: creditTransactions, creator: { id: creator.id, name: creator.name } })
+      .select({ count: sql<number>`count(*)::int` })
       .from(creditTransactions)
-      .leftJoin(creator, eq(creator.id, creditTransactions.createdBy))
-      .where(eq(creditTransactions.userId, userId))
-      .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id)),
+      .where(eq(creditTransactions.userId, userId)),
     findProviderPayments(ctx.db, userId),
   ]);
+  const { offset, ...page } = pageOf(query.page, ADMIN_STATEMENT_PAGE_SIZE, countRow?.count ?? 0);
+  const ledger = await ctx.db
+    .select({ row: creditTransactions, creator: { id: creator.id, name: creator.name } })
+    .from(creditTransactions)
+    .leftJoin(creator, eq(creator.id, creditTransactions.createdBy))
+    .where(eq(creditTransactions.userId, userId))
+    .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
+    .limit(ADMIN_STATEMENT_PAGE_SIZE)
+    .offset(offset);
   return {
     stripePayments,
     creditTransactions: ledger.map(({ row, creator: by }) => toCreditTransactionView(row, by?.id ? by : null)),
+    ...page,
   };
 }

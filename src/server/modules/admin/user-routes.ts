@@ -46,6 +46,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...adminRoute('GET /admin/users/:id/payments', { summary: 'Extrato de créditos e pagamentos por cartão/PIX do usuário' }, 400, 404),
-    handler: async (request) => listUserPayments(request.ctx, request.params.id),
+    handler: async (request) => listUserPayments(request.ctx, request.params.id, request.query),
   });
 };

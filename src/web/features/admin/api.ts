@@ -65,14 +65,20 @@ export function useAdminUser(userId: number) {
   return useQuery(adminUserQuery(userId));
 }
 
-export function userPaymentsQuery(userId: number) {
-  return adminQuery(['users', 'payments', userId], (signal) =>
-    api('GET /admin/users/:id/payments', { params: { id: userId }, signal, fallbackMessage: 'Erro ao carregar pagamentos' }),
+/** A page of the user's credit statement, with their card/PIX payments. */
+export function userPaymentsQuery(userId: number, page = 1) {
+  return adminListQuery(['users', 'payments', userId, page], (signal) =>
+    api('GET /admin/users/:id/payments', {
+      params: { id: userId },
+      query: { page: pageOf(page) },
+      signal,
+      fallbackMessage: 'Erro ao carregar pagamentos',
+    }),
   );
 }
 
-export function useUserPayments(userId: number) {
-  return useQuery(userPaymentsQuery(userId));
+export function useUserPayments(userId: number, page = 1) {
+  return useQuery(userPaymentsQuery(userId, page));
 }
 
 export type AddCreditsInput = { userId: number; amount: number; idempotencyKey: string };

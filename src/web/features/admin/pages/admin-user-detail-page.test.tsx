@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { admin, anAdminUser, aTransaction, meReply } from '../../../test/fixtures';
-import { findPageHeading, renderApp } from '../../../test/render-app';
+import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 const ana = anAdminUser({ name: 'Ana Souza', email: 'ana@exemplo.com.br', phone: '48991234567', credits: 12.5 });
 const history = [
@@ -27,6 +27,10 @@ const payments = {
     },
   ],
   creditTransactions: history,
+  total: 2,
+  page: 1,
+  pageSize: 20,
+  totalPages: 1,
 };
 
 function routes(addCredits: Parameters<typeof fakeApi>[0][string]) {
@@ -57,6 +61,35 @@ describe('admin user detail', () => {
     expect(within(pix!).getByText('Pago')).toBeInTheDocument();
     const providers = screen.getByRole('heading', { name: 'Pagamentos por cartão e PIX' }).closest('section')!;
     expect(within(providers).getByText(/PIX · Ambiente de teste · Compra de créditos/)).toBeInTheDocument();
+  });
+
+  it('pages a long statement: Próxima reads the next page and the address keeps it', async () => {
+    const rows = (page: number) =>
+      Array.from({ length: page < 3 ? 20 : 5 }, (_, i) =>
+        aTransaction({ amount: 1, description: `Lançamento ${(page - 1) * 20 + i + 1}` }),
+      );
+    const api = fakeApi({
+      ...routes({ status: 500 }),
+      [`GET /api/admin/users/${ana.id}/payments`]: (call) => {
+        const page = Number(new URL(call.path, 'http://localhost').searchParams.get('page') ?? 1);
+        return { body: { ...payments, creditTransactions: rows(page), total: 45, page, totalPages: 3 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/admin/users/${ana.id}`, { token: 'jwt-bia' });
+    await findPageHeading('Ana Souza');
+    const table = await screen.findByRole('table', { name: 'Histórico de transações' });
+    expect(within(table).getByText('Lançamento 1')).toBeInTheDocument();
+    const paging = screen.getByRole('navigation', { name: 'Paginação' });
+    expect(paging).toHaveTextContent('45 lançamentos');
+    expect(paging).toHaveTextContent('Página 1 de 3');
+
+    await user.click(within(paging).getByRole('button', { name: /Próxima/ }));
+    expect(await within(table).findByText('Lançamento 21')).toBeInTheDocument();
+    expect(screen.queryByText('Lançamento 1')).not.toBeInTheDocument();
+    expect(paging).toHaveTextContent('Página 2 de 3');
+    expect(currentPath()).toBe(`/admin/users/${ana.id}?page=2`);
+    expect(api.callsTo('GET', `/api/admin/users/${ana.id}/payments`).at(-1)!.path).toBe(`/api/admin/users/${ana.id}/payments?page=2`);
   });
 
   it('validates the amount before calling the server', async () => {

@@ -15,6 +15,7 @@ import { formatBRL, formatDate, formatDateTime, formatPhone, TIME_ZONE } from '.
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminUser, useUserPayments } from '../api';
 import { AddCreditsDialog } from '../components/add-credits-dialog';
+import { Pagination } from '../components/pagination';
 import { Cell, DataTable, Row, Th } from '../components/data-table';
 import {
   paymentMethodLabels,
@@ -24,6 +25,7 @@ import {
   transactionStatusLabel,
   transactionTypeLabels,
 } from '../labels';
+import { useListParams } from '../use-list-params';
 
 const backLinkClasses = 'inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline dark:text-brand-300';
 
@@ -164,7 +166,8 @@ export function AdminUserDetailPage() {
   const { userId } = useParams();
   const id = Number(userId);
   const user = useAdminUser(id);
-  const payments = useUserPayments(id);
+  const statement = useListParams([]);
+  const payments = useUserPayments(id, statement.page);
   const [isAdding, setIsAdding] = useState(false);
   useDocumentTitle(user.data?.name ?? 'Usuário');
 
@@ -209,7 +212,16 @@ export function AdminUserDetailPage() {
             ) : payments.isError ? (
               <QueryError title="Erro ao carregar pagamentos" query={payments} />
             ) : (
-              <TransactionsTable transactions={payments.data.creditTransactions} />
+              <>
+                <TransactionsTable transactions={payments.data.creditTransactions} />
+                {payments.data.totalPages > 1 && (
+                  <Pagination
+                    of={{ data: payments.data, isFetching: payments.isFetching }}
+                    noun={['lançamento', 'lançamentos']}
+                    onPageChange={statement.setPage}
+                  />
+                )}
+              </>
             )}
           </section>
 

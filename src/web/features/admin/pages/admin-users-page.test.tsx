@@ -55,7 +55,9 @@ describe('admin users', () => {
         return { body: { users, ...page(users) } };
       },
       [`GET /api/admin/users/${ana.id}`]: { body: ana },
-      [`GET /api/admin/users/${ana.id}/payments`]: { body: { stripePayments: [], creditTransactions: [] } },
+      [`GET /api/admin/users/${ana.id}/payments`]: {
+        body: { stripePayments: [], creditTransactions: [], total: 0, page: 1, pageSize: 20, totalPages: 0 },
+      },
     });
     const user = userEvent.setup();
     renderApp('/admin/users', { token: 'jwt-bia' });
