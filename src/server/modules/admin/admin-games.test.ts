@@ -102,6 +102,38 @@ describe('GET /api/admin/games', () => {
   });
 });
 
+describe('GET /api/admin/games, page by page', () => {
+  it('the pages together are the whole list once, in order, the later ones read from the end of it', async () => {
+    const tag = `Paginas${Date.now()}`;
+    const creatorId = cast.organiser.user.id;
+    // 45 games over 15 days, three at each hour (the same start: the id breaks the tie), upcoming and past.
+    const created: Awaited<ReturnType<typeof createGame>>[] = [];
+    for (let i = 0; i < 45; i += 1) {
+      const dateTime = new Date(TEST_NOW.getTime() + (Math.floor(i / 3) - 7) * DAY_MS);
+      created.push(await createGame(db(), { creatorId, name: `${tag} ${i}`, dateTime }));
+    }
+    const expected = (ascending: boolean, keep: (game: (typeof created)[number]) => boolean) =>
+      created
+        .filter(keep)
+        .sort((a, b) => (a.dateTime.getTime() - b.dateTime.getTime() || a.id - b.id) * (ascending ? 1 : -1))
+        .map((game) => game.id);
+    const allPages = async (query: string) => {
+      const ids: number[] = [];
+      const first = (await as('GET', `/api/admin/games?search=${tag}&${query}`)).json();
+      for (let page = 1; page <= first.totalPages; page += 1) {
+        const reply = (await as('GET', `/api/admin/games?search=${tag}&${query}&page=${page}`)).json();
+        expect(reply.games.length, `${query} page ${page}`).toBe(page < first.totalPages ? 20 : first.total - 20 * (first.totalPages - 1));
+        ids.push(...reply.games.map((game: { id: number }) => game.id));
+      }
+      return ids;
+    };
+
+    expect(await allPages('')).toEqual(expected(false, () => true));
+    expect(await allPages('when=upcoming')).toEqual(expected(true, (game) => game.dateTime > TEST_NOW));
+    expect(await allPages('when=past')).toEqual(expected(false, (game) => game.dateTime <= TEST_NOW));
+  });
+});
+
 describe('GET /api/admin/games/:id', () => {
   it('shows the players holding a slot and the line in order, with contact and credits', async () => {
     const game = await createGame(db(), { totalSlots: 2 });

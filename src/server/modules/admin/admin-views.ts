@@ -49,5 +49,15 @@ export function pageOf(page: number, pageSize: number, total: number) {
   return { total, page, pageSize, totalPages: Math.ceil(total / pageSize), offset: (page - 1) * pageSize };
 }
 
+/**
+ * How to read the page that starts at `offset` from the nearer end of its list: a page past the middle is read in the
+ * reverse order (`reversed`), skipping only the rows after it, and its rows are then put back in order. The last pages
+ * of years of rows then cost what the first ones do, instead of skipping almost all of them.
+ */
+export function fromNearerEnd(offset: number, pageSize: number, total: number): { reversed: boolean; offset: number; limit: number } {
+  if (offset <= total / 2 || offset >= total) return { reversed: false, offset, limit: pageSize };
+  return { reversed: true, offset: Math.max(0, total - offset - pageSize), limit: Math.min(pageSize, total - offset) };
+}
+
 /** `%`, `_` and `\` typed by the admin are matched literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -3,12 +3,12 @@ import { ADMIN_GAMES_PAGE_SIZE, type AdminGamesQuery, type AdminGamesReply } fro
 import type { ServerContext } from '../../core/context';
 import { countGames } from '../../core/games/game-view';
 import { games } from '../../db/schema';
-import { likePattern, loadAdminGames, pageOf } from './admin-views';
+import { fromNearerEnd, likePattern, loadAdminGames, pageOf } from './admin-views';
 
 /**
  * Every game, drafts and private ones included, 20 a page. Cancelled (and deleted) games only show
  * when asked for (`status=cancelled` or `all`). Upcoming games come soonest first; otherwise the
- * latest date first.
+ * latest date first. A page past the middle is read from the end of the list.
  */
 export async function listAdminGames(ctx: ServerContext, query: AdminGamesQuery): Promise<AdminGamesReply> {
   const now = ctx.clock.now();
@@ -19,20 +19,16 @@ export async function listAdminGames(ctx: ServerContext, query: AdminGamesQuery)
     query.search ? or(ilike(games.name, likePattern(query.search)), ilike(games.location, likePattern(query.search))) : undefined,
   );
   const { offset, ...page } = pageOf(query.page, ADMIN_GAMES_PAGE_SIZE, await countGames(ctx.db, where));
-  const order = query.when === 'upcoming' ? [asc(games.dateTime), asc(games.id)] : [desc(games.dateTime), desc(games.id)];
-  const ids = await ctx.db
+  const soonestFirst = query.when === 'upcoming';
+  const seek = fromNearerEnd(offset, ADMIN_GAMES_PAGE_SIZE, page.total);
+  const ascending = soonestFirst !== seek.reversed;
+  const rows = await ctx.db
     .select({ id: games.id })
     .from(games)
     .where(where)
-    .orderBy(...order)
-    .limit(ADMIN_GAMES_PAGE_SIZE)
-    .offset(offset);
-  return {
-    games: await loadAdminGames(
-      ctx.db,
-      ids.map((row) => row.id),
-      now,
-    ),
-    ...page,
-  };
+    .orderBy(...(ascending ? [asc(games.dateTime), asc(games.id)] : [desc(games.dateTime), desc(games.id)]))
+    .limit(seek.limit)
+    .offset(seek.offset);
+  const ids = rows.map((row) => row.id);
+  return { games: await loadAdminGames(ctx.db, seek.reversed ? ids.reverse() : ids, now), ...page };
 }
