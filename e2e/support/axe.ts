@@ -39,7 +39,12 @@ async function paintTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
       document
         .getAnimations()
         .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
+        // A fade replaced by another before it ends rejects with AbortError: the one that replaced it is awaited too.
+        .map((animation) =>
+          animation.finished.catch((error: unknown) => {
+            if (!(error instanceof DOMException && error.name === 'AbortError')) throw error;
+          }),
+        ),
     );
   }, theme === 'dark');
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);

@@ -1,4 +1,4 @@
-import { Download, HandCoins, Landmark, Wallet } from 'lucide-react';
+import { HandCoins, Landmark, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EarningsReply, GameEarning, Payout } from '../../../../shared/schemas/earnings';
@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSection } from '../../../components/ui/page-section';
@@ -149,7 +150,6 @@ function RequestPayout({ data }: { data: EarningsReply }) {
  */
 export function EarningsPage() {
   useDocumentTitle('Recebimentos');
-  const toast = useToast();
   const earnings = useEarnings();
   const download = useDownloadEarnings();
 
@@ -158,19 +158,7 @@ export function EarningsPage() {
       <PageHeader
         title="Recebimentos"
         description="O que seus jogos pagos pela plataforma renderam, já descontada a taxa."
-        actions={
-          <Button
-            variant="secondary"
-            busy={download.isPending}
-            busyLabel="Baixando..."
-            onClick={() =>
-              download.mutate(undefined, { onError: (error) => toast.show(errorMessage(error, 'Erro ao baixar a planilha'), 'error') })
-            }
-          >
-            <Download className="size-4" aria-hidden="true" />
-            Baixar planilha (CSV)
-          </Button>
-        }
+        actions={<DownloadCsvButton download={download} variables={undefined} />}
       />
       {earnings.isPending ? (
         <ListSkeleton label="Carregando recebimentos" count={3} />
