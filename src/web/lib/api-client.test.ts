@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, onTestFinished, vi } from 'vitest';
 import { ContractError } from '../../shared/api/check-reply';
 import type { ApplyBody, Game } from '../../shared/schemas/games';
 import type { AdminGamesReply } from '../../shared/schemas/admin';
@@ -118,7 +118,8 @@ describe('api client errors', () => {
   it('ends the session on session_expired or unauthenticated, not on another 401', async () => {
     writeStorage(storageKeys.authToken, 'jwt-ana');
     const ended = vi.fn();
-    setUnauthorizedHandler(ended);
+    const restore = setUnauthorizedHandler(ended);
+    onTestFinished(restore);
     serve(401, { code: 'invalid_credentials', message: 'Credenciais inválidas' });
     await expect(api('POST /auth/login', { body: { email: 'ana@exemplo.com.br', password: 'x' } })).rejects.toMatchObject({
       code: 'invalid_credentials',
@@ -127,7 +128,6 @@ describe('api client errors', () => {
     serve(401, { code: 'session_expired', message: 'Sua sessão expirou.' });
     await expect(api('GET /users/me')).rejects.toMatchObject({ code: 'session_expired' });
     expect(ended).toHaveBeenCalledOnce();
-    setUnauthorizedHandler(null);
     removeStorage(storageKeys.authToken);
   });
 

@@ -102,9 +102,16 @@ export function setApiTransport(next: SsrApiTransport): void {
   transport = next;
 }
 
-/** The session registers what happens when an authenticated call is refused for its session (`session_expired`, `unauthenticated`). */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
+/**
+ * The session registers what happens when an authenticated call is refused for its session (`session_expired`,
+ * `unauthenticated`). Returns what puts back the handler it replaced.
+ */
+export function setUnauthorizedHandler(handler: () => void): () => void {
+  const replaced = onUnauthorized;
   onUnauthorized = handler;
+  return () => {
+    onUnauthorized = replaced;
+  };
 }
 
 function messageFromBody(body: unknown): { code: ApiErrorCode; message?: string; fields?: Record<string, string> } {
