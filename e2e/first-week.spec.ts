@@ -65,8 +65,14 @@ test('a visitor opens a game from the list, signs in from it and comes back to i
   await expect(visitor.getByRole('heading', { level: 1, name: cancelledName })).toBeVisible();
   await expect(visitor.getByText('Este jogo foi cancelado.')).toBeVisible();
   await expect(visitor.getByText('Motivo: Previsão de temporal')).toBeVisible();
+  // An unknown game's page hydrates by itself (no tap needed) and asks for the game once: a refusal is not retried.
+  const lookups: string[] = [];
+  visitor.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/games/987654321') lookups.push(request.url());
+  });
   await visitor.goto('/apply/987654321');
-  await expect(visitor.getByRole('heading', { name: /Jogo não encontrado/ })).toBeVisible({ timeout: 5_000 });
+  await expect(visitor.getByRole('heading', { name: /Jogo não encontrado/ })).toBeVisible();
+  expect(lookups).toHaveLength(1);
   await visitor.close();
 });
 
