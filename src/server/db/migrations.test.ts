@@ -51,6 +51,7 @@ const RELEASED: Record<string, string> = {
   '0024_organiser_notices': '284c5e683db8b7eb735dcddbbe2f783caa73ca29799ac513f393f43ff713759f',
   '0023_first_week_fixes': 'f1623fd73e9d7d388ffa758a20f4ed7ede6c1f7bfa7f8a7cffb209d372c782db',
   '0025_user_statement_index': '914a1c7c8f36bb61ac8df1fbb8a7a27886c646cb5d79a6244d93091ac43c7c56',
+  '0026_game_locks_without_key': '5560fb421d0d548affe69dca87aa16faad758c65dc4b8407f811d8a3c1fa07a5',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));

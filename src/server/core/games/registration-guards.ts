@@ -22,7 +22,7 @@ async function lockSeriesOfGames(tx: Tx, where: SQL | undefined, alsoSeries: num
     .from(series)
     .where(alsoSeries.length > 0 ? or(ofGames, inArray(series.id, alsoSeries)) : ofGames)
     .orderBy(asc(series.id))
-    .for('update');
+    .for('no key update');
 }
 
 /**
@@ -32,7 +32,7 @@ async function lockSeriesOfGames(tx: Tx, where: SQL | undefined, alsoSeries: num
  */
 export async function lockGameWhere(tx: Tx, where: SQL | undefined): Promise<GameRow | undefined> {
   await lockSeriesOfGames(tx, where);
-  const [game] = await tx.select().from(games).where(where).for('update');
+  const [game] = await tx.select().from(games).where(where).for('no key update');
   if (game) await tx.execute(gameChangeNotice(game.id));
   return game;
 }
@@ -40,7 +40,9 @@ export async function lockGameWhere(tx: Tx, where: SQL | undefined): Promise<Gam
 /**
  * Locks the game's row for the rest of the transaction. Every use case that changes slots starts
  * here, so they run one at a time per game. The order is the same everywhere, so no two transactions
- * wait for each other: a series, then its games (in id order), then users.
+ * wait for each other: a series, then its games (in id order), then users. The lock is FOR NO KEY UPDATE, as every
+ * lock of a game or series is (decision 051): it excludes the others, but not a row written elsewhere that merely
+ * names the game (a reminder's notification holds the game's KEY SHARE lock until its transaction ends).
  */
 export async function lockGame(tx: Tx, gameId: number): Promise<GameRow> {
   const game = await lockGameWhere(tx, eq(games.id, gameId));
@@ -57,7 +59,7 @@ export async function lockGames(tx: Tx, gameIds: number[], alsoSeries: number[] 
   if (gameIds.length === 0 && alsoSeries.length === 0) return [];
   await lockSeriesOfGames(tx, gameIds.length > 0 ? inArray(games.id, gameIds) : sql`false`, alsoSeries);
   if (gameIds.length === 0) return [];
-  const locked = await tx.select().from(games).where(inArray(games.id, gameIds)).orderBy(asc(games.id)).for('update');
+  const locked = await tx.select().from(games).where(inArray(games.id, gameIds)).orderBy(asc(games.id)).for('no key update');
   for (const game of locked) await tx.execute(gameChangeNotice(game.id));
   return locked;
 }

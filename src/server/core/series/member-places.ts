@@ -26,7 +26,7 @@ export type MemberOutcome = 'confirmed' | 'pending' | 'full' | 'kept';
  * job, members joining and leaving, players applying and the organiser never deadlock and never count members twice.
  */
 export async function lockSeries(tx: Tx, seriesId: number): Promise<SeriesRow> {
-  const [row] = await tx.select().from(series).where(eq(series.id, seriesId)).for('update');
+  const [row] = await tx.select().from(series).where(eq(series.id, seriesId)).for('no key update');
   if (!row) throw new AppError('series_not_found', messages.series.notFound);
   return row;
 }

@@ -50,6 +50,23 @@ describe('reminders before a game', () => {
     expect(mail!.text).not.toContain('20:30');
   });
 
+  it('reach a crowd of 120 in one run, a few dozen per transaction, and none of them twice', async () => {
+    const crowd: number[] = [];
+    for (const name of ['Vôlei lotado', 'Vôlei de novo', 'Vôlei de sábado']) {
+      const game = await createGame(db(), { name, dateTime: GAME_AT, totalSlots: 40 });
+      for (let i = 0; i < 40; i += 1) {
+        const player = await createUser(db());
+        await createRegistration(db(), { gameId: game.id, userId: player.id, status: 'confirmed' });
+        crowd.push(player.id);
+      }
+    }
+    t.clock.set(new Date(REMINDER_AT.getTime() + MINUTE));
+    expect(await sendReminders(t.app.ctx)).toBeGreaterThanOrEqual(120);
+    expect(await remindersOf(crowd)).toHaveLength(120);
+    expect(await sendReminders(t.app.ctx)).toBe(0);
+    expect(await remindersOf(crowd)).toHaveLength(120);
+  });
+
   it('reach a confirmed player once REMINDER_HOURS before the game: not a minute earlier, and never twice', async () => {
     const { game, player, registration } = await gameWithPlayer();
 

@@ -15,6 +15,11 @@ const HOUR_MS = 60 * 60 * 1000;
 const REMINDER_INTERVAL_MS = 60_000;
 /** At most this many reminders per run: a backlog (a long outage) drains over a few runs. */
 const BATCH = 500;
+/**
+ * Reminders claimed and written per transaction: each holds its registrations (and the KEY SHARE of their games and
+ * players) until it commits, so a player cancelling at that moment waits for a few dozen reminders, not for the run.
+ */
+const PER_TRANSACTION = 50;
 
 const place = (game: { location: string; address: string }) => (game.address ? `${game.location} (${game.address})` : game.location);
 
@@ -28,6 +33,17 @@ const place = (game: { location: string; address: string }) => (game.address ? `
  */
 export async function sendReminders(ctx: ServerContext): Promise<number> {
   const now = ctx.clock.now();
+  let sent = 0;
+  while (sent < BATCH) {
+    const claimed = await remindSome(ctx, now);
+    sent += claimed;
+    if (claimed < PER_TRANSACTION) break;
+  }
+  return sent;
+}
+
+/** One transaction of the run: claims up to PER_TRANSACTION reminders due at `now`, writes them, then sends their e-mails. */
+async function remindSome(ctx: ServerContext, now: Date): Promise<number> {
   const mails: PendingMail = [];
   const sent = await ctx.db.transaction(async (tx) => {
     const due = tx
@@ -44,7 +60,7 @@ export async function sendReminders(ctx: ServerContext): Promise<number> {
           lte(games.dateTime, new Date(now.getTime() + ctx.config.reminderHours * HOUR_MS)),
         ),
       )
-      .limit(BATCH);
+      .limit(PER_TRANSACTION);
     const claimed = await tx
       .update(registrations)
       .set({ remindedAt: now })
