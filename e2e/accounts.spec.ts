@@ -37,7 +37,18 @@ test('a visitor opens a game link (rendered with its preview), signs in and is b
 
 test('a player edits the profile, changes the password, downloads the data and deletes the account', async ({ page, request }) => {
   const account = await newSignedInPlayer(page, request, 'Conta Temporária');
+  const played = unique('Vôlei de Anteontem');
+  await createGame({ name: played, hoursAhead: -48, playerEmails: [account.email] });
   await openSettled(page, '/profile');
+  // The game played two days ago is in the history, not among the next games.
+  const history = page.getByRole('region', { name: 'Jogos anteriores' });
+  await expect(
+    history
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: played }) })
+      .getByText('Finalizado'),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Próximos jogos' }).getByRole('link', { name: played })).toHaveCount(0);
 
   const personal = page.getByRole('form', { name: 'Dados pessoais' });
   await personal.getByLabel('Nome').fill('Conta Renomeada');

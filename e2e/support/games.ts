@@ -10,6 +10,8 @@ export type NewGame = {
   city?: string;
   /** The organiser, an account the journey made (e2e/support/people.ts); without it, the demo organiser, whom no journey signs in as. */
   organiserEmail?: string;
+  /** Accounts the journey made, put on the game as confirmed players paid outside: a game that has started can hold them. */
+  playerEmails?: string[];
 };
 
 /**
@@ -23,8 +25,9 @@ export async function createGame(game: NewGame): Promise<number> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(game),
   });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: number }).id;
+  const reply = await res.text();
+  expect(res.status, reply).toBe(201);
+  return (JSON.parse(reply) as { id: number }).id;
 }
 
 /** Signs in on the login page shown; waits for where that sign-in leads (home, unless a `next` says otherwise). */

@@ -5,10 +5,12 @@
 // Journeys run side by side on this one server, so each makes the people it acts as (e2e/support/people.ts) and
 // never signs in as the demo accounts. Test-only control endpoint (E2E_CONTROL_PORT, 127.0.0.1 only, never part of
 // the app), for what the public API cannot do:
-//   POST /games  {"name", "hoursAhead", "totalSlots"?, "priceCents"?, "usePlatformPayment"?, "city"?, "organiserEmail"?}
+//   POST /games  {"name", "hoursAhead", "totalSlots"?, "priceCents"?, "usePlatformPayment"?, "city"?, "organiserEmail"?,
+//   "playerEmails"?}
 //   → 201 {"id"}: inserts a published public volleyball game in Santa Catarina (city "Florianópolis" or "Joinville"),
 //   starting `hoursAhead` hours from now, organised by `organiserEmail` (an account a journey made) or else by the
-//   demo organiser, whom no journey signs in as. Journeys that need a game with a given start or a single slot, but
+//   demo organiser, whom no journey signs in as; "playerEmails" (accounts journeys made) go on it as confirmed
+//   players paid outside, which the API refuses for a game that has started. Journeys that need a game with a given start or a single slot, but
 //   are not about creating one, get it here in one call (see e2e/support/games.ts); the API's own
 //   POST /api/user-games and POST /api/admin/games create games too.
 //   POST /admins {"name", "email", "password"} → 201 {"id"}: a new administrator (the API makes only players).
@@ -23,7 +25,7 @@
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/lib/config';
-import { cities, games, sports, states, users } from '../../src/server/db/schema';
+import { cities, games, registrations, sports, states, users } from '../../src/server/db/schema';
 import { descriptionToHtml } from '../../src/server/core/games/description-html';
 import { generatePrivateLink } from '../../src/server/core/games/private-link';
 import { hashPassword } from '../../src/server/lib/passwords';
@@ -79,6 +81,7 @@ type NewGame = {
   usePlatformPayment?: boolean;
   city?: string;
   organiserEmail?: string;
+  playerEmails?: string[];
 };
 type NewAdmin = { name: string; email: string; password: string };
 
@@ -117,6 +120,13 @@ async function insertGame(input: NewGame): Promise<number> {
       cityId: city!.id,
     })
     .returning({ id: games.id });
+  for (const email of input.playerEmails ?? []) {
+    const [player] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    const joinedAt = new Date();
+    await db
+      .insert(registrations)
+      .values({ gameId: game!.id, userId: player!.id, status: 'confirmed', paymentType: 'external', joinedAt, confirmedAt: joinedAt });
+  }
   return game!.id;
 }
 
@@ -171,7 +181,8 @@ http
         },
         (error: unknown) => {
           res.statusCode = 500;
-          res.end(JSON.stringify({ message: String(error) }));
+          const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+          res.end(JSON.stringify({ message: `${String(error)}${cause}` }));
         },
       );
     });

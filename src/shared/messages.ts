@@ -87,6 +87,7 @@ export const messages = {
   gameHasFreeSlots: 'Este jogo ainda tem vagas: faça sua inscrição em vez de entrar na lista de espera.',
   paymentTypeRequired: 'Escolha a forma de pagamento.',
   gameStatusFilterInvalid: 'Status inválido: use active ou cancelled.',
+  historyCursorInvalid: 'Continuação do histórico inválida: use o next da página anterior.',
   insufficientBalance: 'Saldo insuficiente',
   notRegistered: 'Você não tem inscrição ativa neste jogo.',
   registrationConfirmed: 'Inscrição realizada com sucesso!',

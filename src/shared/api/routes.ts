@@ -135,6 +135,8 @@ import {
   deleteMeBodySchema,
   deleteMeReplySchema,
   exportReplySchema,
+  historyQuerySchema,
+  historyReplySchema,
   meReplySchema,
   phoneBodySchema,
   phoneReplySchema,
@@ -186,6 +188,7 @@ export const apiRoutes = {
   'POST /auth/google': { body: googleBodySchema, reply: authReplySchema },
 
   'GET /users/me': { reply: meReplySchema },
+  'GET /users/me/history': { query: historyQuerySchema, reply: historyReplySchema },
   'PUT /users/phone': { body: phoneBodySchema, reply: phoneReplySchema },
   'PUT /users/me': { body: updateMeBodySchema, reply: updateMeReplySchema },
   'POST /users/me/password': { body: changePasswordBodySchema, reply: changePasswordReplySchema },

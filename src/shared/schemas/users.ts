@@ -2,7 +2,8 @@ import { z } from './z';
 import { messages } from '../messages';
 import { isValidPhone, phoneDigits } from '../rules/phone';
 import { authReplySchema, newPasswordSchema, publicUserSchema } from './auth';
-import { myGameSchema, waitlistedGameSchema } from './games';
+import { emptyToUndefined } from './common';
+import { gameSchema, myGameSchema, registrationStatusSchema, waitlistedGameSchema } from './games';
 import { notificationSettingsSchema } from './notification-settings';
 
 export const meReplySchema = publicUserSchema.extend({
@@ -13,6 +14,36 @@ export const meReplySchema = publicUserSchema.extend({
   waitlistedGames: z.array(waitlistedGameSchema).describe('Jogos futuros em que o usuário está na fila'),
 });
 export type MeReply = z.infer<typeof meReplySchema>;
+
+/** How many finished games one page of a player's history holds. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/** Where a page of the history continues from: the `next` of the page before (the last game's start, in ms, and id). */
+export const historyCursorSchema = z
+  .string()
+  .regex(/^\d{1,13}\.\d{1,10}$/, messages.historyCursorInvalid)
+  .refine((cursor) => Number(cursor.split('.')[1]) <= 2_147_483_647, messages.historyCursorInvalid);
+
+export const historyQuerySchema = z.strictObject({
+  cursor: z
+    .preprocess(emptyToUndefined, historyCursorSchema.optional())
+    .describe('Ausente: a primeira página; senão o next da página anterior'),
+});
+export type HistoryQuery = z.input<typeof historyQuerySchema>;
+
+export const historyGameSchema = gameSchema.extend({
+  registrationType: registrationStatusSchema.describe('A última inscrição do usuário no jogo'),
+  leftWaitlist: z.boolean().describe('Em cancelled: o usuário saiu da lista de espera (nunca teve vaga)'),
+});
+export type HistoryGame = z.infer<typeof historyGameSchema>;
+
+export const historyReplySchema = z.object({
+  games: z
+    .array(historyGameSchema)
+    .describe(`Jogos já começados em que o usuário se inscreveu, do mais recente ao mais antigo, ${HISTORY_PAGE_SIZE} por página`),
+  next: historyCursorSchema.nullable().describe('A continuação (cursor da próxima página), ou null na última'),
+});
+export type HistoryReply = z.infer<typeof historyReplySchema>;
 
 const phoneSchema = z
   .string({ error: messages.phoneInvalid })

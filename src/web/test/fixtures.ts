@@ -7,7 +7,7 @@ import type { Game, MyGame, Team, WaitlistedGame } from '../../shared/schemas/ga
 import type { Invitation } from '../../shared/schemas/invitations';
 import type { Notification } from '../../shared/schemas/notifications';
 import type { GamePayloadInput, GameRegistration, UserGame, UserGameDetail, WalkIn } from '../../shared/schemas/user-games';
-import type { MeReply } from '../../shared/schemas/users';
+import type { HistoryGame, MeReply } from '../../shared/schemas/users';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -43,10 +43,14 @@ export function meReply(user: PublicUser, games: { myGames?: MyGame[]; waitliste
 /** The origin the web tests run at (jsdom's), allowed for Google as the server would list PUBLIC_URL's. */
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-/** The profile's own reads, for pages that show the profile: the "Minha agenda" address, and no PIX key for payouts yet. */
+/**
+ * The profile's own reads, for pages that show the profile: the "Minha agenda" address, no PIX key for payouts yet and
+ * no game played yet.
+ */
 export const calendarFeed = {
   'GET /api/users/me/calendar': { body: { url: `${TEST_ORIGIN}/api/calendar/${'a'.repeat(64)}.ics` } },
   'GET /api/users/me/payout-key': { body: { payoutKey: null } },
+  'GET /api/users/me/history': { body: { games: [], next: null } },
 };
 /** The profile's notification preferences, everything on (as for an account that never changed them). */
 export const notificationSettings = {
@@ -127,6 +131,16 @@ export function aWaitlistedGame(overrides: Partial<WaitlistedGame> = {}): Waitli
     registrationType: 'waitlist',
     position: 2,
     waitlistPosition: 2,
+    ...overrides,
+  };
+}
+
+/** A game that has started, as the player's history shows it (played unless told otherwise). */
+export function aHistoryGame(overrides: Partial<HistoryGame> = {}): HistoryGame {
+  return {
+    ...aPlayerGame({ dateTime: hoursFromNow(-48), userRegistration: { isRegistered: true, isOnWaitlist: false } }),
+    registrationType: 'confirmed',
+    leftWaitlist: false,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { isFuture } from '../../../shared/rules/game-timing';
 import type { MyGame, WaitlistedGame } from '../../../shared/schemas/games';
 import type { MeReply } from '../../../shared/schemas/users';
@@ -6,6 +6,7 @@ import type { AuthUser, ServerContext } from '../../core/context';
 import { loadGameViews } from '../../core/games/game-view';
 import { toPublicUser } from '../../core/users/public-user';
 import { games, registrations } from '../../db/schema';
+import { linesLeft } from './lines-left';
 
 /** How far back "my games" reaches: recent games still show as Finalizado; older ones drop off. */
 const MY_GAMES_HISTORY_DAYS = 30;
@@ -25,21 +26,10 @@ export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply
     viewerId: user.id,
     limit: MAX_MY_GAMES,
   });
-  // The latest registration per game (as the views show it) of those the user cancelled while in line.
-  const leftLine = new Set(
-    (
-      await ctx.db
-        .selectDistinctOn([registrations.gameId], {
-          gameId: registrations.gameId,
-          status: registrations.status,
-          cancelledFrom: registrations.cancelledFrom,
-        })
-        .from(registrations)
-        .where(eq(registrations.userId, user.id))
-        .orderBy(registrations.gameId, desc(registrations.id))
-    )
-      .filter((r) => r.status === 'cancelled' && r.cancelledFrom === 'waitlist')
-      .map((r) => r.gameId),
+  const leftLine = await linesLeft(
+    ctx.db,
+    user.id,
+    views.map((view) => view.id),
   );
   const myGames: MyGame[] = [];
   const waitlistedGames: WaitlistedGame[] = [];

@@ -9,6 +9,7 @@ import { changePassword } from './change-password';
 import { deleteAccount } from './delete-account';
 import { exportMyData } from './export-my-data';
 import { getMe } from './get-me';
+import { getMyHistory } from './my-history';
 import { getPayoutKey, savePayoutKey } from './payout-key';
 import { updateMe } from './update-me';
 import { updatePhone } from './update-phone';
@@ -35,6 +36,12 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const user = currentUser(request);
         return sendKept(request, reply, accounts, String(user.id), async () => encodeReply(meReplySchema, await getMe(request.ctx, user)));
       },
+    });
+
+    app.route({
+      ...signedInRoute('GET /users/me/history', { tags, summary: 'Os jogos já começados do usuário, por página, do mais recente' }, 400),
+      onRequest: app.requireUser,
+      handler: (request) => getMyHistory(request.ctx, currentUser(request), request.query.cursor),
     });
 
     app.route({

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { updateSessionUser } from '../session';
 import { gamesKey } from './games';
@@ -17,6 +17,16 @@ export const meQuery = queryOptions({ queryKey: meKey, queryFn: getMe, staleTime
 
 export function useMe() {
   return useQuery(meQuery);
+}
+
+/** The games the player signed up for that have started, a page at a time (under meKey: refreshed with the user). */
+export function useMyHistory() {
+  return useInfiniteQuery({
+    queryKey: [...meKey, 'history'],
+    queryFn: ({ pageParam, signal }) => api('GET /users/me/history', { query: pageParam ? { cursor: pageParam } : {}, signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.next,
+  });
 }
 
 /**

@@ -2,7 +2,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { aMyGame, aWaitlistedGame, calendarFeed, hoursFromNow, meReply, notificationSettings, player } from '../../../test/fixtures';
+import {
+  aHistoryGame,
+  aMyGame,
+  aWaitlistedGame,
+  calendarFeed,
+  hoursFromNow,
+  meReply,
+  notificationSettings,
+  player,
+} from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 describe('profile', () => {
@@ -162,5 +171,58 @@ describe('profile', () => {
     expect(await screen.findByText('Novo link da agenda gerado. O link antigo parou de funcionar.')).toBeInTheDocument();
     expect(section.getByLabelText('Link da sua agenda')).toHaveValue(second);
     expect(api.callsTo('POST', '/api/users/me/calendar/regenerate')).toHaveLength(1);
+  });
+
+  it('lists the games already played, latest first, and brings older ones on request with the continuation', async () => {
+    const played = aHistoryGame({ name: 'Jogado ontem', dateTime: hoursFromNow(-24) });
+    const left = aHistoryGame({ name: 'Fila deixada', registrationType: 'cancelled', leftWaitlist: true });
+    const oldest = aHistoryGame({ name: 'Jogo antigo', dateTime: hoursFromNow(-24 * 90) });
+    let olderFails = true;
+    const api = fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/users/me/history': (call) => {
+        if (!call.path.includes('cursor=')) return { body: { games: [played, left], next: '1700000000000.7' } };
+        if (olderFails) return 'network-error';
+        return { body: { games: [oldest], next: null } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { token: 'jwt-ana' });
+    const section = within(await screen.findByRole('region', { name: 'Jogos anteriores' }));
+    const row = async (name: string) => within((await section.findByRole('link', { name })).closest('li')!);
+    expect((await row('Jogado ontem')).getByText('Finalizado')).toBeInTheDocument();
+    expect((await row('Fila deixada')).getByText('Saiu da lista de espera')).toBeInTheDocument();
+    expect(section.queryByRole('link', { name: 'Jogo antigo' })).not.toBeInTheDocument();
+
+    await user.click(section.getByRole('button', { name: 'Ver jogos mais antigos' }));
+    expect(await section.findByText('Erro de conexão. Tente novamente.')).toBeInTheDocument();
+    expect(section.getByRole('link', { name: 'Jogado ontem' })).toBeInTheDocument();
+
+    olderFails = false;
+    await user.click(section.getByRole('button', { name: 'Ver jogos mais antigos' }));
+    expect((await row('Jogo antigo')).getByText('Finalizado')).toBeInTheDocument();
+    expect(section.queryByRole('button', { name: 'Ver jogos mais antigos' })).not.toBeInTheDocument();
+    expect(section.getAllByRole('listitem').map((item) => within(item).getAllByRole('link')[0]!.textContent)).toEqual([
+      'Jogado ontem',
+      'Fila deixada',
+      'Jogo antigo',
+    ]);
+    // The first page once; the next one failed (tried three times, as every read is), then came on the second click.
+    const older = '/api/users/me/history?cursor=1700000000000.7';
+    expect(api.callsTo('GET', '/api/users/me/history').map((call) => call.path)).toEqual([
+      '/api/users/me/history',
+      older,
+      older,
+      older,
+      older,
+    ]);
+  });
+
+  it('says where the history will be while there is none', async () => {
+    fakeApi({ 'GET /api/users/me': meReply(player), 'GET /api/users/me/history': { body: { games: [], next: null } } });
+    renderApp('/profile', { token: 'jwt-ana' });
+    const section = within(await screen.findByRole('region', { name: 'Jogos anteriores' }));
+    expect(await section.findByText('Os jogos em que você se inscreveu aparecem aqui depois que começam.')).toBeInTheDocument();
+    expect(section.queryByRole('button', { name: 'Ver jogos mais antigos' })).not.toBeInTheDocument();
   });
 });

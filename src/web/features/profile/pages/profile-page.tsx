@@ -1,11 +1,10 @@
 import { Mail, Phone, Plus, UserRound, Wallet } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isFuture } from '../../../../shared/rules/game-timing';
 import type { MyGame, WaitlistedGame } from '../../../../shared/schemas/games';
 import { AddCreditsModal } from '../../../components/credits/add-credits-modal';
 import { CancelRegistrationDialog } from '../../../components/games/cancel-registration-dialog';
-import { GameFacts } from '../../../components/games/game-facts';
 import { NoGamesYet } from '../../../components/games/no-games-yet';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { RegistrationBadge } from '../../../components/games/registration-badge';
@@ -22,34 +21,17 @@ import { useCancelRegistration, useMe } from '../../../lib/queries/me';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountSettings } from '../components/account-settings';
+import { GameHistory } from '../components/game-history';
 import { MyCalendar } from '../components/my-calendar';
 import { NotificationPreferences } from '../components/notification-preferences';
 import { PayoutKeyForm } from '../components/payout-key-form';
 import { PhoneForm } from '../components/phone-modal';
+import { ProfileGameRow } from '../components/profile-game-row';
 
 type CancelTarget = MyGame | WaitlistedGame;
 type Result = { text: string; isSuccess: boolean };
 
 const linkClasses = 'inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300';
-
-function GameRow({ game, badge, children }: { game: CancelTarget; badge: ReactNode; children?: ReactNode }) {
-  return (
-    <li>
-      <Card className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="text-lg font-bold">
-            <Link to={`/apply/${game.id}`} className="underline-offset-4 hover:underline">
-              {game.name}
-            </Link>
-          </h3>
-          {badge}
-        </div>
-        <GameFacts game={game} compact />
-        {children && <div className="flex flex-wrap gap-2">{children}</div>}
-      </Card>
-    </li>
-  );
-}
 
 /** Games the player is out of, one badge for all; nothing when there are none. */
 function PastSection({ id, title, games, status }: { id: string; title: string; games: MyGame[]; status: 'cancelled' | 'left_waitlist' }) {
@@ -58,7 +40,7 @@ function PastSection({ id, title, games, status }: { id: string; title: string; 
     <PageSection id={id} title={title}>
       <ul className="space-y-3">
         {games.map((game) => (
-          <GameRow key={game.id} game={game} badge={<RegistrationBadge status={status} />} />
+          <ProfileGameRow key={game.id} game={game} badge={<RegistrationBadge status={status} />} />
         ))}
       </ul>
     </PageSection>
@@ -160,14 +142,14 @@ export function ProfilePage() {
             ) : (
               <ul className="space-y-3">
                 {futureGames.map((game) => (
-                  <GameRow key={game.id} game={game} badge={<RegistrationBadge status={game.registrationType} />}>
+                  <ProfileGameRow key={game.id} game={game} badge={<RegistrationBadge status={game.registrationType} />}>
                     <Link to={`/apply/${game.id}`} className={buttonClasses('secondary')}>
                       Ver detalhes
                     </Link>
                     <Button variant="ghost" className="text-red-700 dark:text-red-400" onClick={() => setTarget(game)}>
                       Cancelar inscrição
                     </Button>
-                  </GameRow>
+                  </ProfileGameRow>
                 ))}
               </ul>
             )}
@@ -179,12 +161,12 @@ export function ProfilePage() {
             ) : (
               <ul className="space-y-3">
                 {waitlisted.map((game) => (
-                  <GameRow key={game.id} game={game} badge={<RegistrationBadge status="waitlist" />}>
+                  <ProfileGameRow key={game.id} game={game} badge={<RegistrationBadge status="waitlist" />}>
                     <p className="mr-auto inline-flex min-h-11 items-center font-semibold tabular-nums">Posição na fila: {game.position}</p>
                     <Button variant="secondary" onClick={() => setTarget(game)}>
                       Sair da lista de espera
                     </Button>
-                  </GameRow>
+                  </ProfileGameRow>
                 ))}
               </ul>
             )}
@@ -192,6 +174,7 @@ export function ProfilePage() {
 
           <PastSection id="profile-cancelled" title="Inscrições canceladas" games={cancelledGames} status="cancelled" />
           <PastSection id="profile-left-waitlist" title="Listas de espera que você deixou" games={leftLines} status="left_waitlist" />
+          <GameHistory />
           <p>
             <Link to="/games" className={linkClasses}>
               Procurar mais jogos

@@ -1,0 +1,44 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { HISTORY_PAGE_SIZE, type HistoryGame, type HistoryReply } from '../../../shared/schemas/users';
+import type { AuthUser, ServerContext } from '../../core/context';
+import { loadGameViews } from '../../core/games/game-view';
+import { games, registrations } from '../../db/schema';
+import { linesLeft } from './lines-left';
+
+/** The cursor of the page after `game`: its start in ms and its id, the order the history is read in. */
+function cursorAfter(game: { dateTime: string; id: number }): string {
+  return `${Date.parse(game.dateTime)}.${game.id}`;
+}
+
+/**
+ * A page of the games the player signed up for that have started, latest first, with their last registration on
+ * each. Paged by the last game's (start, id), so a deep page costs what the first does (decision 052); `/users/me`
+ * keeps the current and recent ones.
+ */
+export async function getMyHistory(ctx: ServerContext, user: AuthUser, cursor: string | undefined): Promise<HistoryReply> {
+  const now = ctx.clock.now();
+  const mine = ctx.db.select({ gameId: registrations.gameId }).from(registrations).where(eq(registrations.userId, user.id));
+  const [afterMs, afterId] = cursor ? cursor.split('.').map(Number) : [];
+  const continued =
+    afterMs === undefined || afterId === undefined
+      ? undefined
+      : sql`(${games.dateTime}, ${games.id}) < (${new Date(afterMs).toISOString()}::timestamptz, ${afterId})`;
+  const views = await loadGameViews(ctx.db, {
+    where: and(inArray(games.id, mine), lte(games.dateTime, now), continued),
+    now,
+    viewerId: user.id,
+    order: 'newest',
+    limit: HISTORY_PAGE_SIZE + 1,
+  });
+  const page = views.slice(0, HISTORY_PAGE_SIZE);
+  const leftLine = await linesLeft(
+    ctx.db,
+    user.id,
+    page.map((game) => game.id),
+  );
+  const played: HistoryGame[] = page.flatMap((game) =>
+    game.registrationType ? [{ ...game, registrationType: game.registrationType, leftWaitlist: leftLine.has(game.id) }] : [],
+  );
+  const last = page.at(-1);
+  return { games: played, next: views.length > HISTORY_PAGE_SIZE && last ? cursorAfter(last) : null };
+}
