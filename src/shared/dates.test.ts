@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, formatRelativeDateTime, saoPauloDayRange, TIME_ZONE, zonedTimeToInstant } from './dates';
+import { dateAndTimeIn, dayRange, formatDateTime, formatRelativeDateTime, saoPauloDayRange, TIME_ZONE, zonedTimeToInstant } from './dates';
 
 const iso = (date: Date) => date.toISOString();
 const hours = (range: { start: Date; end: Date }) => (range.end.getTime() - range.start.getTime()) / 3_600_000;
@@ -65,5 +65,49 @@ describe('formatRelativeDateTime', () => {
     expect(formatRelativeDateTime(new Date('2026-12-01T12:00:00.000Z'), new Date('2026-11-30T12:00:00.000Z'), TIME_ZONE)).toBe(
       'amanhã às 09:00',
     );
+  });
+});
+
+describe('formatDateTime and dateAndTimeIn', () => {
+  // What the platform's Intl says, read directly for every instant: the formatters read one offset per zone and hour.
+  const reference = (instant: Date, timeZone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(instant)
+        .map((part) => [part.type, part.value]),
+    );
+    return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
+  };
+
+  it('agree with Intl minute by minute around clock changes, whole, half-hour and 45-minute zones included', () => {
+    const around = [
+      ['America/Sao_Paulo', '2018-11-04T03:00:00Z'],
+      ['America/Sao_Paulo', '2019-02-17T02:00:00Z'],
+      ['Europe/Lisbon', '2026-03-29T01:00:00Z'],
+      ['Europe/Lisbon', '2026-10-25T01:00:00Z'],
+      ['America/St_Johns', '2026-03-08T05:30:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Asia/Kathmandu', '2026-01-01T00:00:00Z'],
+      ['America/Manaus', '2026-11-27T12:00:00Z'],
+    ] as const;
+    for (const [timeZone, change] of around) {
+      const at = new Date(change).getTime();
+      // Every 7 min 13.5 s from three hours before to three hours after.
+      for (let instant = at - 3 * 3_600_000; instant <= at + 3 * 3_600_000; instant += 433_500) {
+        const date = new Date(instant);
+        const expected = reference(date, timeZone);
+        expect(formatDateTime(date, timeZone), `${timeZone} ${date.toISOString()}`).toBe(expected);
+        const { date: day, time } = dateAndTimeIn(date, timeZone);
+        expect(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} às ${time}`).toBe(expected);
+      }
+    }
   });
 });

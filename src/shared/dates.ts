@@ -77,24 +77,41 @@ export function saoPauloDayRange(day: string): { start: Date; end: Date } {
   return dayRange(day, TIME_ZONE);
 }
 
-const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+const HOUR_MS = 60 * 60 * 1000;
+/** Offsets read once per zone and UTC hour (null: the clocks change inside that hour), for the formatters below. */
+const hourOffsets = new Map<string, number | null>();
+const KEPT_OFFSETS = 50_000;
+
+/**
+ * offsetMs, read once per zone and hour: a whole hour shares its first second's offset unless the clocks change inside
+ * it (its last second says otherwise), and then each instant is read exactly. A spreadsheet of a month's payments
+ * formats tens of thousands of instants; this reads a few hundred offsets for them.
+ */
+function offsetAt(instant: number, timeZone: string): number {
+  const hour = Math.floor(instant / HOUR_MS);
+  const key = `${timeZone} ${hour}`;
+  let kept = hourOffsets.get(key);
+  if (kept === undefined) {
+    const first = offsetMs(hour * HOUR_MS, timeZone);
+    kept = offsetMs((hour + 1) * HOUR_MS - 1000, timeZone) === first ? first : null;
+    if (hourOffsets.size >= KEPT_OFFSETS) hourOffsets.clear();
+    hourOffsets.set(key, kept);
+  }
+  return kept ?? offsetMs(instant, timeZone);
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
 
 /** Day, month, year, hour and minute of `instant` on the clocks of `timeZone`, two digits each (four for the year). */
-function zonedParts(instant: Date, timeZone: string): Record<string, string> {
-  let format = zonedFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    zonedFormats.set(timeZone, format);
-  }
-  return Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+function zonedParts(instant: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  const wall = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
+  return {
+    year: String(wall.getUTCFullYear()).padStart(4, '0'),
+    month: two(wall.getUTCMonth() + 1),
+    day: two(wall.getUTCDate()),
+    hour: two(wall.getUTCHours()),
+    minute: two(wall.getUTCMinutes()),
+  };
 }
 
 /** An instant as the wall-clock day (`YYYY-MM-DD`) and time (`HH:mm`) of `timeZone`. */

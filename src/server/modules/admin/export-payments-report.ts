@@ -31,7 +31,15 @@ export async function exportPaymentsReport(ctx: ServerContext, query: PaymentsRe
   const [paymentRows, ledgerRows] = await Promise.all([
     ctx.db
       .select({
-        payment: payments,
+        // The columns the spreadsheet writes, not the whole row: a month is tens of thousands of them.
+        payment: {
+          purpose: payments.purpose,
+          method: payments.method,
+          status: payments.status,
+          amountCents: payments.amountCents,
+          refundedCents: payments.refundedCents,
+          publicId: payments.publicId,
+        },
         at: paymentDate,
         name: displayName,
         email: users.email,
@@ -49,7 +57,13 @@ export async function exportPaymentsReport(ctx: ServerContext, query: PaymentsRe
       .orderBy(asc(paymentDate), asc(payments.id)),
     ctx.db
       .select({
-        movement: creditTransactions,
+        movement: {
+          createdAt: creditTransactions.createdAt,
+          type: creditTransactions.type,
+          description: creditTransactions.description,
+          amountCents: creditTransactions.amountCents,
+          reference: creditTransactions.reference,
+        },
         name: displayName,
         email: users.email,
         sale: { feeCents: spendSale.feeCents, netCents: spendSale.netCents },
