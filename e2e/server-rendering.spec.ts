@@ -36,7 +36,7 @@ async function slowScripts(page: Page, delayMs: number): Promise<void> {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the landing, the public list and the login page are complete', async ({ page }) => {
+  test('the landing, the public list, the login page and the privacy periods are complete', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('Bora Jogar');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Seu jogo de vôlei');
@@ -51,6 +51,10 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveTitle('Entrar · Bora Jogar');
     await expect(page.getByLabel('E-mail')).toBeVisible();
     await expect(page.getByLabel('Senha')).toBeVisible();
+
+    // The privacy policy states the periods the server is configured with, in the page the server sends.
+    await page.goto('/privacy');
+    await expect(page.getByText('são apagadas 365 dias depois de criadas')).toBeVisible();
   });
 });
 

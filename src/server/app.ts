@@ -31,6 +31,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { calendarRoutes } from './modules/calendars/routes';
 import { creditRoutes } from './modules/credits/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { gameRoutes } from './modules/games/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(seriesRoutes);
       await api.register(userGameRoutes(ctx));
       await api.register(creditRoutes(ctx));
+      await api.register(privacyRoutes(ctx));
       await api.register(paymentWebhookRoutes);
       await api.register(adminRoutes);
     },

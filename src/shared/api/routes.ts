@@ -86,6 +86,7 @@ import {
   waitlistReplySchema,
 } from '../schemas/games';
 import { invitationSchema, invitationStatsReplySchema } from '../schemas/invitations';
+import { retentionReplySchema } from '../schemas/privacy';
 import {
   listNotificationsQuerySchema,
   markAllReadReplySchema,
@@ -284,6 +285,7 @@ export const apiRoutes = {
   'DELETE /user-games/:id/players/:userId': { params: userParamsSchema, reply: removeGamePlayerReplySchema },
 
   'GET /credits/config': { reply: creditsConfigReplySchema },
+  'GET /privacy/retention': { reply: retentionReplySchema },
   'POST /credits/add': { body: topUpBodySchema, reply: addCreditsReplySchema },
   'POST /credits/create-checkout': { body: topUpBodySchema, reply: cardCheckoutReplySchema },
   'POST /credits/create-mercadopago-checkout': { body: topUpBodySchema, reply: pixCheckoutReplySchema },

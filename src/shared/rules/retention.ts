@@ -1,7 +1,7 @@
 /**
  * How long the platform keeps what it no longer needs (decision 043), as the privacy policy states it. The server
  * reads each figure from its variable (NOTIFICATIONS_RETENTION_DAYS, EMAIL_RETENTION_DAYS, INACTIVE_ACCOUNT_YEARS)
- * with these as defaults; the privacy page states the defaults.
+ * with these as defaults; the privacy page states the figures configured (GET /api/privacy/retention).
  */
 export const RETENTION_DEFAULTS = {
   /** Notifications older than this are deleted. */

@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { RetentionReply } from '../../../../shared/schemas/privacy';
+import { QueryError } from '../../../components/games/list-states';
+import { api } from '../../../lib/api-client';
 import { storageKeys } from '../../../lib/storage';
-import { INACTIVITY_WARNING_DAYS, RETENTION_DEFAULTS } from '../../../../shared/rules/retention';
 import { contactEmail, minimumAge } from '../../../lib/site-info';
 import { DocumentPage, DocumentSection, LAST_UPDATED, textLinkClasses } from '../components/document-page';
 
@@ -17,6 +20,38 @@ const browserStorage: ReadonlyArray<{ key: string; purpose: string }> = [
     purpose: 'Guarda o link de um jogo privado aberto antes do login, para levar você até ele depois de entrar. É apagado depois do uso.',
   },
 ];
+
+/** The periods as this installation keeps them (its configuration), read from the server: the server renders them too. */
+function RetentionPeriods() {
+  const retention = useQuery({
+    queryKey: ['privacy', 'retention'],
+    queryFn: ({ signal }) => api('GET /privacy/retention', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (retention.isPending) return <p role="status">Carregando os prazos...</p>;
+  if (retention.isError) return <QueryError title="Erro ao carregar os prazos de guarda dos dados" query={retention} />;
+  return <RetentionList periods={retention.data} />;
+}
+
+function RetentionList({ periods }: { periods: RetentionReply }) {
+  return (
+    <ul>
+      <li>
+        <strong>Notificações</strong> são apagadas {periods.notificationsDays} dias depois de criadas.
+      </li>
+      <li>
+        <strong>Cópias dos e-mails enviados</strong> são apagadas {periods.emailsDays} dias depois do envio.
+      </li>
+      <li>
+        <strong>Contas inativas podem ser excluídas depois de {periods.inactiveAccountYears} anos</strong> sem uso, ou seja, sem entrar na
+        conta, se inscrever em jogos ou fazer pagamentos, desde que não tenham saldo de créditos nem nada marcado pela frente (inscrições,
+        mensalidades ou jogos organizados). Antes, mandamos um e-mail <strong>{periods.warningDays} dias antes</strong>: para manter a
+        conta, basta entrar nela nesse prazo. Se ninguém entrar, a conta é excluída do mesmo jeito que na exclusão feita por você, descrita
+        a seguir.
+      </li>
+    </ul>
+  );
+}
 
 export function PrivacyPage() {
   return (
@@ -139,21 +174,7 @@ export function PrivacyPage() {
 
       <DocumentSection number={8} title="Por quanto tempo guardamos">
         <p>Guardamos seus dados enquanto sua conta estiver ativa, e apagamos sozinhos o que não é mais necessário:</p>
-        <ul>
-          <li>
-            <strong>Notificações</strong> são apagadas {RETENTION_DEFAULTS.notificationsDays} dias depois de criadas.
-          </li>
-          <li>
-            <strong>Cópias dos e-mails enviados</strong> são apagadas {RETENTION_DEFAULTS.emailsDays} dias depois do envio.
-          </li>
-          <li>
-            <strong>Contas inativas podem ser excluídas depois de {RETENTION_DEFAULTS.inactiveAccountYears} anos</strong> sem uso, ou seja,
-            sem entrar na conta, se inscrever em jogos ou fazer pagamentos, desde que não tenham saldo de créditos nem nada marcado pela
-            frente (inscrições, mensalidades ou jogos organizados). Antes, mandamos um e-mail{' '}
-            <strong>{INACTIVITY_WARNING_DAYS} dias antes</strong>: para manter a conta, basta entrar nela nesse prazo. Se ninguém entrar, a
-            conta é excluída do mesmo jeito que na exclusão feita por você, descrita a seguir.
-          </li>
-        </ul>
+        <RetentionPeriods />
         <p>
           Você pode excluir sua conta quando quiser em <strong>Meu Perfil → Excluir conta</strong>. Na hora, apagamos seu nome, e-mail,
           telefone, senha e o vínculo com o Google, suas notificações, convites e as cópias dos e-mails enviados, e seu nome sai dos e-mails

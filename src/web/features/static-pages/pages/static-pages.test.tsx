@@ -12,8 +12,8 @@ function expectBackLinkToHome() {
 }
 
 /** A visitor opens a public document page and it has drawn its heading. */
-async function openAsVisitor(path: string, heading: string) {
-  fakeApi({});
+async function openAsVisitor(path: string, heading: string, routes: Parameters<typeof fakeApi>[0] = {}) {
+  fakeApi(routes);
   renderApp(path);
   await findPageHeading(heading);
 }
@@ -29,8 +29,11 @@ describe('privacy page', () => {
   });
 
   it('states the facts of the spec: adults, data collected, card provider, retention, storage keys, LGPD', async () => {
-    await openAsVisitor('/privacy', 'Política de Privacidade e Cookies');
+    // Periods other than the defaults: the page states the server's own.
+    const retention = { notificationsDays: 180, emailsDays: 60, inactiveAccountYears: 3, warningDays: 30 };
+    await openAsVisitor('/privacy', 'Política de Privacidade e Cookies', { 'GET /api/privacy/retention': { body: retention } });
     const page = screen.getByRole('article');
+    expect(await within(page).findByText(/dias depois de criadas/)).toBeInTheDocument();
 
     expect(page).toHaveTextContent('pessoas com 18 anos ou mais');
     for (const data of ['nome completo', 'e-mail', 'telefone', 'Informações de pagamento', 'identificador da sua conta Google']) {
@@ -39,14 +42,28 @@ describe('privacy page', () => {
     expect(page).toHaveTextContent('Stripe');
     expect(page).toHaveTextContent('Mercado Pago');
     expect(page).toHaveTextContent('nunca guardamos o número do seu cartão');
-    expect(page).toHaveTextContent('Contas inativas podem ser excluídas depois de 2 anos');
-    expect(page).toHaveTextContent('Notificações são apagadas 365 dias depois de criadas');
-    expect(page).toHaveTextContent('Cópias dos e-mails enviados são apagadas 90 dias depois do envio');
+    expect(page).toHaveTextContent('Contas inativas podem ser excluídas depois de 3 anos');
+    expect(page).toHaveTextContent('Notificações são apagadas 180 dias depois de criadas');
+    expect(page).toHaveTextContent('Cópias dos e-mails enviados são apagadas 60 dias depois do envio');
     expect(page).toHaveTextContent('mandamos um e-mail 30 dias antes: para manter a conta, basta entrar nela nesse prazo');
     expect(page).toHaveTextContent('Baixar meus dados');
     expect(page).toHaveTextContent('ficam guardados sem nenhum dado pessoal');
     for (const key of ['authToken', 'theme', 'inviteLink']) expect(within(page).getByText(key, { selector: 'code' })).toBeInTheDocument();
     expect(page).toHaveTextContent('Lei 13.709/2018');
+  });
+
+  it('says when the periods could not be read, and reads them again on Tentar novamente', async () => {
+    let fails = true;
+    await openAsVisitor('/privacy', 'Política de Privacidade e Cookies', {
+      'GET /api/privacy/retention': () =>
+        fails
+          ? { status: 500, body: { code: 'internal_error', message: 'Erro interno do servidor' } }
+          : { body: { notificationsDays: 365, emailsDays: 90, inactiveAccountYears: 2, warningDays: 30 } },
+    });
+    expect(await screen.findByText('Erro ao carregar os prazos de guarda dos dados')).toBeInTheDocument();
+    fails = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText(/são apagadas 365 dias depois de criadas/)).toBeInTheDocument();
   });
 });
 
