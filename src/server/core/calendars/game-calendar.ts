@@ -50,16 +50,10 @@ export function gameCalendar(games: CalendarGame[], options: { publicUrl: string
       ['LAST-MODIFIED', icalUtc(game.updatedAt)],
     ]);
   });
-  const name = options.name ? icalText(options.name) : undefined;
   const header: ContentLine[] = [
     ['VERSION', '2.0'],
     ['PRODID', '-//Bora Jogar//Bora Jogar//PT-BR'],
-    ...(name
-      ? ([
-          ['NAME', name],
-          ['X-WR-CALNAME', name],
-        ] as ContentLine[])
-      : []),
   ];
+  if (options.name) header.push(['NAME', icalText(options.name)], ['X-WR-CALNAME', icalText(options.name)]);
   return icalComponent('VCALENDAR', header, events);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { HISTORY_PAGE_SIZE, type HistoryGame, type HistoryReply } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { loadGameViews } from '../../core/games/game-view';
@@ -10,6 +10,12 @@ function cursorAfter(game: { dateTime: string; id: number }): string {
   return `${Date.parse(game.dateTime)}.${game.id}`;
 }
 
+/** The games read after `cursor`'s, in the history's order: an earlier start, or the same start and a lower id. */
+function before(cursor: string): SQL {
+  const [startMs, id] = cursor.split('.').map(Number);
+  return sql`(${games.dateTime}, ${games.id}) < (${new Date(startMs!).toISOString()}::timestamptz, ${id})`;
+}
+
 /**
  * A page of the games the player signed up for that have started, latest first, with their last registration on
  * each. Paged by the last game's (start, id), so a deep page costs what the first does (decision 052); `/users/me`
@@ -18,13 +24,8 @@ function cursorAfter(game: { dateTime: string; id: number }): string {
 export async function getMyHistory(ctx: ServerContext, user: AuthUser, cursor: string | undefined): Promise<HistoryReply> {
   const now = ctx.clock.now();
   const mine = ctx.db.select({ gameId: registrations.gameId }).from(registrations).where(eq(registrations.userId, user.id));
-  const [afterMs, afterId] = cursor ? cursor.split('.').map(Number) : [];
-  const continued =
-    afterMs === undefined || afterId === undefined
-      ? undefined
-      : sql`(${games.dateTime}, ${games.id}) < (${new Date(afterMs).toISOString()}::timestamptz, ${afterId})`;
   const views = await loadGameViews(ctx.db, {
-    where: and(inArray(games.id, mine), lte(games.dateTime, now), continued),
+    where: and(inArray(games.id, mine), lte(games.dateTime, now), cursor ? before(cursor) : undefined),
     now,
     viewerId: user.id,
     order: 'newest',
