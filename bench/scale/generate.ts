@@ -37,16 +37,24 @@ export function scaleShape(scale: number): ScaleShape {
   };
 }
 
-/** Every game whose number is a multiple of this (plus 5) has the heavy player at its first place: ~650 games at scale 1. */
+/**
+ * At scale 1, every game whose number is a multiple of this (plus 5) has the heavy player at its first place: ~650 games.
+ * Smaller databases keep the player as heavy (one game in `HEAVY_PLAYER_EVERY × scale`, all of them at scale 0.01 or
+ * less), so a read about that player compares the same player on more or less data around them, not a lighter player.
+ */
 const HEAVY_PLAYER_EVERY = 80;
+/** At scale 1, one notification in this many is the heavy player's: 6 000; the same share of a smaller database's. */
+const HEAVY_PLAYER_NOTIFIED_EVERY = 500;
+const heavyEvery = (every: number, scale: number) => Math.max(1, Math.round(every * scale));
 /** Every game whose number is a multiple of this (plus 1) is the heavy organiser's: ~1 300 games at scale 1. */
 const HEAVY_ORGANISER_EVERY = 40;
 
 /**
  * Writes the data. `passwordHash` is one argon2 hash every account shares (hashing 200 000 passwords would take hours).
  * Triggers are off while it writes (session_replication_role = replica: foreign keys, the ledger's balance trigger, the
- * time-zone trigger, the dashboard's totals), so it keeps their rules itself: every balance is set to the sum of its
- * ledger at the end, every game gets its state's zone, and the dashboard's totals are added up once.
+ * time-zone trigger, the dashboard's totals, the registrations' copy of their game's start), so it keeps their rules
+ * itself: every balance is set to the sum of its ledger at the end, every game gets its state's zone, every registration
+ * its game's start, and the dashboard's totals are added up once.
  */
 export async function generateScaleData(execute: Execute, scale: number, passwordHash: string): Promise<ScaleShape> {
   const shape = scaleShape(scale);
@@ -54,6 +62,8 @@ export async function generateScaleData(execute: Execute, scale: number, passwor
   const firstPlayerId = heavyPlayerId + 1;
   const lastUserId = heavyPlayerId + players;
   const hash = passwordHash.replace(/'/g, "''");
+  const playerEvery = heavyEvery(HEAVY_PLAYER_EVERY, scale);
+  const notifiedEvery = heavyEvery(HEAVY_PLAYER_NOTIFIED_EVERY, scale);
   const statements = [
     `set session_replication_role = replica`,
     `set synchronous_commit = off`,
@@ -137,12 +147,12 @@ export async function generateScaleData(execute: Execute, scale: number, passwor
        from games g where g.state = 'published'
      )
      select s.*, i,
-       case when s.game_id % ${HEAVY_PLAYER_EVERY} = 5 and i = 0 then ${heavyPlayerId} else p.user_id end as user_id,
+       case when s.game_id % ${playerEvery} = ${5 % playerEvery} and i = 0 then ${heavyPlayerId} else p.user_id end as user_id,
        case when i < s.filled then 'confirmed' when i < s.filled + s.waiting then 'waitlist' else 'left' end as place
      from shaped s cross join lateral generate_series(0, s.filled + s.waiting + 4) i
      join bench_pool p on p.k = ((s.game_id::bigint * 7919 + (i + 1)::bigint * 104729) % (select size from bench_pool_size))::int`,
     `insert into registrations (game_id, user_id, status, payment_type, paid_cents, waitlist_price_cents, payment_deadline, joined_at,
-       confirmed_at, cancelled_at, cancelled_from, reminded_at, present, level, created_at, updated_at)
+       confirmed_at, cancelled_at, cancelled_from, reminded_at, present, level, game_date_time, created_at, updated_at)
      select r.game_id, r.user_id, v.status, v.payment_type,
        case when v.payment_type = 'external' or v.status = 'waitlist' or v.cancelled_from = 'waitlist' or v.status = 'pending' then 0 else r.price_cents end,
        case when r.place = 'waitlist' then r.price_cents end,
@@ -154,7 +164,7 @@ export async function generateScaleData(execute: Execute, scale: number, passwor
        case when v.status in ('confirmed', 'pending') and r.date_time between now() - interval '365 days' and now() then r.date_time - interval '24 hours' end,
        case when v.status = 'confirmed' and r.date_time between now() - interval '365 days' and now() then i % 9 <> 0 end,
        case when v.status = 'confirmed' and r.date_time between now() - interval '365 days' and now() then 1 + i % 5 end,
-       v.joined_at, coalesce(case when v.status = 'cancelled' then case when r.game_status = 'cancelled' then r.game_updated else v.joined_at + interval '1 day' end end, v.joined_at)
+       r.date_time, v.joined_at, coalesce(case when v.status = 'cancelled' then case when r.game_status = 'cancelled' then r.game_updated else v.joined_at + interval '1 day' end end, v.joined_at)
      from bench_regs r
      cross join lateral (select
        r.game_created + (r.i + 1) * interval '7 minutes' as joined_at,
@@ -225,7 +235,7 @@ export async function generateScaleData(execute: Execute, scale: number, passwor
      from (select user_id, sum(amount_cents)::int as total from credit_transactions group by user_id) l where l.user_id = u.id`,
     // ── What people were told: notifications, e-mails sent, invitations to private games. ──
     `insert into notifications (user_id, game_id, type, message, read_at, created_at)
-     select case when n % 500 = 0 then ${heavyPlayerId} else p.user_id end,
+     select case when n % ${notifiedEvery} = 0 then ${heavyPlayerId} else p.user_id end,
        case when n % 4 = 3 then null else 1 + n % ${games} end,
        (array['registration_confirmed','game_reminder','game_updated','waitlist_promoted','credits_added'])[1 + n % 5],
        (array['Inscrição confirmada em Vôlei da noite','Lembrete: seu jogo é amanhã às 19:30','O organizador alterou o jogo','Você saiu da lista de espera e está confirmado','Créditos adicionados: R$ 20,00'])[1 + n % 5],

@@ -52,6 +52,7 @@ const RELEASED: Record<string, string> = {
   '0023_first_week_fixes': 'f1623fd73e9d7d388ffa758a20f4ed7ede6c1f7bfa7f8a7cffb209d372c782db',
   '0025_user_statement_index': '914a1c7c8f36bb61ac8df1fbb8a7a27886c646cb5d79a6244d93091ac43c7c56',
   '0026_game_locks_without_key': '5560fb421d0d548affe69dca87aa16faad758c65dc4b8407f811d8a3c1fa07a5',
+  '0027_registrations_game_start': '17447da439fb3b0e30d15d3e3f54948cb0ccacd916cfc01bda7b6bc6162021f6',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -355,6 +356,28 @@ async function rowsAfter(tag: string, database: Database) {
         sql`select indexname as name from pg_indexes where tablename = 'credit_transactions' and indexname like 'credit_transactions_user%' order by 1`,
       );
       expect(indexes).toEqual([{ name: 'credit_transactions_user_created_idx' }]);
+      return;
+    }
+    case '0027_registrations_game_start': {
+      // Every registration written before carries its game's start, and all of a game's follow it when it moves (moved
+      // here and back, so the rows stay as they were). New ones get it on insert, or NOT NULL refuses them.
+      const astray = sql`select count(*)::int as n from registrations r join games g on g.id = r.game_id
+        where r.game_date_time is distinct from g.date_time`;
+      expect(await query<{ n: number }>(database, astray)).toEqual([{ n: 0 }]);
+      const [moved] = await query<{ id: number; registered: number }>(
+        database,
+        sql`select game_id as id, count(*)::int as registered from registrations group by game_id order by count(*) desc, game_id limit 1`,
+      );
+      expect(moved!.registered).toBeGreaterThan(1);
+      await run(`update games set date_time = date_time + interval '3 days' where id = ${moved!.id}`);
+      const [shifted] = await query<{ n: number }>(
+        database,
+        sql`select count(*)::int as n from registrations r join games g on g.id = r.game_id
+          where r.game_id = ${moved!.id} and r.game_date_time = g.date_time`,
+      );
+      expect(shifted!.n).toBe(moved!.registered);
+      await run(`update games set date_time = date_time - interval '3 days' where id = ${moved!.id}`);
+      expect(await query<{ n: number }>(database, astray)).toEqual([{ n: 0 }]);
       return;
     }
     default:

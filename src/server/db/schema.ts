@@ -278,6 +278,12 @@ export const registrations = pgTable(
     present: boolean('present'),
     /** The organiser's 1–5 rating of the player for this game, used to balance the team draw. */
     level: integer('level'),
+    /**
+     * The game's start, copied by the database (migration 0027's triggers: set on insert, followed when the game
+     * moves), so a player's games in a window come from one index. NOT NULL there; optional here so that every
+     * insert leaves it to the trigger.
+     */
+    gameDateTime: timestamptz('game_date_time'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -293,6 +299,7 @@ export const registrations = pgTable(
     index('registrations_game_status_idx').on(t.gameId, t.status),
     // INCLUDE (status, cancelled_from) in migration 0017: a player's registrations read from the index alone.
     index('registrations_user_game_idx').on(t.userId, t.gameId),
+    index('registrations_user_game_date_idx').on(t.userId, t.gameDateTime, t.gameId),
     index('registrations_pending_deadline_idx')
       .on(t.paymentDeadline)
       .where(sql`${t.status} = 'pending'`),

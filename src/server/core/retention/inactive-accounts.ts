@@ -51,8 +51,7 @@ function unusedAndFree(q: Queryable, now: Date, since: Date | SQL): SQL {
       q
         .select(one)
         .from(registrations)
-        .innerJoin(games, eq(games.id, registrations.gameId))
-        .where(and(eq(registrations.userId, users.id), ne(registrations.status, 'cancelled'), gt(games.dateTime, now))),
+        .where(and(eq(registrations.userId, users.id), ne(registrations.status, 'cancelled'), gt(registrations.gameDateTime, now))),
     ),
     notExists(
       q

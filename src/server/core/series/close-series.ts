@@ -30,7 +30,7 @@ export async function lockSeriesOfAccount(tx: Tx, userId: number, now: Date): Pr
     .select({ seriesId: games.seriesId })
     .from(registrations)
     .innerJoin(games, eq(games.id, registrations.gameId))
-    .where(and(eq(registrations.userId, userId), ne(registrations.status, 'cancelled'), gt(games.dateTime, now)));
+    .where(and(eq(registrations.userId, userId), ne(registrations.status, 'cancelled'), gt(registrations.gameDateTime, now)));
   const ids = await tx
     .select({ id: series.id })
     .from(series)

@@ -47,8 +47,7 @@ async function leaveFutureGames(tx: Tx, ctx: ServerContext, user: AuthUser, afte
   const registered = await tx
     .selectDistinct({ gameId: registrations.gameId })
     .from(registrations)
-    .innerJoin(games, eq(games.id, registrations.gameId))
-    .where(and(eq(registrations.userId, userId), ne(registrations.status, 'cancelled'), gt(games.dateTime, now)));
+    .where(and(eq(registrations.userId, userId), ne(registrations.status, 'cancelled'), gt(registrations.gameDateTime, now)));
   const gameIds = [...new Set([...organised, ...registered].map((row) => row.gameId))].sort((a, b) => a - b);
   // All locked before anyone is refunded (decision 027's order: series, then games in id order, then users).
   for (const game of await lockGames(tx, gameIds)) {

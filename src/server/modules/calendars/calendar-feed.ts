@@ -63,7 +63,8 @@ export async function readCalendarFeedIfChanged(
     .where(
       and(
         eq(registrations.userId, owner.id),
-        gte(games.dateTime, new Date(now.getTime() - FEED_HISTORY_MS)),
+        // The game's start as the registration carries it: the window is read from the index on (user, game start).
+        gte(registrations.gameDateTime, new Date(now.getTime() - FEED_HISTORY_MS)),
         or(
           eq(registrations.status, 'confirmed'),
           sql`(${registrations.status} = 'pending' and (${registrations.paymentDeadline} is null or ${registrations.paymentDeadline} > ${now.toISOString()}::timestamptz))`,

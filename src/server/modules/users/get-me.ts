@@ -19,7 +19,11 @@ const MAX_MY_GAMES = 200;
 export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply> {
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - MY_GAMES_HISTORY_DAYS * 24 * 60 * 60 * 1000);
-  const mine = ctx.db.select({ gameId: registrations.gameId }).from(registrations).where(eq(registrations.userId, user.id));
+  // The player's registrations in the window, from the index on (user, game start): not every game they ever joined.
+  const mine = ctx.db
+    .select({ gameId: registrations.gameId })
+    .from(registrations)
+    .where(and(eq(registrations.userId, user.id), gte(registrations.gameDateTime, since)));
   const views = await loadGameViews(ctx.db, {
     where: and(inArray(games.id, mine), gte(games.dateTime, since)),
     now,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { HISTORY_PAGE_SIZE, type HistoryGame, type HistoryReply } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { loadGameViews } from '../../core/games/game-view';
@@ -13,7 +13,7 @@ function cursorAfter(game: { dateTime: string; id: number }): string {
 /** The games read after `cursor`'s, in the history's order: an earlier start, or the same start and a lower id. */
 function before(cursor: string): SQL {
   const [startMs, id] = cursor.split('.').map(Number);
-  return sql`(${games.dateTime}, ${games.id}) < (${new Date(startMs!).toISOString()}::timestamptz, ${id})`;
+  return sql`(${registrations.gameDateTime}, ${registrations.gameId}) < (${new Date(startMs!).toISOString()}::timestamptz, ${id})`;
 }
 
 /**
@@ -23,13 +23,22 @@ function before(cursor: string): SQL {
  */
 export async function getMyHistory(ctx: ServerContext, user: AuthUser, cursor: string | undefined): Promise<HistoryReply> {
   const now = ctx.clock.now();
-  const mine = ctx.db.select({ gameId: registrations.gameId }).from(registrations).where(eq(registrations.userId, user.id));
+  // The page's games, read backwards along the index on (user, game start, game): a deep page costs what the first does.
+  const ids = await ctx.db
+    .selectDistinct({ start: registrations.gameDateTime, gameId: registrations.gameId })
+    .from(registrations)
+    .where(and(eq(registrations.userId, user.id), lte(registrations.gameDateTime, now), cursor ? before(cursor) : undefined))
+    .orderBy(desc(registrations.gameDateTime), desc(registrations.gameId))
+    .limit(HISTORY_PAGE_SIZE + 1);
+  if (ids.length === 0) return { games: [], next: null };
   const views = await loadGameViews(ctx.db, {
-    where: and(inArray(games.id, mine), lte(games.dateTime, now), cursor ? before(cursor) : undefined),
+    where: inArray(
+      games.id,
+      ids.map((row) => row.gameId),
+    ),
     now,
     viewerId: user.id,
     order: 'newest',
-    limit: HISTORY_PAGE_SIZE + 1,
   });
   const page = views.slice(0, HISTORY_PAGE_SIZE);
   const leftLine = await linesLeft(
