@@ -52,9 +52,9 @@ const HEAVY_ORGANISER_EVERY = 40;
 /**
  * Writes the data. `passwordHash` is one argon2 hash every account shares (hashing 200 000 passwords would take hours).
  * Triggers are off while it writes (session_replication_role = replica: foreign keys, the ledger's balance trigger, the
- * time-zone trigger, the dashboard's totals, the registrations' copy of their game's start), so it keeps their rules
- * itself: every balance is set to the sum of its ledger at the end, every game gets its state's zone, every registration
- * its game's start, and the dashboard's totals are added up once.
+ * time-zone trigger, the dashboard's and the refund requests' totals, the registrations' copy of their game's start), so
+ * it keeps their rules itself: every balance is set to the sum of its ledger at the end, every game gets its state's
+ * zone, every registration its game's start, and the totals are added up once.
  */
 export async function generateScaleData(execute: Execute, scale: number, passwordHash: string): Promise<ScaleShape> {
   const shape = scaleShape(scale);
@@ -259,6 +259,8 @@ export async function generateScaleData(execute: Execute, scale: number, passwor
     `insert into dashboard_totals (users, games, revenue_cents)
      select (select count(*) from users), (select count(*) from games where status <> 'cancelled'),
        (select coalesce(sum(g.price_cents), 0) from registrations r join games g on g.id = r.game_id where r.status = 'confirmed' and g.status <> 'cancelled')`,
+    // The refund requests' counts by status (migration 0028), as its trigger would have kept them.
+    `update cancellation_totals t set requests = (select count(*) from cancellation_requests c where c.status = t.status)`,
     // Sequences past the ids written here, then the planner's statistics.
     `select setval('users_id_seq', (select max(id) from users))`,
     `select setval('games_id_seq', (select max(id) from games))`,

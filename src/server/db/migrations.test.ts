@@ -53,6 +53,7 @@ const RELEASED: Record<string, string> = {
   '0025_user_statement_index': '914a1c7c8f36bb61ac8df1fbb8a7a27886c646cb5d79a6244d93091ac43c7c56',
   '0026_game_locks_without_key': '5560fb421d0d548affe69dca87aa16faad758c65dc4b8407f811d8a3c1fa07a5',
   '0027_registrations_game_start': '17447da439fb3b0e30d15d3e3f54948cb0ccacd916cfc01bda7b6bc6162021f6',
+  '0028_cancellation_totals': 'a4e89acd43a440289382d569a2b8b6c5f60d0343e77a66a75c9861aa3de1a83f',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -378,6 +379,27 @@ async function rowsAfter(tag: string, database: Database) {
       expect(shifted!.n).toBe(moved!.registered);
       await run(`update games set date_time = date_time - interval '3 days' where id = ${moved!.id}`);
       expect(await query<{ n: number }>(database, astray)).toEqual([{ n: 0 }]);
+      return;
+    }
+    case '0028_cancellation_totals': {
+      // The counts start as the requests already there, and follow a request decided (here and back again).
+      const counts = sql`select s.status, s.requests, (select count(*)::int from cancellation_requests c where c.status = s.status) as counted
+        from cancellation_totals s order by s.status`;
+      const before = await query<{ status: string; requests: number; counted: number }>(database, counts);
+      expect(before.map((row) => row.status)).toEqual(['pending', 'processed', 'rejected']);
+      expect(before.reduce((sum, row) => sum + row.counted, 0)).toBeGreaterThan(0);
+      for (const row of before) expect(row.requests, row.status).toBe(row.counted);
+      const [request] = await query<{ id: number; status: string }>(
+        database,
+        sql`select id, status from cancellation_requests order by id limit 1`,
+      );
+      const other = request!.status === 'rejected' ? 'processed' : 'rejected';
+      await run(`update cancellation_requests set status = '${other}' where id = ${request!.id}`);
+      const moved = await query<{ status: string; requests: number; counted: number }>(database, counts);
+      for (const row of moved) expect(row.requests, row.status).toBe(row.counted);
+      expect(moved.find((row) => row.status === other)!.requests).toBe(before.find((row) => row.status === other)!.requests + 1);
+      await run(`update cancellation_requests set status = '${request!.status}' where id = ${request!.id}`);
+      expect(await query(database, counts)).toEqual(before);
       return;
     }
     default:

@@ -523,6 +523,12 @@ export const dashboardTotals = pgTable('dashboard_totals', {
   revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
 });
 
+/** Refund requests by status, kept by a trigger (migration 0028): the cancellations list's totals. */
+export const cancellationTotals = pgTable('cancellation_totals', {
+  status: text('status', { enum: ['pending', 'processed', 'rejected'] }).primaryKey(),
+  requests: integer('requests').notNull().default(0),
+});
+
 // ── Notifications and invitations ──
 
 export const notifications = pgTable(

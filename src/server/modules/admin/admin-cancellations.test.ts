@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pendingCancellation, signedInCast } from '../../../../test-support/server/admin';
 import { createGame, createUser, HOUR_MS } from '../../../../test-support/server/factories';
@@ -85,6 +85,39 @@ describe('GET /api/admin/cancellations', () => {
     ]);
     const all = (await t.app.inject({ method: 'GET', url: '/api/admin/cancellations', headers: cast.admin.headers })).json();
     expect(all).toMatchObject({ total: pending.total + 1, page: 1, pageSize: 20 });
+  });
+
+  it('states the totals the requests add up to as they are made, decided and removed, and reads every page from either end as the list in order', async () => {
+    const made = [];
+    for (let i = 0; i < 30; i++) made.push(await request({ amountCents: 1000 + i }));
+    await db()
+      .update(cancellationRequests)
+      .set({ status: 'rejected', resolution: 'Fora do prazo' })
+      .where(
+        inArray(
+          cancellationRequests.id,
+          made.slice(0, 4).map((m) => m.request.id),
+        ),
+      );
+    expect((await resolve(made[4]!.request.id, { status: 'processed', refundAs: 'credits' })).statusCode).toBe(200);
+    await db().delete(cancellationRequests).where(eq(cancellationRequests.id, made[5]!.request.id));
+
+    const list = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/admin/cancellations?${query}`, headers: cast.admin.headers })).json();
+    for (const status of [undefined, 'pending', 'processed', 'rejected'] as const) {
+      const expected = await db()
+        .select({ id: cancellationRequests.id })
+        .from(cancellationRequests)
+        .where(status ? eq(cancellationRequests.status, status) : undefined)
+        .orderBy(desc(cancellationRequests.createdAt), desc(cancellationRequests.id));
+      const first = await list(status ? `status=${status}` : '');
+      expect(first.total, status ?? 'all').toBe(expected.length);
+      const ids: number[] = [];
+      for (let page = 1; page <= first.totalPages; page++)
+        ids.push(...(await list(`${status ? `status=${status}&` : ''}page=${page}`)).cancellations.map((c: { id: number }) => c.id));
+      expect(ids, status ?? 'all').toEqual(expected.map((row) => row.id));
+    }
+    expect((await list('status=pending')).total).toBeGreaterThan(20);
   });
 });
 

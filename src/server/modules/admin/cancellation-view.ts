@@ -1,4 +1,4 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
@@ -22,10 +22,10 @@ export const guaranteed = (request: { reason: string | null }, game: { dateTime:
 
 const methodOf = (paymentType: PaymentType) => (paymentType === 'stripe' ? 'card' : paymentType === 'mercadopago' ? 'pix' : paymentType);
 
-/** Refund requests as the cancellations screen shows them, newest first. */
+/** Refund requests as the cancellations screen shows them, newest first (or oldest first, to read a list from its end). */
 export async function loadCancellations(
   q: Queryable,
-  options: { where: SQL | undefined; limit?: number; offset?: number },
+  options: { where: SQL | undefined; limit?: number; offset?: number; oldestFirst?: boolean },
 ): Promise<Cancellation[]> {
   const query = q
     .select({
@@ -41,7 +41,11 @@ export async function loadCancellations(
     .innerJoin(registrations, eq(registrations.id, cancellationRequests.registrationId))
     .leftJoin(processor, eq(processor.id, cancellationRequests.processedBy))
     .where(options.where)
-    .orderBy(desc(cancellationRequests.createdAt), desc(cancellationRequests.id))
+    .orderBy(
+      ...(options.oldestFirst
+        ? [asc(cancellationRequests.createdAt), asc(cancellationRequests.id)]
+        : [desc(cancellationRequests.createdAt), desc(cancellationRequests.id)]),
+    )
     .$dynamic();
   if (options.limit !== undefined) query.limit(options.limit);
   if (options.offset !== undefined) query.offset(options.offset);
