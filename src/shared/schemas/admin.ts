@@ -25,6 +25,15 @@ const pageShape = {
   totalPages: z.number().int(),
 };
 
+/** A list that can be searched: a search counts its matches up to a bound (decision 055). */
+const searchablePageShape = {
+  ...pageShape,
+  total: z.number().int().describe('Quantos itens existem com o filtro, em todas as páginas; numa busca, contados até um limite'),
+  moreThanTotal: z
+    .boolean()
+    .describe('true numa busca que parou de contar: há mais de `total` itens, e as páginas seguem depois de `totalPages`'),
+};
+
 // ── Dashboard ──
 
 export const dashboardReplySchema = z.object({
@@ -75,7 +84,7 @@ export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
 export const adminUsersReplySchema = z.object({
   users: z.array(adminUserSchema).describe('10 por página, mais recentes primeiro'),
-  ...pageShape,
+  ...searchablePageShape,
 });
 export type AdminUsersReply = z.infer<typeof adminUsersReplySchema>;
 
@@ -212,7 +221,7 @@ export const adminGamesReplySchema = z.object({
   games: z
     .array(userGameSchema)
     .describe('20 por página; upcoming: mais próximos primeiro; past e sem filtro de data: mais recentes primeiro'),
-  ...pageShape,
+  ...searchablePageShape,
 });
 export type AdminGamesReply = z.infer<typeof adminGamesReplySchema>;
 

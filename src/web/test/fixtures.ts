@@ -316,6 +316,6 @@ export function aCancellation(overrides: Partial<Cancellation> = {}): Cancellati
 }
 
 /** The paging fields of an admin list reply. */
-export function page<T>(items: T[], { page = 1, pageSize = 10, total = items.length } = {}) {
-  return { page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+export function page<T>(items: T[], { page = 1, pageSize = 10, total = items.length, moreThanTotal = false } = {}) {
+  return { page, pageSize, total, moreThanTotal, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
 import {
@@ -103,7 +103,7 @@ describe('GET /api/admin/games', () => {
 });
 
 describe('GET /api/admin/games, page by page', () => {
-  it('the pages together are the whole list once, in order, the later ones read from the end of it', async () => {
+  it('the pages of a search, and of every game (the later ones read from the end of it), are the whole list once, in order', async () => {
     const tag = `Paginas${Date.now()}`;
     const creatorId = cast.organiser.user.id;
     // 45 games over 15 days, three at each hour (the same start: the id breaks the tie), upcoming and past.
@@ -131,6 +131,20 @@ describe('GET /api/admin/games, page by page', () => {
     expect(await allPages('')).toEqual(expected(false, () => true));
     expect(await allPages('when=upcoming')).toEqual(expected(true, (game) => game.dateTime > TEST_NOW));
     expect(await allPages('when=past')).toEqual(expected(false, (game) => game.dateTime <= TEST_NOW));
+
+    // Without a search: every game not cancelled, the pages past the middle read backwards.
+    const every = await db()
+      .select({ id: games.id })
+      .from(games)
+      .where(ne(games.status, 'cancelled'))
+      .orderBy(desc(games.dateTime), desc(games.id));
+    const first = (await as('GET', '/api/admin/games')).json();
+    expect(first).toMatchObject({ total: every.length, moreThanTotal: false });
+    expect(first.totalPages).toBeGreaterThan(2);
+    const ids: number[] = [];
+    for (let page = 1; page <= first.totalPages; page += 1)
+      ids.push(...(await as('GET', `/api/admin/games?page=${page}`)).json().games.map((game: { id: number }) => game.id));
+    expect(ids).toEqual(every.map((row) => row.id));
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ilike } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
 import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
@@ -88,6 +88,40 @@ describe('GET /api/admin/users', () => {
     for (let page = 2; page <= first.totalPages; page += 1) pages.push((await get(`/api/admin/users?page=${page}`)).json());
     expect(pages.flatMap((reply) => reply.users.map((u: { id: number }) => u.id))).toEqual(all.map((row) => row.id));
     expect((await get(`/api/admin/users?page=${first.totalPages + 1}`)).json().users).toEqual([]);
+  });
+
+  it('counts a search up to 200 past the page asked for, says there are more, and its pages are still every match in order', async () => {
+    const tag = `muitos${Date.now()}`;
+    // 230 matches, some created in the same instant (the id breaks the tie).
+    await db()
+      .insert(users)
+      .values(
+        Array.from({ length: 230 }, (_, i) => ({
+          name: `Pessoa ${tag} ${i}`,
+          email: `${tag}-${i}@exemplo.com.br`,
+          createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 60_000),
+        })),
+      );
+    const expected = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(ilike(users.name, `%${tag}%`))
+      .orderBy(desc(users.createdAt), desc(users.id));
+    expect(expected).toHaveLength(230);
+
+    const first = (await get(`/api/admin/users?search=${tag}`)).json();
+    expect(first).toMatchObject({ total: 200, moreThanTotal: true, page: 1, pageSize: 10, totalPages: 20 });
+    const replies = [first];
+    for (let page = 2; replies.at(-1)!.moreThanTotal || page <= replies.at(-1)!.totalPages; page += 1)
+      replies.push((await get(`/api/admin/users?search=${tag}&page=${page}`)).json());
+    expect(replies.flatMap((reply) => reply.users.map((u: { id: number }) => u.id))).toEqual(expected.map((row) => row.id));
+    // From page 4 on, the 200 after the page reach the last match: the count is whole.
+    expect(replies[3]).toMatchObject({ total: 230, moreThanTotal: false, totalPages: 23 });
+    expect(replies.at(-1)).toMatchObject({ page: 23, total: 230, moreThanTotal: false });
+    // Past the last page: no one, and still the whole count.
+    expect((await get(`/api/admin/users?search=${tag}&page=30`)).json()).toMatchObject({ users: [], total: 230, moreThanTotal: false });
+    // Without a search every account is counted.
+    expect((await get('/api/admin/users')).json().moreThanTotal).toBe(false);
   });
 
   it('finds a part of a name or e-mail of three letters or fewer too, and accents as typed', async () => {

@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { AdminUser, CreditTransactionView } from '../../../shared/schemas/admin';
@@ -47,6 +48,36 @@ export function toCreditTransactionView(
 /** Page numbers of a paged admin list. */
 export function pageOf(page: number, pageSize: number, total: number) {
   return { total, page, pageSize, totalPages: Math.ceil(total / pageSize), offset: (page - 1) * pageSize };
+}
+
+/** A search counts its matches up to this many past the page asked for; beyond, the list says "mais de …". */
+export const SEARCH_COUNT_LIMIT = 200;
+
+/**
+ * A page of a search's matches and how many there are, in one statement that reads, in the list's `order`, at most
+ * the matches up to the page and SEARCH_COUNT_LIMIT after it: a common word in years of rows is neither counted nor
+ * sorted in full on every view (decision 055). `ids` are the page's, in order.
+ */
+export async function searchPage(
+  q: Queryable,
+  search: { table: PgTable; id: PgColumn; where: SQL | undefined; order: SQL[] },
+  page: number,
+  pageSize: number,
+): Promise<{ ids: number[]; page: Omit<ReturnType<typeof pageOf>, 'offset'> & { moreThanTotal: boolean } }> {
+  const offset = (page - 1) * pageSize;
+  const order = sql.join(search.order, sql`, `);
+  const matches = sql`select ${search.id} as id, row_number() over (order by ${order}) as n from ${search.table}
+    where ${search.where ?? sql`true`} order by ${order} limit ${offset + SEARCH_COUNT_LIMIT + 1}`;
+  const { rows } = (await q.execute(sql`select id, count(*) over ()::int as matched from (${matches}) m
+    order by n offset ${offset} limit ${pageSize}`)) as unknown as { rows: Array<{ id: number; matched: number }> };
+  // A page past the last match has no row to carry the count.
+  const matched =
+    rows[0]?.matched ??
+    ((await q.execute(sql`select count(*)::int as matched from (${matches}) m`)) as unknown as { rows: Array<{ matched: number }> })
+      .rows[0]!.matched;
+  const counted = Math.min(matched, offset + SEARCH_COUNT_LIMIT);
+  const { offset: _, ...shape } = pageOf(page, pageSize, counted);
+  return { ids: rows.map((row) => row.id), page: { ...shape, moreThanTotal: matched > counted } };
 }
 
 /**

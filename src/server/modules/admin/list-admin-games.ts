@@ -3,12 +3,13 @@ import { ADMIN_GAMES_PAGE_SIZE, type AdminGamesQuery, type AdminGamesReply } fro
 import type { ServerContext } from '../../core/context';
 import { countGames } from '../../core/games/game-view';
 import { games } from '../../db/schema';
-import { fromNearerEnd, likePattern, loadAdminGames, pageOf } from './admin-views';
+import { fromNearerEnd, likePattern, loadAdminGames, pageOf, searchPage } from './admin-views';
 
 /**
  * Every game, drafts and private ones included, 20 a page. Cancelled (and deleted) games only show
  * when asked for (`status=cancelled` or `all`). Upcoming games come soonest first; otherwise the
- * latest date first. A page past the middle is read from the end of the list.
+ * latest date first. A page past the middle is read from the end of the list; a search's page and count are read
+ * together, counted up to a bound (decision 055).
  */
 export async function listAdminGames(ctx: ServerContext, query: AdminGamesQuery): Promise<AdminGamesReply> {
   const now = ctx.clock.now();
@@ -18,17 +19,26 @@ export async function listAdminGames(ctx: ServerContext, query: AdminGamesQuery)
     query.state ? eq(games.state, query.state) : undefined,
     query.search ? or(ilike(games.name, likePattern(query.search)), ilike(games.location, likePattern(query.search))) : undefined,
   );
-  const { offset, ...page } = pageOf(query.page, ADMIN_GAMES_PAGE_SIZE, await countGames(ctx.db, where));
   const soonestFirst = query.when === 'upcoming';
+  const inOrder = (ascending: boolean) => (ascending ? [asc(games.dateTime), asc(games.id)] : [desc(games.dateTime), desc(games.id)]);
+  if (query.search) {
+    const found = await searchPage(
+      ctx.db,
+      { table: games, id: games.id, where, order: inOrder(soonestFirst) },
+      query.page,
+      ADMIN_GAMES_PAGE_SIZE,
+    );
+    return { games: await loadAdminGames(ctx.db, found.ids, now), ...found.page };
+  }
+  const { offset, ...page } = pageOf(query.page, ADMIN_GAMES_PAGE_SIZE, await countGames(ctx.db, where));
   const seek = fromNearerEnd(offset, ADMIN_GAMES_PAGE_SIZE, page.total);
-  const ascending = soonestFirst !== seek.reversed;
   const rows = await ctx.db
     .select({ id: games.id })
     .from(games)
     .where(where)
-    .orderBy(...(ascending ? [asc(games.dateTime), asc(games.id)] : [desc(games.dateTime), desc(games.id)]))
+    .orderBy(...inOrder(soonestFirst !== seek.reversed))
     .limit(seek.limit)
     .offset(seek.offset);
   const ids = rows.map((row) => row.id);
-  return { games: await loadAdminGames(ctx.db, seek.reversed ? ids.reverse() : ids, now), ...page };
+  return { games: await loadAdminGames(ctx.db, seek.reversed ? ids.reverse() : ids, now), ...page, moreThanTotal: false };
 }

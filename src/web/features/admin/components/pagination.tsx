@@ -1,13 +1,16 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
-/** A loaded page of an admin list query. */
-type PagedQuery = { data: { page: number; totalPages: number; total: number }; isFetching: boolean };
+/** A loaded page of an admin list query; `moreThanTotal` when a search stopped counting at `total`. */
+type PagedQuery = { data: { page: number; totalPages: number; total: number; moreThanTotal?: boolean }; isFetching: boolean };
 
-/** Anterior / Próxima, "Página X de Y" and how many items there are in all, for a paged list query. */
+/**
+ * Anterior / Próxima, "Página X de Y" and how many items there are in all, for a paged list query. A search that
+ * stopped counting says "mais de N" and "Y+", and Próxima goes on past Y.
+ */
 export function Pagination({
   of: {
-    data: { page, totalPages, total },
+    data: { page, totalPages, total, moreThanTotal = false },
     isFetching,
   },
   noun,
@@ -22,6 +25,7 @@ export function Pagination({
   return (
     <nav aria-label="Paginação" className="mt-6 flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
       <p className="text-sm text-slate-600 dark:text-slate-400">
+        {moreThanTotal && 'mais de '}
         <span className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">{total}</span> {total === 1 ? noun[0] : noun[1]}
       </p>
       <div className="flex items-center gap-2">
@@ -31,8 +35,9 @@ export function Pagination({
         </Button>
         <p className="px-2 text-sm font-semibold tabular-nums" aria-live="polite">
           Página {Math.min(page, pages)} de {pages}
+          {moreThanTotal && '+'}
         </p>
-        <Button variant="secondary" onClick={() => onPageChange(page + 1)} disabled={page >= pages || isFetching}>
+        <Button variant="secondary" onClick={() => onPageChange(page + 1)} disabled={(page >= pages && !moreThanTotal) || isFetching}>
           Próxima
           <ChevronRight className="size-5" aria-hidden="true" />
         </Button>

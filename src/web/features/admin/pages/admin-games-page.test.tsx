@@ -10,7 +10,7 @@ const past = aUserGame({ name: 'Vôlei de Ontem', dateTime: hoursFromNow(-30) })
 const cancelled = aUserGame({ name: 'Vôlei Cancelado', status: 'cancelled', cancelReason: 'Excluído pelo administrador' });
 
 function listReply(games = [future, past]) {
-  return { body: { games, page: 1, pageSize: 20, total: games.length, totalPages: 1 } };
+  return { body: { games, page: 1, pageSize: 20, total: games.length, moreThanTotal: false, totalPages: 1 } };
 }
 
 function item(name: string) {

@@ -47,6 +47,32 @@ describe('admin users', () => {
     expect(currentPath()).toBe('/admin/users?search=ANA');
   });
 
+  it('a search that stopped counting says "mais de" and goes on past the pages it counted', async () => {
+    const api = fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/admin/users': (call) => {
+        const query = new URL(call.path, 'http://localhost').searchParams;
+        const pageNumber = Number(query.get('page') ?? 1);
+        if (!query.get('search')) return { body: { users: [bruno], ...page([bruno]) } };
+        // Counted up to 200 past the page asked for: page 20 is the last counted, and there are more.
+        const users = [anAdminUser({ name: `Silva ${pageNumber}` })];
+        return { body: { users, ...page(users, { page: pageNumber, total: 200 + (pageNumber > 20 ? 200 : 0), moreThanTotal: true }) } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/users?search=silva&page=20', { token: 'jwt-bia' });
+    expect(await screen.findByRole('link', { name: 'Silva 20' })).toBeInTheDocument();
+    const paging = screen.getByRole('navigation', { name: 'Paginação' });
+    expect(paging).toHaveTextContent('mais de 200 usuários');
+    expect(within(paging).getByText('Página 20 de 20+')).toBeInTheDocument();
+
+    await user.click(within(paging).getByRole('button', { name: /Próxima/ }));
+    expect(await screen.findByRole('link', { name: 'Silva 21' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/admin/users').at(-1)!.path).toBe('/api/admin/users?search=silva&page=21');
+    expect(within(paging).getByText('Página 21 de 40+')).toBeInTheDocument();
+    expect(paging).toHaveTextContent('mais de 400 usuários');
+  });
+
   it('a row clicked while the search is still pausing opens that user and stays there', async () => {
     fakeApi({
       'GET /api/users/me': meReply(admin),
