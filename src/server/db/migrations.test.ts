@@ -54,6 +54,7 @@ const RELEASED: Record<string, string> = {
   '0026_game_locks_without_key': '5560fb421d0d548affe69dca87aa16faad758c65dc4b8407f811d8a3c1fa07a5',
   '0027_registrations_game_start': '17447da439fb3b0e30d15d3e3f54948cb0ccacd916cfc01bda7b6bc6162021f6',
   '0028_cancellation_totals': 'a4e89acd43a440289382d569a2b8b6c5f60d0343e77a66a75c9861aa3de1a83f',
+  '0029_search_and_sweep_indexes': '5d1a17aeb60d5f86c3a4661af43da3efd8e3a84bcae4bcbc63ecd8314abe10fb',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -400,6 +401,15 @@ async function rowsAfter(tag: string, database: Database) {
       expect(moved.find((row) => row.status === other)!.requests).toBe(before.find((row) => row.status === other)!.requests + 1);
       await run(`update cancellation_requests set status = '${request!.status}' where id = ${request!.id}`);
       expect(await query(database, counts)).toEqual(before);
+      return;
+    }
+    case '0029_search_and_sweep_indexes': {
+      // One trigram index of name and e-mail together replaced the one of each.
+      const indexes = await query<{ name: string }>(
+        database,
+        sql`select indexname as name from pg_indexes where tablename = 'users' and indexname like '%trgm%' order by 1`,
+      );
+      expect(indexes).toEqual([{ name: 'users_search_trgm_idx' }]);
       return;
     }
     default:

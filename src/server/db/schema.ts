@@ -65,8 +65,8 @@ export const users = pgTable(
       .on(t.email)
       .where(sql`${t.deletedAt} is null`),
     // The admin's search by any part of a name or an e-mail, and the admin's list, newest first (migration 0017).
-    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // The admin's search of a part of the name or the e-mail (migration 0029, decision 055).
+    index('users_search_trgm_idx').using('gin', sql`(${t.name} || E'\\n' || ${t.email}) gin_trgm_ops`),
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('users_inactive_idx')
       .on(t.lastActiveAt)
@@ -447,6 +447,9 @@ export const payments = pgTable(
       .on(t.createdAt)
       .where(sql`${t.settledAt} is null`),
     index('payments_report_day_idx').on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`, t.id),
+    index('payments_open_top_ups_idx')
+      .on(t.createdAt)
+      .where(sql`${t.purpose} = 'topup' and ${t.status} = 'pending'`),
   ],
 );
 

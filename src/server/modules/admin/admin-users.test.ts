@@ -77,6 +77,10 @@ describe('GET /api/admin/users', () => {
     });
     // LIKE wildcards typed in the search are literal.
     expect((await get('/api/admin/users?search=%25%25%25')).json().total).toBe(0);
+    // Name and e-mail are searched each on its own: the end of one and the start of the other together match nothing.
+    const joined = await createUser(db(), { name: `Fim ${tag}`, email: `comeco-${tag}@exemplo.com.br` });
+    expect((await get(`/api/admin/users?search=${tag}%0Acomeco`)).json().total).toBe(0);
+    expect((await get(`/api/admin/users?search=comeco-${tag}`)).json().users.map((u: { id: number }) => u.id)).toEqual([joined.id]);
   });
 
   it('without a search, pages every account newest first with the count of all accounts, as a full count and sort give', async () => {
