@@ -6,6 +6,7 @@ import type { PaymentsReportQuery } from '../../../shared/schemas/game-day';
 import type { ServerContext } from '../../core/context';
 import { displayName } from '../../core/users/display-name';
 import { creditTransactions, games, organiserEarnings, payments, users } from '../../db/schema';
+import { READ_BATCH, readInBatches } from '../../db/read-in-batches';
 import { centsCell, type CsvCell, dateTimeCell, excelCsv } from '../../lib/csv';
 
 const csv = messages.gameDay.csv;
@@ -25,54 +26,89 @@ const shareCells = (sale: { feeCents: number; netCents: number } | null): CsvCel
  * included), oldest first, then the totals: the admins' spreadsheet for the books. The books keep one clock, São
  * Paulo's, whatever the zone of the game a payment was for: the days of the period are São Paulo days.
  */
-export async function exportPaymentsReport(ctx: ServerContext, query: PaymentsReportQuery): Promise<{ filename: string; body: string }> {
+export async function exportPaymentsReport(
+  ctx: ServerContext,
+  query: PaymentsReportQuery,
+  batch = READ_BATCH,
+): Promise<{ filename: string; body: string }> {
   const start = saoPauloDayRange(query.from).start;
   const end = saoPauloDayRange(query.to).end;
+  // A month of a busy platform is tens of thousands of rows: each list is read a batch at a time along its date index,
+  // after the last row's exact key (its timestamp as PostgreSQL writes it, microseconds included, and its id).
+  type After = { key: string; id: number } | undefined;
   const [paymentRows, ledgerRows] = await Promise.all([
-    ctx.db
-      .select({
-        // The columns the spreadsheet writes, not the whole row: a month is tens of thousands of them.
-        payment: {
-          purpose: payments.purpose,
-          method: payments.method,
-          status: payments.status,
-          amountCents: payments.amountCents,
-          refundedCents: payments.refundedCents,
-          publicId: payments.publicId,
-        },
-        at: paymentDate,
-        name: displayName,
-        email: users.email,
-        gameName: games.name,
-        sale: { feeCents: paymentSale.feeCents, netCents: paymentSale.netCents },
-      })
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .leftJoin(games, eq(games.id, payments.gameId))
-      .leftJoin(
-        paymentSale,
-        and(eq(payments.outcome, 'confirmed'), eq(paymentSale.source, sql`'registration:' || ${payments.registrationId}`)),
-      )
-      .where(and(gte(paymentDate, start), lt(paymentDate, end)))
-      .orderBy(asc(paymentDate), asc(payments.id)),
-    ctx.db
-      .select({
-        movement: {
-          createdAt: creditTransactions.createdAt,
-          type: creditTransactions.type,
-          description: creditTransactions.description,
-          amountCents: creditTransactions.amountCents,
-          reference: creditTransactions.reference,
-        },
-        name: displayName,
-        email: users.email,
-        sale: { feeCents: spendSale.feeCents, netCents: spendSale.netCents },
-      })
-      .from(creditTransactions)
-      .innerJoin(users, eq(users.id, creditTransactions.userId))
-      .leftJoin(spendSale, and(eq(creditTransactions.type, 'spend_game'), eq(spendSale.source, creditTransactions.reference)))
-      .where(and(gte(creditTransactions.createdAt, start), lt(creditTransactions.createdAt, end)))
-      .orderBy(asc(creditTransactions.createdAt), asc(creditTransactions.id)),
+    readInBatches(
+      (after: After, size) =>
+        ctx.db
+          .select({
+            // The columns the spreadsheet writes, not the whole row.
+            payment: {
+              purpose: payments.purpose,
+              method: payments.method,
+              status: payments.status,
+              amountCents: payments.amountCents,
+              refundedCents: payments.refundedCents,
+              publicId: payments.publicId,
+            },
+            at: paymentDate,
+            key: sql<string>`${paymentDate}::text`,
+            id: payments.id,
+            name: displayName,
+            email: users.email,
+            gameName: games.name,
+            sale: { feeCents: paymentSale.feeCents, netCents: paymentSale.netCents },
+          })
+          .from(payments)
+          .innerJoin(users, eq(users.id, payments.userId))
+          .leftJoin(games, eq(games.id, payments.gameId))
+          .leftJoin(
+            paymentSale,
+            and(eq(payments.outcome, 'confirmed'), eq(paymentSale.source, sql`'registration:' || ${payments.registrationId}`)),
+          )
+          .where(
+            and(
+              gte(paymentDate, start),
+              lt(paymentDate, end),
+              after && sql`(${paymentDate}, ${payments.id}) > (${after.key}::timestamptz, ${after.id})`,
+            ),
+          )
+          .orderBy(asc(paymentDate), asc(payments.id))
+          .limit(size),
+      (row) => `${row.key} ${row.id}`,
+      batch,
+    ),
+    readInBatches(
+      (after: After, size) =>
+        ctx.db
+          .select({
+            movement: {
+              createdAt: creditTransactions.createdAt,
+              type: creditTransactions.type,
+              description: creditTransactions.description,
+              amountCents: creditTransactions.amountCents,
+              reference: creditTransactions.reference,
+            },
+            key: sql<string>`${creditTransactions.createdAt}::text`,
+            id: creditTransactions.id,
+            name: displayName,
+            email: users.email,
+            sale: { feeCents: spendSale.feeCents, netCents: spendSale.netCents },
+          })
+          .from(creditTransactions)
+          .innerJoin(users, eq(users.id, creditTransactions.userId))
+          .leftJoin(spendSale, and(eq(creditTransactions.type, 'spend_game'), eq(spendSale.source, creditTransactions.reference)))
+          .where(
+            and(
+              gte(creditTransactions.createdAt, start),
+              lt(creditTransactions.createdAt, end),
+              after && sql`(${creditTransactions.createdAt}, ${creditTransactions.id}) > (${after.key}::timestamptz, ${after.id})`,
+            ),
+          )
+          .orderBy(asc(creditTransactions.createdAt), asc(creditTransactions.id))
+          .limit(size),
+      (row) => `${row.key} ${row.id}`,
+      batch,
+    ),
   ]);
 
   const rows: { at: Date; cells: CsvCell[] }[] = [
