@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
 import {
   createGame,
   createRegistration,
   createSignedInUser,
-  createUser,
   DAY_MS,
   DEFAULT_PASSWORD,
   HOUR_MS,
@@ -13,7 +12,6 @@ import {
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { creditTransactions, payments, registrations, teamPlayers } from '../../db/schema';
-import { exportPaymentsReport } from '../admin/export-payments-report';
 
 const t = setUpTestApp();
 
@@ -386,30 +384,6 @@ describe('GET /api/admin/reports/payments.csv', () => {
     const nextDay = parseCsv((await call('GET', '/api/admin/reports/payments.csv?from=2026-10-16&to=2026-10-16', admin.headers)).body);
     expect(nextDay.map((row) => row[9])).not.toContain('report:out');
     expect(nextDay.filter((row) => row[1] === m.csv.providerPayment)).toEqual([]);
-  });
-
-  it("reads a period a batch at a time after the last row's exact key: rows in the same microsecond or a microsecond apart are each written once", async () => {
-    const { player, game } = await gameDay();
-    for (const [i, paidAt] of ['2026-10-20T12:00:00.000Z', '2026-10-20T12:00:00.000Z', '2026-10-20T13:00:00.000Z'].entries()) {
-      const payer = await createUser(db());
-      const paid = await cardPaidRegistration(t.app, { gameId: game.id, userId: payer.id, amountCents: 1000 + i, method: 'card' });
-      await db()
-        .update(payments)
-        .set({ paidAt: new Date(paidAt) })
-        .where(eq(payments.registrationId, paid.id));
-      if (i === 0)
-        await db().execute(sql`update payments set paid_at = paid_at + interval '7 microseconds' where registration_id = ${paid.id}`);
-    }
-    await db().execute(sql`insert into credit_transactions (user_id, amount_cents, type, description, source, reference, created_at)
-      select ${player.user.id}, 100 + i, 'add_manual', 'Lote ' || i, 'admin', 'batch:' || i,
-        timestamptz '2026-10-20 12:00:00+00' + (i / 3) * interval '1 microsecond'
-      from generate_series(0, 10) i`);
-    const query = { from: '2026-10-20', to: '2026-10-20' };
-    const whole = await exportPaymentsReport(t.app.ctx, query);
-    const rows = parseCsv(whole.body);
-    expect(rows.filter((row) => String(row[9]).startsWith('batch:'))).toHaveLength(11);
-    expect(rows.filter((row) => row[1] === m.csv.providerPayment)).toHaveLength(3);
-    for (const batch of [1, 2, 3]) expect((await exportPaymentsReport(t.app.ctx, query, batch)).body, `batch ${batch}`).toBe(whole.body);
   });
 
   it('answers 400 for bad days, an inverted period or one over 366 days, and 403 for a player', async () => {
