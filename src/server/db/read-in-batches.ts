@@ -1,5 +1,5 @@
 /** How many rows one statement of a long read returns. */
-export const READ_BATCH = 2000;
+export const READ_BATCH = 1000;
 
 /**
  * Every row of a long read (an export, a report), `batch` at a time: `read(after, batch)` returns the rows after `after`
