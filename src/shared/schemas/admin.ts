@@ -11,6 +11,8 @@ const isoDateTime = z.string().describe('Instante ISO 8601 (UTC)');
 
 export const ADMIN_USERS_PAGE_SIZE = 10;
 export const ADMIN_GAMES_PAGE_SIZE = 20;
+/** The card/PIX payments the admin sees of a user: the latest ones, with how many there are in all. */
+export const ADMIN_PROVIDER_PAYMENTS_SHOWN = 50;
 export const ADMIN_CANCELLATIONS_PAGE_SIZE = 20;
 export const ADMIN_STATEMENT_PAGE_SIZE = 20;
 export const DASHBOARD_RECENT_GAMES = 5;
@@ -189,7 +191,10 @@ export type UserPaymentsQuery = z.infer<typeof userPaymentsQuerySchema>;
 export const userPaymentsReplySchema = z.object({
   stripePayments: z
     .array(providerPaymentViewSchema)
-    .describe('Pagamentos do usuário nos provedores (cartão e PIX), mais recentes primeiro'),
+    .describe(
+      `Os ${ADMIN_PROVIDER_PAYMENTS_SHOWN} pagamentos mais recentes do usuário nos provedores (cartão e PIX), mais recentes primeiro`,
+    ),
+  stripePaymentsTotal: z.number().int().describe('Quantos pagamentos por cartão e PIX o usuário tem ao todo'),
   creditTransactions: z
     .array(creditTransactionViewSchema)
     .describe(`Uma página do extrato de créditos (${ADMIN_STATEMENT_PAGE_SIZE} lançamentos), mais recentes primeiro`),

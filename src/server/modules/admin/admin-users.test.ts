@@ -1,10 +1,10 @@
-import { and, desc, eq, ilike } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
 import { addCredits, createGame, createRegistration, createUser } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp } from '../../../../test-support/server/test-app';
-import { creditTransactions, notifications, users } from '../../db/schema';
+import { creditTransactions, notifications, payments, users } from '../../db/schema';
 
 const t = setUpTestApp();
 let cast: Awaited<ReturnType<typeof signedInCast>>;
@@ -285,8 +285,26 @@ describe('GET /api/admin/users/:id/payments', () => {
         paidAt: expect.any(String),
       },
     ]);
-    expect(body).toMatchObject({ total: 2, page: 1, pageSize: 20, totalPages: 1 });
+    expect(body).toMatchObject({ stripePaymentsTotal: 1, total: 2, page: 1, pageSize: 20, totalPages: 1 });
     expect((await get('/api/admin/users/999999/payments')).statusCode).toBe(404);
+  });
+
+  it('shows the latest 50 card/PIX payments of a user with many, and how many there are', async () => {
+    const user = await createUser(db());
+    await db()
+      .execute(sql`insert into payments (public_id, user_id, purpose, method, provider, provider_session_id, amount_cents, status, created_at)
+      select 'muitos-' || ${user.id} || '-' || i, ${user.id}, 'topup', 'card', 'sandbox', 'cs-muitos-' || ${user.id} || '-' || i, 1000 + i,
+        'expired', timestamptz '2026-01-01 12:00:00+00' + (i / 2) * interval '1 hour'
+      from generate_series(1, 55) i`);
+    const expected = await db()
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.userId, user.id))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(50);
+    const body = (await get(`/api/admin/users/${user.id}/payments`)).json();
+    expect(body.stripePaymentsTotal).toBe(55);
+    expect(body.stripePayments.map((p: { id: number }) => p.id)).toEqual(expected.map((row) => row.id));
   });
 
   it('pages the statement, 20 rows a page, newest first: the pages together are the whole ledger once, in order', async () => {

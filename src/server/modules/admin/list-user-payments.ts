@@ -11,11 +11,12 @@ const creator = alias(users, 'creator');
 
 /**
  * One page of a user's credit ledger, newest first (ADMIN_STATEMENT_PAGE_SIZE rows, by the index on user, date and id:
- * a player of years has thousands; a page past the middle read from the oldest end), and their card/PIX payments.
+ * a player of years has thousands; a page past the middle read from the oldest end), and their latest card/PIX
+ * payments with how many there are.
  */
 export async function listUserPayments(ctx: ServerContext, userId: number, query: UserPaymentsQuery): Promise<UserPaymentsReply> {
   await findUserOrThrow(ctx.db, userId);
-  const [[countRow], stripePayments] = await Promise.all([
+  const [[countRow], providerPayments] = await Promise.all([
     ctx.db
       .select({ count: sql<number>`count(*)::int` })
       .from(creditTransactions)
@@ -38,7 +39,8 @@ export async function listUserPayments(ctx: ServerContext, userId: number, query
     .offset(seek.offset);
   const ledger = seek.reversed ? read.reverse() : read;
   return {
-    stripePayments,
+    stripePayments: providerPayments.shown,
+    stripePaymentsTotal: providerPayments.total,
     creditTransactions: ledger.map(({ row, creator: by }) => toCreditTransactionView(row, by?.id ? by : null)),
     ...page,
   };

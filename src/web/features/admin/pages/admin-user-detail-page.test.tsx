@@ -26,6 +26,7 @@ const payments = {
       paidAt: '2026-02-01T15:01:00.000Z',
     },
   ],
+  stripePaymentsTotal: 1,
   creditTransactions: history,
   total: 2,
   page: 1,
@@ -61,6 +62,17 @@ describe('admin user detail', () => {
     expect(within(pix!).getByText('Pago')).toBeInTheDocument();
     const providers = screen.getByRole('heading', { name: 'Pagamentos por cartão e PIX' }).closest('section')!;
     expect(within(providers).getByText(/PIX · Ambiente de teste · Compra de créditos/)).toBeInTheDocument();
+    expect(within(providers).queryByText(/mais recentes de/)).not.toBeInTheDocument();
+  });
+
+  it('says when the card/PIX payments shown are only the latest of many', async () => {
+    fakeApi({
+      ...routes({ status: 500 }),
+      [`GET /api/admin/users/${ana.id}/payments`]: { body: { ...payments, stripePaymentsTotal: 312 } },
+    });
+    renderApp(`/admin/users/${ana.id}`, { token: 'jwt-bia' });
+    const heading = await screen.findByRole('heading', { name: 'Pagamentos por cartão e PIX' });
+    expect(heading.closest('section')!).toHaveTextContent('Os 1 mais recentes de 312 pagamentos.');
   });
 
   it('pages a long statement: Próxima reads the next page and the address keeps it', async () => {

@@ -129,36 +129,44 @@ function TransactionsTable({ transactions }: { transactions: CreditTransactionVi
   );
 }
 
-function ProviderPayments({ payments }: { payments: ProviderPaymentView[] }) {
+function ProviderPayments({ payments, total }: { payments: ProviderPaymentView[]; total: number }) {
   if (payments.length === 0) return <EmptyState icon={CreditCard} title="Nenhum pagamento por cartão ou PIX." />;
   return (
-    <ul className="space-y-3">
-      {payments.map((payment) => {
-        const status = providerPaymentStatus[payment.status];
-        return (
-          <li key={payment.id} className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div className="min-w-0 space-y-1">
-                <p className="font-semibold">{payment.description}</p>
-                <p className="text-sm text-slate-600 dark:text-slate-400">
-                  <span className="tabular-nums">{formatDateTime(payment.created_at, TIME_ZONE)}</span> ·{' '}
-                  {paymentMethodLabels[payment.method]} · {providerLabels[payment.provider]} ·{' '}
-                  {payment.purpose === 'topup' ? 'Compra de créditos' : 'Vaga em jogo'}
-                  {payment.game && <> · {payment.game.name}</>}
-                </p>
-                {payment.refundedAmount > 0 && (
-                  <p className="text-sm text-slate-600 dark:text-slate-400">Reembolsado: {formatBRL(payment.refundedAmount)}</p>
-                )}
+    <>
+      {total > payments.length && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Os <span className="tabular-nums">{payments.length}</span> mais recentes de <span className="tabular-nums">{total}</span>{' '}
+          pagamentos.
+        </p>
+      )}
+      <ul className="space-y-3">
+        {payments.map((payment) => {
+          const status = providerPaymentStatus[payment.status];
+          return (
+            <li key={payment.id} className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0 space-y-1">
+                  <p className="font-semibold">{payment.description}</p>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    <span className="tabular-nums">{formatDateTime(payment.created_at, TIME_ZONE)}</span> ·{' '}
+                    {paymentMethodLabels[payment.method]} · {providerLabels[payment.provider]} ·{' '}
+                    {payment.purpose === 'topup' ? 'Compra de créditos' : 'Vaga em jogo'}
+                    {payment.game && <> · {payment.game.name}</>}
+                  </p>
+                  {payment.refundedAmount > 0 && (
+                    <p className="text-sm text-slate-600 dark:text-slate-400">Reembolsado: {formatBRL(payment.refundedAmount)}</p>
+                  )}
+                </div>
+                <div className="flex flex-col items-end gap-1">
+                  <p className="text-lg font-bold tabular-nums">{formatBRL(payment.amount)}</p>
+                  <Badge tone={status.tone}>{status.label}</Badge>
+                </div>
               </div>
-              <div className="flex flex-col items-end gap-1">
-                <p className="text-lg font-bold tabular-nums">{formatBRL(payment.amount)}</p>
-                <Badge tone={status.tone}>{status.label}</Badge>
-              </div>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
 
@@ -230,7 +238,7 @@ export function AdminUserDetailPage() {
               <h2 id="provider-payments" className="text-xl font-bold">
                 Pagamentos por cartão e PIX
               </h2>
-              <ProviderPayments payments={payments.data.stripePayments} />
+              <ProviderPayments payments={payments.data.stripePayments} total={payments.data.stripePaymentsTotal} />
             </section>
           )}
         </>

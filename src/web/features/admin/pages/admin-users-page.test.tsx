@@ -82,7 +82,7 @@ describe('admin users', () => {
       },
       [`GET /api/admin/users/${ana.id}`]: { body: ana },
       [`GET /api/admin/users/${ana.id}/payments`]: {
-        body: { stripePayments: [], creditTransactions: [], total: 0, page: 1, pageSize: 20, totalPages: 0 },
+        body: { stripePayments: [], stripePaymentsTotal: 0, creditTransactions: [], total: 0, page: 1, pageSize: 20, totalPages: 0 },
       },
     });
     const user = userEvent.setup();
