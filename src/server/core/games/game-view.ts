@@ -58,6 +58,18 @@ function orderOf(order: GameViewOptions['order'], now: Date): SQL[] {
 
 /** Games as the API shows them, in date order: slots, reference objects, creator and the caller's registration. */
 export async function loadGameViews(q: Queryable, options: GameViewOptions): Promise<Game[]> {
+  const views = (await loadGameViewsWithRows(q, options)).map(({ view }) => view);
+  return options.viewerId === undefined ? views : withViewerRegistrations(q, views, options.viewerId, options.now);
+}
+
+/**
+ * Each game's view (without the caller's registration) beside the game's row it was read from, for a view that shows
+ * more of the game (the organiser's cancel reason) without reading the games again.
+ */
+export async function loadGameViewsWithRows(
+  q: Queryable,
+  options: GameViewOptions,
+): Promise<Array<{ view: Game; game: typeof games.$inferSelect }>> {
   const query = q
     .select({
       game: games,
@@ -81,10 +93,10 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
   const rows = await query;
 
   const viewerId = options.viewerId;
-  const views = rows.map(({ game, occupied, held, membersHolding, ...row }): Game => {
+  return rows.map(({ game, occupied, held, membersHolding, ...row }) => {
     const places = placesOf(game.totalSlots, occupied, held, membersHolding);
     const remaining = places.forDropIns;
-    return {
+    const view: Game = {
       id: game.id,
       name: game.name,
       location: game.location,
@@ -113,8 +125,8 @@ export async function loadGameViews(q: Queryable, options: GameViewOptions): Pro
       seriesId: game.seriesId,
       ...(game.seriesId === null ? {} : { memberPlacesFree: places.forMembers - places.forDropIns }),
     };
+    return { view, game };
   });
-  return viewerId === undefined ? views : withViewerRegistrations(q, views, viewerId, options.now);
 }
 
 /**

@@ -1,11 +1,11 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { UserGame } from '../../../shared/schemas/user-games';
 import type { Queryable, Tx } from '../../db/open-database';
 import { games } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
-import { type GameViewOptions, loadGameViews } from './game-view';
+import { type GameViewOptions, loadGameViewsWithRows } from './game-view';
 import { type GameRow, lockGameWhere } from './registration-guards';
 
 /** Someone else's game is indistinguishable from a missing one. */
@@ -28,19 +28,8 @@ export async function loadUserGames(
   q: Queryable,
   options: { where: SQL | undefined; now: Date; limit?: number; offset?: number; order?: GameViewOptions['order'] },
 ): Promise<UserGame[]> {
-  const views = await loadGameViews(q, { order: 'newest', ...options, revealPrivateLink: true });
-  if (views.length === 0) return [];
-  const reasons = await q
-    .select({ id: games.id, cancelReason: games.cancelReason })
-    .from(games)
-    .where(
-      inArray(
-        games.id,
-        views.map((view) => view.id),
-      ),
-    );
-  const reasonById = new Map(reasons.map((row) => [row.id, row.cancelReason]));
-  return views.map((view) => ({ ...view, privateLink: view.privateLink!, cancelReason: reasonById.get(view.id) ?? null }));
+  const read = await loadGameViewsWithRows(q, { order: 'newest', ...options, revealPrivateLink: true });
+  return read.map(({ view, game }) => ({ ...view, privateLink: game.privateLink, cancelReason: game.cancelReason }));
 }
 
 export async function loadUserGame(q: Queryable, gameId: number, now: Date): Promise<UserGame> {
