@@ -17,8 +17,8 @@ function matching(text: string) {
 }
 
 /**
- * Every account, newest first, 10 a page; `search` matches name or e-mail, ignoring case (trigram indexes,
- * migration 0017), its page and count read together and counted up to a bound (decision 055). Without a search the
+ * Every account, newest first, 10 a page; `search` matches name or e-mail, ignoring case (`matching`), its page and
+ * count read together and counted up to a bound (decision 055). Without a search the
  * total is the dashboard's count of accounts, kept by the database, rather than a count of every row; a page's ids
  * come from the index alone before their rows are read (decision 041), from the nearer end of the list.
  */
