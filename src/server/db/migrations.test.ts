@@ -353,11 +353,9 @@ async function rowsAfter(tag: string, database: Database) {
     }
     case '0025_user_statement_index': {
       // A user's statement is read through the index on user, date and id, which replaced the one on user alone.
-      const indexes = await query<{ name: string }>(
-        database,
-        sql`select indexname as name from pg_indexes where tablename = 'credit_transactions' and indexname like 'credit_transactions_user%' order by 1`,
-      );
-      expect(indexes).toEqual([{ name: 'credit_transactions_user_created_idx' }]);
+      expect(await indexNames(database, 'credit_transactions', 'credit_transactions_user%')).toEqual([
+        'credit_transactions_user_created_idx',
+      ]);
       return;
     }
     case '0027_registrations_game_start': {
@@ -405,16 +403,21 @@ async function rowsAfter(tag: string, database: Database) {
     }
     case '0029_search_and_sweep_indexes': {
       // One trigram index of name and e-mail together replaced the one of each.
-      const indexes = await query<{ name: string }>(
-        database,
-        sql`select indexname as name from pg_indexes where tablename = 'users' and indexname like '%trgm%' order by 1`,
-      );
-      expect(indexes).toEqual([{ name: 'users_search_trgm_idx' }]);
+      expect(await indexNames(database, 'users', '%trgm%')).toEqual(['users_search_trgm_idx']);
       return;
     }
     default:
       return;
   }
+}
+
+/** The names of a table's indexes named `like` this pattern, in order. */
+async function indexNames(database: Database, table: string, like: string): Promise<string[]> {
+  const rows = await query<{ name: string }>(
+    database,
+    sql`select indexname as name from pg_indexes where tablename = ${table} and indexname like ${like} order by 1`,
+  );
+  return rows.map((row) => row.name);
 }
 
 /** Totals kept by the database that a migration restates by a new definition, checked in rowsAfter instead. */
