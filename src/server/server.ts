@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ensureAdmin } from './bootstrap';
 import { startBackupEndpoint } from './db/backup-endpoint';
 import { openDatabase } from './db/open-database';
+import { unsubscribeSecret } from './core/notifications/unsubscribe-link';
 import { seedReferenceData } from './db/seed/seed-reference-data';
 import { type Config, ConfigError } from './lib/config';
 import { seedDemo } from './seed-demo';
@@ -61,6 +62,7 @@ export async function startServer(config: Config, options: { inMemory?: boolean;
     .exclusively(async () => {
       await database.migrate();
       await seedReferenceData(database.db);
+      await unsubscribeSecret(database.db);
       await ensureAdmin(database.db, config.admin);
       return config.seedDemo ? seedDemo(database.db) : false;
     })
