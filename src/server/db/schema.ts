@@ -64,8 +64,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique')
       .on(t.email)
       .where(sql`${t.deletedAt} is null`),
-    // The admin's search by any part of a name or an e-mail, and the admin's list, newest first (migration 0017).
-    // The admin's search of a part of the name or the e-mail (migration 0029, decision 055).
+    // The admin's search by any part of a name or an e-mail (migration 0029, decision 055), and the admin's list, newest
+    // first (migration 0017).
     index('users_search_trgm_idx').using('gin', sql`(${t.name} || E'\\n' || ${t.email}) gin_trgm_ops`),
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('users_inactive_idx')

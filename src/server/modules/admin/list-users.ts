@@ -1,4 +1,4 @@
-import { and, asc, desc, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, ilike, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUsersQuery, type AdminUsersReply } from '../../../shared/schemas/admin';
 import type { ServerContext } from '../../core/context';
 import { dashboardTotals, users } from '../../db/schema';
@@ -23,40 +23,30 @@ function matching(text: string) {
  * come from the index alone before their rows are read (decision 041), from the nearer end of the list.
  */
 export async function listUsers(ctx: ServerContext, query: AdminUsersQuery): Promise<AdminUsersReply> {
-  const { ids, page } = query.search
-    ? await searchPage(
-        ctx.db,
-        {
-          table: users,
-          id: users.id,
-          where: matching(query.search),
-          order: newestFirst,
-        },
-        query.page,
-        ADMIN_USERS_PAGE_SIZE,
-      )
-    : await everyUserPage(ctx, query.page);
-  const rows =
-    ids.length === 0
-      ? []
-      : await ctx.db
-          .select()
-          .from(users)
-          .where(inArray(users.id, ids))
-          .orderBy(...newestFirst);
-  return { users: rows.map(toAdminUser), ...page };
-}
-
-/** A page of every account: the total kept by the database, the ids read from the nearer end of the list. */
-async function everyUserPage(ctx: ServerContext, pageNumber: number) {
+  const read = (ids: number[] | SQLWrapper) =>
+    ctx.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(...newestFirst);
+  if (query.search) {
+    const found = await searchPage(
+      ctx.db,
+      { table: users, id: users.id, where: matching(query.search), order: newestFirst },
+      query.page,
+      ADMIN_USERS_PAGE_SIZE,
+    );
+    return { users: found.ids.length === 0 ? [] : (await read(found.ids)).map(toAdminUser), ...found.page };
+  }
   const [countRow] = await ctx.db.select({ count: sql<number>`coalesce(sum(${dashboardTotals.users}), 0)::int` }).from(dashboardTotals);
-  const { offset, ...page } = pageOf(pageNumber, ADMIN_USERS_PAGE_SIZE, countRow?.count ?? 0);
+  const { offset, ...page } = pageOf(query.page, ADMIN_USERS_PAGE_SIZE, countRow?.count ?? 0);
   const seek = fromNearerEnd(offset, ADMIN_USERS_PAGE_SIZE, page.total);
-  const rows = await ctx.db
+  // The page's ids, read as a subquery of the statement that reads their rows.
+  const pageIds = ctx.db
     .select({ id: users.id })
     .from(users)
     .orderBy(...(seek.reversed ? oldestFirst : newestFirst))
     .limit(seek.limit)
     .offset(seek.offset);
-  return { ids: rows.map((row) => row.id), page: { ...page, moreThanTotal: false } };
+  return { users: (await read(pageIds)).map(toAdminUser), ...page, moreThanTotal: false };
 }
