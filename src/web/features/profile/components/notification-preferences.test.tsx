@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '../../../../shared/schemas/notification-settings';
@@ -43,6 +43,32 @@ describe('profile: notifications', () => {
     await waitFor(() => expect(reminders.getByRole('switch', { name: /E-mail/ })).not.toBeChecked());
     expect(reminders.getByRole('switch', { name: /No aparelho/ })).toBeChecked();
     expect(section.getByText(/E-mails de segurança .* são sempre enviados/)).toBeInTheDocument();
+  });
+
+  it('shows the new place from the click on, while the save is still on its way', async () => {
+    let answer: () => void = () => undefined;
+    const api = fakeApi({
+      'GET /api/users/me': meReply(player),
+      ...calendarFeed,
+      'GET /api/users/me/notification-settings': { body: allOn },
+      'PUT /api/users/me/notification-settings': () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: { ...allOn, reminders: { email: false, push: true } } });
+        }),
+    });
+    renderApp('/profile', { token: 'jwt-ana' });
+    const section = await preferences();
+    const reminders = within(await section.findByRole('group', { name: 'Lembretes de jogos' }));
+    const email = reminders.getByRole('switch', { name: /E-mail/ });
+    // Read in the same task as the click: nothing the save does asynchronously has run yet.
+    fireEvent.click(email);
+    expect(email).not.toBeChecked();
+    expect(reminders.getByText('Não')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('PUT', '/api/users/me/notification-settings')).toHaveLength(1));
+    expect(email).not.toBeChecked();
+    answer();
+    await waitFor(() => expect(section.queryAllByText('Não')).toHaveLength(1));
+    expect(email).not.toBeChecked();
   });
 
   it('puts the switch back and shows the error when saving fails', async () => {

@@ -1,4 +1,5 @@
 import { Bell, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { type NotificationChannels, type NotificationKind, notificationKinds } from '../../../../shared/schemas/notification-settings';
 import { QueryError } from '../../../components/games/list-states';
 import { DevicePush } from '../../../components/notifications/device-push';
@@ -24,8 +25,18 @@ const channels: { channel: keyof NotificationChannels; label: string }[] = [
   { channel: 'push', label: 'No aparelho' },
 ];
 
-/** One channel of one kind: a switch (a checkbox with the switch role) that saves as it changes. */
-function ChannelSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+/**
+ * One channel of one kind: a switch (a checkbox with the switch role) that saves as it changes. It shows its new place
+ * from the click until the save settles (then the saved settings, or the old ones after a refusal), whatever the
+ * settings' query does meanwhile.
+ */
+function ChannelSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => Promise<void> }) {
+  const [saving, setSaving] = useState<boolean | null>(null);
+  const shown = saving ?? checked;
+  const change = (next: boolean) => {
+    setSaving(next);
+    void onChange(next).then(() => setSaving((current) => (current === next ? null : current)));
+  };
   return (
     <label className="relative flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl border border-slate-200 px-3 dark:border-slate-700">
       <span className="font-medium">{label}</span>
@@ -33,25 +44,25 @@ function ChannelSwitch({ label, checked, onChange }: { label: string; checked: b
         type="checkbox"
         role="switch"
         className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-xl opacity-0"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
+        checked={shown}
+        onChange={(event) => change(event.target.checked)}
       />
       <span
         aria-hidden="true"
         className={cn(
           'relative h-6 w-11 shrink-0 rounded-full transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
-          checked ? 'bg-brand-700' : 'bg-slate-300 dark:bg-slate-600',
+          shown ? 'bg-brand-700' : 'bg-slate-300 dark:bg-slate-600',
         )}
       >
         <span
           className={cn(
             'absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform',
-            checked ? 'translate-x-5.5' : 'translate-x-0.5',
+            shown ? 'translate-x-5.5' : 'translate-x-0.5',
           )}
         />
       </span>
       <span aria-hidden="true" className="w-9 text-right text-sm text-slate-600 dark:text-slate-400">
-        {checked ? 'Sim' : 'Não'}
+        {shown ? 'Sim' : 'Não'}
       </span>
     </label>
   );
@@ -93,7 +104,13 @@ export function NotificationPreferences() {
                       key={channel}
                       label={label}
                       checked={settings.data[kind][channel]}
-                      onChange={(checked) => update.mutate({ [kind]: { [channel]: checked } })}
+                      // A refusal shows in the alert above (update.error): the switch only needs to know it settled.
+                      onChange={(checked) =>
+                        update.mutateAsync({ [kind]: { [channel]: checked } }).then(
+                          () => undefined,
+                          () => undefined,
+                        )
+                      }
                     />
                   ))}
                 </div>
