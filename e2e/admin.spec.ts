@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createGame, headerBalance, parseBRL, signIn } from './support/games';
-import { createAdmin, registerPlayer, unique, type Account } from './support/people';
+import { createAdmin, createPlayers, createUnpaidTopUps, registerPlayer, unique, type Account } from './support/people';
 
 // The administrator's journeys on the real app (sandbox payments), each with an administrator and a player of its own.
 
@@ -140,4 +140,49 @@ test('a card-paid cancellation becomes a pending request that the admin processe
   await expect(processed.getByText('No pagamento original')).toBeVisible();
   await expect(processed.getByRole('cell', { name: /^Processado/ }).last()).toBeVisible();
   await expect(processed.getByRole('button')).toHaveCount(0);
+});
+
+test('an admin searches 230 accounts: "mais de 200", pages past the count, then the oldest one\'s latest 50 of 60 payments', async ({
+  page,
+  request,
+}) => {
+  const name = unique('Jogadora Em Massa');
+  const [oldest] = await createPlayers(name, 230);
+  await createUnpaidTopUps(oldest!, 60);
+
+  await signInAsAdmin(page, request);
+  await page.getByRole('banner').getByRole('link', { name: 'Usuários' }).click();
+  await page.getByLabel('Buscar usuários').fill(name);
+  const paging = page.getByRole('navigation', { name: 'Paginação' });
+  // A search counts up to 200 matches past its page: more than that is "mais de 200", and the pages go on.
+  await expect(paging).toContainText('mais de 200 usuários');
+  await expect(paging.getByText('Página 1 de 20+')).toBeVisible();
+  const rows = page.getByRole('row').filter({ hasText: name });
+  await expect(rows).toHaveCount(10);
+  await expect(rows.first()).toContainText(`${name} 230`);
+
+  // Each page counts 200 past itself: the next one, 210.
+  await paging.getByRole('button', { name: 'Próxima' }).click();
+  await expect(paging.getByText('Página 2 de 21+')).toBeVisible();
+  await expect(paging).toContainText('mais de 210 usuários');
+  await expect(rows.first()).toContainText(`${name} 220`);
+  // From the 20th page the count reaches the end: exact, and Próxima stops at the last page.
+  await page.goto(`/admin/users?search=${encodeURIComponent(name)}&page=20`);
+  await expect(paging.getByText('Página 20 de 23')).toBeVisible();
+  await expect(paging).toContainText('230 usuários');
+  await expect(paging).not.toContainText('mais de');
+  await expect(rows.first()).toContainText(`${name} 40`);
+  for (let next = 0; next < 3; next++) await paging.getByRole('button', { name: 'Próxima' }).click();
+  await expect(paging.getByText('Página 23 de 23')).toBeVisible();
+  await expect(paging.getByRole('button', { name: 'Próxima' })).toBeDisabled();
+  await expect(rows).toHaveCount(10);
+  await expect(rows.last()).toContainText(`${name} 1`);
+
+  // The oldest account's card and PIX payments: the latest 50, and how many there are.
+  await rows
+    .last()
+    .getByRole('link', { name: /^Ver detalhes de / })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/users/${oldest}$`));
+  await expect(page.getByText('Os 50 mais recentes de 60 pagamentos.')).toBeVisible();
 });

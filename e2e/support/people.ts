@@ -49,14 +49,29 @@ export async function registerPlayer(request: APIRequestContext, name: string, o
 export async function createAdmin(request: APIRequestContext, name = 'Admin da Jornada'): Promise<Account> {
   const email = uniqueEmail(name);
   const password = 'senha-do-admin-1';
-  const created = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}/admins`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password }),
-  });
-  expect(created.status).toBe(201);
+  await control('/admins', { name, email, password });
   const login = await request.post('/api/auth/login', { data: { email, password } });
   expect(login.ok()).toBe(true);
   const { token, user } = (await login.json()) as AuthReply;
   return { id: user.id, name, email, password, token };
+}
+
+async function control(path: string, body: object): Promise<unknown> {
+  const reply = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(reply.status).toBe(201);
+  return reply.json();
+}
+
+/** `count` players named "NAME 1" to "NAME count", made at once by the control endpoint (`name` must be the journey's own). */
+export async function createPlayers(name: string, count: number): Promise<number[]> {
+  return ((await control('/players', { name, count })) as { ids: number[] }).ids;
+}
+
+/** `count` card top-ups never paid, for the player `userId`. */
+export async function createUnpaidTopUps(userId: number, count: number): Promise<void> {
+  await control('/payments', { userId, count });
 }

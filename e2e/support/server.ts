@@ -14,6 +14,9 @@
 //   are not about creating one, get it here in one call (see e2e/support/games.ts); the API's own
 //   POST /api/user-games and POST /api/admin/games create games too.
 //   POST /admins {"name", "email", "password"} → 201 {"id"}: a new administrator (the API makes only players).
+//   POST /players {"name", "count"} → 201 {"ids"}: `count` players at once, "NAME 1" to "NAME count" (oldest first),
+//   for the admin's lists past what one search counts; their e-mails are made from the name, so it must be a journey's own.
+//   POST /payments {"userId", "count"} → 201 {}: `count` card top-ups of R$ 10 that were never paid, for that player.
 //   POST /push-subscriptions → 201 {"id", "endpoint", "keys"}: a browser's subscription on the fake push service started
 //   here (test-support/server/push-service.ts, on 127.0.0.1, which the server may call with PUSH_ALLOW_LOOPBACK=on): its
 //   keys are a real P-256 pair and auth secret, kept by the service to check VAPID and decrypt what it receives. A
@@ -22,10 +25,11 @@
 //   POST /pushes/deliver → 201 {"tried"}: delivers the pushes due now, or, during the quiet hours (22:00 to 07:00 in
 //   São Paulo), as the delivery at their end will: a journey run at night sees what the morning brings.
 //   POST /reminders → 201 {"reminded"}: runs the reminder job now (it runs every minute anyway).
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/lib/config';
-import { cities, games, registrations, sports, states, users } from '../../src/server/db/schema';
+import { cities, games, payments, registrations, sports, states, users } from '../../src/server/db/schema';
 import { descriptionToHtml } from '../../src/server/core/games/description-html';
 import { generatePrivateLink } from '../../src/server/core/games/private-link';
 import { hashPassword } from '../../src/server/lib/passwords';
@@ -144,7 +148,50 @@ async function insertAdmin(input: NewAdmin): Promise<number> {
   return admin!.id;
 }
 
+type NewPlayers = { name: string; count: number };
+
+async function insertPlayers(input: NewPlayers): Promise<number[]> {
+  const slug = input.name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.');
+  const passwordHash = await hashPassword('senha-boa-123');
+  const rows = await app.ctx.db
+    .insert(users)
+    .values(
+      Array.from({ length: input.count }, (_, index) => ({
+        name: `${input.name} ${index + 1}`,
+        email: `${slug}.${index + 1}@exemplo.com.br`,
+        passwordHash,
+      })),
+    )
+    .returning({ id: users.id });
+  return rows.map((row) => row.id);
+}
+
+type NewPayments = { userId: number; count: number };
+
+async function insertPayments(input: NewPayments): Promise<void> {
+  await app.ctx.db.insert(payments).values(
+    Array.from({ length: input.count }, () => ({
+      publicId: randomUUID(),
+      userId: input.userId,
+      purpose: 'topup' as const,
+      method: 'card' as const,
+      provider: 'sandbox' as const,
+      amountCents: 1000,
+      status: 'expired' as const,
+    })),
+  );
+}
+
 const controlRoutes: Record<string, (body: never) => Promise<object>> = {
+  '/players': async (body: NewPlayers) => ({ ids: await insertPlayers(body) }),
+  '/payments': async (body: NewPayments) => {
+    await insertPayments(body);
+    return {};
+  },
   '/games': async (body: NewGame) => ({ id: await insertGame(body) }),
   '/admins': async (body: NewAdmin) => ({ id: await insertAdmin(body) }),
   '/push-subscriptions': async () => pushService.subscribe(),
