@@ -2,27 +2,42 @@
 export const READ_BATCH = 1000;
 
 /**
- * Every row of a long read (an export, a report), `batch` at a time: `read(after, batch)` returns the rows after `after`
- * (the last row read, undefined for the first batch; `Key` is what of it the next batch starts from) in the order of an
- * index, at most `batch` of them. No one statement then holds long, however many rows there are (issue 27: no
- * statement over 100 ms). `keyOf` names a row's place in that order: a row read twice means batches that do not move
- * on, a read that would never finish, and fails at once.
+ * The rows of a long read (an export, a report), `batch` at a time, as they are read: `read(after, batch)` returns the
+ * rows after `after` (the last row read, undefined for the first batch; `Key` is what of it the next batch starts from)
+ * in the order of an index, at most `batch` of them. No one statement then holds long, however many rows there are
+ * (issue 27: no statement over 100 ms), and a reader that writes each batch out keeps only one in memory. `keyOf` names
+ * a row's place in that order: a batch that starts again inside the one before (a key that loses precision, say) would
+ * never finish, and fails at once when a row of the previous batch comes back.
  */
+export async function* eachBatch<Row extends Key, Key = Row>(
+  read: (after: Key | undefined, batch: number) => Promise<Row[]>,
+  keyOf: (row: Key) => string | number,
+  batch = READ_BATCH,
+): AsyncGenerator<Row[]> {
+  let previous = new Set<string | number>();
+  let after: Key | undefined;
+  for (;;) {
+    const page = await read(after, batch);
+    const keys = new Set<string | number>();
+    for (const row of page) {
+      const key = keyOf(row);
+      if (previous.has(key) || keys.has(key)) throw new Error(`a leitura em lotes leu duas vezes a linha ${key}`);
+      keys.add(key);
+    }
+    if (page.length > 0) yield page;
+    if (page.length < batch) return;
+    previous = keys;
+    after = page.at(-1);
+  }
+}
+
+/** Every row of a long read, read as `eachBatch` reads them, for a reply that holds them all. */
 export async function readInBatches<Row extends Key, Key = Row>(
   read: (after: Key | undefined, batch: number) => Promise<Row[]>,
   keyOf: (row: Key) => string | number,
   batch = READ_BATCH,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  const seen = new Set<string | number>();
-  for (;;) {
-    const page = await read(rows.at(-1), batch);
-    for (const row of page) {
-      const key = keyOf(row);
-      if (seen.has(key)) throw new Error(`a leitura em lotes leu duas vezes a linha ${key}`);
-      seen.add(key);
-      rows.push(row);
-    }
-    if (page.length < batch) return rows;
-  }
+  for await (const page of eachBatch(read, keyOf, batch)) rows.push(...page);
+  return rows;
 }

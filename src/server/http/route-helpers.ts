@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { splitRoute } from '../../shared/api/route-key';
@@ -92,13 +93,16 @@ export function signedInByIdRoute(tags: string[]) {
     signedInRoute(route, { tags, summary }, 400, 404, ...errorStatuses);
 }
 
-/** A spreadsheet download: the CSV as it is, as an attachment, never cached (it holds personal data). */
-export function sendCsv(reply: FastifyReply, file: { filename: string; body: string }) {
+/**
+ * A spreadsheet download: the CSV as it is (or as it is written, for one read a batch at a time), as an attachment,
+ * never cached (it holds personal data).
+ */
+export function sendCsv(reply: FastifyReply, file: { filename: string; body: string | AsyncIterable<string> }) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.-]+/g, '-')}"`)
     .header('Cache-Control', 'no-store')
-    .send(file.body);
+    .send(typeof file.body === 'string' ? file.body : Readable.from(file.body));
 }
 
 /** A JSON reply kept encoded: its bytes, and the same gzipped once a client asks for it. */

@@ -35,7 +35,20 @@ export const dateTimeCell = (date: Date | null, timeZone: string): TrustedCell =
   return { trusted: `${dayOfMonth}/${month}/${year} ${time}` };
 };
 
-/** A spreadsheet Excel in Portuguese opens right: UTF-8 with a BOM, `;` between cells, CRLF line ends. */
+/** Rows of a spreadsheet Excel in Portuguese opens right: `;` between cells, CRLF line ends (the file starts with excelCsvStart). */
+export function excelCsvRows(rows: CsvCell[][]): string {
+  return stringify(
+    rows.map((row) => row.map(cellText)),
+    { delimiter: ';', record_delimiter: '\r\n' },
+  );
+}
+
+/** The start of such a spreadsheet: the BOM that tells Excel it is UTF-8, and the header. */
+export function excelCsvStart(header: readonly string[]): string {
+  return `\uFEFF${excelCsvRows([[...header]])}`;
+}
+
+/** A whole spreadsheet Excel in Portuguese opens right: UTF-8 with a BOM, `;` between cells, CRLF line ends. */
 export function excelCsv(header: readonly string[], rows: CsvCell[][]): string {
-  return stringify([header, ...rows.map((row) => row.map(cellText))], { bom: true, delimiter: ';', record_delimiter: '\r\n' });
+  return excelCsvStart(header) + excelCsvRows(rows);
 }

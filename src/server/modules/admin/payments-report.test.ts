@@ -9,6 +9,13 @@ import { exportPaymentsReport } from './export-payments-report';
 const t = setUpTestApp();
 const db = () => t.app.ctx.db;
 
+/** The whole file the report writes. */
+async function reportText(...args: Parameters<typeof exportPaymentsReport>): Promise<string> {
+  let text = '';
+  for await (const chunk of exportPaymentsReport(...args).body) text += chunk;
+  return text;
+}
+
 describe('the payments report, read in batches', () => {
   it("reads a period a batch at a time after the last row's exact key: rows in the same microsecond or a microsecond apart are each written once", async () => {
     const game = await createGame(db(), { name: 'Vôlei em lotes' });
@@ -31,9 +38,16 @@ describe('the payments report, read in batches', () => {
       from generate_series(0, 10) i`);
 
     const query = { from: '2026-10-20', to: '2026-10-20' };
-    const whole = (await exportPaymentsReport(t.app.ctx, query)).body;
+    const whole = await reportText(t.app.ctx, query);
     expect(whole.match(/;lote:\d+;/g)).toHaveLength(11);
     expect(whole.match(/;Cartão;Pago;10,0\d;/g)).toHaveLength(3);
-    for (const batch of [1, 2, 3]) expect((await exportPaymentsReport(t.app.ctx, query, batch)).body, `batch ${batch}`).toBe(whole);
+    for (const batch of [1, 2, 3]) expect(await reportText(t.app.ctx, query, batch), `batch ${batch}`).toBe(whole);
+
+    // Written as it is read: the header, then a piece for every two of the 14 rows, then the last rows with the totals.
+    const pieces: string[] = [];
+    for await (const piece of exportPaymentsReport(t.app.ctx, query, 2).body) pieces.push(piece);
+    expect(pieces).toHaveLength(1 + 7 + 1);
+    expect(pieces.slice(1, -1).every((piece) => piece.split('\r\n').length === 3)).toBe(true);
+    expect(pieces.join('')).toBe(whole);
   });
 });
