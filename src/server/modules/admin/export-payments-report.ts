@@ -143,18 +143,21 @@ function oneByOne<Row>(batches: AsyncGenerator<Row[]>) {
  * by time a batch at a time (a payment before a movement of the same instant), and only the totals kept, so an export
  * holds one batch of each list in memory however long the period.
  */
-export function exportPaymentsReport(
+export async function exportPaymentsReport(
   ctx: ServerContext,
   query: PaymentsReportQuery,
   batch = READ_BATCH,
-): { filename: string; body: AsyncGenerator<string> } {
+): Promise<{ filename: string; body: AsyncGenerator<string> }> {
   const start = saoPauloDayRange(query.from).start;
   const end = saoPauloDayRange(query.to).end;
+  const paymentRows = oneByOne(paymentBatches(ctx, start, end, batch));
+  const ledgerRows = oneByOne(ledgerBatches(ctx, start, end, batch));
+  // The first batches are read before anything is sent: a database that cannot answer gets the API's error reply,
+  // not a file cut short after its header.
+  await Promise.all([paymentRows.peek(), ledgerRows.peek()]);
 
   async function* body(): AsyncGenerator<string> {
     yield excelCsvStart(csv.paymentsHeader);
-    const paymentRows = oneByOne(paymentBatches(ctx, start, end, batch));
-    const ledgerRows = oneByOne(ledgerBatches(ctx, start, end, batch));
     const totals = { paid: 0, refunded: 0, creditsIn: 0, creditsOut: 0, fees: 0 };
     let lines: CsvCell[][] = [];
     for (;;) {

@@ -12,7 +12,7 @@ const db = () => t.app.ctx.db;
 /** The whole file the report writes. */
 async function reportText(...args: Parameters<typeof exportPaymentsReport>): Promise<string> {
   let text = '';
-  for await (const chunk of exportPaymentsReport(...args).body) text += chunk;
+  for await (const chunk of (await exportPaymentsReport(...args)).body) text += chunk;
   return text;
 }
 
@@ -45,9 +45,22 @@ describe('the payments report, read in batches', () => {
 
     // Written as it is read: the header, then a piece for every two of the 14 rows, then the last rows with the totals.
     const pieces: string[] = [];
-    for await (const piece of exportPaymentsReport(t.app.ctx, query, 2).body) pieces.push(piece);
+    for await (const piece of (await exportPaymentsReport(t.app.ctx, query, 2)).body) pieces.push(piece);
     expect(pieces).toHaveLength(1 + 7 + 1);
     expect(pieces.slice(1, -1).every((piece) => piece.split('\r\n').length === 3)).toBe(true);
     expect(pieces.join('')).toBe(whole);
+  });
+
+  it('reads the first batches before it answers: a database that cannot answer is an error, not a file cut short', async () => {
+    const failure = new Error('connection terminated');
+    const db = new Proxy(t.app.ctx.db, {
+      get: (target, property, receiver) =>
+        property === 'select'
+          ? () => {
+              throw failure;
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    await expect(exportPaymentsReport({ ...t.app.ctx, db }, { from: '2026-10-20', to: '2026-10-20' })).rejects.toBe(failure);
   });
 });

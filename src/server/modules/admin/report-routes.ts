@@ -21,6 +21,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       400,
     ),
-    handler: async (request, reply) => sendCsv(reply, exportPaymentsReport(request.ctx, request.query)),
+    handler: async (request, reply) => sendCsv(reply, await exportPaymentsReport(request.ctx, request.query)),
   });
 };
