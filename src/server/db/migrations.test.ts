@@ -55,6 +55,7 @@ const RELEASED: Record<string, string> = {
   '0027_registrations_game_start': '17447da439fb3b0e30d15d3e3f54948cb0ccacd916cfc01bda7b6bc6162021f6',
   '0028_cancellation_totals': 'a4e89acd43a440289382d569a2b8b6c5f60d0343e77a66a75c9861aa3de1a83f',
   '0029_search_and_sweep_indexes': '5d1a17aeb60d5f86c3a4661af43da3efd8e3a84bcae4bcbc63ecd8314abe10fb',
+  '0030_city_listing_index': 'd428381d8cb8100d0ce3be883115b96c43d7f1d922c5b05160ca137950d880db',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -404,6 +405,10 @@ async function rowsAfter(tag: string, database: Database) {
     case '0029_search_and_sweep_indexes': {
       // One trigram index of name and e-mail together replaced the one of each.
       expect(await indexNames(database, 'users', '%trgm%')).toEqual(['users_search_trgm_idx']);
+      return;
+    }
+    case '0030_city_listing_index': {
+      expect(await indexNames(database, 'games', '%listing%')).toEqual(['games_city_listing_idx', 'games_listing_idx']);
       return;
     }
     default:
