@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { E2E_CONTROL_PORT } from './ports';
+import { emailSlug } from './slug';
 
 export type Account = { id: number; name: string; email: string; password: string; token: string };
 
@@ -13,13 +14,7 @@ export function unique(name: string): string {
 
 /** `Ana Souza` → `ana.souza.3f9a1c2e@exemplo.com.br` */
 export function uniqueEmail(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '.')
-    .replace(/^\.|\.$/g, '');
-  return `${slug}.${randomUUID().slice(0, 8)}@exemplo.com.br`;
+  return `${emailSlug(name)}.${randomUUID().slice(0, 8)}@exemplo.com.br`;
 }
 
 type AuthReply = { token: string; user: { id: number } };

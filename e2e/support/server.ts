@@ -41,6 +41,7 @@ import { sendReminders } from '../../src/server/modules/reminders/send-reminders
 import { startPushService } from '../../test-support/server/push-service';
 import { startSmtpInbox } from '../../test-support/server/smtp-inbox';
 import { E2E_APP_PORT, E2E_CONTROL_PORT, E2E_MAIL_PORT, E2E_SMTP_PORT } from './ports';
+import { emailSlug } from './slug';
 
 const inbox = await startSmtpInbox({ port: E2E_SMTP_PORT });
 const pushService = await startPushService();
@@ -151,11 +152,7 @@ async function insertAdmin(input: NewAdmin): Promise<number> {
 type NewPlayers = { name: string; count: number };
 
 async function insertPlayers(input: NewPlayers): Promise<number[]> {
-  const slug = input.name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '.');
+  const slug = emailSlug(input.name);
   const passwordHash = await hashPassword('senha-boa-123');
   const rows = await app.ctx.db
     .insert(users)
