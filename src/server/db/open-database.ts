@@ -10,6 +10,7 @@ import pg from 'pg';
 import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from './change-feed';
 import { acquireDataDirLock, type DataDirHolder, type DataDirLock, prepareDataDir } from './data-dir';
 import * as schema from './schema';
+import { keptStatementsClient } from './pglite-statements';
 import { withoutLockFiles } from './snapshot';
 
 export type Schema = typeof schema;
@@ -186,7 +187,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     lock?.release();
     throw error;
   }
-  const drizzleDb = drizzlePglite(client, { schema });
+  const drizzleDb = drizzlePglite({ client: keptStatementsClient(client) as unknown as PGlite, schema });
   return {
     db: drizzleDb as unknown as Db,
     kind: 'pglite',
