@@ -7,6 +7,7 @@ import { resolveJwtSecret } from './bootstrap';
 import type { ServerContext } from './core/context';
 import { paymentSweepJob } from './core/games/expire-pending-payments';
 import { startJobs } from './core/jobs';
+import { UPKEEP_INTERVAL_MS, upkeepOneTable } from './db/embedded-upkeep';
 import { mailDeliveryJob, registerOutboxMetrics } from './core/notifications/mail-delivery';
 import { pushDeliveryJob, registerPushOutboxMetrics } from './core/notifications/push-delivery';
 import { afterCommitRetryJob } from './core/payments/after-commit-retries';
@@ -121,6 +122,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pushDeliveryJob(ctx),
       afterCommitRetryJob(ctx),
       retentionJob(ctx),
+      // PGlite starts no autovacuum: this stands in for it (PostgreSQL's own looks after a server's tables).
+      ...(database.kind === 'pglite'
+        ? [
+            {
+              name: 'embedded-upkeep',
+              intervalMs: UPKEEP_INTERVAL_MS,
+              changesReads: false as const,
+              run: () => upkeepOneTable(database.db),
+            },
+          ]
+        : []),
     ],
     database.isJobLeader,
   );
