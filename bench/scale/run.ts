@@ -218,7 +218,7 @@ writeSection(
   [
     `Measured on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; compiled server, \`SIGNED_IN_CACHE_MS=0\`, \`LISTING_CACHE_MS=0\`; each read ${READ_SECONDS} s under ${READ_CONNECTIONS} connections after 1 s of warm-up (autocannon on the same machine); load average ${loadAtStart} when it started. Goals: each read's large p50 ≤ ${GOALS.medianRatio} × its small p50 (a small p50 under 1 ms counts as 1 ms) and its large p99 < ${GOALS.p99Ms} ms; each export < 2 s; applies/s large ≥ ${GOALS.applyRatio} × small; no statement over ${SLOW_MS} ms. All met: **${allMet ? 'yes' : 'no'}**.`,
     '',
-    ...sections,
+    sections.join('\n\n'),
   ].join('\n'),
 );
 process.exit(allMet ? 0 : 1);
