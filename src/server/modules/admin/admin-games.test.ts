@@ -145,6 +145,12 @@ describe('GET /api/admin/games, page by page', () => {
     for (let page = 1; page <= first.totalPages; page += 1)
       ids.push(...(await as('GET', `/api/admin/games?page=${page}`)).json().games.map((game: { id: number }) => game.id));
     expect(ids).toEqual(every.map((row) => row.id));
+    // The total of the list as it opens is the dashboard's count of games: a game cancelled leaves it at once.
+    const totalOf = async (query: string) => (await as('GET', `/api/admin/games${query}`)).json().total as number;
+    const [active, all] = [await totalOf(''), await totalOf('?status=all')];
+    await db().update(games).set({ status: 'cancelled' }).where(eq(games.id, created[0]!.id));
+    expect([await totalOf(''), await totalOf('?status=all')]).toEqual([active - 1, all]);
+    expect(await totalOf('')).toBe((await db().select({ id: games.id }).from(games).where(ne(games.status, 'cancelled'))).length);
   });
 });
 

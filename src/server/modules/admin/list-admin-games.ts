@@ -1,9 +1,19 @@
-import { and, asc, desc, eq, gt, ilike, lte, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { ADMIN_GAMES_PAGE_SIZE, type AdminGamesQuery, type AdminGamesReply } from '../../../shared/schemas/admin';
 import type { ServerContext } from '../../core/context';
 import { countGames } from '../../core/games/game-view';
-import { games } from '../../db/schema';
+import { dashboardTotals, games } from '../../db/schema';
 import { fromNearerEnd, likePattern, loadAdminGames, pageOf, searchPage } from './admin-views';
+
+/**
+ * How many games the list holds. The list as it opens (every game not cancelled) is the dashboard's count of games, kept
+ * by the database (migration 0017), rather than a count of years of games on every view.
+ */
+async function countListed(ctx: ServerContext, query: AdminGamesQuery, where: SQL | undefined): Promise<number> {
+  if (query.status !== 'active' || query.when || query.state) return countGames(ctx.db, where);
+  const [row] = await ctx.db.select({ count: sql<number>`coalesce(sum(${dashboardTotals.games}), 0)::int` }).from(dashboardTotals);
+  return row?.count ?? 0;
+}
 
 /**
  * Every game, drafts and private ones included, 20 a page. Cancelled (and deleted) games only show
@@ -30,7 +40,7 @@ export async function listAdminGames(ctx: ServerContext, query: AdminGamesQuery)
     );
     return { games: await loadAdminGames(ctx.db, found.ids, now), ...found.page };
   }
-  const { offset, ...page } = pageOf(query.page, ADMIN_GAMES_PAGE_SIZE, await countGames(ctx.db, where));
+  const { offset, ...page } = pageOf(query.page, ADMIN_GAMES_PAGE_SIZE, await countListed(ctx, query, where));
   const seek = fromNearerEnd(offset, ADMIN_GAMES_PAGE_SIZE, page.total);
   const rows = await ctx.db
     .select({ id: games.id })
