@@ -39,7 +39,7 @@ function nextUpkeep(tables: TableCounts[]): Upkeep | null {
 }
 
 /**
- * The embedded database's stand-in for autovacuum (decision 057): PGlite runs PostgreSQL as a single process, which
+ * The embedded database's stand-in for autovacuum (decision 058): PGlite runs PostgreSQL as a single process, which
  * starts no autovacuum, so without this its tables would never lose their dead rows nor have their statistics
  * refreshed, and plans made for the first week would serve the third year. Does the most overdue table, if any.
  */

@@ -71,8 +71,8 @@ export function keptStatementsClient(client: PGlite): StatementClient {
       protocol.serialize.sync(),
     );
     try {
-      const messages = await client.execProtocolStream(concat(parts), { syncToFs: false });
-      return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+      const replies = await client.execProtocolStream(concat(parts), { syncToFs: false });
+      return parse.parseResults(replies, client.parsers, options)[0] as Results<T>;
     } catch (error) {
       if (name === undefined) throw error;
       // A statement parsed with this query may not exist (its parse failed): closed, whatever failed.
