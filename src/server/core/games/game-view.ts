@@ -92,11 +92,8 @@ const viewedKeys = Object.keys(viewedColumns);
 
 /** What a game's view needs beside the game's own columns: after them in each row's JSON array. */
 function besideColumns(now: Date) {
-  const { occupied, held, membersHolding } = placesSql(now);
   return {
-    occupied,
-    held,
-    membersHolding,
+    ...placesColumns(now),
     waitlistCount,
     sportId: sports.id,
     sportName: sports.name,
@@ -157,27 +154,13 @@ export async function loadGameViewsWithRows(q: Queryable, options: GameViewOptio
     .$dynamic();
   if (options.limit !== undefined) query.limit(options.limit);
   if (options.offset !== undefined) query.offset(options.offset);
-  const rows = (await query).map(({ row: values }) => {
-    // JSON has no dates: the game's start comes as text.
-    const game = fields(viewedKeys, values, 0);
-    game.dateTime = new Date(game.dateTime as string);
-    const b = fields(besideKeys, values, viewedKeys.length) as Beside;
-    return {
-      game: game as ViewedGameRow,
-      occupied: b.occupied,
-      held: b.held,
-      membersHolding: b.membersHolding,
-      waitlistCount: b.waitlistCount,
-      sport: b.sportId === null ? null : { id: b.sportId, name: b.sportName },
-      state: b.stateId === null ? null : { id: b.stateId, name: b.stateName, uf: b.uf },
-      city: b.cityId === null ? null : { id: b.cityId, name: b.cityName },
-      creator: { id: b.creatorId, name: b.creatorName },
-    };
-  });
-
   const viewerId = options.viewerId;
-  return rows.map(({ game, occupied, held, membersHolding, ...row }) => {
-    const places = placesOf(game.totalSlots, occupied, held, membersHolding);
+  return (await query).map(({ row: values }) => {
+    // JSON has no dates: the game's start comes as text.
+    const fromRow = fields(viewedKeys, values, 0);
+    const game = { ...fromRow, dateTime: new Date(fromRow.dateTime as string) } as ViewedGameRow;
+    const row = fields(besideKeys, values, viewedKeys.length) as Beside;
+    const places = placesOf(game.totalSlots, row.occupied, row.held, row.membersHolding);
     const remaining = places.forDropIns;
     const view: Game = {
       id: game.id,
@@ -192,7 +175,7 @@ export async function loadGameViewsWithRows(q: Queryable, options: GameViewOptio
       slots: game.totalSlots,
       remainingSlots: remaining,
       availableSlots: remaining,
-      registeredPlayers: occupied,
+      registeredPlayers: row.occupied,
       waitlistCount: row.waitlistCount,
       visibility: game.visibility,
       usePlatformPayment: game.usePlatformPayment,
@@ -200,10 +183,10 @@ export async function loadGameViewsWithRows(q: Queryable, options: GameViewOptio
       status: game.status,
       description: game.description,
       descriptionHtml: game.descriptionHtml,
-      sport: row.sport,
-      state: row.state,
-      city: row.city,
-      creator: row.creator,
+      sport: row.sportId === null ? null : { id: row.sportId, name: row.sportName },
+      state: row.stateId === null ? null : { id: row.stateId, name: row.stateName, uf: row.uf },
+      city: row.cityId === null ? null : { id: row.cityId, name: row.cityName },
+      creator: { id: row.creatorId, name: row.creatorName },
       privateLink: options.revealPrivateLink || game.creatorId === viewerId ? game.privateLink : null,
       seriesId: game.seriesId,
       ...(game.seriesId === null ? {} : { memberPlacesFree: places.forMembers - places.forDropIns }),
