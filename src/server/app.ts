@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { resolveJwtSecret } from './bootstrap';
 import type { ServerContext } from './core/context';
 import { paymentSweepJob } from './core/games/expire-pending-payments';
@@ -27,6 +27,7 @@ import { type Clock, systemClock } from './lib/clock';
 import type { Config } from './lib/config';
 import { createMetrics } from './lib/metrics';
 import { registerRateLimits } from './lib/rate-limit';
+import { replySerializer } from './lib/reply-serializer';
 import { createTokenService } from './lib/token-service';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -57,6 +58,8 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Folder of the built web app; when absent or unbuilt only the API is served. */
   webRoot?: string;
+  /** Holds every reply to its route's schema (the test suite's apps; see replySerializer). */
+  checkReplies?: boolean;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -73,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(refusingControlCharacters(validatorCompiler));
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializer(deps.checkReplies ?? false));
   registerJsonBodies(app);
   retryConflicts(app);
 

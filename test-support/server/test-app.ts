@@ -95,7 +95,7 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = fixedClock(options.now ?? TEST_NOW);
-  const app = await buildApp({ config, database, clock, logStream: options.logStream });
+  const app = await buildApp({ config, database, clock, logStream: options.logStream, checkReplies: true });
   await app.ready();
   return {
     app,

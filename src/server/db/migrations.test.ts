@@ -56,6 +56,7 @@ const RELEASED: Record<string, string> = {
   '0028_cancellation_totals': 'a4e89acd43a440289382d569a2b8b6c5f60d0343e77a66a75c9861aa3de1a83f',
   '0029_search_and_sweep_indexes': '5d1a17aeb60d5f86c3a4661af43da3efd8e3a84bcae4bcbc63ecd8314abe10fb',
   '0030_city_listing_index': 'd428381d8cb8100d0ce3be883115b96c43d7f1d922c5b05160ca137950d880db',
+  '0031_organiser_games_index': 'f44b52a59e5bca5c9a55ce69d7329950f14691a5ad13cbef27057cf9c5bc9cf1',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -409,6 +410,15 @@ async function rowsAfter(tag: string, database: Database) {
     }
     case '0030_city_listing_index': {
       expect(await indexNames(database, 'games', '%listing%')).toEqual(['games_city_listing_idx', 'games_listing_idx']);
+      return;
+    }
+    case '0031_organiser_games_index': {
+      // The organiser's date index now holds each game's status, for counts read from the index alone.
+      const [index] = await query<{ def: string }>(
+        database,
+        sql`select indexdef as def from pg_indexes where indexname = 'games_creator_date_idx'`,
+      );
+      expect(index?.def).toMatch(/\(creator_id, date_time DESC, id DESC, status\)/);
       return;
     }
     default:

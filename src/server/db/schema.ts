@@ -233,7 +233,7 @@ export const games = pgTable(
     check('games_status_valid', sql`${t.status} in ('active', 'cancelled')`),
     index('games_listing_idx').on(t.state, t.visibility, t.status, t.dateTime),
     index('games_city_listing_idx').on(t.cityId, t.state, t.visibility, t.status, t.dateTime),
-    index('games_creator_date_idx').on(t.creatorId, t.dateTime.desc(), t.id.desc()),
+    index('games_creator_date_idx').on(t.creatorId, t.dateTime.desc(), t.id.desc(), t.status),
     index('games_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} <> 'cancelled'`),

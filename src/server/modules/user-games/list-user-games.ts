@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, ne, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, lte, ne, type SQL } from 'drizzle-orm';
 import type { ListUserGamesQuery, UserGame, UserGamesFilter } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { countGames } from '../../core/games/game-view';
@@ -28,7 +28,19 @@ function filterWhere(filter: UserGamesFilter, now: Date): SQL | undefined {
   }
 }
 
-/** The caller's own games, today's and the next first, then the past ones (the most recent first), filtered and paged. */
+/**
+ * Every game whose local day is today or later on its own clock started less than this long before now (a day and
+ * its time-zone and daylight-saving shifts, with room): older games are all past ones.
+ */
+const RECENT_MS = 48 * 60 * 60 * 1000;
+
+/**
+ * The caller's own games, today's and the next first, then the past ones (the most recent first), filtered and paged.
+ *
+ * The order (decision 047) needs each game's local day, which no index holds; sorting every game of the organiser's
+ * years to show a page read them all. Only the games of the last two days and ahead can be today's or later, so
+ * those are sorted, and the older ones follow in the order of the organiser's date index (decision 060).
+ */
 export async function listUserGames(
   ctx: ServerContext,
   user: AuthUser,
@@ -36,9 +48,21 @@ export async function listUserGames(
 ): Promise<{ games: UserGame[]; total: number }> {
   const now = ctx.clock.now();
   const where = and(ownedBy(user), filterWhere(query.filter, now));
-  const [page, total] = await Promise.all([
-    loadUserGames(ctx.db, { where, now, limit: query.limit, offset: query.offset, order: 'organiser' }),
-    countGames(ctx.db, where),
-  ]);
-  return { games: page, total };
+  const cutoff = new Date(now.getTime() - RECENT_MS);
+  const recentWhere = and(where, gte(games.dateTime, cutoff));
+  const [total, recent] = await Promise.all([countGames(ctx.db, where), countGames(ctx.db, recentWhere)]);
+  const { offset, limit } = query;
+  const first = offset < recent ? await loadUserGames(ctx.db, { where: recentWhere, now, limit, offset, order: 'organiser' }) : [];
+  const left = limit - first.length;
+  const older =
+    left > 0 && total > recent
+      ? await loadUserGames(ctx.db, {
+          where: and(where, lt(games.dateTime, cutoff)),
+          now,
+          limit: left,
+          offset: Math.max(0, offset - recent),
+          order: 'newest',
+        })
+      : [];
+  return { games: [...first, ...older], total };
 }

@@ -262,4 +262,62 @@ describe('GET /api/user-games ("Meus jogos")', () => {
     const page = await call('GET', '/api/user-games?limit=2&offset=3', organiser.headers);
     expect(page.json().map((g: { name: string }) => g.name)).toEqual(['Daqui a um mês', 'Ontem']);
   });
+
+  it('every filter and every page across the last two days and the older games: the same order, and the total', async () => {
+    const organiser = await createSignedInUser(t.app);
+    const make = (name: string, offsetMs: number, overrides: { status?: 'cancelled'; state?: 'draft' } = {}) =>
+      createGame(db(), { creatorId: organiser.user.id, name, dateTime: new Date(TEST_NOW.getTime() + offsetMs), ...overrides });
+    await make('Há 60 dias', -60 * DAY_MS);
+    await make('Há 3 dias', -3 * DAY_MS);
+    await make('Há 49 horas', -49 * HOUR_MS);
+    await make('Há 47 horas', -47 * HOUR_MS);
+    await make('Ontem', -DAY_MS);
+    await make('Cancelado ontem', -DAY_MS, { status: 'cancelled' });
+    await make('Rascunho antigo', -5 * DAY_MS, { state: 'draft' });
+    await make('Hoje cedo', -2 * HOUR_MS);
+    await make('Amanhã', DAY_MS);
+    await make('Cancelado amanhã', DAY_MS, { status: 'cancelled' });
+    await make('Daqui a uma semana', 7 * DAY_MS);
+    const expected: Record<string, string[]> = {
+      // Same start: the earlier game first among today's and the next, the later one first among the past.
+      all: [
+        'Hoje cedo',
+        'Amanhã',
+        'Cancelado amanhã',
+        'Daqui a uma semana',
+        'Cancelado ontem',
+        'Ontem',
+        'Há 47 horas',
+        'Há 49 horas',
+        'Há 3 dias',
+        'Rascunho antigo',
+        'Há 60 dias',
+      ],
+      finished: ['Hoje cedo', 'Ontem', 'Há 47 horas', 'Há 49 horas', 'Há 3 dias', 'Rascunho antigo', 'Há 60 dias'],
+      published: ['Hoje cedo', 'Amanhã', 'Daqui a uma semana', 'Ontem', 'Há 47 horas', 'Há 49 horas', 'Há 3 dias', 'Há 60 dias'],
+      cancelled: ['Cancelado amanhã', 'Cancelado ontem'],
+      draft: ['Rascunho antigo'],
+    };
+    for (const [filter, names] of Object.entries(expected)) {
+      const res = await call('GET', `/api/user-games?filter=${filter}`, organiser.headers);
+      expect(
+        res.json().map((g: { name: string }) => g.name),
+        filter,
+      ).toEqual(names);
+      expect(res.headers['x-total-count'], filter).toBe(String(names.length));
+    }
+    for (const filter of ['all', 'finished']) {
+      const names = expected[filter]!;
+      for (const limit of [1, 2, 3, 5]) {
+        for (let offset = 0; offset <= names.length; offset++) {
+          const page = await call('GET', `/api/user-games?filter=${filter}&limit=${limit}&offset=${offset}`, organiser.headers);
+          expect(
+            page.json().map((g: { name: string }) => g.name),
+            `${filter} ${limit} ${offset}`,
+          ).toEqual(names.slice(offset, offset + limit));
+          expect(page.headers['x-total-count']).toBe(String(names.length));
+        }
+      }
+    }
+  });
 });
