@@ -9,7 +9,7 @@ import {
   DEFAULT_PASSWORD,
 } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
-import { setUpTestApp } from '../../../../test-support/server/test-app';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { creditTransactions, emailOutbox, invitations, notifications, payments, registrations, users } from '../../db/schema';
 
@@ -127,6 +127,40 @@ describe('GET /api/users/me/export', () => {
     expect(data.notifications.length).toBeGreaterThanOrEqual(2);
     expect(data.invitations).toEqual([expect.objectContaining({ gameId: full.id, email: user.email })]);
     expect(JSON.stringify(data)).not.toContain(stranger.email);
+  });
+
+  it('holds every registration and ledger row of years of use once, in the order they were made', async () => {
+    const { user, headers } = await createSignedInUser(t.app);
+    const db = t.app.ctx.db;
+    // Games made in an order unlike their ids' among the registrations, several registrations a game, more than a batch.
+    const played = [await createGame(db), await createGame(db), await createGame(db)];
+    const rounds = 160;
+    const rows = Array.from({ length: rounds * played.length }, (_, i) => ({
+      gameId: played[[2, 0, 1][i % 3]!]!.id,
+      userId: user.id,
+      status: 'cancelled' as const,
+      joinedAt: TEST_NOW,
+      cancelledAt: TEST_NOW,
+    }));
+    const made = await db.insert(registrations).values(rows).returning({ id: registrations.id, gameId: registrations.gameId });
+    // One statement: every movement at the same instant, so only the id tells them apart.
+    const moves = await db
+      .insert(creditTransactions)
+      .values(
+        Array.from({ length: 450 }, (_, i) => ({
+          userId: user.id,
+          amountCents: 100 + i,
+          type: 'add_manual' as const,
+          description: `Crédito ${i}`,
+          source: 'admin' as const,
+          reference: `export-test:${user.id}:${i}`,
+        })),
+      )
+      .returning({ amountCents: creditTransactions.amountCents });
+
+    const data = (await call('GET', '/api/users/me/export', headers)).json();
+    expect(data.registrations.map((row: { gameId: number }) => row.gameId)).toEqual(made.map((row) => row.gameId));
+    expect(data.creditTransactions.map((row: { amount: number }) => row.amount)).toEqual(moves.map((row) => row.amountCents / 100));
   });
 
   it('answers 401 without a session', async () => {

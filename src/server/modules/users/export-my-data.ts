@@ -1,11 +1,11 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { ExportReply } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { readNotificationSettings } from '../../core/notifications/get-notification-settings';
 import { toPublicUser } from '../../core/users/public-user';
-import { readInBatches } from '../../db/read-in-batches';
+import { readInBatches, SCATTERED_BATCH } from '../../db/read-in-batches';
 import {
   cancellationRequests,
   creditTransactions,
@@ -38,19 +38,45 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
     earningRows,
     payoutRows,
   ] = await Promise.all([
-    ctx.db
-      .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime, team: teamPlayers.team })
-      .from(registrations)
-      .innerJoin(games, eq(games.id, registrations.gameId))
-      .leftJoin(teamPlayers, and(eq(teamPlayers.gameId, registrations.gameId), eq(teamPlayers.userId, registrations.userId)))
-      .where(eq(registrations.userId, user.id))
-      .orderBy(asc(registrations.id)),
-    ctx.db.select().from(creditTransactions).where(eq(creditTransactions.userId, user.id)).orderBy(asc(creditTransactions.id)),
+    // What grows with years of use is read a batch at a time along one of the user's indexes, then put in order.
+    readInBatches(
+      (after: { registration: { id: number; gameId: number } } | undefined, batch) =>
+        ctx.db
+          .select({ registration: registrations, gameName: games.name, gameDateTime: games.dateTime, team: teamPlayers.team })
+          .from(registrations)
+          .innerJoin(games, eq(games.id, registrations.gameId))
+          .leftJoin(teamPlayers, and(eq(teamPlayers.gameId, registrations.gameId), eq(teamPlayers.userId, registrations.userId)))
+          .where(
+            and(
+              eq(registrations.userId, user.id),
+              after && sql`(${registrations.gameId}, ${registrations.id}) > (${after.registration.gameId}, ${after.registration.id})`,
+            ),
+          )
+          .orderBy(asc(registrations.gameId), asc(registrations.id))
+          .limit(batch),
+      (row) => row.registration.id,
+      SCATTERED_BATCH,
+    ).then((rows) => rows.sort((a, b) => a.registration.id - b.registration.id)),
+    readInBatches(
+      (after: { key: string; row: { id: number } } | undefined, batch) =>
+        ctx.db
+          .select({ row: creditTransactions, key: sql<string>`${creditTransactions.createdAt}::text` })
+          .from(creditTransactions)
+          .where(
+            and(
+              eq(creditTransactions.userId, user.id),
+              after && sql`(${creditTransactions.createdAt}, ${creditTransactions.id}) > (${after.key}::timestamptz, ${after.row.id})`,
+            ),
+          )
+          .orderBy(asc(creditTransactions.createdAt), asc(creditTransactions.id))
+          .limit(batch),
+      (entry) => entry.row.id,
+      SCATTERED_BATCH,
+    ).then((entries) => entries.map((entry) => entry.row).sort((a, b) => a.id - b.id)),
     ctx.db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.id)),
     ctx.db.select().from(cancellationRequests).where(eq(cancellationRequests.userId, user.id)).orderBy(asc(cancellationRequests.id)),
-    // What grows most with years of use, read a batch at a time along the user's index.
     readInBatches(
-      (after: typeof notifications.$inferSelect | undefined, batch) =>
+      (after: { id: number } | undefined, batch) =>
         ctx.db
           .select()
           .from(notifications)
@@ -58,6 +84,7 @@ export async function exportMyData(ctx: ServerContext, user: AuthUser): Promise<
           .orderBy(asc(notifications.id))
           .limit(batch),
       (row) => row.id,
+      SCATTERED_BATCH,
     ),
     ctx.db
       .select({ invitation: invitations, gameName: games.name })
