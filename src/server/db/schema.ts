@@ -67,6 +67,7 @@ export const users = pgTable(
     // The admin's search by any part of a name or an e-mail (migration 0029, decision 055), and the admin's list, newest
     // first (migration 0017).
     index('users_search_trgm_idx').using('gin', sql`(${t.name} || E'\\n' || ${t.email}) gin_trgm_ops`),
+    index('users_search_words_idx').using('gin', sql`user_search_words(${t.name}, ${t.email})`),
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('users_inactive_idx')
       .on(t.lastActiveAt)

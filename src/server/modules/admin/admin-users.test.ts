@@ -135,6 +135,54 @@ describe('GET /api/admin/users', () => {
     expect((await get('/api/admin/users?search=z%C3%A9%20x')).json().users.map((u: { id: number }) => u.id)).toEqual([short.id]);
   });
 
+  it('finds by words and their edges exactly what a search of the text inside each name and e-mail finds', async () => {
+    const tag = `bordas${Date.now()}`;
+    const people = [
+      ['Gabriela Rocha', `gabriela.rocha87@${tag}.com`],
+      ['Mariagabriela Rochas', `mg@${tag}.com`],
+      ['Ana Rocha-Silva 12', `ana+vôlei@${tag}.com.br`],
+      ['Zé da Silva', `ze_silva@${tag}.org`],
+      ['Fábio Ro', `fabio.ro@${tag}.net`],
+      ['jogador202', `jogador202@${tag}.test`],
+      ['Jogador 1202', `jogador1202@${tag}.test`],
+    ];
+    const made = [];
+    for (const [name, email] of people) made.push(await createUser(db(), { name, email }));
+    // A search is trimmed first: a space typed at either end is not part of it.
+    const searches = [
+      'gabriela rocha',
+      'iela roc',
+      'a r',
+      'A ROCHA',
+      'rocha-s',
+      'o ro',
+      '.ro',
+      'io.',
+      'jogador202@',
+      'r202@',
+      '202@',
+      'da silva',
+      'é da',
+      'e_s',
+      '.rocha87',
+      '+vôlei@',
+      'silva 1',
+      'ana+',
+      `@${tag}.org`,
+      '- 12',
+      'gabriela  rocha',
+      'ro\ngabriela',
+    ];
+    for (const search of searches) {
+      const text = search.toLowerCase();
+      const expected = made.filter((u) => u.name.toLowerCase().includes(text) || u.email.toLowerCase().includes(text));
+      const reply = (await get(`/api/admin/users?search=${encodeURIComponent(search)}`)).json();
+      expect(reply.total, search).toBeLessThan(10);
+      const found = reply.users.filter((u: { email: string }) => u.email.includes(tag)).map((u: { id: number }) => u.id);
+      expect(found.sort(), search).toEqual(expected.map((u) => u.id).sort());
+    }
+  });
+
   it('answers one user, or 404', async () => {
     const res = await get(`/api/admin/users/${cast.player.user.id}`);
     expect(res.json()).toMatchObject({ id: cast.player.user.id, name: 'Jogador Paulo', credits: 0 });

@@ -7,13 +7,24 @@ import { fromNearerEnd, likePattern, pageOf, searchPage, toAdminUser } from './a
 const newestFirst = [desc(users.createdAt), desc(users.id)];
 const oldestFirst = [asc(users.createdAt), asc(users.id)];
 
+/** A character of a word for `user_search_words` (migration 0032): anything but ASCII punctuation, spaces and controls. */
+const WORD_CHARACTER = /[0-9A-Za-z\u0080-\uffff]/;
+const SEPARATOR = /[^0-9A-Za-z\u0080-\uffff]/;
+
+/** Whether a word of `text` is bounded by a separator typed beside it: then the accounts' words narrow the search. */
+const touchesAWordEdge = (text: string) => SEPARATOR.test(text) && WORD_CHARACTER.test(text);
+
 /**
- * The accounts whose name or e-mail holds `text`, ignoring case: found through the trigram index of both together
- * (migration 0029), then checked on each, so text spanning the end of a name and the start of an e-mail matches neither.
+ * The accounts whose name or e-mail holds `text`, ignoring case, then checked on each. A text with a word bounded by a
+ * separator ("gabriela rocha", "jogador202@") is first narrowed by the words the account must have (decision 061);
+ * one inside a single word, through the trigram index of name and e-mail together (migration 0029), so that text
+ * spanning the end of a name and the start of an e-mail matches neither.
  */
 function matching(text: string) {
   const pattern = likePattern(text);
-  return and(ilike(sql`(${users.name} || E'\\n' || ${users.email})`, pattern), or(ilike(users.name, pattern), ilike(users.email, pattern)));
+  const exact = or(ilike(users.name, pattern), ilike(users.email, pattern));
+  if (touchesAWordEdge(text)) return and(sql`user_search_words(${users.name}, ${users.email}) @@ user_search_query(${text})`, exact);
+  return and(ilike(sql`(${users.name} || E'\\n' || ${users.email})`, pattern), exact);
 }
 
 /**
