@@ -58,8 +58,7 @@ function orderOf(order: GameViewOptions['order'], now: Date): SQL[] {
 
 /** Games as the API shows them, in date order: slots, reference objects, creator and the caller's registration. */
 export async function loadGameViews(q: Queryable, options: GameViewOptions): Promise<Game[]> {
-  const views = (await loadGameViewsWithRows(q, options)).map(({ view }) => view);
-  return options.viewerId === undefined ? views : withViewerRegistrations(q, views, options.viewerId, options.now);
+  return (await loadGameViewsWithRows(q, options)).map(({ view }) => view);
 }
 
 /**
@@ -89,6 +88,16 @@ const viewedColumns = {
 export type ViewedGameRow = { [K in keyof typeof viewedColumns]: (typeof games.$inferSelect)[K] };
 
 const viewedKeys = Object.keys(viewedColumns);
+
+/**
+ * The caller's latest registration on the outer game, as one JSON array in ViewerRegistration's order (the
+ * registrations of one user and game, along their index), with its place in line when waiting: null when none.
+ */
+const viewerRegistration = (viewerId: number) => sql<unknown[] | null>`(select json_build_array("registrations"."status",
+    "registrations"."payment_type", "registrations"."paid_cents", "registrations"."payment_deadline",
+    case when "registrations"."status" = 'waitlist' then ${waitlistPosition} end, "registrations"."id", "registrations"."cancelled_from")
+  from registrations where "registrations"."user_id" = ${viewerId} and "registrations"."game_id" = "games"."id"
+  order by "registrations"."id" desc limit 1)`;
 
 /** What a game's view needs beside the game's own columns: after them in each row's JSON array. */
 function besideColumns(now: Date) {
@@ -138,10 +147,18 @@ function fields(keys: string[], values: unknown[], start: number): Record<string
  * own, through a parser in JavaScript, and a page of 100 games was 3 100 fields; one field a game halves the page's
  * time there.
  */
-export async function loadGameViewsWithRows(q: Queryable, options: GameViewOptions): Promise<Array<{ view: Game; game: ViewedGameRow }>> {
+export async function loadGameViewsWithRows(
+  q: Queryable,
+  options: GameViewOptions,
+): Promise<Array<{ view: Game; game: ViewedGameRow; viewer: ViewerRegistration | null }>> {
   const beside = besideColumns(options.now);
   const besideKeys = Object.keys(beside);
-  const columns = [...Object.values(viewedColumns), ...Object.values(beside)];
+  const viewerId = options.viewerId;
+  const columns = [
+    ...Object.values(viewedColumns),
+    ...Object.values(beside),
+    ...(viewerId === undefined ? [] : [viewerRegistration(viewerId)]),
+  ];
   const query = q
     .select({ row: sql<unknown[]>`json_build_array(${sql.join(columns, sql`, `)})` })
     .from(games)
@@ -154,7 +171,7 @@ export async function loadGameViewsWithRows(q: Queryable, options: GameViewOptio
     .$dynamic();
   if (options.limit !== undefined) query.limit(options.limit);
   if (options.offset !== undefined) query.offset(options.offset);
-  const viewerId = options.viewerId;
+  const viewerAt = viewedKeys.length + besideKeys.length;
   return (await query).map(({ row: values }) => {
     // JSON has no dates: the game's start comes as text.
     const fromRow = fields(viewedKeys, values, 0);
@@ -191,8 +208,57 @@ export async function loadGameViewsWithRows(q: Queryable, options: GameViewOptio
       seriesId: game.seriesId,
       ...(game.seriesId === null ? {} : { memberPlacesFree: places.forMembers - places.forDropIns }),
     };
-    return { view, game };
+    if (viewerId === undefined) return { view, game, viewer: null };
+    const viewer = viewerRegistrationOf(values[viewerAt] as ViewerRow | null, options.now);
+    return { view: { ...view, ...viewerFields(viewer) }, game, viewer };
   });
+}
+
+type ViewerRow = [
+  RegistrationStatus,
+  ViewerRegistration['paymentType'],
+  number,
+  string | null,
+  number | null,
+  number,
+  ViewerRegistration['cancelledFrom'],
+];
+
+function viewerRegistrationOf(row: ViewerRow | null, now: Date): ViewerRegistration | null {
+  if (row === null) return null;
+  const [status, paymentType, paidCents, deadline, position, id, cancelledFrom] = row;
+  const paymentDeadline = deadline === null ? null : new Date(deadline);
+  return {
+    status: effectiveStatus({ status, paymentDeadline }, now),
+    paymentType,
+    paidCents,
+    paymentDeadline,
+    position: position ?? 0,
+    id,
+    cancelledFrom,
+  };
+}
+
+/**
+ * Whether the caller's latest registration was cancelled while in line: they left the waitlist and never had a place,
+ * which the lists say as such rather than as a cancelled registration.
+ */
+export const leftTheLine = (viewer: ViewerRegistration | null) => viewer?.status === 'cancelled' && viewer.cancelledFrom === 'waitlist';
+
+/** The caller's own fields of a game's view, from their latest registration on it (null: none). */
+function viewerFields(reg: Omit<ViewerRegistration, 'cancelledFrom'> | null) {
+  return {
+    userRegistration: {
+      isRegistered: reg?.status === 'confirmed' || reg?.status === 'pending',
+      isOnWaitlist: reg?.status === 'waitlist',
+    },
+    registrationType: reg?.status ?? null,
+    paymentType: reg?.paymentType ?? null,
+    paidAmount: toReais(reg?.paidCents ?? 0),
+    paymentDeadline: reg?.status === 'pending' && reg.paymentDeadline ? reg.paymentDeadline.toISOString() : null,
+    waitlistPosition: reg?.status === 'waitlist' ? reg.position : null,
+    waitlistId: reg?.status === 'waitlist' ? reg.id : null,
+  };
 }
 
 /**
@@ -226,38 +292,29 @@ export async function withViewerRegistrations(q: Queryable, views: Game[], viewe
           .where(sql`${games.id} = any(${sql.param(ownIds)}::int[])`),
   ]);
   // The newest registration per game is the live one when there is one (a new one needs the old cancelled).
-  const mine = new Map<number, ViewerRegistration>();
+  const mine = new Map<number, Omit<ViewerRegistration, 'cancelledFrom'>>();
   for (const reg of regs) if (!mine.has(reg.gameId)) mine.set(reg.gameId, { ...reg, status: effectiveStatus(reg, now) });
   const links = new Map(ownLinks.map((own) => [own.id, own.privateLink]));
 
-  return views.map((view) => {
-    const reg = mine.get(view.id);
-    return {
-      ...view,
-      privateLink: links.get(view.id) ?? view.privateLink,
-      userRegistration: {
-        isRegistered: reg?.status === 'confirmed' || reg?.status === 'pending',
-        isOnWaitlist: reg?.status === 'waitlist',
-      },
-      registrationType: reg?.status ?? null,
-      paymentType: reg?.paymentType ?? null,
-      paidAmount: toReais(reg?.paidCents ?? 0),
-      paymentDeadline: reg?.status === 'pending' && reg.paymentDeadline ? reg.paymentDeadline.toISOString() : null,
-      waitlistPosition: reg?.status === 'waitlist' ? reg.position : null,
-      waitlistId: reg?.status === 'waitlist' ? reg.id : null,
-    };
-  });
+  return views.map((view) => ({
+    ...view,
+    privateLink: links.get(view.id) ?? view.privateLink,
+    ...viewerFields(mine.get(view.id) ?? null),
+  }));
 }
 
 type RegistrationStatus = (typeof registrations.$inferSelect)['status'];
 
-type ViewerRegistration = {
+/** The caller's latest registration on a game, as of now (a hold past its deadline already cancelled). */
+export type ViewerRegistration = {
   status: RegistrationStatus;
   paymentType: (typeof registrations.$inferSelect)['paymentType'];
   paidCents: number;
   paymentDeadline: Date | null;
   position: number;
   id: number;
+  /** Where a cancelled registration was cancelled from: 'waitlist' when the player left the line. */
+  cancelledFrom: (typeof registrations.$inferSelect)['cancelledFrom'];
 };
 
 /** How many games match, for the X-Total-Count of a paged list. */

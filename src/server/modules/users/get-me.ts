@@ -3,10 +3,9 @@ import { isFuture } from '../../../shared/rules/game-timing';
 import type { MyGame, WaitlistedGame } from '../../../shared/schemas/games';
 import type { MeReply } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { loadGameViews } from '../../core/games/game-view';
+import { leftTheLine, loadGameViewsWithRows } from '../../core/games/game-view';
 import { toPublicUser } from '../../core/users/public-user';
 import { games, registrations } from '../../db/schema';
-import { linesLeft } from './lines-left';
 
 /** How far back "my games" reaches: recent games still show as Finalizado; older ones drop off. */
 const MY_GAMES_HISTORY_DAYS = 30;
@@ -24,20 +23,15 @@ export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply
     .select({ gameId: registrations.gameId })
     .from(registrations)
     .where(and(eq(registrations.userId, user.id), gte(registrations.gameDateTime, since)));
-  const views = await loadGameViews(ctx.db, {
+  const read = await loadGameViewsWithRows(ctx.db, {
     where: and(inArray(games.id, mine), gte(games.dateTime, since)),
     now,
     viewerId: user.id,
     limit: MAX_MY_GAMES,
   });
-  const leftLine = await linesLeft(
-    ctx.db,
-    user.id,
-    views.map((view) => view.id),
-  );
   const myGames: MyGame[] = [];
   const waitlistedGames: WaitlistedGame[] = [];
-  for (const game of views) {
+  for (const { view: game, viewer } of read) {
     const { registrationType, waitlistPosition } = game;
     if (registrationType === 'waitlist') {
       if (isFuture(game.dateTime, now)) waitlistedGames.push({ ...game, registrationType, position: waitlistPosition ?? 0 });
@@ -47,7 +41,7 @@ export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply
         registrationType,
         paymentType: game.paymentType ?? null,
         paymentDeadline: game.paymentDeadline ?? null,
-        leftWaitlist: registrationType === 'cancelled' && leftLine.has(game.id),
+        leftWaitlist: leftTheLine(viewer),
       });
     }
   }

@@ -1,9 +1,8 @@
 import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { HISTORY_PAGE_SIZE, type HistoryGame, type HistoryReply } from '../../../shared/schemas/users';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { loadGameViews } from '../../core/games/game-view';
+import { leftTheLine, loadGameViewsWithRows } from '../../core/games/game-view';
 import { games, registrations } from '../../db/schema';
-import { linesLeft } from './lines-left';
 
 /** The cursor of the page after `game`: its start in ms and its id, the order the history is read in. */
 function cursorAfter(game: { dateTime: string; id: number }): string {
@@ -31,7 +30,7 @@ export async function getMyHistory(ctx: ServerContext, user: AuthUser, cursor: s
     .orderBy(desc(registrations.gameDateTime), desc(registrations.gameId))
     .limit(HISTORY_PAGE_SIZE + 1);
   if (ids.length === 0) return { games: [], next: null };
-  const views = await loadGameViews(ctx.db, {
+  const read = await loadGameViewsWithRows(ctx.db, {
     where: inArray(
       games.id,
       ids.map((row) => row.gameId),
@@ -40,15 +39,10 @@ export async function getMyHistory(ctx: ServerContext, user: AuthUser, cursor: s
     viewerId: user.id,
     order: 'newest',
   });
-  const page = views.slice(0, HISTORY_PAGE_SIZE);
-  const leftLine = await linesLeft(
-    ctx.db,
-    user.id,
-    page.map((game) => game.id),
+  const page = read.slice(0, HISTORY_PAGE_SIZE);
+  const played: HistoryGame[] = page.flatMap(({ view: game, viewer }) =>
+    game.registrationType ? [{ ...game, registrationType: game.registrationType, leftWaitlist: leftTheLine(viewer) }] : [],
   );
-  const played: HistoryGame[] = page.flatMap((game) =>
-    game.registrationType ? [{ ...game, registrationType: game.registrationType, leftWaitlist: leftLine.has(game.id) }] : [],
-  );
-  const last = page.at(-1);
-  return { games: played, next: views.length > HISTORY_PAGE_SIZE && last ? cursorAfter(last) : null };
+  const last = page.at(-1)?.view;
+  return { games: played, next: read.length > HISTORY_PAGE_SIZE && last ? cursorAfter(last) : null };
 }

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { createGame, createRegistration, createSignedInUser, createUser, HOUR_MS } from '../../../../test-support/server/factories';
+import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
+
+const t = setUpTestApp();
+const db = () => t.app.ctx.db;
+
+const VIEWER_FIELDS = [
+  'userRegistration',
+  'registrationType',
+  'paymentType',
+  'paidAmount',
+  'paymentDeadline',
+  'waitlistPosition',
+  'waitlistId',
+];
+const viewerFields = (game: Record<string, unknown>) => Object.fromEntries(VIEWER_FIELDS.map((key) => [key, game[key]]));
+
+describe("the caller's fields of a game, read with the game or after it", () => {
+  it('are the same in /users/me, a game and the games list, for every kind of latest registration', async () => {
+    const player = await createSignedInUser(t.app);
+    const other = await createUser(db());
+    const at = (hours: number) => new Date(TEST_NOW.getTime() + hours * HOUR_MS);
+    const games = {
+      confirmed: await createGame(db(), { dateTime: at(24) }),
+      held: await createGame(db(), { dateTime: at(25) }),
+      lapsed: await createGame(db(), { dateTime: at(26) }),
+      waiting: await createGame(db(), { dateTime: at(27), totalSlots: 1 }),
+      leftLine: await createGame(db(), { dateTime: at(28), totalSlots: 1 }),
+      again: await createGame(db(), { dateTime: at(29) }),
+    };
+    await createRegistration(db(), {
+      gameId: games.confirmed.id,
+      userId: player.user.id,
+      status: 'confirmed',
+      paymentType: 'credit',
+      paidCents: 1000,
+    });
+    await createRegistration(db(), {
+      gameId: games.held.id,
+      userId: player.user.id,
+      status: 'pending',
+      paymentType: 'stripe',
+      paymentDeadline: at(1),
+    });
+    // A hold past its deadline is already cancelled, written or not.
+    await createRegistration(db(), {
+      gameId: games.lapsed.id,
+      userId: player.user.id,
+      status: 'pending',
+      paymentType: 'stripe',
+      paymentDeadline: at(-1),
+    });
+    await createRegistration(db(), { gameId: games.waiting.id, userId: other.id, status: 'waitlist', joinedAt: at(-3) });
+    const waiting = await createRegistration(db(), {
+      gameId: games.waiting.id,
+      userId: player.user.id,
+      status: 'waitlist',
+      joinedAt: at(-2),
+    });
+    await createRegistration(db(), {
+      gameId: games.leftLine.id,
+      userId: player.user.id,
+      status: 'cancelled',
+      cancelledFrom: 'waitlist',
+      cancelledAt: at(-1),
+    });
+    // The latest registration is the one shown.
+    await createRegistration(db(), {
+      gameId: games.again.id,
+      userId: player.user.id,
+      status: 'cancelled',
+      cancelledFrom: 'confirmed',
+      cancelledAt: at(-2),
+    });
+    await createRegistration(db(), { gameId: games.again.id, userId: player.user.id, status: 'confirmed', paymentType: 'external' });
+
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: player.headers }).then((res) => res.json());
+    const me = await get('/api/users/me');
+    const list = await get('/api/games');
+    for (const [kind, game] of Object.entries(games)) {
+      const single = await get(`/api/games/${game.id}`);
+      const fromList = list.find((g: { id: number }) => g.id === game.id);
+      const fromMe = [...me.myGames, ...me.waitlistedGames].find((g: { id: number }) => g.id === game.id);
+      expect(viewerFields(fromMe), kind).toEqual(viewerFields(single));
+      expect(viewerFields(fromList), kind).toEqual(viewerFields(single));
+    }
+    const byId = (id: number) => [...me.myGames, ...me.waitlistedGames].find((g: { id: number }) => g.id === id);
+    expect(byId(games.confirmed.id)).toMatchObject({
+      registrationType: 'confirmed',
+      paymentType: 'credit',
+      paidAmount: 10,
+      leftWaitlist: false,
+    });
+    expect(byId(games.held.id)).toMatchObject({ registrationType: 'pending', paymentDeadline: at(1).toISOString() });
+    expect(byId(games.lapsed.id)).toMatchObject({ registrationType: 'cancelled', paymentDeadline: null, leftWaitlist: false });
+    expect(me.waitlistedGames).toEqual([
+      expect.objectContaining({ id: games.waiting.id, position: 2, waitlistPosition: 2, waitlistId: waiting.id }),
+    ]);
+    expect(byId(games.leftLine.id)).toMatchObject({ registrationType: 'cancelled', leftWaitlist: true });
+    expect(byId(games.again.id)).toMatchObject({ registrationType: 'confirmed', paymentType: 'external', leftWaitlist: false });
+  });
+});
