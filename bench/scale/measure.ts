@@ -99,35 +99,56 @@ export function percentiles(times: number[]): { p50: number; p99: number } {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-/** Each read under READ_CONNECTIONS connections for READ_SECONDS, after a short warm-up. */
-export async function measureReads(database: ScaleDatabase, base: string): Promise<ReadResult[]> {
-  const headers = await headersFor(database);
-  const results: ReadResult[] = [];
-  for (const path of readPaths(database)) {
-    const url = `${base}${path.url}`;
-    const first = await fetch(url, { headers: headers[path.who] });
-    const bytes = (await first.arrayBuffer()).byteLength;
-    if (!first.ok) throw new Error(`${path.label}: ${url} respondeu ${first.status}`);
-    await autocannon({ url, connections: READ_CONNECTIONS, duration: READ_WARM_UP_SECONDS, headers: headers[path.who] });
-    // Each answer's time as measured (autocannon's own percentiles are whole milliseconds: ±10% of a 5 ms median).
-    const times: number[] = [];
-    const run = await new Promise<autocannon.Result>((resolve, reject) => {
-      const options = { url, connections: READ_CONNECTIONS, duration: READ_SECONDS, headers: headers[path.who] };
-      const instance = autocannon(options, (error, result) => (error ? reject(error as Error) : resolve(result)));
-      instance.on('response', (_client, status, _bytes, ms) => {
-        if (status >= 200 && status < 300) times.push(ms);
-      });
+/** A server under measure: its database and where it answers. */
+export type Served = { database: ScaleDatabase; base: string };
+
+/** One autocannon run of `seconds` on `url`: each answer's time as measured, the requests answered and the failures. */
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  // Each answer's time as measured (autocannon's own percentiles are whole milliseconds: ±10% of a 5 ms median).
+  const times: number[] = [];
+  const run = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: READ_CONNECTIONS, duration: seconds, headers }, (error, result) =>
+      error ? reject(error as Error) : resolve(result),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) times.push(ms);
     });
-    const { p50, p99 } = percentiles(times);
-    results.push({
-      label: path.label,
-      p50,
-      p99,
-      rps: Math.round(run.requests.average),
-      failed: run.non2xx + run.errors,
-      bytes,
-    });
-    console.log(`  ${database.label} ${path.label}: p50 ${p50} ms, p99 ${p99} ms`);
+  });
+  return { times, requests: run.requests.total, failed: run.non2xx + run.errors };
+}
+
+/**
+ * Each read on every server under READ_CONNECTIONS connections for READ_SECONDS, after a short warm-up, loaded in
+ * turns: one second on each server, then the next second on each, so that a minute when the machine is slower (its
+ * speed moves by a third within a session) falls on the small and the large database alike.
+ */
+export async function measureReadsInTurns(servers: Served[]): Promise<ReadResult[][]> {
+  const headers = await Promise.all(servers.map((server) => headersFor(server.database)));
+  const results: ReadResult[][] = servers.map(() => []);
+  const paths = servers.map((server) => readPaths(server.database));
+  for (const [i, path] of paths[0]!.entries()) {
+    const urls = servers.map((server, s) => `${server.base}${paths[s]![i]!.url}`);
+    const bytes: number[] = [];
+    for (const [s, url] of urls.entries()) {
+      const first = await fetch(url, { headers: headers[s]![path.who] });
+      bytes.push((await first.arrayBuffer()).byteLength);
+      if (!first.ok) throw new Error(`${path.label}: ${url} respondeu ${first.status}`);
+      await load(url, headers[s]![path.who], READ_WARM_UP_SECONDS);
+    }
+    const runs = servers.map(() => ({ times: [] as number[], requests: 0, failed: 0 }));
+    for (let second = 0; second < READ_SECONDS; second++) {
+      for (const [s, url] of urls.entries()) {
+        const slice = await load(url, headers[s]![path.who], 1);
+        runs[s]!.times.push(...slice.times);
+        runs[s]!.requests += slice.requests;
+        runs[s]!.failed += slice.failed;
+      }
+    }
+    for (const [s, run] of runs.entries()) {
+      const { p50, p99 } = percentiles(run.times);
+      results[s]!.push({ label: path.label, p50, p99, rps: Math.round(run.requests / READ_SECONDS), failed: run.failed, bytes: bytes[s]! });
+      console.log(`  ${servers[s]!.database.label} ${path.label}: p50 ${p50} ms, p99 ${p99} ms`);
+    }
   }
   return results;
 }
