@@ -29,51 +29,18 @@ describe("the caller's fields of a game, read with the game or after it", () => 
       leftLine: await createGame(db(), { dateTime: at(28), totalSlots: 1 }),
       again: await createGame(db(), { dateTime: at(29) }),
     };
-    await createRegistration(db(), {
-      gameId: games.confirmed.id,
-      userId: player.user.id,
-      status: 'confirmed',
-      paymentType: 'credit',
-      paidCents: 1000,
-    });
-    await createRegistration(db(), {
-      gameId: games.held.id,
-      userId: player.user.id,
-      status: 'pending',
-      paymentType: 'stripe',
-      paymentDeadline: at(1),
-    });
+    const mine = (game: { id: number }, values: Omit<Parameters<typeof createRegistration>[1], 'gameId' | 'userId'>) =>
+      createRegistration(db(), { gameId: game.id, userId: player.user.id, ...values });
+    await mine(games.confirmed, { status: 'confirmed', paymentType: 'credit', paidCents: 1000 });
+    await mine(games.held, { status: 'pending', paymentType: 'stripe', paymentDeadline: at(1) });
     // A hold past its deadline is already cancelled, written or not.
-    await createRegistration(db(), {
-      gameId: games.lapsed.id,
-      userId: player.user.id,
-      status: 'pending',
-      paymentType: 'stripe',
-      paymentDeadline: at(-1),
-    });
+    await mine(games.lapsed, { status: 'pending', paymentType: 'stripe', paymentDeadline: at(-1) });
     await createRegistration(db(), { gameId: games.waiting.id, userId: other.id, status: 'waitlist', joinedAt: at(-3) });
-    const waiting = await createRegistration(db(), {
-      gameId: games.waiting.id,
-      userId: player.user.id,
-      status: 'waitlist',
-      joinedAt: at(-2),
-    });
-    await createRegistration(db(), {
-      gameId: games.leftLine.id,
-      userId: player.user.id,
-      status: 'cancelled',
-      cancelledFrom: 'waitlist',
-      cancelledAt: at(-1),
-    });
+    const waiting = await mine(games.waiting, { status: 'waitlist', joinedAt: at(-2) });
+    await mine(games.leftLine, { status: 'cancelled', cancelledFrom: 'waitlist', cancelledAt: at(-1) });
     // The latest registration is the one shown.
-    await createRegistration(db(), {
-      gameId: games.again.id,
-      userId: player.user.id,
-      status: 'cancelled',
-      cancelledFrom: 'confirmed',
-      cancelledAt: at(-2),
-    });
-    await createRegistration(db(), { gameId: games.again.id, userId: player.user.id, status: 'confirmed', paymentType: 'external' });
+    await mine(games.again, { status: 'cancelled', cancelledFrom: 'confirmed', cancelledAt: at(-2) });
+    await mine(games.again, { status: 'confirmed', paymentType: 'external' });
 
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: player.headers }).then((res) => res.json());
     const me = await get('/api/users/me');
