@@ -97,13 +97,11 @@ function slowStatements(file: string, offset: number, name: string): SlowStateme
  * each one's exports and applies with its server alone, and the jobs.
  */
 async function measure(databases: ScaleDatabase[], log: string | undefined): Promise<Run[]> {
-  const offsets: number[] = [];
+  // The log's slow statements from here on; each database's are told apart by its name.
+  const offset = log ? fs.statSync(log).size : 0;
   for (const database of databases) {
     console.log(`${database.label}: medindo`);
-    if (database.kind === 'postgres') {
-      await serverQuery(`alter database ${database.name} set log_min_duration_statement = ${SLOW_MS}`);
-      if (log) offsets.push(fs.statSync(log).size);
-    }
+    if (database.kind === 'postgres') await serverQuery(`alter database ${database.name} set log_min_duration_statement = ${SLOW_MS}`);
   }
   const ports = databases.map((_, i) => PORT + i);
   const apps = await Promise.all(
@@ -120,7 +118,7 @@ async function measure(databases: ScaleDatabase[], log: string | undefined): Pro
       const applies = await measureApplies(database, ports[i]!);
       await stop(apps[i]!);
       const jobs = await runJobs(database);
-      const slow = database.kind === 'postgres' && log ? slowStatements(log, Math.min(...offsets), database.name!) : undefined;
+      const slow = database.kind === 'postgres' && log ? slowStatements(log, offset, database.name!) : undefined;
       runs.push({ database, reads: reads[i]!, exports, applies, jobs, slow });
     }
   } finally {
