@@ -132,6 +132,13 @@ type Beside = {
   creatorName: string;
 };
 
+/** The games of one page, in `order`, named as the games table (the options' `where` speaks of it alone). */
+function pageOf(options: GameViewOptions, order: SQL[]): SQL {
+  const limit = options.limit === undefined ? sql`` : sql` limit ${options.limit}`;
+  return sql`(select * from ${games} where ${options.where ?? sql`true`} order by ${sql.join(order, sql`, `)}${limit}
+    offset ${options.offset ?? 0}) as ${games}`;
+}
+
 /** The values of `keys` in a row's JSON array, from `start` on. */
 function fields(keys: string[], values: unknown[], start: number): Record<string, unknown> {
   const record: Record<string, unknown> = {};
@@ -159,18 +166,19 @@ export async function loadGameViewsWithRows(
     ...Object.values(beside),
     ...(viewerId === undefined ? [] : [viewerRegistration(viewerId)]),
   ];
+  const order = orderOf(options.order, options.now);
+  const paged = options.limit !== undefined || options.offset !== undefined;
+  // A page is chosen among the games alone, then its games are joined and counted: a plan made for any filter (the
+  // embedded database's generic plan of "a city and a place" expected one game) otherwise joined and sorted every match.
   const query = q
     .select({ row: sql<unknown[]>`json_build_array(${sql.join(columns, sql`, `)})` })
-    .from(games)
+    .from(paged ? pageOf(options, order) : games)
     .innerJoin(users, eq(users.id, games.creatorId))
     .leftJoin(sports, eq(sports.id, games.sportId))
     .leftJoin(states, eq(states.id, games.stateId))
     .leftJoin(cities, eq(cities.id, games.cityId))
-    .where(options.where)
-    .orderBy(...orderOf(options.order, options.now))
-    .$dynamic();
-  if (options.limit !== undefined) query.limit(options.limit);
-  if (options.offset !== undefined) query.offset(options.offset);
+    .where(paged ? undefined : options.where)
+    .orderBy(...order);
   const viewerAt = viewedKeys.length + besideKeys.length;
   return (await query).map(({ row: values }) => {
     // JSON has no dates: the game's start comes as text.
@@ -210,7 +218,8 @@ export async function loadGameViewsWithRows(
     };
     if (viewerId === undefined) return { view, game, viewer: null };
     const viewer = viewerRegistrationOf(values[viewerAt] as ViewerRow | null, options.now);
-    return { view: { ...view, ...viewerFields(viewer) }, game, viewer };
+    // Added to the view in place: a copy of forty fields made field by field was a third of a list's allocations.
+    return { view: Object.assign(view, viewerFields(viewer)), game, viewer };
   });
 }
 

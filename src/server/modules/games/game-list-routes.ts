@@ -17,11 +17,18 @@ export function gameListRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     onError: (error) => ctx.log.error({ err: error }, 'falha ao atualizar a lista de jogos em cache'),
   });
   ctx.changes.subscribe(() => publicListings.clear());
+  // Encoded when first sent: a listing read for a signed-in caller's list may never be sent as it is.
   const listing = async (query: ListGamesQuery) => {
     const { games, total } = await listGames(ctx, query);
-    return { games, body: Buffer.from(JSON.stringify(games)), total };
+    let body: Buffer | undefined;
+    return {
+      games,
+      total,
+      get body() {
+        return (body ??= Buffer.from(JSON.stringify(games)));
+      },
+    };
   };
-  const sharedListing = (query: ListGamesQuery) => publicListings.get(JSON.stringify(query), () => listing(query));
   // What a signed-in caller's list looked like to them, encoded (decision 032).
   const viewerListings = createSignedInCache<EncodedReply & { total: number }>(ctx, { name: 'viewer-listings', maxEntries: 200 });
   return async (app) => {
@@ -59,8 +66,12 @@ export function gameListRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             viewerListings,
             `${viewer}:${query}`,
             async () => {
-              const { games, total } = await sharedListing(request.query);
-              return { body: Buffer.from(JSON.stringify(await withViewerRegistrations(ctx.db, games, viewer, ctx.clock.now()))), total };
+              // The shared list when it is kept, with the caller's registrations on top; else one read with them in it.
+              const shared = publicListings.peek(query)?.value;
+              const { games, total } = shared
+                ? { games: await withViewerRegistrations(ctx.db, shared.games, viewer, ctx.clock.now()), total: shared.total }
+                : await listGames(ctx, request.query, viewer);
+              return { body: Buffer.from(JSON.stringify(games)), total };
             },
             withTotal,
           );

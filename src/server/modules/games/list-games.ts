@@ -26,9 +26,9 @@ function onDay(day: string) {
 /**
  * The spec's public list as anyone sees it: published, public, not cancelled, started no earlier
  * than 24 hours ago, by date; filtered, and paged so the reply stays small however many games
- * there are. A signed-in caller's own fields are added on top (`withViewerRegistrations`).
+ * there are. With `viewerId`, each game has that caller's own fields too.
  */
-export async function listGames(ctx: ServerContext, query: ListGamesQuery): Promise<{ games: Game[]; total: number }> {
+export async function listGames(ctx: ServerContext, query: ListGamesQuery, viewerId?: number): Promise<{ games: Game[]; total: number }> {
   const now = ctx.clock.now();
   // The spec's `privateLink` filter: the game with that link (any visibility, as its link opens it), else nothing.
   const where = and(
@@ -43,7 +43,7 @@ export async function listGames(ctx: ServerContext, query: ListGamesQuery): Prom
     query.location ? ilike(games.location, `%${escapeLike(query.location)}%`) : undefined,
   );
   const [page, total] = await Promise.all([
-    loadGameViews(ctx.db, { where, now, limit: query.limit, offset: query.offset }),
+    loadGameViews(ctx.db, { where, now, viewerId, limit: query.limit, offset: query.offset }),
     countGames(ctx.db, where),
   ]);
   return { games: page, total };
