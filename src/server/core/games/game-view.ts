@@ -183,7 +183,8 @@ export async function loadGameViewsWithRows(
   return (await query).map(({ row: values }) => {
     // JSON has no dates: the game's start comes as text.
     const fromRow = fields(viewedKeys, values, 0);
-    const game = { ...fromRow, dateTime: new Date(fromRow.dateTime as string) } as ViewedGameRow;
+    fromRow.dateTime = new Date(fromRow.dateTime as string);
+    const game = fromRow as ViewedGameRow;
     const row = fields(besideKeys, values, viewedKeys.length) as Beside;
     const places = placesOf(game.totalSlots, row.occupied, row.held, row.membersHolding);
     const remaining = places.forDropIns;

@@ -29,7 +29,8 @@ export async function loadUserGames(
   options: { where: SQL | undefined; now: Date; limit?: number; offset?: number; order?: GameViewOptions['order'] },
 ): Promise<UserGame[]> {
   const read = await loadGameViewsWithRows(q, { order: 'newest', ...options, revealPrivateLink: true });
-  return read.map(({ view, game }) => ({ ...view, privateLink: game.privateLink, cancelReason: game.cancelReason }));
+  // Added to each view in place (it is this call's own), not copied with its forty fields.
+  return read.map(({ view, game }) => Object.assign(view, { privateLink: game.privateLink, cancelReason: game.cancelReason }));
 }
 
 export async function loadUserGame(q: Queryable, gameId: number, now: Date): Promise<UserGame> {

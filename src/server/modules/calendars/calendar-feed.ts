@@ -57,7 +57,18 @@ export async function readCalendarFeedIfChanged(
   if (!owner) throw new AppError('calendar_feed_not_found', messages.calendarFeedNotFound);
   const now = ctx.clock.now();
   const rows = await ctx.db
-    .select({ game: games, status: registrations.status })
+    // What an event shows, not the whole game: the embedded database hands every field over on its own.
+    .select({
+      id: games.id,
+      name: games.name,
+      location: games.location,
+      address: games.address,
+      dateTime: games.dateTime,
+      status: games.status,
+      cancelReason: games.cancelReason,
+      updatedAt: games.updatedAt,
+      registrationStatus: registrations.status,
+    })
     .from(registrations)
     .innerJoin(games, eq(games.id, registrations.gameId))
     .where(
@@ -79,7 +90,11 @@ export async function readCalendarFeedIfChanged(
     )
     .orderBy(asc(games.dateTime), asc(games.id))
     .limit(FEED_MAX_GAMES);
-  const unique = [...new Map(rows.map(({ game, status }) => [game.id, { ...game, isTentative: status === 'pending' }])).values()];
+  const unique = [
+    ...new Map(
+      rows.map(({ registrationStatus, ...game }) => [game.id, { ...game, isTentative: registrationStatus === 'pending' }]),
+    ).values(),
+  ];
   const fingerprint = createHash('sha256').update(ctx.config.publicUrl);
   for (const game of unique) fingerprint.update(`${game.id}:${game.updatedAt.getTime()}:${game.status}:${game.isTentative ? 1 : 0};`);
   const etag = `"${fingerprint.digest('base64url').slice(0, 27)}"`;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gameSchema } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../core/context';
 import { createSignedInCache } from '../../core/signed-in-cache';
 import { apiRoute, type EncodedReply, encodeReply, sendKept } from '../../http/route-helpers';
@@ -39,7 +38,7 @@ export function gameReadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       handler: (request, reply) => {
         const viewer = request.user ?? undefined;
         return sendKept(request, reply, gameReplies, `${viewer?.id ?? '-'}:${request.params.id}`, async () =>
-          encodeReply(gameSchema, await getGame(request.ctx, request.params.id, viewer)),
+          encodeReply(reply, await getGame(request.ctx, request.params.id, viewer)),
         );
       },
     });

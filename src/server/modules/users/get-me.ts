@@ -31,18 +31,20 @@ export async function getMe(ctx: ServerContext, user: AuthUser): Promise<MeReply
   });
   const myGames: MyGame[] = [];
   const waitlistedGames: WaitlistedGame[] = [];
+  // Each game's view is this call's own: the fields are added in place, not copied with forty others.
   for (const { view: game, viewer } of read) {
     const { registrationType, waitlistPosition } = game;
     if (registrationType === 'waitlist') {
-      if (isFuture(game.dateTime, now)) waitlistedGames.push({ ...game, registrationType, position: waitlistPosition ?? 0 });
+      if (isFuture(game.dateTime, now)) waitlistedGames.push(Object.assign(game, { registrationType, position: waitlistPosition ?? 0 }));
     } else if (registrationType) {
-      myGames.push({
-        ...game,
-        registrationType,
-        paymentType: game.paymentType ?? null,
-        paymentDeadline: game.paymentDeadline ?? null,
-        leftWaitlist: leftTheLine(viewer),
-      });
+      myGames.push(
+        Object.assign(game, {
+          registrationType,
+          paymentType: game.paymentType ?? null,
+          paymentDeadline: game.paymentDeadline ?? null,
+          leftWaitlist: leftTheLine(viewer),
+        }),
+      );
     }
   }
   return { ...toPublicUser(user), hasPassword: user.passwordHash !== null, myGames, waitlistedGames };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meReplySchema } from '../../../shared/schemas/users';
 import type { ServerContext } from '../../core/context';
 import { createSignedInCache } from '../../core/signed-in-cache';
 import { currentUser } from '../../http/authentication';
@@ -34,7 +33,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       onRequest: app.requireUser,
       handler: (request, reply) => {
         const user = currentUser(request);
-        return sendKept(request, reply, accounts, String(user.id), async () => encodeReply(meReplySchema, await getMe(request.ctx, user)));
+        return sendKept(request, reply, accounts, String(user.id), async () => encodeReply(reply, await getMe(request.ctx, user)));
       },
     });
 
