@@ -58,6 +58,7 @@ const RELEASED: Record<string, string> = {
   '0030_city_listing_index': 'd428381d8cb8100d0ce3be883115b96c43d7f1d922c5b05160ca137950d880db',
   '0031_organiser_games_index': 'f44b52a59e5bca5c9a55ce69d7329950f14691a5ad13cbef27057cf9c5bc9cf1',
   '0032_user_search_words': 'd93fae471d1e18100f1a8f98b4a4757c871789863dc9cb4ab50b13304e21a007',
+  '0033_registration_places_index': '330f583e3d97f863bd48f9165271449a289f152be1a90cef31e4cd018d91500b',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -420,6 +421,15 @@ async function rowsAfter(tag: string, database: Database) {
         sql`select indexdef as def from pg_indexes where indexname = 'games_creator_date_idx'`,
       );
       expect(index?.def).toMatch(/\(creator_id, date_time DESC, id DESC, status\)/);
+      return;
+    }
+    case '0033_registration_places_index': {
+      // A game's places counted from the index alone: the payment deadline rides in the index on (game, status).
+      const [index] = await query<{ def: string }>(
+        database,
+        sql`select indexdef as def from pg_indexes where indexname = 'registrations_game_status_idx'`,
+      );
+      expect(index?.def).toMatch(/\(game_id, status\) INCLUDE \(payment_deadline\)/);
       return;
     }
     default:

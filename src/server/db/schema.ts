@@ -298,6 +298,7 @@ export const registrations = pgTable(
     uniqueIndex('registrations_one_live_per_user')
       .on(t.gameId, t.userId)
       .where(sql`${t.status} <> 'cancelled'`),
+    // INCLUDE (payment_deadline) in migration 0033: a game's places counted from the index alone.
     index('registrations_game_status_idx').on(t.gameId, t.status),
     // INCLUDE (status, cancelled_from) in migration 0017: a player's registrations read from the index alone.
     index('registrations_user_game_idx').on(t.userId, t.gameId),
