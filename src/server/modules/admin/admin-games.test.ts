@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, lte, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardPaidRegistration, signedInCast } from '../../../../test-support/server/admin';
 import {
@@ -151,6 +151,20 @@ describe('GET /api/admin/games, page by page', () => {
     await db().update(games).set({ status: 'cancelled' }).where(eq(games.id, created[0]!.id));
     expect([await totalOf(''), await totalOf('?status=all')]).toEqual([active - 1, all]);
     expect(await totalOf('')).toBe((await db().select({ id: games.id }).from(games).where(ne(games.status, 'cancelled'))).length);
+    // The past ones are that count less the games ahead: the same as counting them, before and after a past game is cancelled.
+    const pastOnes = async () =>
+      (
+        await db()
+          .select({ id: games.id })
+          .from(games)
+          .where(and(ne(games.status, 'cancelled'), lte(games.dateTime, TEST_NOW)))
+      ).length;
+    const past = await pastOnes();
+    expect(past).toBeGreaterThan(10);
+    expect(await totalOf('?when=past')).toBe(past);
+    await db().update(games).set({ status: 'cancelled' }).where(eq(games.id, created[1]!.id));
+    expect(await totalOf('?when=past')).toBe(past - 1);
+    expect(await totalOf('?when=past')).toBe(await pastOnes());
   });
 });
 

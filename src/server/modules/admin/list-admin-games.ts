@@ -7,12 +7,15 @@ import { fromNearerEnd, likePattern, loadAdminGames, pageOf, searchPage } from '
 
 /**
  * How many games the list holds. The list as it opens (every game not cancelled) is the dashboard's count of games, kept
- * by the database (migration 0017), rather than a count of years of games on every view.
+ * by the database (migration 0017), rather than a count of years of games on every view; the past ones are that count
+ * less the games still ahead, so no view counts the years of finished games one by one.
  */
-async function countListed(ctx: ServerContext, query: AdminGamesQuery, where: SQL | undefined): Promise<number> {
-  if (query.status !== 'active' || query.when || query.state) return countGames(ctx.db, where);
+async function countListed(ctx: ServerContext, query: AdminGamesQuery, where: SQL | undefined, now: Date): Promise<number> {
+  if (query.status !== 'active' || query.when === 'upcoming' || query.state) return countGames(ctx.db, where);
   const [row] = await ctx.db.select({ count: sql<number>`coalesce(sum(${dashboardTotals.games}), 0)::int` }).from(dashboardTotals);
-  return row?.count ?? 0;
+  const listed = row?.count ?? 0;
+  if (query.when !== 'past') return listed;
+  return listed - (await countGames(ctx.db, and(ne(games.status, 'cancelled'), gt(games.dateTime, now))));
 }
 
 /**
@@ -40,7 +43,7 @@ export async function listAdminGames(ctx: ServerContext, query: AdminGamesQuery)
     );
     return { games: await loadAdminGames(ctx.db, found.ids, now), ...found.page };
   }
-  const { offset, ...page } = pageOf(query.page, ADMIN_GAMES_PAGE_SIZE, await countListed(ctx, query, where));
+  const { offset, ...page } = pageOf(query.page, ADMIN_GAMES_PAGE_SIZE, await countListed(ctx, query, where, now));
   const seek = fromNearerEnd(offset, ADMIN_GAMES_PAGE_SIZE, page.total);
   const rows = await ctx.db
     .select({ id: games.id })
