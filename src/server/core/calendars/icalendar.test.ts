@@ -27,6 +27,10 @@ describe('iCalendar writing', () => {
     // One octet a character: every line but the last holds exactly 75, the space that starts it included.
     const ascii = physicalLines(foldLine(`DESCRIPTION:${'a'.repeat(200)}`));
     expect(ascii.map(octets)).toEqual([75, 75, 64]);
+    // At the edge: 75 octets stay one line; 75 characters of which one takes two octets do not.
+    const full = `SUMMARY:${'a'.repeat(67)}`;
+    expect(foldLine(full)).toBe(full);
+    expect(physicalLines(foldLine(`SUMMARY:${'a'.repeat(66)}ç`)).map(octets)).toEqual([74, 3]);
   });
 
   it('escapes text and writes instants in UTC', () => {

@@ -24,6 +24,8 @@ const utf8Octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x
 
 /** `line` folded so no physical line passes 75 octets: a break, then a space that starts the next. */
 export function foldLine(line: string): string {
+  // Most lines (times, ids, statuses) fit: measured at once, not character by character.
+  if (line.length <= LINE_OCTETS && Buffer.byteLength(line) <= LINE_OCTETS) return line;
   let folded = '';
   let octets = 0;
   for (const char of line) {
