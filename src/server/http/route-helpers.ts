@@ -113,8 +113,8 @@ export type EncodedReply = { body: Buffer; gzipped?: Buffer };
  * replySerializer), to be kept and sent as bytes.
  */
 export function encodeReply(reply: FastifyReply, value: unknown): EncodedReply {
-  const encoded = reply.serialize(value);
-  return { body: typeof encoded === 'string' ? Buffer.from(encoded) : Buffer.from(new Uint8Array(encoded)) };
+  // The app's serializers (replySerializer) always give text.
+  return { body: Buffer.from(reply.serialize(value) as string) };
 }
 
 const acceptsGzip = (header: string | string[] | undefined) => /\bgzip\b/.test(String(header ?? ''));
