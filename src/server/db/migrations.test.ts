@@ -59,6 +59,7 @@ const RELEASED: Record<string, string> = {
   '0031_organiser_games_index': 'f44b52a59e5bca5c9a55ce69d7329950f14691a5ad13cbef27057cf9c5bc9cf1',
   '0032_user_search_words': 'd93fae471d1e18100f1a8f98b4a4757c871789863dc9cb4ab50b13304e21a007',
   '0033_registration_places_index': '330f583e3d97f863bd48f9165271449a289f152be1a90cef31e4cd018d91500b',
+  '0034_payout_reference_case': 'e2c99d550f9d7efe8b2aaf117bfb8a1d4ee25cb4993f545bc13ffb677f3c471d',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -430,6 +431,54 @@ async function rowsAfter(tag: string, database: Database) {
         sql`select indexdef as def from pg_indexes where indexname = 'registrations_game_status_idx'`,
       );
       expect(index?.def).toMatch(/\(game_id, status\) INCLUDE \(payment_deadline\)/);
+      // A transfer id was unique only in its exact case then: two were recorded twice each, in two cases, one of them
+      // already upper-case (each payout with its ledger row, paid out of a place sold).
+      await run(`insert into payouts (organiser_id, amount_cents, status, key_type, key, holder_name, reference, requested_at, decided_at, decided_by)
+        select u.id, 100, 'paid', 'email', 'jogadora@antigo.test', 'Jogadora Antiga', v.reference, v.at::timestamptz, v.at::timestamptz,
+          (select id from users where email = 'admin@antigo.test')
+        from users u, (values
+          ('E12345678202603011200aaaaaaaaaaa', '2026-03-01T12:00:00Z'), ('E12345678202603011200AAAAAAAAAAA', '2026-03-01T13:00:00Z'),
+          ('E12345678202603021200bbbbbbbbbbb', '2026-03-02T12:00:00Z'), ('E12345678202603021200bBbBbBbBbBb', '2026-03-02T13:00:00Z')
+        ) as v(reference, at)
+        where u.email = 'jogadora@antigo.test' order by v.at`);
+      await run(`insert into organiser_earnings (organiser_id, kind, source, game_id, registration_id, payout_id, gross_cents, fee_cents, net_cents, fee_percent)
+        select u.id, 'sale', 'registration:' || r.id, r.game_id, r.id, null, 500, 100, 400, 20
+        from users u, (select id, game_id from registrations order by id offset 1 limit 1) r where u.email = 'jogadora@antigo.test'
+        union all
+        select p.organiser_id, 'payout', 'payout:' || p.id, null, null, p.id, -100, 0, -100, 0
+        from payouts p where p.reference like 'E1234567820260301%' or p.reference like 'E1234567820260302%'`);
+      return;
+    }
+    case '0034_payout_reference_case': {
+      // Every transfer id is upper-case, but where that would have made two payouts share one: there the upper-case
+      // one stays (or the first recorded becomes so) and the other keeps its case.
+      const references = await query<{ reference: string }>(
+        database,
+        sql`select reference from payouts where reference is not null order by id`,
+      );
+      expect(references.map((row) => row.reference)).toEqual([
+        'E12345678202602051200ABCDEFGHIJK',
+        'E12345678202603011200aaaaaaaaaaa',
+        'E12345678202603011200AAAAAAAAAAA',
+        'E12345678202603021200BBBBBBBBBBB',
+        'E12345678202603021200bBbBbBbBbBb',
+      ]);
+      // From now on no id goes in another case, and none can be stored twice in two cases: each has its upper-case row.
+      const paidAgain = (reference: string) =>
+        run(`insert into payouts (organiser_id, amount_cents, status, key_type, key, holder_name, reference, decided_at)
+          select id, 100, 'paid', 'email', email, name, '${reference}', '2026-03-03T12:00:00Z' from users where email = 'jogadora@antigo.test'`);
+      const refusedBy = (constraint: string) => ({ cause: { message: expect.stringContaining(constraint) } });
+      await expect(paidAgain('E12345678202603031200ccccccccccc')).rejects.toMatchObject(refusedBy('payouts_reference_upper_case'));
+      for (const reference of [
+        'E12345678202602051200ABCDEFGHIJK',
+        'E12345678202603011200AAAAAAAAAAA',
+        'E12345678202603021200BBBBBBBBBBB',
+      ]) {
+        await expect(paidAgain(reference), reference).rejects.toMatchObject(refusedBy('payouts_reference_unique'));
+      }
+      await expect(
+        run(`update payouts set reference = lower(reference) where reference = 'E12345678202603021200BBBBBBBBBBB'`),
+      ).rejects.toMatchObject(refusedBy('payouts_reference_upper_case'));
       return;
     }
     default:
@@ -448,6 +497,8 @@ async function indexNames(database: Database, table: string, like: string): Prom
 
 /** Totals kept by the database that a migration restates by a new definition, checked in rowsAfter instead. */
 const RESTATED_TOTALS: Record<string, string[]> = { '0023_first_week_fixes': ['dashboard_totals'] };
+/** Columns a migration rewrites on purpose (per table), checked in rowsAfter instead. */
+const RESTATED_COLUMNS: Record<string, Record<string, string[]>> = { '0034_payout_reference_case': { payouts: ['reference'] } };
 
 describe('upgrades keep the data', () => {
   it('a database built at the first migration, with rows in every table, migrates step by step to the latest keeping every row and the ledger', async () => {
@@ -458,7 +509,16 @@ describe('upgrades keep the data', () => {
         await migrateWith(database, migrationsFolderWith(index + 1));
         // Everything written before this migration is still there, as it was (apart from totals it restates on purpose).
         const restated = RESTATED_TOTALS[entry.tag] ?? [];
-        const kept = (rows: Rows) => Object.fromEntries(Object.entries(rows).filter(([table]) => !restated.includes(table)));
+        const rewritten = RESTATED_COLUMNS[entry.tag] ?? {};
+        const kept = (rows: Rows) =>
+          Object.fromEntries(
+            Object.entries(rows)
+              .filter(([table]) => !restated.includes(table))
+              .map(([table, list]) => [
+                table,
+                list.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !rewritten[table]?.includes(column)))),
+              ]),
+          );
         expect(kept(sameColumns(await everyRow(database), before)), `rows changed by ${entry.tag}`).toEqual(kept(before));
         expect(await unbalancedUsers(database), `ledger after ${entry.tag}`).toEqual([]);
         await rowsAfter(entry.tag, database);

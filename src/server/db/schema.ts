@@ -747,7 +747,7 @@ export const payouts = pgTable(
     keyType: text('key_type', { enum: ['cpf', 'cnpj', 'email', 'phone', 'random'] }).notNull(),
     key: text('key').notNull(),
     holderName: text('holder_name').notNull(),
-    /** The PIX end-to-end id of the transfer, once paid. */
+    /** The PIX end-to-end id of the transfer, once paid: upper-case, so one id in another case is the same (0034). */
     reference: text('reference'),
     /** Why it was rejected. */
     reason: text('reason'),
@@ -764,6 +764,8 @@ export const payouts = pgTable(
     index('payouts_organiser_idx').on(t.organiserId, t.id),
     index('payouts_status_idx').on(t.status, t.requestedAt, t.id),
     uniqueIndex('payouts_reference_unique').on(t.reference),
+    // NOT VALID in migration 0034: ids stored before in another case that would have collided stay as they were.
+    check('payouts_reference_upper_case', sql`${t.reference} = upper(${t.reference})`),
   ],
 );
 

@@ -128,6 +128,8 @@ export const markPayoutPaidBodySchema = z.strictObject({
   reference: z
     .string({ error: m.referenceInvalid })
     .trim()
+    // Kept upper-case: banks show one id in either case, and it must meet itself in the unique index (migration 0034).
+    .toUpperCase()
     .regex(PIX_END_TO_END_ID, m.referenceInvalid)
     .describe('Identificador da transação PIX (E2E ID): E e 31 letras ou números'),
 });

@@ -61,11 +61,13 @@ async function decide(
  * Records a payout as paid by PIX, once: under the payout's lock it must still be requested (a second call is a 409),
  * and its ledger row (source `payout:{id}`, unique) takes the amount off what the organiser is owed.
  */
-export async function markPayoutPaid(ctx: ServerContext, admin: AuthUser, id: number, reference: string): Promise<AdminPayoutReply> {
+export async function markPayoutPaid(ctx: ServerContext, admin: AuthUser, id: number, typedReference: string): Promise<AdminPayoutReply> {
   return decide(ctx, id, async (tx, payout, mails) => {
     const now = ctx.clock.now();
-    // Two payouts recorded with one transfer id at once: the second waits here and then finds it used (a 409, not
-    // the unique index's error).
+    // Two payouts recorded with one transfer id at once, in any case: the second waits here and then finds it used (a
+    // 409, not the unique index's error). The schema already upper-cased it; a caller that did not must not lock and
+    // look up another spelling than the one stored (migration 0034 keeps every id upper-case).
+    const reference = typedReference.toUpperCase();
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-reference:${reference}`}))`);
     const [used] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.reference, reference));
     if (used) throw new AppError('payout_reference_used', m.referenceUsed);
