@@ -38,6 +38,22 @@ export type TeamPlayer = z.infer<typeof teamPlayerSchema>;
 export const teamSchema = z.object({ name: z.string(), players: z.array(teamPlayerSchema) });
 export type Team = z.infer<typeof teamSchema>;
 
+/**
+ * A drawn team as a player reads it on the game's page: each name as "Quem vai" shows it, and neither the organiser's
+ * private levels nor anyone's account id (those stay on the organiser's routes, teamSchema).
+ */
+export const gameTeamSchema = z.object({
+  name: z.string(),
+  players: z.array(
+    z.object({
+      name: z
+        .string()
+        .describe('Nome e inicial do sobrenome ("Maria S."), como em "Quem vai"; o nome completo para o organizador e a administração'),
+    }),
+  ),
+});
+export type GameTeam = z.infer<typeof gameTeamSchema>;
+
 /** One name of "Quem vai": a confirmed player or a walk-in the organiser added, in the order they got their place. */
 export const gamePlayerSchema = z.object({
   name: z.string().describe('Nome e inicial do sobrenome ("Maria S."); o nome completo para o organizador e a administração'),
@@ -89,7 +105,10 @@ export const gameSchema = z.object({
   paymentDeadline: isoDateTime.nullable().optional().describe('Prazo para pagar uma vaga aguardando pagamento'),
   waitlistPosition: z.number().int().nullable().optional(),
   waitlistId: z.number().int().nullable().optional().describe('Na lista de espera: o id da inscrição do usuário na fila'),
-  teams: z.array(teamSchema).optional().describe('Os times do último sorteio, só para jogadores confirmados (vazio antes do sorteio)'),
+  teams: z
+    .array(gameTeamSchema)
+    .optional()
+    .describe('Os times do último sorteio, só para jogadores confirmados (vazio antes do sorteio): os nomes de "Quem vai", sem níveis'),
   players: z
     .array(gamePlayerSchema)
     .optional()

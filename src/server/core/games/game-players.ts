@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import type { GamePlayer } from '../../../shared/schemas/games';
+import type { GamePlayer, GameTeam } from '../../../shared/schemas/games';
 import type { Queryable } from '../../db/open-database';
+import { teamPlayers, users } from '../../db/schema';
+import { displayName } from '../users/display-name';
 
 /** "Maria S." from "Maria da Silva": the first name and the initial of the last, as other players see a name. */
 export function shortName(full: string): string {
@@ -10,6 +12,9 @@ export function shortName(full: string): string {
   const initial = [...words[words.length - 1]!][0]!.toLocaleUpperCase('pt-BR');
   return /\p{L}/u.test(initial) ? `${words[0]} ${initial}.` : words[0]!;
 }
+
+// "Conta excluída" is no one's name: it stays whole.
+const shownName = (name: string, deleted: boolean, fullNames: boolean) => (fullNames || deleted ? name : shortName(name));
 
 /**
  * "Quem vai" (decision 047): the confirmed players and the walk-ins of a game, in the order they got their place, in
@@ -26,6 +31,27 @@ export async function loadGamePlayers(q: Queryable, gameId: number, fullNames: b
       select w.name, true, false, w.created_at, w.id from game_walk_ins w where w.game_id = ${gameId}
     ) players order by since, walk_in, id`);
   const rows = (result as unknown as { rows: { name: string; walk_in: boolean; deleted: boolean }[] }).rows;
-  // "Conta excluída" is no one's name: it stays whole.
-  return rows.map((row) => ({ name: fullNames || row.deleted ? row.name : shortName(row.name), walkIn: row.walk_in }));
+  return rows.map((row) => ({ name: shownName(row.name, row.deleted, fullNames), walkIn: row.walk_in }));
+}
+
+/**
+ * The game's last draw (decision 029) as its page shows it to a confirmed player: the names as "Quem vai" gives them to
+ * the same reader, without the organiser's levels or anyone's account id (the organiser's routes have those,
+ * loadTeams). Each team is in name order, not strongest first, so the order does not give the levels away either.
+ */
+export async function loadTeamsAsPlayersSee(q: Queryable, gameId: number, fullNames: boolean): Promise<GameTeam[]> {
+  const rows = await q
+    .select({ team: teamPlayers.team, name: displayName, deleted: sql<boolean>`${users.deletedAt} is not null` })
+    .from(teamPlayers)
+    .innerJoin(users, eq(users.id, teamPlayers.userId))
+    .where(eq(teamPlayers.gameId, gameId))
+    .orderBy(asc(teamPlayers.team), asc(teamPlayers.userId));
+  const teams = new Map<number, GameTeam>();
+  for (const row of rows) {
+    let entry = teams.get(row.team);
+    if (!entry) teams.set(row.team, (entry = { name: messages.gameDay.teamName(row.team), players: [] }));
+    entry.players.push({ name: shownName(row.name, row.deleted, fullNames) });
+  }
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'pt-BR');
+  return [...teams.values()].map((team) => ({ ...team, players: team.players.sort(byName) }));
 }

@@ -66,9 +66,11 @@ export async function lockUpcomingGames(tx: Tx, seriesId: number, now: Date): Pr
 }
 
 /**
- * A member's place in one game (locked by the caller): a place already held or a place in line stays as it is; a
- * full game gives none; otherwise the place is the member's, confirmed and charged from credits when the balance
- * covers the price (or free, or paid outside), else `pending` until memberPaymentDeadline with a notice to pay.
+ * A member's place in one game (locked by the caller): a place already held stays as it is; a full game gives none
+ * (a place in its line stays there); otherwise the place is the member's, confirmed and charged from credits when the
+ * balance covers the price (or free, or paid outside), else `pending` until memberPaymentDeadline with a notice to pay.
+ * A new member waiting in the game's line takes the place with that same registration (issue 39): they leave the line
+ * at once, not at its next change, and the positions behind them, counted over the line, move up by one.
  */
 export async function holdMemberPlace(
   tx: Tx,
@@ -79,18 +81,28 @@ export async function holdMemberPlace(
 ): Promise<{ outcome: MemberOutcome; paymentDeadline: Date | null }> {
   const now = ctx.clock.now();
   await expirePendingPayments(tx, ctx, game, mails);
-  if (await findLiveRegistration(tx, game.id, userId)) return { outcome: 'kept', paymentDeadline: null };
+  const live = await findLiveRegistration(tx, game.id, userId);
+  if (live && live.status !== 'waitlist') return { outcome: 'kept', paymentDeadline: null };
   // A member may take any free place: the member places were kept from drop-ins for them (decision 046).
   if ((await loadPlaces(tx, game.id, now)).forMembers <= 0) return { outcome: 'full', paymentDeadline: null };
   const needsCredits = game.usePlatformPayment && game.priceCents > 0;
   const covered = !needsCredits || (await lockBalance(tx, userId)) >= game.priceCents;
   const paymentDeadline = covered ? null : memberPaymentDeadline(game.dateTime, now, ctx.payments.holdMinutes);
-  const [created] = await tx
-    .insert(registrations)
-    .values({ gameId: game.id, userId, status: 'pending', joinedAt: now, paymentDeadline })
-    .returning({ id: registrations.id });
+  // The entry in line becomes the hold (a place in line was never charged, and a player has one live registration per
+  // game), keeping its joined_at as a promotion does; a member not in line gets a new one. Either is confirmed below
+  // when credits cover it, charged once: the ledger's reference is the registration.
+  const [held] = live
+    ? await tx
+        .update(registrations)
+        .set({ status: 'pending', paymentDeadline, updatedAt: now })
+        .where(and(eq(registrations.id, live.id), eq(registrations.status, 'waitlist')))
+        .returning({ id: registrations.id })
+    : await tx
+        .insert(registrations)
+        .values({ gameId: game.id, userId, status: 'pending', joinedAt: now, paymentDeadline })
+        .returning({ id: registrations.id });
   if (covered) {
-    await confirmRegistration(tx, game, { id: created!.id, userId }, now, ctx.config.earnings.feePercent);
+    await confirmRegistration(tx, game, { id: held!.id, userId }, now, ctx.config.earnings.feePercent);
     await notify(tx, userId, 'member_place_confirmed', messages.series.notice.memberConfirmed(game.name, when(game)), game.id);
     return { outcome: 'confirmed', paymentDeadline: null };
   }

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Game } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { loadTeams } from '../../core/games/game-day';
-import { loadGamePlayers } from '../../core/games/game-players';
+import { loadGamePlayers, loadTeamsAsPlayersSee } from '../../core/games/game-players';
 import { loadGameViews } from '../../core/games/game-view';
 import { recordInvitation } from '../../core/invitations/record-invitation';
 import { games, invitations } from '../../db/schema';
@@ -23,6 +22,13 @@ const isOpen = (game: Game) => game.publicationState === 'published' && game.sta
 /** A public game that was published and then cancelled: its page stays, saying so. */
 const isCancelledInPublic = (game: Game) =>
   game.publicationState === 'published' && game.status === 'cancelled' && game.visibility === 'public';
+
+/** Who is asking: their id, and whether they administer the platform (full names in "Quem vai"). */
+type Viewer = Pick<AuthUser, 'id' | 'role'>;
+
+/** The game's organiser and administrators read players' full names; everyone else first names and initials. */
+const readsFullNames = (game: Game, viewer: Viewer | null | undefined): boolean =>
+  viewer !== null && viewer !== undefined && (viewer.role === 'admin' || viewer.id === game.creator.id);
 
 async function isInvited(ctx: ServerContext, gameId: number, viewerId: number | undefined): Promise<boolean> {
   if (viewerId === undefined) return false;
@@ -48,8 +54,9 @@ export async function getGame(
   const withPlayers = (seen: Game) => (options.players ? withPlayersFor(ctx, seen, viewer) : seen);
   const game = await loadGame(ctx, gameId, viewerId, false);
   if (!game) throw new AppError('game_not_found', messages.gameNotAvailable);
-  // Only players with a confirmed place see the teams of the last draw.
-  if (game.registrationType === 'confirmed') return withPlayers({ ...game, teams: await loadTeams(ctx.db, game.id) });
+  // Only players with a confirmed place see the teams of the last draw, named as "Quem vai" names them to the same reader.
+  if (game.registrationType === 'confirmed')
+    return withPlayers({ ...game, teams: await loadTeamsAsPlayersSee(ctx.db, game.id, readsFullNames(game, viewer)) });
   if (isCancelledInPublic(game) || (game.status === 'cancelled' && isInvolved(game, viewerId))) {
     // A link to a game that was called off says so, and why, to anyone who could see it before.
     const [row] = await ctx.db.select({ cancelReason: games.cancelReason }).from(games).where(eq(games.id, gameId));
@@ -63,17 +70,13 @@ export async function getGame(
   throw new AppError('game_not_found', messages.gameNotAvailable);
 }
 
-/** Who is asking: their id, and whether they administer the platform (full names in "Quem vai"). */
-type Viewer = Pick<AuthUser, 'id' | 'role'>;
-
 /**
  * "Quem vai" (decision 047), for a signed-in caller who may see the game: its organiser and administrators read full
  * names, other players first names and initials. A visitor reads only the counts the game already carries.
  */
 async function withPlayersFor(ctx: ServerContext, game: Game, viewer: Viewer | null | undefined): Promise<Game> {
   if (!viewer) return game;
-  const fullNames = viewer.role === 'admin' || viewer.id === game.creator.id;
-  return { ...game, players: await loadGamePlayers(ctx.db, game.id, fullNames) };
+  return { ...game, players: await loadGamePlayers(ctx.db, game.id, readsFullNames(game, viewer)) };
 }
 
 /**

@@ -1,10 +1,10 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addCredits, createRegistration, createSignedInUser, createUser, referenceIds } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { loadGamePlaces } from '../../core/games/game-view';
-import { notifications, registrations } from '../../db/schema';
+import { creditTransactions, notifications, registrations, users } from '../../db/schema';
 
 /** Member places held every week from drop-in players (decision 046). */
 const t = setUpTestApp();
@@ -46,6 +46,21 @@ async function player(cents = 10_000) {
   if (cents > 0) await addCredits(db(), created.user.id, cents);
   return created;
 }
+
+const balanceOf = async (userId: number) =>
+  (await db().select({ cents: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.cents;
+const chargesOf = (userId: number) =>
+  db()
+    .select({ amountCents: creditTransactions.amountCents, reference: creditTransactions.reference })
+    .from(creditTransactions)
+    .where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.type, 'spend_game')));
+const registrationIn = async (gameId: number, userId: number) =>
+  (
+    await db()
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.gameId, gameId), eq(registrations.userId, userId), ne(registrations.status, 'cancelled')))
+  )[0];
 
 const apply = (gameId: number, headers: Headers) => api('POST', `/games/${gameId}/apply`, headers, { paymentType: 'credit' });
 const statusesIn = async (gameId: number) =>
@@ -192,5 +207,110 @@ describe('member places of a weekly series', () => {
     expect((await api('GET', `/games/${gameId}`)).json().memberPlacesFree).toBeUndefined();
     expect((await apply(gameId, (await player()).headers)).json().registrationType).toBe('confirmed');
     expect((await apply(gameId, (await player()).headers)).json().registrationType).toBe('confirmed');
+  });
+});
+
+describe('a player in a week’s line who becomes a mensalista (issue 39)', () => {
+  /** A week of four places, two kept for mensalistas: two drop-ins hold theirs and two more wait in line. */
+  async function weekWithALine() {
+    const series = await createSeries({ totalSlots: 4, memberSlots: 2 });
+    const week = series.gameIds[0]!;
+    const dropIns = [await player(), await player()];
+    for (const dropIn of dropIns) expect((await apply(week, dropIn.headers)).json().registrationType).toBe('confirmed');
+    const [first, second] = [await player(), await player(0)];
+    for (const waiting of [first, second]) {
+      const res = await apply(week, waiting.headers);
+      expect(res.json().registrationType, res.body).toBe('waitlist');
+    }
+    expect((await api('GET', `/games/${week}`)).json()).toMatchObject({ remainingSlots: 0, memberPlacesFree: 2, waitlistCount: 2 });
+    return { ...series, week, dropIns, first, second };
+  }
+
+  it('paid by credits: the place in line becomes the confirmed member place at once, charged once, and the line moves up', async () => {
+    const { id, week, dropIns, first, second } = await weekWithALine();
+    const inLine = await registrationIn(week, first.user.id);
+    expect(inLine!.status).toBe('waitlist');
+    expect((await api('GET', `/games/${week}`, second.headers)).json().waitlistPosition).toBe(2);
+
+    const joined = await api('POST', `/series/${id}/members`, first.headers);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().games[0]).toEqual({
+      gameId: week,
+      dateTime: '2026-11-26T22:30:00.000Z',
+      outcome: 'confirmed',
+      paymentDeadline: null,
+    });
+    expect(joined.json().games.map((game: { outcome: string }) => game.outcome)).toEqual(Array(5).fill('confirmed'));
+    // The same registration, no second one: it left the line holding the place, paid from credits.
+    const held = await registrationIn(week, first.user.id);
+    expect(held).toMatchObject({ id: inLine!.id, status: 'confirmed', paymentType: 'credit', paidCents: 1000, paymentDeadline: null });
+    const seen = (await api('GET', `/games/${week}`, first.headers)).json();
+    expect(seen).toMatchObject({ registrationType: 'confirmed', waitlistPosition: null, waitlistCount: 1, memberPlacesFree: 1 });
+    expect((await api('GET', `/games/${week}`, second.headers)).json().waitlistPosition).toBe(1);
+
+    // One charge per week, R$ 10 each, and the week's charge is for that registration.
+    const charges = await chargesOf(first.user.id);
+    expect(charges).toHaveLength(5);
+    expect(charges.every((charge) => charge.amountCents === -1000)).toBe(true);
+    expect(charges.filter((charge) => charge.reference === `registration:${inLine!.id}`)).toHaveLength(1);
+    expect(await balanceOf(first.user.id)).toBe(10_000 - 5 * 1000);
+    expect(joined.json().credits).toBe(50);
+    const [notice] = await db()
+      .select({ type: notifications.type })
+      .from(notifications)
+      .where(and(eq(notifications.userId, first.user.id), eq(notifications.gameId, week)))
+      .orderBy(desc(notifications.id))
+      .limit(1);
+    expect(notice!.type).toBe('member_place_confirmed');
+
+    // The next change to the line charges her nothing more: a drop-in leaving passes that place to the next in line.
+    expect((await api('POST', `/games/${week}/cancel`, dropIns[0]!.headers)).statusCode).toBe(200);
+    expect(await registrationIn(week, second.user.id)).toMatchObject({ status: 'pending' });
+    expect(await registrationIn(week, first.user.id)).toMatchObject({ id: inLine!.id, status: 'confirmed' });
+    expect(await chargesOf(first.user.id)).toHaveLength(5);
+    expect(await balanceOf(first.user.id)).toBe(5000);
+    await expectLedgerBalanced(db());
+  });
+
+  it('without credits: the place in line becomes a member place held until 48 h before, charged nothing', async () => {
+    const { id, week, first, second } = await weekWithALine();
+    const inLine = await registrationIn(week, second.user.id);
+    const joined = await api('POST', `/series/${id}/members`, second.headers);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().games[0]).toMatchObject({ gameId: week, outcome: 'pending', paymentDeadline: '2026-11-24T22:30:00.000Z' });
+    expect(await registrationIn(week, second.user.id)).toMatchObject({
+      id: inLine!.id,
+      status: 'pending',
+      paidCents: 0,
+      paymentDeadline: new Date('2026-11-24T22:30:00.000Z'),
+    });
+    // Behind someone who joined the line earlier, she still takes the member place: it was never the drop-ins'.
+    expect(await statusesIn(week)).toContainEqual([first.user.id, 'waitlist']);
+    expect((await api('GET', `/games/${week}`, first.headers)).json()).toMatchObject({ waitlistPosition: 1, waitlistCount: 1 });
+    expect(await chargesOf(second.user.id)).toEqual([]);
+    expect(await balanceOf(second.user.id)).toBe(0);
+    await expectLedgerBalanced(db());
+  });
+
+  it('a week with no place free for members leaves her in line, reported as full', async () => {
+    const { id, gameIds } = await createSeries({ totalSlots: 4, memberSlots: 2 });
+    const week = gameIds[0]!;
+    // Four drop-ins hold every place (as drop-ins could before member places were kept), one more waits in line.
+    for (let i = 0; i < 4; i += 1)
+      await createRegistration(db(), { gameId: week, userId: (await createUser(db())).id, status: 'confirmed' });
+    const waiting = await player();
+    await createRegistration(db(), { gameId: week, userId: waiting.user.id, status: 'waitlist', waitlistPriceCents: 1000 });
+    const joined = await api('POST', `/series/${id}/members`, waiting.headers);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().games[0]).toMatchObject({ gameId: week, outcome: 'full' });
+    expect(
+      joined
+        .json()
+        .games.slice(1)
+        .every((game: { outcome: string }) => game.outcome === 'confirmed'),
+    ).toBe(true);
+    expect(await registrationIn(week, waiting.user.id)).toMatchObject({ status: 'waitlist', paidCents: 0 });
+    expect(await chargesOf(waiting.user.id)).toHaveLength(4);
+    await expectLedgerBalanced(db());
   });
 });

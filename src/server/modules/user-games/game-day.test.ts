@@ -236,11 +236,74 @@ describe('POST /api/user-games/{id}/teams', () => {
     const before = await call('GET', `/api/games/${game.id}`, confirmed[0]!.headers);
     expect(before.json().teams).toEqual([]);
     const { teams } = (await draw(game.id, organiser.headers, 2)).json();
-    expect((await call('GET', `/api/games/${game.id}`, confirmed[1]!.headers)).json().teams).toEqual(teams);
+    // The same draw, named as "Quem vai" names them (these players have one name each), without levels or ids.
+    const asPlayersSee = teams.map((team: { name: string; players: { name: string }[] }) => ({
+      name: team.name,
+      players: team.players.map((p) => ({ name: p.name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')),
+    }));
+    expect((await call('GET', `/api/games/${game.id}`, confirmed[1]!.headers)).json().teams).toEqual(asPlayersSee);
     for (const headers of [pending.headers, waiting.headers, player.headers, organiser.headers, {}]) {
       const res = await call('GET', `/api/games/${game.id}`, headers);
       expect(res.statusCode).toBe(200);
       expect(res.json()).not.toHaveProperty('teams');
+    }
+  });
+});
+
+describe('the drawn teams and who reads them (issue 39)', () => {
+  it('a confirmed player reads short names and no levels or ids, as in "Quem vai"; the organiser and an admin read full names and levels', async () => {
+    const { organiser, admin } = await signedInCast(t.app);
+    const game = await createGame(db(), { creatorId: organiser.user.id, dateTime: TEST_NOW, name: 'Vôlei dos times' });
+    const players = [];
+    for (const [name, level] of [
+      ['Ana Souza', 5],
+      ['Bia Lima', 1],
+      ['Caio Prado', 4],
+      ['Davi Ramos', 2],
+    ] as const) {
+      const player = await createSignedInUser(t.app, { name });
+      await createRegistration(db(), { gameId: game.id, userId: player.user.id, status: 'confirmed', paidCents: 1000 });
+      expect((await setPlayer(game.id, player.user.id, organiser.headers, { present: true, level })).statusCode).toBe(200);
+      players.push({ ...player, name, level });
+    }
+    // An admin who plays in the game reads it on the game's page as "Quem vai" gives it to her: full names.
+    await createRegistration(db(), { gameId: game.id, userId: admin.user.id, status: 'confirmed', paidCents: 1000 });
+    expect((await setPlayer(game.id, admin.user.id, organiser.headers, { present: true, level: 3 })).statusCode).toBe(200);
+    const drawn = await draw(game.id, organiser.headers, 2);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+
+    const seen = await call('GET', `/api/games/${game.id}`, players[0]!.headers);
+    expect(seen.statusCode).toBe(200);
+    const { teams, players: quemVai } = seen.json();
+    expect(quemVai.map((p: { name: string }) => p.name)).toEqual(['Ana S.', 'Bia L.', 'Caio P.', 'Davi R.', 'Admin A.']);
+    expect(teams.map((team: { name: string }) => team.name)).toEqual(['Time 1', 'Time 2']);
+    const seenPlayers = teams.flatMap((team: { players: object[] }) => team.players);
+    // Only a name, each exactly as "Quem vai" shows it to this player.
+    expect(seenPlayers.every((p: object) => Object.keys(p).join() === 'name')).toBe(true);
+    expect(seenPlayers.map((p: { name: string }) => p.name).sort()).toEqual([...quemVai.map((p: { name: string }) => p.name)].sort());
+    expect(seen.body).not.toContain('Souza');
+    expect(seen.body).not.toMatch(/"level"/);
+    // Within a team the order is by name, so it does not rank the players by level either.
+    for (const team of teams as { players: { name: string }[] }[]) {
+      const names = team.players.map((p) => p.name);
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+    }
+
+    const byAdminAsPlayer = (await call('GET', `/api/games/${game.id}`, admin.headers)).json();
+    const adminNames = byAdminAsPlayer.teams.flatMap((team: { players: { name: string }[] }) => team.players.map((p) => p.name));
+    expect(adminNames.sort()).toEqual(['Admin Ana', 'Ana Souza', 'Bia Lima', 'Caio Prado', 'Davi Ramos']);
+    expect(JSON.stringify(byAdminAsPlayer.teams)).not.toMatch(/"level"|"id"/);
+
+    const levelOf = new Map<string, number>([...players.map((p) => [p.name, p.level] as const), ['Admin Ana', 3]]);
+    for (const headers of [organiser.headers, admin.headers]) {
+      const detail = await call('GET', `/api/user-games/${game.id}`, headers);
+      expect(detail.statusCode).toBe(200);
+      const full = detail.json().teams.flatMap((team: { players: { id: number; name: string; level: number }[] }) => team.players);
+      expect(full).toHaveLength(5);
+      for (const p of full) expect(p.level).toBe(levelOf.get(p.name));
+      expect(full.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(
+        [...players.map((p) => p.user.id), admin.user.id].sort((a, b) => a - b),
+      );
     }
   });
 });
