@@ -2,12 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { checkPushEndpoint, isPublicAddress } from './endpoint-safety';
 
 describe('which addresses are public', () => {
-  it.each(['8.8.8.8', '142.250.78.10', '2606:4700:4700::1111', '2a00:1450:4001::200e', '64:ff9b::808:808', '::ffff:8.8.8.8'])(
-    '%s is',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '142.250.78.10',
+    '2606:4700:4700::1111',
+    '2606:4700::1111',
+    '2a00:1450:4001::200e',
+    '2800:3f0:4001:80e::200a',
+    // Forms that carry a public IPv4 address reach that address.
+    '64:ff9b::808:808',
+    '64:ff9b::8.8.8.8',
+    '::ffff:8.8.8.8',
+    '::ffff:0:8.8.8.8',
+    '::8.8.8.8',
+    '2002:808:808::1',
+  ])('%s is', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 
   it.each([
     '127.0.0.1',
@@ -25,6 +36,7 @@ describe('which addresses are public', () => {
     '::1',
     '::',
     'fe80::1',
+    'fe80::1%eth0',
     'fd00:ec2::254',
     'fc00::1',
     'ff02::1',
@@ -32,11 +44,40 @@ describe('which addresses are public', () => {
     '::ffff:10.0.0.1',
     '64:ff9b::a00:1',
     '64:ff9b::7f00:1',
+    '64:ff9b:1::808:808',
     '2001:db8::1',
+    '2001::1',
+    '3fff::1',
     '2002:a00:1::',
+    '2002:7f00:1::1',
+    '2002:a9fe:a9fe::',
     'não-é-endereço',
   ])('%s is not', (address) => {
     expect(isPublicAddress(address)).toBe(false);
+  });
+
+  // An IPv4 address inside an IPv6 one, in each form and written either way (a URL's host comes as hex groups:
+  // `[::127.0.0.1]` is `[::7f00:1]`): judged by the IPv4 address.
+  it.each([
+    ['::127.0.0.1', 'IPv4-compatible loopback'],
+    ['::7f00:1', 'IPv4-compatible loopback in hex'],
+    ['::169.254.169.254', 'IPv4-compatible metadata service'],
+    ['::a9fe:a9fe', 'IPv4-compatible metadata service in hex'],
+    ['::10.0.0.1', 'IPv4-compatible private'],
+    ['::ffff:0:127.0.0.1', 'IPv4-translated loopback'],
+    ['::ffff:0:7f00:1', 'IPv4-translated loopback in hex'],
+    ['::ffff:0:100.64.0.1', 'IPv4-translated CGNAT'],
+    ['::ffff:a9fe:a9fe', 'IPv4-mapped metadata service in hex'],
+    ['0:0:0:0:0:ffff:c0a8:1', 'IPv4-mapped private, uncompressed'],
+    ['64:ff9b::192.168.1.1', 'NAT64 private'],
+  ])('%s (%s) is not', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it('any IPv6 address outside 2000::/3 is not, unless it carries a public IPv4 address', () => {
+    for (const address of ['1000::1', '4000::1', '100::1', '::2:0:0:1', 'e000::1', '::1:808:808']) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
   });
 });
 
@@ -65,6 +106,23 @@ describe('checking an endpoint', () => {
       ok: false,
       reason: 'unresolved',
     });
+  });
+
+  it.each(['https://[::127.0.0.1]/', 'https://[::169.254.169.254]/', 'https://[::ffff:0:127.0.0.1]/', 'https://[2002:7f00:1::]/'])(
+    'refuses %s, an IPv6 literal carrying a loopback or link-local IPv4 address',
+    async (endpoint) => {
+      expect(await checkPushEndpoint(endpoint, { allowLoopback: false })).toMatchObject({ ok: false, reason: 'refused' });
+    },
+  );
+
+  it('accepts a global IPv6 literal, and refuses a name that resolves to an IPv4-compatible private address', async () => {
+    expect(await checkPushEndpoint('https://[2606:4700::1111]/wpush/x', { allowLoopback: false })).toMatchObject({
+      ok: true,
+      target: { address: '2606:4700::1111', family: 6 },
+    });
+    expect(
+      await checkPushEndpoint('https://push.example.com/x', { allowLoopback: false, resolve: resolvesTo('2606:4700::1', '::a00:1') }),
+    ).toMatchObject({ ok: false, reason: 'refused' });
   });
 
   it('with PUSH_ALLOW_LOOPBACK, allows loopback (and http there) but still no private network, nor http elsewhere', async () => {

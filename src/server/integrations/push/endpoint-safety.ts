@@ -2,11 +2,10 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Addresses a push endpoint may never reach: anything that is not the public internet. IPv4-mapped IPv6 addresses
- * (::ffff:a.b.c.d) match the IPv4 rules (node's BlockList checks them so); NAT64 addresses are judged by the IPv4
- * address they carry.
+ * IPv4 networks a push endpoint may never reach: anything that is not the public internet. An IPv6 address that carries
+ * an IPv4 one is judged by these too (see `embeddedIpv4`).
  */
-const notPublic = new BlockList();
+const notPublicIpv4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this network"
   ['10.0.0.0', 8], // private
@@ -24,37 +23,25 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, and broadcast
 ] as const) {
-  notPublic.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['64:ff9b:1::', 48], // local-use NAT64
-  ['100::', 64], // discard
-  ['2001::', 23], // IETF protocol assignments (Teredo, benchmarking, ORCHID)
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4: an IPv4 address of any kind inside
-  ['fc00::', 7], // unique local, with cloud metadata services (fd00:ec2::254)
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) {
-  notPublic.addSubnet(network, prefix, 'ipv6');
+  notPublicIpv4.addSubnet(network, prefix, 'ipv4');
 }
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
 
-const nat64 = new BlockList();
-nat64.addSubnet('64:ff9b::', 96, 'ipv6');
-
-/** The 16 bytes of an IPv6 address in text (compressed, or ending in dotted IPv4). */
-function ipv6Bytes(address: string): number[] {
+/**
+ * The 16 bytes of an IPv6 address in text (compressed, or ending in dotted IPv4), read from its groups here rather than
+ * through a URL or a BlockList: the WHATWG parser writes `[::127.0.0.1]` as `[::7f00:1]`, and node's BlockList judges
+ * `::ffff:a.b.c.d` by the IPv4 rules but not the other forms that carry one. Undefined for text that is not a plain
+ * IPv6 address (a zone id, `%eth0`, names a link, never the internet).
+ */
+function ipv6Bytes(address: string): number[] | undefined {
+  if (isIP(address) !== 6 || address.includes('%')) return undefined;
   let text = address;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split('.').map(Number);
+    const [a, b, c, d] = dotted.slice(1).map(Number);
     text = `${text.slice(0, dotted.index)}${((a! << 8) | b!).toString(16)}:${((c! << 8) | d!).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
@@ -65,13 +52,53 @@ function ipv6Bytes(address: string): number[] {
   return all.flatMap((group) => [group >> 8, group & 0xff]);
 }
 
-/** Whether `address` (an IP in text) is on the public internet. */
+/** Whether the first `bits` of two addresses' bytes are the same. */
+function samePrefix(bytes: number[], network: number[], bits: number): boolean {
+  for (let bit = 0; bit < bits; bit += 8) {
+    const mask = bits - bit >= 8 ? 0xff : (0xff << (8 - (bits - bit))) & 0xff;
+    if ((bytes[bit / 8]! & mask) !== (network[bit / 8]! & mask)) return false;
+  }
+  return true;
+}
+
+const prefix = (network: string, bits: number) => ({ network: ipv6Bytes(network)!, bits });
+
+/** Blocks of the global unicast range (2000::/3) that are still not the public internet. */
+const notPublicGlobalIpv6 = [
+  prefix('2001::', 23), // IETF protocol assignments (Teredo, benchmarking, ORCHID)
+  prefix('2001:db8::', 32), // documentation
+  prefix('3fff::', 20), // documentation (RFC 9637)
+];
+
+/** The prefixes whose addresses carry an IPv4 one, and where in their bytes it sits. */
+const carriesIpv4 = [
+  { ...prefix('::', 96), at: 12 }, // IPv4-compatible, ::a.b.c.d (deprecated; also :: and ::1, judged as 0.0.0.0 and 0.0.0.1)
+  { ...prefix('::ffff:0:0', 96), at: 12 }, // IPv4-mapped, ::ffff:a.b.c.d
+  { ...prefix('::ffff:0:0:0', 96), at: 12 }, // IPv4-translated (SIIT), ::ffff:0:a.b.c.d
+  { ...prefix('64:ff9b::', 96), at: 12 }, // NAT64's well-known prefix
+  { ...prefix('2002::', 16), at: 2 }, // 6to4: 2002:aabb:ccdd::
+];
+
+/** The IPv4 address an IPv6 one carries, in dotted text, when it is of a kind that reaches that IPv4 address. */
+function embeddedIpv4(bytes: number[]): string | undefined {
+  const kind = carriesIpv4.find(({ network, bits }) => samePrefix(bytes, network, bits));
+  return kind && bytes.slice(kind.at, kind.at + 4).join('.');
+}
+
+/**
+ * Whether `address` (an IP in text) is on the public internet. An IPv6 address must be global unicast (2000::/3,
+ * less the blocks above), unless it carries an IPv4 address (mapped, compatible, translated, NAT64, 6to4): then it
+ * is whatever that IPv4 address is, so `[::127.0.0.1]` or `[::ffff:0:169.254.169.254]` is no way around the IPv4 rules.
+ */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return !notPublic.check(address, 'ipv4');
-  if (family !== 6) return false;
-  if (nat64.check(address, 'ipv6')) return isPublicAddress(ipv6Bytes(address).slice(12).join('.'));
-  return !notPublic.check(address, 'ipv6');
+  if (family === 4) return !notPublicIpv4.check(address, 'ipv4');
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return false;
+  const inside = embeddedIpv4(bytes);
+  if (inside !== undefined) return isPublicAddress(inside);
+  if ((bytes[0]! & 0xe0) !== 0x20) return false;
+  return !notPublicGlobalIpv6.some(({ network, bits }) => samePrefix(bytes, network, bits));
 }
 
 export function isLoopbackAddress(address: string): boolean {
