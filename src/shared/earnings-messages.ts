@@ -35,9 +35,23 @@ export const earningsMessages = {
       `Seu pedido de repasse de ${amount} foi recusado: ${reason}. O valor continua disponível para um novo pedido.`,
     rejectedSubject: 'Pedido de repasse recusado',
   },
+  takeBack: {
+    gameCancelled: (reason: string | null) =>
+      `Jogo cancelado pela administração depois de começar${reason ? `: ${reason}` : ''}. Os jogadores receberam o valor de volta.`,
+    playerRemoved: 'Jogador removido pela administração depois do início do jogo, com o valor devolvido.',
+  },
+  belowMinimumOwing: (owed: string) =>
+    `Você tem ${owed} a devolver à plataforma (valores devolvidos aos jogadores depois de repassados). Os próximos recebimentos pagam isso primeiro; depois você pode pedir repasse.`,
+  balanceNowBelow: (balance: string, amount: string) =>
+    `O saldo deste organizador agora é ${balance}, menor que o repasse de ${amount}: algo foi devolvido aos jogadores depois do pedido. Rejeite o pedido; ele pode pedir de novo o que estiver disponível.`,
+  deleteOwes: (owed: string) =>
+    `Você tem ${owed} a devolver à plataforma por jogos devolvidos aos jogadores depois de repassados. Fale com a administração para acertar antes de excluir a conta.`,
+  testMode: 'Modo de teste — nenhum dinheiro real.',
   deleteHasEarnings: (total: string) =>
     `Você tem ${total} a receber pelos seus jogos. Peça o repasse em Meus jogos › Recebimentos e aguarde o pagamento antes de excluir a conta.`,
   csv: {
+    testMode: 'Modo de teste — nenhum dinheiro real. Nada aqui é repassado.',
+    takeBacksHeader: ['Data do jogo', 'Jogo', 'A devolver (R$)', 'Devolvido em', 'Motivo'],
     header: ['Data do jogo', 'Jogo', 'Vagas pagas', 'Bruto (R$)', 'Reembolsos (R$)', 'Taxa (R$)', 'Líquido (R$)', 'Situação'],
     status: { pending: 'A receber', available: 'Disponível', cancelled: 'Cancelado' },
     payoutsHeader: ['Pedido em', 'Repasse (R$)', 'Situação', 'Pago em', 'Transação PIX'],

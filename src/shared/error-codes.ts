@@ -120,7 +120,9 @@ export const errorCodes = {
   payout_not_found: 404,
   payout_already_decided: 409,
   payout_reference_used: 409,
+  payout_above_balance: 409,
   account_has_earnings: 409,
+  account_owes_earnings: 409,
 
   // The backup endpoint (loopback, for `npm run backup`)
   backup_token_invalid: 401,

@@ -36,6 +36,7 @@ export const messages = {
 
   // The account (profile, password, export, deletion)
   nameTooShort: 'Nome deve ter pelo menos 2 caracteres',
+  nameUnsafeCharacters: 'O nome não pode ter quebras de linha nem caracteres de controle de direção.',
   profileSaved: 'Dados salvos com sucesso.',
   currentPasswordRequired: 'Senha atual é obrigatória',
   currentPasswordWrong: 'Senha atual incorreta',
@@ -280,6 +281,24 @@ export const messages = {
     removed: (name: string) => `${name} saiu da lista.`,
     notFound: 'Este avulso não está mais na lista do jogo.',
     csvStatus: 'Avulso (sem conta)',
+  },
+  // From a game's start its money is closed (decision 063): only the administration gives money back, and asks first.
+  afterWhistle: {
+    cancel:
+      'Este jogo já começou: não dá mais para cancelar nem devolver o dinheiro dos jogadores por aqui. Se o jogo não aconteceu (quadra fechada, chuva), fale com a administração.',
+    unpublish:
+      'Este jogo já começou: não dá mais para despublicar. Se o jogo não aconteceu, fale com a administração para devolver o dinheiro dos jogadores.',
+    edit: 'Este jogo já começou: data, horário, preço e quem pode ver não mudam mais. Se algo deu errado, fale com a administração.',
+    removePlayer:
+      'Este jogo já começou: a lista não muda mais e o valor pago não volta por aqui. Para devolver o dinheiro de alguém, fale com a administração.',
+    confirmGame: (refunds: string, organiser: string | null, share: string, owes: string | null) =>
+      `Este jogo já começou. Confirmando, ${refunds} voltam aos jogadores${
+        organiser ? ` e ${share} saem dos recebimentos de ${organiser}${owes ? `, que ficará devendo ${owes} à plataforma` : ''}` : ''
+      }. Só confirme se o jogo não aconteceu.`,
+    confirmPlayer: (refund: string, organiser: string | null, share: string, owes: string | null) =>
+      `Este jogo já começou. Confirmando, ${refund} voltam a este jogador${
+        organiser ? ` e ${share} saem dos recebimentos de ${organiser}${owes ? `, que ficará devendo ${owes} à plataforma` : ''}` : ''
+      }. Só confirme se há um bom motivo.`,
   },
   removePlayer: {
     notRegistered: 'Este jogador não tem inscrição ativa neste jogo.',

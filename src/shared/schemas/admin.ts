@@ -56,7 +56,16 @@ export const dashboardReplySchema = z.object({
     .object({
       fees: z.number().describe('Taxas da plataforma sobre vagas pagas em jogos de organizadores, menos as devolvidas (reais)'),
       owedPending: z.number().describe('Devido a organizadores, ainda a receber (jogos dentro do prazo de segurança)'),
-      owedAvailable: z.number().describe('Devido a organizadores e já disponível para repasse (inclui pedidos em andamento)'),
+      owedAvailable: z
+        .number()
+        .describe(
+          'Devido a organizadores e já disponível para repasse (inclui pedidos em andamento), somado só entre quem tem saldo positivo',
+        ),
+      owedByOrganisers: z
+        .number()
+        .describe(
+          'Devido por organizadores à plataforma: valores devolvidos aos jogadores depois de repassados (nunca abatido do item acima)',
+        ),
       paidOutThisMonth: z.number().describe('Repasses pagos neste mês (horário de Brasília)'),
       payoutsRequested: z.number().int().describe('Pedidos de repasse esperando a administração'),
     })
@@ -260,6 +269,15 @@ export const userParamsSchema = z.strictObject({
 export const refundOutcomeViewSchema = z
   .enum(['credits', 'request', 'none'])
   .describe('credits: devolvido aos créditos; request: pedido de reembolso (cartão/PIX) criado; none: nada pago pela plataforma');
+
+/** A refund the administration gives after a game started must say it was meant (decision 063). */
+export const confirmRefundBodySchema = z.strictObject({
+  confirm: z
+    .boolean({ error: messages.confirmInvalid })
+    .nullish()
+    .describe('true: confirma devolver o dinheiro de um jogo que já começou, tirando a parte do organizador mesmo se já repassada'),
+});
+export type ConfirmRefundBody = z.input<typeof confirmRefundBodySchema>;
 
 export const removePlayerReplySchema = z.object({
   message: z.string(),

@@ -1,6 +1,6 @@
 import { messages } from '../messages';
 import { normalisePixKey, PIX_KEY_TYPES } from '../rules/pix-key';
-import { reaisToCentsSchema } from './common';
+import { personNameSchema, reaisToCentsSchema } from './common';
 import { z } from './z';
 
 const m = messages.earnings;
@@ -17,12 +17,9 @@ export const payoutKeyBodySchema = z
       .string({ error: m.keyInvalid.email })
       .max(100)
       .describe('CPF/CNPJ (com ou sem pontuação), e-mail, +55 e o celular, ou a chave aleatória'),
-    holderName: z
-      .string({ error: m.holderNameRequired })
-      .trim()
-      .min(2, m.holderNameRequired)
-      .max(100, m.holderNameRequired)
-      .describe('Nome do titular da conta que recebe'),
+    holderName: personNameSchema({ max: 100, min: 2, required: m.holderNameRequired, tooLong: m.holderNameRequired }).describe(
+      'Nome do titular da conta que recebe',
+    ),
   })
   .transform((body, ctx) => {
     const key = normalisePixKey(body.type, body.key);
@@ -76,17 +73,35 @@ export const gameEarningSchema = z.object({
 });
 export type GameEarning = z.infer<typeof gameEarningSchema>;
 
+export const takeBackSchema = z
+  .object({
+    gameId: z.number().int(),
+    date: isoDateTime.describe('Início do jogo'),
+    timeZone: z.string().describe('Fuso IANA do jogo'),
+    name: z.string(),
+    amount: reais('O que saiu dos recebimentos do organizador'),
+    reason: z.string().describe('Por que o dinheiro voltou aos jogadores'),
+    at: isoDateTime.describe('Quando foi devolvido'),
+  })
+  .describe('Dinheiro devolvido aos jogadores depois de o jogo começar (só a administração faz isso)');
+export type TakeBack = z.infer<typeof takeBackSchema>;
+
+const testModeSchema = z.boolean().describe('true com PAYMENTS=sandbox: modo de teste, nenhum dinheiro real');
+
 export const earningsReplySchema = z.object({
   available: reais('Disponível para repasse agora (já descontado um pedido em andamento)'),
   pending: reais('A receber: jogos que ainda não passaram do prazo de segurança'),
   paidOut: reais('Já repassado'),
   requested: reais('Em um pedido de repasse ainda não pago'),
+  owed: reais('A devolver à plataforma: o que foi tirado depois de já repassado; os próximos recebimentos pagam isso primeiro'),
   payoutMinimum: reais('Menor repasse que se pode pedir'),
   feePercent: z.number().int().describe('Taxa da plataforma em vigor, em %'),
   holdHours: z.number().int().describe('Horas depois do início do jogo até o valor ficar disponível'),
   payoutKey: payoutKeyViewSchema.nullable(),
   games: z.array(gameEarningSchema),
+  takeBacks: z.array(takeBackSchema),
   payouts: z.array(payoutSchema),
+  testMode: testModeSchema,
 });
 export type EarningsReply = z.infer<typeof earningsReplySchema>;
 
@@ -115,10 +130,13 @@ export const adminPayoutSchema = payoutSchema.extend({
   organiser: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   key: z.object({ type: pixKeyTypeSchema, key: z.string(), holderName: z.string() }).describe('A chave PIX completa, para copiar'),
   decidedAt: isoDateTime.nullable(),
+  balanceNow: reais(
+    'O saldo do organizador agora, antes deste pedido: o que os jogos disponíveis renderam menos os repasses pagos (negativo: ele deve à plataforma)',
+  ),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;
 
-export const adminPayoutsReplySchema = z.object({ payouts: z.array(adminPayoutSchema) });
+export const adminPayoutsReplySchema = z.object({ payouts: z.array(adminPayoutSchema), testMode: testModeSchema });
 export type AdminPayoutsReply = z.infer<typeof adminPayoutsReplySchema>;
 
 /** The PIX end-to-end id (BCB): E, the payer's 8-digit ISPB, date and time, and a sequence: 32 letters and digits. */

@@ -1,6 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
-import type { EarningsReply, GameEarning, Payout } from '../../../shared/schemas/earnings';
+import type { EarningsReply, GameEarning, Payout, TakeBack } from '../../../shared/schemas/earnings';
 import type { Queryable } from '../../db/open-database';
 import { games, organiserEarnings, payouts } from '../../db/schema';
 import type { ServerContext } from '../context';
@@ -61,6 +62,58 @@ export async function earningsByGame(q: Queryable, organiserId: number, now: Dat
   });
 }
 
+export type TakeBackRow = { gameId: number; name: string; dateTime: Date; timeZone: string; cents: number; reason: string; at: Date };
+
+/**
+ * The shares taken back from an organiser after their game started, game by game, the latest first (decision 063):
+ * only the administration gives money back then, by cancelling the game or removing a player, and those are what
+ * can leave the organiser owing the platform.
+ */
+export async function takeBacksOf(q: Queryable, organiserId: number): Promise<TakeBackRow[]> {
+  const rows = await q
+    .select({
+      gameId: games.id,
+      name: games.name,
+      dateTime: games.dateTime,
+      timeZone: games.timeZone,
+      status: games.status,
+      cancelReason: games.cancelReason,
+      cents: sql<number>`(-sum(${organiserEarnings.netCents}))::float8`,
+      at: sql<Date>`max(${organiserEarnings.createdAt})`.mapWith(organiserEarnings.createdAt),
+    })
+    .from(organiserEarnings)
+    .innerJoin(games, eq(games.id, organiserEarnings.gameId))
+    .where(
+      and(
+        eq(organiserEarnings.organiserId, organiserId),
+        eq(organiserEarnings.kind, 'refund'),
+        gte(organiserEarnings.createdAt, games.dateTime),
+      ),
+    )
+    .groupBy(games.id)
+    .orderBy(desc(games.dateTime), desc(games.id));
+  return rows.map((row) => ({
+    gameId: row.gameId,
+    name: row.name,
+    dateTime: row.dateTime,
+    timeZone: row.timeZone,
+    cents: Number(row.cents),
+    reason:
+      row.status === 'cancelled' ? messages.earnings.takeBack.gameCancelled(row.cancelReason) : messages.earnings.takeBack.playerRemoved,
+    at: row.at,
+  }));
+}
+
+const takeBackView = (row: TakeBackRow): TakeBack => ({
+  gameId: row.gameId,
+  date: row.dateTime.toISOString(),
+  timeZone: row.timeZone,
+  name: row.name,
+  amount: toReais(row.cents),
+  reason: row.reason,
+  at: row.at.toISOString(),
+});
+
 export const payoutView = (row: typeof payouts.$inferSelect): Payout => ({
   id: row.id,
   amount: toReais(row.amountCents),
@@ -83,9 +136,10 @@ export async function earningsStatement(
 ): Promise<EarningsReply> {
   const now = ctx.clock.now();
   const { holdHours, feePercent, payoutMinimumCents } = ctx.config.earnings;
-  const [balance, byGame, rows] = await Promise.all([
+  const [balance, byGame, takeBacks, rows] = await Promise.all([
     organiserBalance(ctx.db, organiserId, now, holdHours),
     earningsByGame(ctx.db, organiserId, now, holdHours),
+    takeBacksOf(ctx.db, organiserId),
     payoutsOf(ctx.db, organiserId),
   ]);
   return {
@@ -93,6 +147,7 @@ export async function earningsStatement(
     pending: toReais(balance.pendingCents),
     paidOut: toReais(balance.paidOutCents),
     requested: toReais(balance.requestedCents),
+    owed: toReais(balance.owedCents),
     payoutMinimum: toReais(payoutMinimumCents),
     feePercent,
     holdHours,
@@ -110,6 +165,8 @@ export async function earningsStatement(
       status: row.status,
       availableAt: row.availableAt.toISOString(),
     })),
+    takeBacks: takeBacks.map(takeBackView),
     payouts: rows.map(payoutView),
+    testMode: ctx.payments.mode === 'sandbox',
   };
 }

@@ -1,69 +1,130 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/open-database';
 
 /**
- * What the platform owes one organiser, in centavos (decision 045). A game's earnings are pending until `holdHours`
- * after it starts (no refund can follow then) and available afterwards; a cancelled game's are neither (its players
- * are refunded in full). Available is what the available games earned, less the payouts paid and the one asked for.
+ * What the platform and one organiser owe each other, in centavos (decisions 045 and 063). A game's earnings are
+ * pending until `holdHours` after it starts and available afterwards; a cancelled game's are neither (its players are
+ * refunded in full). The settled balance is what the available games earned less the payouts paid: above zero the
+ * platform owes it (`availableCents`, less the payout asked for), below zero the organiser does (`owedCents`: a share
+ * taken back after it was paid out). Later earnings pay that debt first, since they add to the same sum; pending
+ * earnings never offset it.
  */
-export type OrganiserBalance = { availableCents: number; pendingCents: number; paidOutCents: number; requestedCents: number };
+export type OrganiserBalance = {
+  /** What may be asked for now: the settled balance less the open request, never below zero. */
+  availableCents: number;
+  pendingCents: number;
+  paidOutCents: number;
+  requestedCents: number;
+  /** What the available games earned less the payouts paid, the open request not taken off: may be negative. */
+  settledCents: number;
+  /** What the organiser owes the platform: the settled balance below zero, as a positive amount. */
+  owedCents: number;
+};
 
-type Row = { earned_available: number; pending: number; paid_out: number; requested: number };
+type Sums = { earned_available: number; pending: number; paid_out: number; requested: number };
 
 /** `when` a game's earnings become available: its start plus the hold. */
 export const availableFrom = (dateTime: Date, holdHours: number) => new Date(dateTime.getTime() + holdHours * 3_600_000);
 
-export async function organiserBalance(q: Queryable, organiserId: number, now: Date, holdHours: number): Promise<OrganiserBalance> {
-  const at = now.toISOString();
-  const result = (await q.execute(sql`
-    select
-      coalesce(sum(e.net_cents) filter (where e.kind <> 'payout' and g.status <> 'cancelled'
-        and g.date_time + make_interval(hours => ${holdHours}::int) <= ${at}::timestamptz), 0)::float8 as earned_available,
-      coalesce(sum(e.net_cents) filter (where e.kind <> 'payout' and g.status <> 'cancelled'
-        and g.date_time + make_interval(hours => ${holdHours}::int) > ${at}::timestamptz), 0)::float8 as pending,
-      coalesce(-sum(e.net_cents) filter (where e.kind = 'payout'), 0)::float8 as paid_out,
-      (select coalesce(sum(p.amount_cents), 0)::float8 from payouts p where p.organiser_id = ${organiserId} and p.status = 'requested') as requested
-    from organiser_earnings e
-    left join games g on g.id = e.game_id
-    where e.organiser_id = ${organiserId}
-  `)) as unknown as { rows: Row[] };
-  const row = result.rows[0]!;
+function balanceOf(sums: Sums): OrganiserBalance {
+  const settledCents = Number(sums.earned_available) - Number(sums.paid_out);
+  const requestedCents = Number(sums.requested);
   return {
-    availableCents: Number(row.earned_available) - Number(row.paid_out) - Number(row.requested),
-    pendingCents: Number(row.pending),
-    paidOutCents: Number(row.paid_out),
-    requestedCents: Number(row.requested),
+    availableCents: Math.max(settledCents - requestedCents, 0),
+    pendingCents: Number(sums.pending),
+    paidOutCents: Number(sums.paid_out),
+    requestedCents,
+    settledCents,
+    owedCents: Math.max(-settledCents, 0),
   };
+}
+
+/** An earnings row (`e`, joined to its game `g`) that a game made: available once the hold is over, pending before. */
+function parts(now: Date, holdHours: number) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const isCounted = sql`e.kind <> 'payout' and g.status <> 'cancelled'`;
+  const availableAt = sql`g.date_time + make_interval(hours => ${holdHours}::int)`;
+  return {
+    available: sql`sum(e.net_cents) filter (where ${isCounted} and ${availableAt} <= ${at})`,
+    pending: sql`sum(e.net_cents) filter (where ${isCounted} and ${availableAt} > ${at})`,
+  };
+}
+
+/** `organiserBalance` of several organisers in one query (the administrator's list of payouts). */
+export async function organiserBalances(
+  q: Queryable,
+  organiserIds: number[],
+  now: Date,
+  holdHours: number,
+): Promise<Map<number, OrganiserBalance>> {
+  const ids = [...new Set(organiserIds)];
+  if (ids.length === 0) return new Map();
+  const { available, pending } = parts(now, holdHours);
+  const result = (await q.execute(sql`
+    select o.id,
+      coalesce(${available}, 0)::float8 as earned_available,
+      coalesce(${pending}, 0)::float8 as pending,
+      coalesce(-sum(e.net_cents) filter (where e.kind = 'payout'), 0)::float8 as paid_out,
+      (select coalesce(sum(p.amount_cents), 0)::float8 from payouts p where p.organiser_id = o.id and p.status = 'requested') as requested
+    from unnest(array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::int[]) as o(id)
+    left join organiser_earnings e on e.organiser_id = o.id
+    left join games g on g.id = e.game_id
+    group by o.id
+  `)) as unknown as { rows: (Sums & { id: number })[] };
+  return new Map(result.rows.map((row) => [Number(row.id), balanceOf(row)]));
+}
+
+export async function organiserBalance(q: Queryable, organiserId: number, now: Date, holdHours: number): Promise<OrganiserBalance> {
+  const balances = await organiserBalances(q, [organiserId], now, holdHours);
+  return balances.get(organiserId)!;
 }
 
 export type PlatformEarnings = {
   feesCents: number;
   owedPendingCents: number;
+  /** Owed to organisers whose settled balance is above zero, summed over them. */
   owedAvailableCents: number;
+  /** Owed by organisers whose settled balance is below zero, summed over them: never netted against the above. */
+  owedByOrganisersCents: number;
   paidOutThisMonthCents: number;
   payoutsRequested: number;
 };
 
-/** The administrator's books: fees kept, what organisers are owed (pending and available), payouts paid since `monthStart`. */
+/**
+ * The administrator's books: fees kept, what organisers are owed (pending, and available organiser by organiser), what
+ * organisers owe (their debts, apart), payouts paid since `monthStart`.
+ */
 export async function platformEarnings(q: Queryable, now: Date, holdHours: number, monthStart: Date): Promise<PlatformEarnings> {
-  const at = now.toISOString();
-  const result = (await q.execute(sql`
-    select
-      coalesce(sum(e.fee_cents), 0)::float8 as fees,
-      coalesce(sum(e.net_cents) filter (where e.kind <> 'payout' and g.status <> 'cancelled'
-        and g.date_time + make_interval(hours => ${holdHours}::int) > ${at}::timestamptz), 0)::float8 as pending,
-      coalesce(sum(e.net_cents) filter (where e.kind = 'payout' or (g.status <> 'cancelled'
-        and g.date_time + make_interval(hours => ${holdHours}::int) <= ${at}::timestamptz)), 0)::float8 as available,
-      (select coalesce(sum(p.amount_cents), 0)::float8 from payouts p where p.status = 'paid' and p.decided_at >= ${monthStart.toISOString()}::timestamptz) as paid_month,
-      (select count(*)::int from payouts p where p.status = 'requested') as requested
+  const { available, pending } = parts(now, holdHours);
+  const perOrganiser: SQL = sql`
+    select e.organiser_id,
+      sum(e.fee_cents) as fees,
+      coalesce(${pending}, 0) as pending,
+      coalesce(${available}, 0) + coalesce(sum(e.net_cents) filter (where e.kind = 'payout'), 0) as settled
     from organiser_earnings e
     left join games g on g.id = e.game_id
-  `)) as unknown as { rows: { fees: number; pending: number; available: number; paid_month: number; requested: number }[] };
+    group by e.organiser_id`;
+  const result = (await q.execute(sql`
+    select
+      coalesce(sum(b.fees), 0)::float8 as fees,
+      coalesce(sum(b.pending), 0)::float8 as pending,
+      coalesce(sum(greatest(b.settled, 0)), 0)::float8 as available,
+      coalesce(sum(greatest(-b.settled, 0)), 0)::float8 as owed_by,
+      (select coalesce(sum(p.amount_cents), 0)::float8 from payouts p where p.status = 'paid' and p.decided_at >= ${monthStart.toISOString()}::timestamptz) as paid_month,
+      (select count(*)::int from payouts p where p.status = 'requested') as requested
+    from (${perOrganiser}) b
+  `)) as unknown as {
+    rows: { fees: number; pending: number; available: number; owed_by: number; paid_month: number; requested: number }[];
+  };
   const row = result.rows[0]!;
   return {
     feesCents: Number(row.fees),
     owedPendingCents: Number(row.pending),
     owedAvailableCents: Number(row.available),
+    owedByOrganisersCents: Number(row.owed_by),
     paidOutThisMonthCents: Number(row.paid_month),
     payoutsRequested: Number(row.requested),
   };

@@ -78,8 +78,9 @@ function unusedAndFree(q: Queryable, now: Date, since: Date | SQL): SQL {
         .from(cancellationRequests)
         .where(and(eq(cancellationRequests.userId, users.id), eq(cancellationRequests.status, 'pending'))),
     ),
-    // Nothing owed to it as an organiser (decision 045): its earnings, less the payouts paid, come to nothing.
-    sql`coalesce((select sum(${organiserEarnings.netCents}) from ${organiserEarnings} where ${organiserEarnings.organiserId} = ${users.id}), 0) <= 0`,
+    // Nothing owed to it as an organiser, nor by it (decisions 045 and 063): its earnings, less the payouts paid, come to
+    // nothing.
+    sql`coalesce((select sum(${organiserEarnings.netCents}) from ${organiserEarnings} where ${organiserEarnings.organiserId} = ${users.id}), 0) = 0`,
   )!;
 }
 

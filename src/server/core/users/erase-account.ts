@@ -81,13 +81,15 @@ async function assertNotLastAdmin(tx: Tx, user: AuthUser): Promise<void> {
 }
 
 /**
- * Refuses to erase an organiser still owed money (decision 045): earnings available or pending, or a payout asked for
- * and not paid yet, after its games to come were cancelled above (their players refunded, their share taken back).
- * Only a payout recorded as paid settles them; the account can be deleted afterwards.
+ * Refuses to erase an organiser who owes the platform (a share taken back after it was paid out, decision 063) or is
+ * still owed money (decision 045): earnings available or pending, or a payout asked for and not paid yet, after its
+ * games to come were cancelled above (their players refunded, their share taken back). Only a payout recorded as paid
+ * settles what is owed to them; the account can be deleted afterwards.
  */
 async function assertNothingOwed(tx: Tx, ctx: ServerContext, user: AuthUser): Promise<void> {
   const owed = await organiserBalance(tx, user.id, ctx.clock.now(), ctx.config.earnings.holdHours);
-  const totalCents = Math.max(owed.availableCents, 0) + owed.requestedCents + owed.pendingCents;
+  if (owed.owedCents > 0) throw new AppError('account_owes_earnings', messages.earnings.deleteOwes(formatBRL(toReais(owed.owedCents))));
+  const totalCents = owed.availableCents + owed.requestedCents + owed.pendingCents;
   if (totalCents > 0) throw new AppError('account_has_earnings', messages.earnings.deleteHasEarnings(formatBRL(toReais(totalCents))));
 }
 

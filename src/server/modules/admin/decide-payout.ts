@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
 import type { AdminPayoutReply } from '../../../shared/schemas/earnings';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { organiserBalance } from '../../core/earnings/organiser-balance';
 import { notify, type PendingMail, queueMail, sendPendingMail } from '../../core/notifications/notify';
 import type { Tx } from '../../db/open-database';
 import { organiserEarnings, payouts, users } from '../../db/schema';
@@ -53,17 +54,36 @@ async function decide(
   const mails: PendingMail = [];
   const message = await ctx.db.transaction(async (tx) => change(tx, await lockRequested(tx, id), mails));
   await sendPendingMail(ctx, mails);
-  const [payout] = await loadAdminPayouts(ctx.db, eq(payouts.id, id));
+  const [payout] = await loadAdminPayouts(ctx, eq(payouts.id, id));
   return { message, payout: payout! };
 }
 
 /**
+ * The organiser's balance, read under a lock on their account that waits for every refund in flight: a refund's
+ * earnings row references the account, and writing it holds a key-share lock on it, which this `FOR UPDATE` waits
+ * for and then holds off until commit. So no share can be taken back between this check and the payout's row.
+ */
+async function lockedSettledBalance(tx: Tx, ctx: ServerContext, organiserId: number): Promise<number> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, organiserId)).for('update');
+  const balance = await organiserBalance(tx, organiserId, ctx.clock.now(), ctx.config.earnings.holdHours);
+  return balance.settledCents;
+}
+
+/**
  * Records a payout as paid by PIX, once: under the payout's lock it must still be requested (a second call is a 409),
- * and its ledger row (source `payout:{id}`, unique) takes the amount off what the organiser is owed.
+ * the organiser's balance now must still cover it (a share taken back since it was asked makes it a 409 naming the
+ * balance, decision 063), and its ledger row (source `payout:{id}`, unique) takes the amount off what they are owed.
  */
 export async function markPayoutPaid(ctx: ServerContext, admin: AuthUser, id: number, typedReference: string): Promise<AdminPayoutReply> {
   return decide(ctx, id, async (tx, payout, mails) => {
     const now = ctx.clock.now();
+    const settledCents = await lockedSettledBalance(tx, ctx, payout.organiserId);
+    if (settledCents < payout.amountCents) {
+      throw new AppError(
+        'payout_above_balance',
+        m.balanceNowBelow(formatBRL(toReais(settledCents)), formatBRL(toReais(payout.amountCents))),
+      );
+    }
     // Two payouts recorded with one transfer id at once, in any case: the second waits here and then finds it used (a
     // 409, not the unique index's error). The schema already upper-cased it; a caller that did not must not lock and
     // look up another spelling than the one stored (migration 0034 keeps every id upper-case).

@@ -53,13 +53,13 @@ export const adminGameRoutes: FastifyPluginAsyncZod = async (app) => {
       'DELETE /admin/games/:id',
       {
         summary:
-          'Exclui (cancela) um jogo: todos são reembolsados integralmente (cartão/PIX na hora, pelo provedor) e avisados; o registro fica como cancelado',
+          'Exclui (cancela) um jogo: todos são reembolsados integralmente (cartão/PIX na hora, pelo provedor) e avisados; o registro fica como cancelado. Depois de o jogo começar, pede `confirm: true` (409 confirmation_required dizendo o que sai dos recebimentos do organizador)',
       },
       400,
       404,
       409,
     ),
-    handler: async (request) => deleteAdminGame(request.ctx, currentUser(request), request.params.id),
+    handler: async (request) => deleteAdminGame(request.ctx, currentUser(request), request.params.id, request.body?.confirm === true),
   });
 
   app.route({
@@ -67,13 +67,14 @@ export const adminGameRoutes: FastifyPluginAsyncZod = async (app) => {
       'DELETE /admin/games/:id/users/:userId',
       {
         summary:
-          'Remove um jogador (confirmado, aguardando pagamento ou na fila), com reembolso integral (cartão/PIX na hora); a fila anda',
+          'Remove um jogador (confirmado, aguardando pagamento ou na fila), com reembolso integral (cartão/PIX na hora); a fila anda. Depois de o jogo começar, pede `confirm: true`',
       },
       400,
       404,
       409,
     ),
-    handler: async (request) => removePlayer(request.ctx, currentUser(request), request.params.id, request.params.userId),
+    handler: async (request) =>
+      removePlayer(request.ctx, currentUser(request), request.params.id, request.params.userId, request.body?.confirm === true),
   });
 
   app.route({

@@ -54,6 +54,7 @@ export async function getDashboard(ctx: ServerContext): Promise<DashboardReply> 
       fees: toReais(earnings.feesCents),
       owedPending: toReais(earnings.owedPendingCents),
       owedAvailable: toReais(earnings.owedAvailableCents),
+      owedByOrganisers: toReais(earnings.owedByOrganisersCents),
       paidOutThisMonth: toReais(earnings.paidOutThisMonthCents),
       payoutsRequested: earnings.payoutsRequested,
     },

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { RemovePlayerReply } from '../../../shared/schemas/admin';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { assertConfirmedAfterWhistle } from '../../core/games/after-the-whistle';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import { noticeWithEmail, refundText, when } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
@@ -17,9 +18,15 @@ import { lockAdminGame } from './admin-game-payload';
 /**
  * Takes a player out of a game (confirmed, pending or waitlisted) under the game lock: what they
  * paid comes back in full (card and PIX through the provider right after commit), they are told,
- * and a freed slot goes to the next in line.
+ * and a freed slot goes to the next in line. In a game that has started it asks first (decision 063).
  */
-export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: number, userId: number): Promise<RemovePlayerReply> {
+export async function removePlayer(
+  ctx: ServerContext,
+  admin: AuthUser,
+  gameId: number,
+  userId: number,
+  isConfirmed: boolean,
+): Promise<RemovePlayerReply> {
   const mails: PendingMail = [];
   const refunds: PendingRefunds = [];
   const reply = await ctx.db.transaction(async (tx): Promise<Omit<RemovePlayerReply, 'refundedAtOnce'>> => {
@@ -29,6 +36,7 @@ export async function removePlayer(ctx: ServerContext, admin: AuthUser, gameId: 
     await expirePendingPayments(tx, ctx, game, mails);
     const registration = await findLiveRegistration(tx, game.id, userId);
     if (!registration) throw new AppError('player_not_in_game', messages.admin.playerNotInGame);
+    await assertConfirmedAfterWhistle(tx, ctx, game, isConfirmed, [registration.id]);
     const [player] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
 
     await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));

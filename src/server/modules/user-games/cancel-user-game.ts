@@ -2,6 +2,7 @@ import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { CancelUserGameReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { refuseAfterWhistle } from '../../core/games/after-the-whistle';
 import { cancelGame } from '../../core/games/cancel-game';
 import { brl } from '../../core/games/game-notices';
 import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
@@ -15,7 +16,8 @@ import { AppError } from '../../lib/app-error';
  * organiser cancels, the 48-hour limit notwithstanding; card and PIX through the provider right
  * after commit, a refund it does not complete staying for the admin, flagged by its reason), each player gets a notification
  * and an e-mail with the reason, and the game keeps its reason and refuses any later change. A second
- * call, even a simultaneous one, waits for the lock, sees the game cancelled and gets a 409.
+ * call, even a simultaneous one, waits for the lock, sees the game cancelled and gets a 409. From the game's start
+ * its money is closed: a 409 sends the organiser to the administration (decision 063).
  */
 export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId: number, reason: string): Promise<CancelUserGameReply> {
   const mails: PendingMail = [];
@@ -23,6 +25,7 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
   const totals = await ctx.db.transaction(async (tx) => {
     const game = await lockOwnGame(tx, gameId, user);
     if (game.status === 'cancelled') throw new AppError('game_already_cancelled', messages.gameAlreadyCancelled);
+    refuseAfterWhistle(game, ctx.clock.now(), messages.afterWhistle.cancel);
 
     return cancelGame(tx, ctx, game, { reason, mails, refunds });
   });

@@ -4,6 +4,7 @@ import type { RemoveGamePlayerReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { cancelRegistrationsInFull, liveRegistrationsOf } from '../../core/games/cancel-game';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { refuseAfterWhistle } from '../../core/games/after-the-whistle';
 import { assertNotCancelled, lockManagedGame } from '../../core/games/game-day';
 import { brl } from '../../core/games/game-notices';
 import { notifyRegistrationWithdrawn } from '../../core/games/notify-game-update';
@@ -14,7 +15,6 @@ import { type PendingMail, sendPendingMail } from '../../core/notifications/noti
 import { closeWithProviders } from '../../core/payments/close-checkouts';
 import type { PaymentRow } from '../../core/payments/payment-records';
 import type { RefundOutcome } from '../../../shared/schemas/games';
-import { isFuture } from '../../../shared/rules/game-timing';
 import { AppError } from '../../lib/app-error';
 
 function refundLine(outcome: RefundOutcome, cents: number): string {
@@ -42,7 +42,7 @@ export async function removeGamePlayer(
     const now = ctx.clock.now();
     const game = await lockManagedGame(tx, gameId, user);
     assertNotCancelled(game);
-    if (!isFuture(game.dateTime, now)) throw new AppError('game_started', messages.walkIns.gameStarted);
+    refuseAfterWhistle(game, now, messages.afterWhistle.removePlayer);
     // A hold past its deadline is no player's any more.
     closed.push(...(await expirePendingPayments(tx, ctx, game, mails)));
     const live = (await liveRegistrationsOf(tx, game.id)).filter(({ registration }) => registration.userId === playerId);

@@ -14,7 +14,8 @@ const brl = (cents: number) => formatBRL(toReais(cents));
 /**
  * Asks for everything available (or `askedCents` of it), to the account's PIX key as it is now. The organiser's row is locked first, so two
  * requests at once run one after the other: the second finds the first open (409), and the partial unique index on
- * open payouts holds the same line in the database. Below PAYOUT_MINIMUM, or without a key, nothing is written (409).
+ * open payouts holds the same line in the database. Below PAYOUT_MINIMUM, owing the platform (decision 063), or without
+ * a key, nothing is written (409).
  */
 export async function requestPayout(ctx: ServerContext, user: AuthUser, askedCents?: number): Promise<RequestPayoutReply> {
   const now = ctx.clock.now();
@@ -31,9 +32,10 @@ export async function requestPayout(ctx: ServerContext, user: AuthUser, askedCen
       .from(payouts)
       .where(and(eq(payouts.organiserId, user.id), eq(payouts.status, 'requested')));
     if (open) throw new AppError('payout_already_requested', m.alreadyRequested);
-    const { availableCents } = await organiserBalance(tx, user.id, now, holdHours);
+    const { availableCents, owedCents } = await organiserBalance(tx, user.id, now, holdHours);
+    if (owedCents > 0) throw new AppError('payout_below_minimum', m.belowMinimumOwing(brl(owedCents)));
     if (availableCents <= 0 || availableCents < payoutMinimumCents) {
-      throw new AppError('payout_below_minimum', m.belowMinimum(brl(Math.max(availableCents, 0)), brl(payoutMinimumCents)));
+      throw new AppError('payout_below_minimum', m.belowMinimum(brl(availableCents), brl(payoutMinimumCents)));
     }
     if (askedCents !== undefined && askedCents > availableCents) {
       throw new AppError('payout_above_available', m.amountAboveAvailable(brl(availableCents)));

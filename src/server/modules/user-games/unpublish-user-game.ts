@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { UserGameReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { refuseAfterWhistle } from '../../core/games/after-the-whistle';
 import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
 import { withdrawRegistrations } from '../../core/games/withdraw-registrations';
@@ -15,7 +16,7 @@ import { AppError } from '../../lib/app-error';
  * Published → draft: the game leaves the lists and takes no new registrations. A game with players asks first (409
  * with how many); confirmed, each of them is cancelled and refunded in full, as when the organiser cancels the game,
  * since nobody may keep a place, nor pay for one, in a game they cannot see. Without players it is one step.
- * Unpublishing a draft changes nothing.
+ * Unpublishing a draft changes nothing; a game that has started cannot be unpublished (decision 063).
  */
 export async function unpublishUserGame(ctx: ServerContext, user: AuthUser, gameId: number, isConfirmed: boolean): Promise<UserGameReply> {
   const after = { mails: [] as PendingMail, refunds: [] as PendingRefunds, closed: [] as PaymentRow[] };
@@ -23,6 +24,7 @@ export async function unpublishUserGame(ctx: ServerContext, user: AuthUser, game
     const game = await lockOwnGame(tx, gameId, user);
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     if (game.state === 'draft') return messages.gameAlreadyDraft;
+    refuseAfterWhistle(game, ctx.clock.now(), messages.afterWhistle.unpublish);
     const ended = await withdrawRegistrations(tx, ctx, game, 'unpublish', isConfirmed, after);
     await tx.update(games).set({ state: 'draft', updatedAt: ctx.clock.now() }).where(eq(games.id, game.id));
     const count = ended.registrationsCancelled + ended.waitlistCleared;

@@ -1,6 +1,7 @@
 import { messages } from '../../../shared/messages';
 import type { UpdateUserGameShape, UserGameReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { refuseAfterWhistle } from '../../core/games/after-the-whistle';
 import { applyGameEdit } from '../../core/games/apply-game-edit';
 import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
 import { resolveGamePayload } from '../../core/games/resolve-game-payload';
@@ -14,7 +15,8 @@ import { AppError } from '../../lib/app-error';
 /**
  * Edits the caller's game under its lock, by the shared edit rules. Saving a published game as a draft while players
  * hold places, or making a public game private while players the organiser did not invite do, asks first (409 with how many); confirmed (`confirm`), they are cancelled and
- * refunded in full, as when the organiser cancels the game, before the edit is written.
+ * refunded in full, as when the organiser cancels the game, before the edit is written. From the game's start its date,
+ * time, price and audience are fixed (decision 063): a new date would let each player cancel with a refund.
  */
 export async function updateUserGame(
   ctx: ServerContext,
@@ -29,6 +31,8 @@ export async function updateUserGame(
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     const values = await resolveGamePayload(tx, payload, { now: ctx.clock.now(), current: game });
     const withdrawal = withdrawalOf(game, values);
+    const movesMoney = values.dateTime.getTime() !== game.dateTime.getTime() || values.priceCents !== game.priceCents || withdrawal;
+    if (movesMoney) refuseAfterWhistle(game, ctx.clock.now(), messages.afterWhistle.edit);
     const ended = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after) : undefined;
     await applyGameEdit(tx, ctx, game, values, after.mails);
     return ended ? ended.registrationsCancelled + ended.waitlistCleared : 0;

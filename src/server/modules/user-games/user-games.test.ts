@@ -452,7 +452,8 @@ describe('PUT /user-games/{id}', () => {
       stateId: ref.santaCatarina,
       cityId: ref.florianopolis,
     });
-    const keep = await api('PUT', `/user-games/${past.id}`, headers, payload({ dateTime: past.dateTime.toISOString(), name: 'Corrigido' }));
+    const kept = { dateTime: past.dateTime.toISOString(), price: past.priceCents / 100 };
+    const keep = await api('PUT', `/user-games/${past.id}`, headers, payload({ ...kept, name: 'Corrigido' }));
     expect(keep.statusCode).toBe(200);
     const future = await createViaApi(headers);
     const move = await api('PUT', `/user-games/${future.id}`, headers, payload({ dateTime: at(-DAY_MS).toISOString() }));

@@ -175,7 +175,13 @@ export function useDuplicateGame() {
 export function useDeleteGame() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (gameId: number) => api('DELETE /admin/games/:id', { params: { id: gameId }, fallbackMessage: 'Erro ao deletar jogo' }),
+    // `confirm`: agreed to give back the money of a game that has started (the server asks first, decision 063).
+    mutationFn: ({ gameId, confirm }: { gameId: number; confirm?: boolean }) =>
+      api('DELETE /admin/games/:id', {
+        params: { id: gameId },
+        body: confirm ? { confirm } : undefined,
+        fallbackMessage: 'Erro ao deletar jogo',
+      }),
     onSuccess: invalidate,
   });
 }
@@ -183,8 +189,12 @@ export function useDeleteGame() {
 export function useRemovePlayer() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: ({ gameId, userId }: { gameId: number; userId: number }) =>
-      api('DELETE /admin/games/:id/users/:userId', { params: { id: gameId, userId }, fallbackMessage: 'Erro ao remover jogador' }),
+    mutationFn: ({ gameId, userId, confirm }: { gameId: number; userId: number; confirm?: boolean }) =>
+      api('DELETE /admin/games/:id/users/:userId', {
+        params: { id: gameId, userId },
+        body: confirm ? { confirm } : undefined,
+        fallbackMessage: 'Erro ao remover jogador',
+      }),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,7 @@
 import { ListOrdered, UserMinus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminGameDetail, AdminGamePlayer, RemovePlayerReply } from '../../../../shared/schemas/admin';
+import { confirmationAsked } from '../../../components/games/edit-confirmation';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -75,12 +76,25 @@ export function GamePlayers({ game }: { game: AdminGameDetail }) {
   const removingId = removePlayer.isPending ? removePlayer.variables?.userId : undefined;
   const isCancelled = game.status === 'cancelled';
 
+  // A game that has started: the server asks first (decision 063), and the dialog stays open with its question.
+  const afterStart = confirmationAsked(removePlayer.error);
+
   function confirmRemoval() {
     if (!toRemove || removePlayer.isPending) return;
     const player = toRemove;
-    setToRemove(null);
     setResult(null);
-    removePlayer.mutate({ gameId: game.id, userId: player.id }, { onSuccess: (reply) => setResult({ name: player.name, reply }) });
+    removePlayer.mutate(
+      { gameId: game.id, userId: player.id, confirm: afterStart !== undefined },
+      {
+        onSuccess: (reply) => {
+          setToRemove(null);
+          setResult({ name: player.name, reply });
+        },
+        onError: (error) => {
+          if (!confirmationAsked(error)) setToRemove(null);
+        },
+      },
+    );
   }
 
   const list = (players: AdminGamePlayer[], empty: string) =>
@@ -94,7 +108,10 @@ export function GamePlayers({ game }: { game: AdminGameDetail }) {
             player={player}
             isRemoving={removingId === player.id}
             disabled={isCancelled || (removePlayer.isPending && removingId !== player.id)}
-            onRemove={() => setToRemove(player)}
+            onRemove={() => {
+              removePlayer.reset();
+              setToRemove(player);
+            }}
           />
         ))}
       </ul>
@@ -107,7 +124,7 @@ export function GamePlayers({ game }: { game: AdminGameDetail }) {
           {refundText(result.reply)}
         </Alert>
       )}
-      {removePlayer.isError && <Alert tone="error">{errorMessage(removePlayer.error, 'Erro ao remover jogador')}</Alert>}
+      {removePlayer.isError && !afterStart && <Alert tone="error">{errorMessage(removePlayer.error, 'Erro ao remover jogador')}</Alert>}
 
       <section
         aria-labelledby="enrolled-players"
@@ -141,7 +158,8 @@ export function GamePlayers({ game }: { game: AdminGameDetail }) {
         open={toRemove !== null}
         title="Remover jogador"
         tone="danger"
-        confirmLabel="Remover jogador"
+        confirmLabel={afterStart ? 'Confirmar e devolver' : 'Remover jogador'}
+        busy={removePlayer.isPending}
         message={
           toRemove && (
             <>
@@ -154,11 +172,20 @@ export function GamePlayers({ game }: { game: AdminGameDetail }) {
                   : 'A pessoa é avisada da remoção.'}
                 {toRemove.status !== 'waitlist' && ' A vaga vai para o primeiro da lista de espera.'}
               </p>
+              {afterStart && (
+                <Alert tone="warning" title="O jogo já começou" className="mt-3">
+                  {afterStart}
+                </Alert>
+              )}
             </>
           )
         }
         onConfirm={confirmRemoval}
-        onCancel={() => setToRemove(null)}
+        onCancel={() => {
+          if (removePlayer.isPending) return;
+          removePlayer.reset();
+          setToRemove(null);
+        }}
       />
     </div>
   );

@@ -6,7 +6,14 @@ import { openLoginPage, submitLogin } from '../../../test/login-form';
 import { admin, aUserGame, authConfig, meReply } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
-const earnings = { fees: 12.34, owedPending: 56.78, owedAvailable: 90.12, paidOutThisMonth: 345.67, payoutsRequested: 2 };
+const earnings = {
+  fees: 12.34,
+  owedPending: 56.78,
+  owedAvailable: 90.12,
+  owedByOrganisers: 27.6,
+  paidOutThisMonth: 345.67,
+  payoutsRequested: 2,
+};
 
 describe('admin dashboard', () => {
   it('shows the four counters, explains the revenue and lists the recent games; a failure can be retried', async () => {
@@ -37,6 +44,7 @@ describe('admin dashboard', () => {
     expect(screen.getByText('R$ 12,34').closest('div')).toHaveTextContent('Taxas da plataforma');
     expect(screen.getByText('R$ 56,78').closest('div')).toHaveTextContent('Devido: a receber');
     expect(screen.getByText('R$ 90,12').closest('div')).toHaveTextContent('Devido: disponível');
+    expect(screen.getByText('R$ 27,60').closest('div')).toHaveTextContent('Organizadores devem');
     expect(screen.getByText('R$ 345,67').closest('div')).toHaveTextContent('Repassado este mês');
     expect(screen.getByRole('link', { name: 'Repasses pedidos (2)' })).toHaveAttribute('href', '/admin/payouts?status=requested');
     expect(screen.getByText('Vôlei de Quinta')).toBeInTheDocument();

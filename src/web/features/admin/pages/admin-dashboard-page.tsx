@@ -6,6 +6,7 @@ import {
   Info,
   Landmark,
   Percent,
+  Undo2,
   UsersRound,
   Wallet,
   type LucideIcon,
@@ -105,7 +106,7 @@ export function AdminDashboardPage() {
                 Repasses pedidos ({dashboard.data.earnings.payoutsRequested})
               </Link>
             </div>
-            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               <Counter
                 label="Taxas da plataforma"
                 value={formatBRL(dashboard.data.earnings.fees)}
@@ -123,6 +124,12 @@ export function AdminDashboardPage() {
                 value={formatBRL(dashboard.data.earnings.owedAvailable)}
                 icon={HandCoins}
                 hint="Organizadores já podem pedir"
+              />
+              <Counter
+                label="Organizadores devem"
+                value={formatBRL(dashboard.data.earnings.owedByOrganisers)}
+                icon={Undo2}
+                hint="Devolvido aos jogadores depois de repassado; à parte, nunca descontado do devido"
               />
               <Counter label="Repassado este mês" value={formatBRL(dashboard.data.earnings.paidOutThisMonth)} icon={Landmark} />
             </dl>

@@ -291,6 +291,28 @@ describe('admin edit game', () => {
     expect(api.callsTo('DELETE', `/api/admin/games/${game.id}/users/41`)).toHaveLength(1);
   });
 
+  it('removing a player of a game that has started shows the server’s question and sends it again confirmed', async () => {
+    const question = 'Este jogo já começou. Confirmando, R$ 15,00 voltam a este jogador. Só confirme se há um bom motivo.';
+    const api = fakeApi({
+      ...reference,
+      [`GET /api/admin/games/${game.id}`]: { body: game },
+      [`DELETE /api/admin/games/${game.id}/users/41`]: (call) =>
+        (call.body as { confirm?: boolean } | undefined)?.confirm
+          ? { body: { message: 'Jogador removido com sucesso.', refund: 'credits', refundedAmount: 15, refundedAtOnce: false } }
+          : { status: 409, body: { code: 'confirmation_required', message: question, fields: { confirm: question } } },
+    });
+    const user = userEvent.setup();
+    renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
+    await screen.findByLabelText('Nome do jogo');
+    await user.click(screen.getByRole('button', { name: 'Remover Ana Souza' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remover jogador' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover jogador' });
+    expect(await within(dialog).findByText(question)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar e devolver' }));
+    expect(await screen.findByText('Ana Souza: Jogador removido com sucesso.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/api/admin/games/${game.id}/users/41`).map((call) => call.body)).toEqual([undefined, { confirm: true }]);
+  });
+
   it('says "Jogo não encontrado." with a way back when the game does not exist', async () => {
     fakeApi({
       ...reference,

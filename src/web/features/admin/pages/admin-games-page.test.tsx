@@ -126,6 +126,39 @@ describe('admin games', () => {
     expect(api.callsTo('DELETE', `/api/admin/games/${future.id}`)).toHaveLength(2);
   });
 
+  it('for a game that has started, shows the server’s question and sends the delete again confirmed', async () => {
+    const question = 'Este jogo já começou. Confirmando, R$ 30,00 voltam aos jogadores e R$ 27,60 saem dos recebimentos de Olga.';
+    const api = fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/admin/games': listReply(),
+      [`DELETE /api/admin/games/${future.id}`]: (call) =>
+        (call.body as { confirm?: boolean } | undefined)?.confirm
+          ? {
+              body: {
+                message: 'Jogo excluído com sucesso. Os jogadores foram avisados e reembolsados.',
+                playersNotified: 1,
+                refundedToCredits: 30,
+                refundedToOriginal: 0,
+                refundRequests: 0,
+                refundRequestedAmount: 0,
+              },
+            }
+          : { status: 409, body: { code: 'confirmation_required', message: question, fields: { confirm: question } } },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/games', { token: 'jwt-bia' });
+    await screen.findByRole('heading', { name: 'Vôlei de Quinta' });
+    await user.click(item('Vôlei de Quinta').getByRole('button', { name: 'Excluir Vôlei de Quinta' }));
+    const dialog = screen.getByRole('dialog', { name: 'Excluir jogo' });
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir jogo' }));
+    expect(await within(dialog).findByText(question)).toBeInTheDocument();
+    expect(within(dialog).queryByText('Erro ao deletar jogo')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar e devolver' }));
+    expect(await screen.findByText(/Jogo excluído com sucesso/)).toBeInTheDocument();
+    const sent = api.callsTo('DELETE', `/api/admin/games/${future.id}`).map((call) => call.body);
+    expect(sent).toEqual([undefined, { confirm: true }]);
+  });
+
   it('shows "Erro ao carregar jogos" when the list fails', async () => {
     fakeApi({
       'GET /api/users/me': meReply(admin),

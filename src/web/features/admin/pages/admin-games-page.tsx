@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { DeleteGameReply } from '../../../../shared/schemas/admin';
 import type { UserGame } from '../../../../shared/schemas/user-games';
+import { confirmationAsked } from '../../../components/games/edit-confirmation';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -168,15 +169,20 @@ export function AdminGamesPage() {
     const game = toDelete;
     duplicate.reset();
     setDeleted(null);
-    remove.mutate(game.id, {
-      onSuccess: (reply) => {
-        setDeleted({ name: game.name, reply });
-        setToDelete(null);
+    // Once the server asked (a game that has started), the same button sends the confirmation.
+    remove.mutate(
+      { gameId: game.id, confirm: confirmationAsked(remove.error) !== undefined },
+      {
+        onSuccess: (reply) => {
+          setDeleted({ name: game.name, reply });
+          setToDelete(null);
+        },
       },
-    });
+    );
   }
 
   const isBusy = duplicate.isPending || remove.isPending;
+  const afterStart = confirmationAsked(remove.error);
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -266,7 +272,7 @@ export function AdminGamesPage() {
         open={toDelete !== null}
         title="Excluir jogo"
         tone="danger"
-        confirmLabel="Excluir jogo"
+        confirmLabel={afterStart ? 'Confirmar e devolver' : 'Excluir jogo'}
         busy={remove.isPending}
         message={
           toDelete && (
@@ -279,7 +285,12 @@ export function AdminGamesPage() {
                 integralmente: créditos voltam na hora; pagamentos por cartão/PIX viram pedidos de reembolso em Cancelamentos.
               </p>
               <p>O jogo sai das listas e não pode ser reaberto.</p>
-              {remove.isError && (
+              {afterStart && (
+                <Alert tone="warning" title="O jogo já começou">
+                  {afterStart}
+                </Alert>
+              )}
+              {remove.isError && !afterStart && (
                 <Alert tone="error" title="Erro ao deletar jogo">
                   {errorMessage(remove.error, 'Erro ao deletar jogo')}
                 </Alert>

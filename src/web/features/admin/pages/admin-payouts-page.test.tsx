@@ -17,6 +17,7 @@ const requested: AdminPayout = {
   organiser: { id: 7, name: 'Olga Prado', email: 'olga@exemplo.com.br' },
   key: { type: 'cpf', key: '52998224725', holderName: 'Olga Prado' },
   decidedAt: null,
+  balanceNow: 55.8,
 };
 const REFERENCE = 'E1234567820261127120000000000001';
 
@@ -26,7 +27,7 @@ describe('admin payouts', () => {
       'GET /api/users/me': meReply(admin),
       'GET /api/admin/payouts': (call) => {
         const status = new URL(call.path, 'http://localhost').searchParams.get('status');
-        return { body: { payouts: status === 'requested' ? [requested] : [] } };
+        return { body: { payouts: status === 'requested' ? [requested] : [], testMode: false } };
       },
       'POST /api/admin/payouts/31/paid': {
         body: {
@@ -45,7 +46,9 @@ describe('admin payouts', () => {
     renderApp('/admin/payouts', { token: 'jwt-bia' });
     await findPageHeading('Repasses');
     const row = within((await screen.findByText('Olga Prado', { selector: 'span.font-semibold' })).closest('tr')!);
-    expect(row.getByText('R$ 55,80')).toBeInTheDocument();
+    expect(row.getAllByText('R$ 55,80')).toHaveLength(2);
+    expect(row.getByTestId('payout-balance-now')).toHaveTextContent('R$ 55,80');
+    expect(row.queryByText('Não cobre o pedido: rejeite')).toBeNull();
     expect(row.getByTestId('payout-key')).toHaveTextContent('52998224725');
     expect(row.getByRole('button', { name: 'Copiar chave' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/admin/payouts')[0]!.path).toBe('/api/admin/payouts?status=requested');
@@ -68,10 +71,28 @@ describe('admin payouts', () => {
     expect(await screen.findByText('Nenhum repasse pago.')).toBeInTheDocument();
   });
 
+  it('shows the balance now beside each request, warns when it no longer covers it, and says test money is not real', async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/admin/payouts': { body: { payouts: [{ ...requested, balanceNow: 28.2 }], testMode: true } },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/payouts', { token: 'jwt-bia' });
+    const balance = await screen.findByTestId('payout-balance-now');
+    expect(balance).toHaveTextContent('R$ 28,20');
+    expect(balance).toHaveTextContent('Não cobre o pedido: rejeite');
+    expect(screen.getByText(/Modo de teste — nenhum dinheiro real\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Marcar como pago o repasse de Olga Prado' }));
+    const dialog = screen.getByRole('dialog', { name: 'Marcar repasse como pago' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'O saldo deste organizador agora é R$ 28,20, menor que o repasse de R$ 55,80',
+    );
+  });
+
   it('rejects a payout only with a reason', async () => {
     const api = fakeApi({
       'GET /api/users/me': meReply(admin),
-      'GET /api/admin/payouts': { body: { payouts: [requested] } },
+      'GET /api/admin/payouts': { body: { payouts: [requested], testMode: false } },
       'POST /api/admin/payouts/31/reject': {
         body: {
           message: 'Repasse rejeitado. O valor voltou a ficar disponível para o organizador.',

@@ -86,6 +86,9 @@ function MarkPaidDialog({ payout, onClose }: DialogProps) {
     <Modal open onClose={() => !markPaid.isPending && onClose()} title="Marcar repasse como pago">
       <form onSubmit={submit} noValidate className="space-y-5">
         <Summary payout={payout} />
+        {payout.balanceNow < payout.amount && (
+          <Alert tone="error">{messages.earnings.balanceNowBelow(formatBRL(payout.balanceNow), formatBRL(payout.amount))}</Alert>
+        )}
         <Input
           label="Identificador da transação PIX (E2E ID)"
           value={reference}
@@ -187,6 +190,11 @@ export function AdminPayoutsPage() {
         title="Repasses"
         description="Pedidos dos organizadores: faça o PIX pelo banco da plataforma e registre aqui o identificador da transação."
       />
+      {payouts.data?.testMode && (
+        <Alert tone="warning" className="mb-4">
+          {messages.earnings.testMode} Os pedidos vêm de pagamentos do ambiente de teste: não faça PIX por eles.
+        </Alert>
+      )}
       <div role="group" aria-label="Filtrar por status" className="mb-4 flex flex-wrap gap-2">
         {filters.map((filter) => (
           <button
@@ -220,6 +228,7 @@ export function AdminPayoutsPage() {
             <>
               <Th>Organizador</Th>
               <Th className="text-right">Valor</Th>
+              <Th className="text-right">Saldo agora</Th>
               <Th>Chave PIX</Th>
               <Th>Pedido em</Th>
               <Th>Status</Th>
@@ -239,6 +248,16 @@ export function AdminPayoutsPage() {
                 </Cell>
                 <Cell label="Valor" numeric className="font-semibold whitespace-nowrap tabular-nums">
                   {formatBRL(payout.amount)}
+                </Cell>
+                <Cell label="Saldo agora" numeric className="whitespace-nowrap tabular-nums">
+                  <span data-testid="payout-balance-now">
+                    <span className={cn('block', payout.balanceNow < payout.amount && 'font-bold text-red-700 dark:text-red-300')}>
+                      {formatBRL(payout.balanceNow)}
+                    </span>
+                    {payout.status === 'requested' && payout.balanceNow < payout.amount && (
+                      <span className="block text-sm text-red-700 dark:text-red-300">Não cobre o pedido: rejeite</span>
+                    )}
+                  </span>
                 </Cell>
                 <Cell label="Chave PIX" bare>
                   <span className="flex min-w-0 flex-wrap items-center gap-2">

@@ -12,6 +12,7 @@ function statement(overrides: Partial<EarningsReply> = {}): EarningsReply {
     pending: 11.25,
     paidOut: 40,
     requested: 0,
+    owed: 0,
     payoutMinimum: 10,
     feePercent: 10,
     holdHours: 24,
@@ -31,6 +32,8 @@ function statement(overrides: Partial<EarningsReply> = {}): EarningsReply {
         availableAt: '2026-11-19T22:00:00.000Z',
       },
     ],
+    takeBacks: [],
+    testMode: false,
     payouts: [
       {
         id: 3,
@@ -89,6 +92,39 @@ describe('Recebimentos', () => {
     expect(api.callsTo('POST', '/api/user-games/payouts')).toHaveLength(1);
     await waitFor(() => expect(screen.getByText('Seu pedido de R$ 22,50 está em andamento.')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Solicitar repasse' })).toBeDisabled();
+  });
+
+  it('shows what the organiser owes, each share taken back after a game with its reason, and refuses the payout meanwhile', async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/user-games/earnings': {
+        body: statement({
+          available: 0,
+          owed: 27.6,
+          testMode: true,
+          takeBacks: [
+            {
+              gameId: 5,
+              date: '2026-11-18T22:00:00.000Z',
+              timeZone: 'America/Sao_Paulo',
+              name: 'Vôlei de quarta',
+              amount: 27.6,
+              reason: 'Jogo cancelado pela administração depois de começar: quadra fechada. Os jogadores receberam o valor de volta.',
+              at: '2026-11-20T15:00:00.000Z',
+            },
+          ],
+        }),
+      },
+    });
+    renderApp('/my-games/earnings', { token: 'jwt-ana' });
+    expect(await screen.findByTestId('earnings-owed')).toHaveTextContent('R$ 27,60');
+    const takeBack = within(screen.getByTestId('take-back'));
+    expect(takeBack.getByText('Vôlei de quarta')).toBeInTheDocument();
+    expect(takeBack.getByText('− R$ 27,60')).toBeInTheDocument();
+    expect(takeBack.getByText(/quadra fechada/)).toBeInTheDocument();
+    expect(screen.getByText(/Você tem R\$ 27,60 a devolver à plataforma/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Solicitar repasse' })).toBeDisabled();
+    expect(screen.getByText(/Modo de teste — nenhum dinheiro real\./)).toBeInTheDocument();
   });
 
   it('without a PIX key, or below the minimum, the payout cannot be asked for and says why', async () => {

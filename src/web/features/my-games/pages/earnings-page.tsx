@@ -1,7 +1,8 @@
-import { HandCoins, Landmark, Wallet } from 'lucide-react';
+import { HandCoins, Landmark, Undo2, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { EarningsReply, GameEarning, Payout } from '../../../../shared/schemas/earnings';
+import { messages } from '../../../../shared/messages';
+import type { EarningsReply, GameEarning, Payout, TakeBack } from '../../../../shared/schemas/earnings';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -84,6 +85,23 @@ function GameLine({ game }: { game: GameEarning }) {
   );
 }
 
+/** A share the administration took back after the game started: the game, how much and why. */
+function TakeBackLine({ takeBack }: { takeBack: TakeBack }) {
+  return (
+    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="take-back">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">{takeBack.name}</p>
+          <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">{formatDateTime(takeBack.date, takeBack.timeZone)}</p>
+        </div>
+        <p className="font-bold text-red-700 tabular-nums dark:text-red-300">− {formatBRL(takeBack.amount)}</p>
+      </div>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{takeBack.reason}</p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">Em {formatDateTime(takeBack.at, TIME_ZONE)}</p>
+    </li>
+  );
+}
+
 function PayoutLine({ payout }: { payout: Payout }) {
   const status = payoutStatus[payout.status];
   return (
@@ -109,14 +127,16 @@ function RequestPayout({ data }: { data: EarningsReply }) {
   const toast = useToast();
   const request = useRequestPayout();
   const hasOpen = data.requested > 0;
-  const canAsk = data.payoutKey !== null && !hasOpen && data.available >= data.payoutMinimum;
+  const canAsk = data.payoutKey !== null && !hasOpen && data.owed === 0 && data.available >= data.payoutMinimum;
   const why = !data.payoutKey
     ? 'Cadastre sua chave PIX no perfil para receber.'
-    : hasOpen
-      ? `Seu pedido de ${formatBRL(data.requested)} está em andamento.`
-      : data.available < data.payoutMinimum
-        ? `O repasse mínimo é ${formatBRL(data.payoutMinimum)}.`
-        : `Vai para a chave ${data.payoutKey.maskedKey} (${data.payoutKey.holderName}).`;
+    : data.owed > 0
+      ? messages.earnings.belowMinimumOwing(formatBRL(data.owed))
+      : hasOpen
+        ? `Seu pedido de ${formatBRL(data.requested)} está em andamento.`
+        : data.available < data.payoutMinimum
+          ? `O repasse mínimo é ${formatBRL(data.payoutMinimum)}.`
+          : `Vai para a chave ${data.payoutKey.maskedKey} (${data.payoutKey.holderName}).`;
   return (
     <Card className="space-y-3">
       <p className="text-slate-700 dark:text-slate-300">{why}</p>
@@ -166,7 +186,8 @@ export function EarningsPage() {
         <QueryError title="Erro ao carregar seus recebimentos" query={earnings} />
       ) : (
         <>
-          <div className="grid gap-3 sm:grid-cols-3">
+          {earnings.data.testMode && <Alert tone="warning">{messages.earnings.testMode} Nada aqui é repassado de verdade.</Alert>}
+          <div className={earnings.data.owed > 0 ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-3 sm:grid-cols-3'}>
             <Figure label="Disponível" value={earnings.data.available} hint="Pode ser pedido agora" testId="earnings-available" />
             <Figure
               label="A receber"
@@ -175,6 +196,14 @@ export function EarningsPage() {
               testId="earnings-pending"
             />
             <Figure label="Já repassado" value={earnings.data.paidOut} hint="Pago por PIX" testId="earnings-paid-out" />
+            {earnings.data.owed > 0 && (
+              <Figure
+                label="A devolver"
+                value={earnings.data.owed}
+                hint="Devolvido aos jogadores depois de repassado: sai dos próximos recebimentos"
+                testId="earnings-owed"
+              />
+            )}
           </div>
           <RequestPayout data={earnings.data} />
           <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -200,6 +229,20 @@ export function EarningsPage() {
               </ul>
             )}
           </PageSection>
+
+          {earnings.data.takeBacks.length > 0 && (
+            <PageSection
+              id="earnings-take-backs"
+              title="Devolvido depois do jogo"
+              icon={<Undo2 className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
+            >
+              <ul className="grid gap-3">
+                {earnings.data.takeBacks.map((takeBack) => (
+                  <TakeBackLine key={takeBack.gameId} takeBack={takeBack} />
+                ))}
+              </ul>
+            </PageSection>
+          )}
 
           <PageSection
             id="earnings-payouts"
