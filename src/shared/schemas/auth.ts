@@ -1,6 +1,7 @@
 import { z } from './z';
 import { messages } from '../messages';
 import { MIN_PASSWORD_LENGTH } from '../rules/password-strength';
+import { personNameSchema } from './common';
 
 /** Trimmed and lower-cased, so `Ana@X.com ` and `ana@x.com` are one account. */
 export const emailSchema = z
@@ -24,7 +25,7 @@ export const loginBodySchema = z.strictObject({
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const registerBodySchema = z.strictObject({
-  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100, messages.nameTooLong),
+  name: personNameSchema({ max: 100, required: messages.nameRequired, tooLong: messages.nameTooLong }),
   email: emailSchema,
   password: passwordSchema,
 });

@@ -1,6 +1,8 @@
 import { z } from './z';
 import { errorCodeList } from '../error-codes';
+import { messages } from '../messages';
 import { centsFromReais } from '../money';
+import { hasUnsafeNameCharacter } from '../rules/person-name';
 
 export const errorReplySchema = z
   .object({
@@ -47,6 +49,21 @@ export function reaisToCentsSchema(options: {
       return cents;
     })
     .describe(options.description);
+}
+
+/**
+ * A person's name as typed (sign-up, profile, a walk-in, a PIX key's holder): trimmed, within the field's lengths, each
+ * with the field's own text, and without line breaks, control characters or direction controls (`rules/person-name.ts`),
+ * refused before trimming, so a name that ends in a line break is refused too rather than quietly cut.
+ */
+export function personNameSchema(options: { max: number; required: string; tooLong: string; min?: number; tooShort?: string }) {
+  const { max, required, tooLong, min = 1, tooShort = required } = options;
+  const name = z
+    .string({ error: required })
+    .refine((text) => !hasUnsafeNameCharacter(text), messages.nameUnsafeCharacters)
+    .trim()
+    .min(1, required);
+  return (min > 1 ? name.min(min, tooShort) : name).max(max, tooLong);
 }
 
 /** Query values arrive as text; an empty one (a cleared filter) means "not given". */

@@ -1,7 +1,7 @@
 import { z } from './z';
 import { isCalendarDay, zonedTimeToInstant } from '../dates';
 import { messages } from '../messages';
-import { reaisToCentsSchema } from './common';
+import { personNameSchema, reaisToCentsSchema } from './common';
 import { gameSchema, paymentTypeSchema, refundOutcomeSchema, registrationStatusSchema, teamSchema } from './games';
 
 // ── The game payload (create and update; the organiser's form and the admin area) ──
@@ -282,11 +282,7 @@ export type WalkIn = z.infer<typeof walkInSchema>;
 export const MAX_WALK_IN_NAME = 60;
 
 export const addWalkInBodySchema = z.strictObject({
-  name: z
-    .string({ error: messages.walkIns.nameRequired })
-    .trim()
-    .min(1, messages.walkIns.nameRequired)
-    .max(MAX_WALK_IN_NAME, messages.walkIns.nameTooLong),
+  name: personNameSchema({ max: MAX_WALK_IN_NAME, required: messages.walkIns.nameRequired, tooLong: messages.walkIns.nameTooLong }),
 });
 export type AddWalkInBody = z.input<typeof addWalkInBodySchema>;
 

@@ -2,7 +2,7 @@ import { z } from './z';
 import { messages } from '../messages';
 import { isValidPhone, phoneDigits } from '../rules/phone';
 import { authReplySchema, newPasswordSchema, publicUserSchema } from './auth';
-import { emptyToUndefined } from './common';
+import { emptyToUndefined, personNameSchema } from './common';
 import { gameSchema, myGameSchema, registrationStatusSchema, waitlistedGameSchema } from './games';
 import { notificationSettingsSchema } from './notification-settings';
 
@@ -58,12 +58,13 @@ export const phoneReplySchema = z.object({ message: z.string(), user: publicUser
 export type PhoneReply = z.infer<typeof phoneReplySchema>;
 
 export const updateMeBodySchema = z.strictObject({
-  name: z
-    .string({ error: messages.nameRequired })
-    .trim()
-    .min(1, messages.nameRequired)
-    .min(2, messages.nameTooShort)
-    .max(100, messages.nameTooLong),
+  name: personNameSchema({
+    max: 100,
+    required: messages.nameRequired,
+    tooLong: messages.nameTooLong,
+    min: 2,
+    tooShort: messages.nameTooShort,
+  }),
   phone: phoneSchema.optional().describe('Com DDD, como no cadastro do telefone; ausente deixa o atual'),
 });
 export type UpdateMeBody = z.input<typeof updateMeBodySchema>;

@@ -142,6 +142,18 @@ describe('POST /api/auth/google', () => {
     expect(res.json().user.name).toBe('zeca');
   });
 
+  it('takes line breaks and direction controls out of a Google name, which cannot be refused, and the e-mail when nothing is left', async () => {
+    const forged = await google(
+      await idToken({ claims: { sub: '110000000000000000021', email: 'forjado@gmail.com', name: 'Ana\r\nBcc: \u202Eetnaf\u202C' } }),
+    );
+    expect(forged.json().user.name).toBe('Ana Bcc: etnaf');
+    const empty = await google(
+      await idToken({ claims: { sub: '110000000000000000022', email: 'vazio@gmail.com', name: '\u2067\n\u2069' } }),
+    );
+    expect(empty.json().user.name).toBe('vazio');
+    expect((await usersWithEmail('forjado@gmail.com'))[0]!.name).toBe('Ana Bcc: etnaf');
+  });
+
   it.each<[string, () => Promise<string>]>([
     ['a wrong audience', () => idToken({ claims: { aud: 'outro-app.apps.googleusercontent.com' } })],
     ['a wrong issuer', () => idToken({ claims: { iss: 'https://accounts.google.com.evil.example' } })],

@@ -1,11 +1,21 @@
 import { eq, or } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
+import { withoutUnsafeNameCharacters } from '../../../shared/rules/person-name';
 import type { ServerContext } from '../../core/context';
 import { claimEmailInvitations } from '../../core/invitations/record-invitation';
 import { recordSignIn } from '../../core/retention/record-sign-in';
 import { users } from '../../db/schema';
+import type { GoogleIdentity } from '../../integrations/google/verify-google-token';
 import { AppError } from '../../lib/app-error';
 import { issueSession } from './issue-session';
+
+/**
+ * A new account's name: the Google profile's, cleared of what no name typed here may hold (line breaks, direction
+ * controls: `rules/person-name.ts`), since it cannot be refused; without one, the e-mail's first part.
+ */
+function nameOf(identity: GoogleIdentity): string {
+  return withoutUnsafeNameCharacters(identity.name ?? '') || identity.email.split('@')[0]!;
+}
 
 /** Signs in the Google account's user: by Google id, else by verified e-mail (linking it), else a new account. */
 export async function signInWithGoogle(ctx: ServerContext, idToken: string) {
@@ -29,7 +39,7 @@ export async function signInWithGoogle(ctx: ServerContext, idToken: string) {
     if (existing) return existing;
     const [created] = await tx
       .insert(users)
-      .values({ name: identity.name?.trim() || identity.email.split('@')[0]!, email: identity.email, googleSub: identity.sub })
+      .values({ name: nameOf(identity), email: identity.email, googleSub: identity.sub })
       .onConflictDoNothing()
       .returning();
     if (created) await claimEmailInvitations(tx, created);

@@ -28,6 +28,27 @@ describe('register page', () => {
     expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
   });
 
+  it('refuses a name with a direction control under the field, in the server’s words, sending nothing', async () => {
+    const api = fakeApi(authConfig);
+    const user = userEvent.setup();
+    renderApp('/register');
+    await findPageHeading('Criar conta');
+
+    // Pasted, as nobody types U+202E: it would show "\u202Eetnaf" as "fante".
+    await user.click(screen.getByLabelText('Nome'));
+    await user.paste('\u202Eetnaf');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@exemplo.com.br');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Nome')).toHaveAccessibleDescription(
+        'O nome não pode ter quebras de linha nem caracteres de controle de direção.',
+      ),
+    );
+    expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
+  });
+
   it('shows the server message for a taken email under the field, until the field changes', async () => {
     fakeApi({
       ...authConfig,
