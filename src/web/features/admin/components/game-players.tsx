@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { isFuture } from '../../../../shared/rules/game-timing';
 import { errorMessage } from '../../../lib/api-client';
 import { formatBRL, formatPhone } from '../../../lib/format';
 import { useRemovePlayer } from '../api';
@@ -170,7 +171,7 @@ export function GamePlayers({ game }: { game: AdminGameDetail }) {
                 {toRemove.paidAmount > 0
                   ? `O valor pago (${formatBRL(toRemove.paidAmount)}) é devolvido integralmente e a pessoa é avisada.`
                   : 'A pessoa é avisada da remoção.'}
-                {toRemove.status !== 'waitlist' && ' A vaga vai para o primeiro da lista de espera.'}
+                {toRemove.status !== 'waitlist' && isFuture(game.dateTime, new Date()) && ' A vaga vai para o primeiro da lista de espera.'}
               </p>
               {afterStart && (
                 <Alert tone="warning" title="O jogo já começou" className="mt-3">
