@@ -60,6 +60,7 @@ const RELEASED: Record<string, string> = {
   '0032_user_search_words': 'd93fae471d1e18100f1a8f98b4a4757c871789863dc9cb4ab50b13304e21a007',
   '0033_registration_places_index': '330f583e3d97f863bd48f9165271449a289f152be1a90cef31e4cd018d91500b',
   '0034_payout_reference_case': 'e2c99d550f9d7efe8b2aaf117bfb8a1d4ee25cb4993f545bc13ffb677f3c471d',
+  '0035_mail_requests_and_message_ids': '1d619330e399d80d8108ec41e6a515b7c8292b8ec99340858b711490ed11abe4',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -255,6 +256,12 @@ async function rowsAfter(tag: string, database: Database) {
       await run(`update registrations set present = true, level = 4 where status = 'confirmed'`);
       await run(`insert into team_players (game_id, user_id, team, drawn_at)
         select game_id, user_id, 1, '2027-02-04T21:50:00Z' from registrations where status = 'confirmed'`);
+      return;
+    }
+    case '0016_after_commit_delivery': {
+      // An e-mail still waiting for a retry after a failure.
+      await run(`insert into email_outbox ("to", subject, text, html, attempts, next_attempt_at, error) values
+        ('jogadora@antigo.test', 'Inscrição confirmada', 'Até lá!', '<p>Até lá!</p>', 1, '2026-01-12T10:00:15Z', 'ECONNREFUSED')`);
       return;
     }
     case '0013_series_template_and_lock_order': {
@@ -479,6 +486,26 @@ async function rowsAfter(tag: string, database: Database) {
       await expect(
         run(`update payouts set reference = lower(reference) where reference = 'E12345678202603021200BBBBBBBBBBB'`),
       ).rejects.toMatchObject(refusedBy('payouts_reference_upper_case'));
+      return;
+    }
+    case '0035_mail_requests_and_message_ids': {
+      // The e-mail still to go got its Message-ID, the one already sent did not (it is not rewritten); new ones get theirs.
+      await run(`insert into email_outbox ("to", subject, text, html) values ('jogadora@antigo.test', 'Nova', 'Oi', '<p>Oi</p>')`);
+      const ids = await query<{ subject: string; message_id: string | null }>(
+        database,
+        sql`select subject, message_id from email_outbox order by id`,
+      );
+      expect(ids.map((row) => [row.subject, row.message_id === null ? null : 'uuid'])).toEqual([
+        ['Código de recuperação', null],
+        ['Inscrição confirmada', 'uuid'],
+        ['Nova', 'uuid'],
+      ]);
+      expect(new Set(ids.map((row) => row.message_id)).size).toBe(3);
+      // A code asked for, not handled yet; a kind nobody handles is refused.
+      await run(`insert into mail_requests (kind, payload) values ('password_reset', '{"email": "jogadora@antigo.test"}')`);
+      await expect(run(`insert into mail_requests (kind, payload) values ('outra_coisa', '{}')`)).rejects.toMatchObject({
+        cause: { message: expect.stringContaining('mail_requests_kind_valid') },
+      });
       return;
     }
     default:

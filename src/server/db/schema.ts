@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -124,6 +125,11 @@ export const emailOutbox = pgTable(
     failedAt: timestamptz('failed_at'),
     /** Extra headers it is sent with: List-Unsubscribe and List-Unsubscribe-Post on every e-mail of a kind (decision 044). */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The message's own id, the same on every try (its Message-ID header), so a copy sent twice is recognisable
+     * downstream. Null only on rows sent before migration 0035.
+     */
+    messageId: uuid('message_id').defaultRandom(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -137,6 +143,30 @@ export const emailOutbox = pgTable(
       .on(t.sentAt)
       .where(sql`${t.sentAt} is not null`),
     index('email_outbox_to_idx').on(t.to),
+  ],
+);
+
+/**
+ * An e-mail a reply promised that the application still has to write (`core/notifications/mail-requests.ts`): written
+ * before the reply, or in the statement that made the change, and taken away in the transaction that does what it
+ * asks, so a process that dies in between leaves it to the job.
+ */
+export const mailRequests = pgTable(
+  'mail_requests',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<'password_reset' | 'organiser_news'>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Failed tries so far; each waits longer before the next (`retryDelaySeconds`). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    /** The last failure's cause. */
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_requests_due_idx').on(t.kind, t.nextAttemptAt),
+    check('mail_requests_kind_valid', sql`${t.kind} in ('password_reset', 'organiser_news')`),
   ],
 );
 
