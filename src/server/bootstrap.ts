@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
+import { liveEmailIs } from './core/users/live-email';
 import type { Db } from './db/open-database';
 import { appSettings, users } from './db/schema';
 import type { Config } from './lib/config';
@@ -21,7 +22,7 @@ export async function resolveJwtSecret(db: Db, configured: string | undefined): 
 /** Makes sure the configured administrator exists with exactly this password. */
 export async function ensureAdmin(db: Db, admin: Config['admin']): Promise<void> {
   if (!admin) return;
-  const [existing] = await db.select().from(users).where(eq(users.email, admin.email));
+  const [existing] = await db.select().from(users).where(liveEmailIs(admin.email));
   if (existing && existing.role === 'admin' && (await verifyPassword(existing.passwordHash, admin.password))) return;
   const passwordHash = await hashPassword(admin.password);
   if (existing) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
@@ -8,6 +8,7 @@ import { notificationSettings, notifications, users } from '../../db/schema';
 import { type MailMessage, queueMail as queueOutboxMail } from '../../integrations/mail/mailer';
 import { withPreferenceFooter } from '../../integrations/mail/templates';
 import type { ServerContext } from '../context';
+import { liveEmailIs } from '../users/live-email';
 import { kindOfType, type NotificationType } from './notification-kinds';
 import { kickPushDelivery, notePushesMayBeDue } from './push-delivery';
 import { signUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeSecret, unsubscribeUrl } from './unsubscribe-link';
@@ -87,7 +88,7 @@ async function finishMail(tx: Queryable, message: MailMessage): Promise<MailMess
   const [account] = await tx
     .select({ id: users.id, nowSeconds: sql<number>`extract(epoch from now())::float8` })
     .from(users)
-    .where(and(eq(users.email, message.to), isNull(users.deletedAt)));
+    .where(liveEmailIs(message.to));
   const kind = account && kindsNoticedIn.get(tx)?.get(account.id);
   if (!account || !kind) return mail;
   const [setting] = await tx

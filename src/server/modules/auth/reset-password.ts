@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import type { resetPasswordBodySchema } from '../../../shared/schemas/auth';
 import type { ServerContext } from '../../core/context';
+import { liveEmailIs } from '../../core/users/live-email';
 import { passwordResetCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
@@ -14,7 +15,7 @@ import { RESET_CODE_MAX_ATTEMPTS, resetCodeDigest } from './request-password-res
  */
 export async function resetPassword(ctx: ServerContext, input: z.output<typeof resetPasswordBodySchema>) {
   const invalid = new AppError('reset_code_invalid', messages.codeInvalidOrExpired, { code: messages.codeInvalidOrExpired });
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(liveEmailIs(input.email));
   if (!user) throw invalid;
   const now = ctx.clock.now();
   const live = and(

@@ -4,6 +4,7 @@ import { withoutUnsafeNameCharacters } from '../../../shared/rules/person-name';
 import type { ServerContext } from '../../core/context';
 import { claimEmailInvitations } from '../../core/invitations/record-invitation';
 import { recordSignIn } from '../../core/retention/record-sign-in';
+import { liveEmailIs } from '../../core/users/live-email';
 import { users } from '../../db/schema';
 import type { GoogleIdentity } from '../../integrations/google/verify-google-token';
 import { AppError } from '../../lib/app-error';
@@ -29,7 +30,7 @@ export async function signInWithGoogle(ctx: ServerContext, idToken: string) {
       const matches = await tx
         .select()
         .from(users)
-        .where(or(eq(users.googleSub, identity.sub), eq(users.email, identity.email)));
+        .where(or(eq(users.googleSub, identity.sub), liveEmailIs(identity.email)));
       const existing = matches.find((u) => u.googleSub === identity.sub) ?? matches[0];
       if (!existing || existing.googleSub === identity.sub) return existing;
       const [linked] = await tx.update(users).set({ googleSub: identity.sub }).where(eq(users.id, existing.id)).returning();
