@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ServerContext } from '../core/context';
+import { errorForLog } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 
 declare module 'fastify' {
@@ -56,37 +57,18 @@ export function urlForLog(url: string): string {
   return path;
 }
 
-/** Pino's serializers for the app's log lines: requests without secrets, database errors without their values. */
+/**
+ * Pino's serializers for the app's log lines: requests without secrets; errors with their code and cause, database
+ * errors without their values (`errorForLog`).
+ */
 export const logSerializers = {
   req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
     method: request.method,
     url: urlForLog(request.url),
     remoteAddress: request.ip,
   }),
-  err: (error: Error) => errorForLog(error),
+  err: (error: unknown) => errorForLog(error),
 };
-
-/**
- * An error as logs may keep it: a failed query's statement but never its parameters (passwords'
- * hashes, codes, e-mails), and a database error's code, constraint, table and column but not the values
- * PostgreSQL quotes in its message or `detail`.
- */
-export function errorForLog(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
-  const { code, constraint, table, column } = error as { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown };
-  const isDatabaseError = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
-  const clean = (text: string | undefined) => {
-    const withoutParams = (text ?? '').replace(/\nparams: [^\n]*/g, '');
-    return isDatabaseError ? withoutParams.replace(/"[^"\n]*"/g, '"…"') : withoutParams;
-  };
-  return {
-    type: error.constructor.name,
-    message: clean(error.message),
-    stack: clean(error.stack),
-    ...(code !== undefined ? { code } : {}),
-    ...(isDatabaseError ? { constraint, table, column } : {}),
-    ...(error.cause instanceof Error ? { cause: errorForLog(error.cause) } : {}),
-  };
-}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);

@@ -2,13 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../test-support/server/factories';
 import { type SmtpInbox, startSmtpInbox } from '../../../../test-support/server/smtp-inbox';
-import { createTestDatabase, type TestDatabase } from '../../../../test-support/server/test-app';
+import { createTestApp, createTestDatabase, type TestDatabase } from '../../../../test-support/server/test-app';
 import { emailOutbox } from '../../db/schema';
 import { createMailer, GIVE_UP_HOURS, type MailMessage, type Mailer, queueMail, retryDelaySeconds } from '../../integrations/mail/mailer';
+import { describeError } from '../../lib/logger';
 import { mailDeliveryJob } from './mail-delivery';
 
 let database: TestDatabase;
-const lines: Array<{ msg: string; err?: string; level: string }> = [];
+const lines: Array<{ msg: string; err?: unknown; level: string }> = [];
 const log = {
   info: () => {},
   debug: () => {},
@@ -99,7 +100,7 @@ describe('while the SMTP server is down', () => {
     const failed = await rowTo('espera@bora.test');
     expect(failed).toMatchObject({ attempts: 1, sentAt: null, failedAt: null, claimedUntil: null });
     expect(failed.error).toMatch(/ECONNREFUSED/);
-    expect(lines.find((line) => line.msg.startsWith('falha ao enviar e-mail'))?.err).toMatch(/ECONNREFUSED/);
+    expect(describeError(lines.find((line) => line.msg.startsWith('falha ao enviar e-mail'))?.err)).toMatch(/ECONNREFUSED/);
     const [wait] = await database.db
       .select({ seconds: sql<number>`extract(epoch from ${emailOutbox.nextAttemptAt} - now())::float8` })
       .from(emailOutbox)
@@ -154,5 +155,33 @@ describe('while the SMTP server is down', () => {
     } finally {
       await back.close();
     }
+  });
+});
+
+describe("a failed delivery's log line", () => {
+  it('names the cause: the code, the text with the address, where it happened', async () => {
+    const gone = await startSmtpInbox();
+    await gone.close();
+    const port = Number(new URL(gone.url).port);
+    const logged: string[] = [];
+    const t = await createTestApp({ env: { SMTP_URL: gone.url }, database, logStream: { write: (line) => void logged.push(line) } });
+    try {
+      await t.app.ctx.mailer.send(message('causa@bora.test'));
+      await t.app.ctx.mailer.idle();
+    } finally {
+      // The app owns the database it was given: this file's other tests still need it.
+      await t.app.close();
+    }
+    const line = logged
+      .map((text) => JSON.parse(text) as { msg: string; err?: Record<string, unknown> })
+      .find((entry) => entry.msg.startsWith('falha ao enviar e-mail'));
+    expect(line?.err).toMatchObject({
+      type: 'Error',
+      code: 'ESOCKET',
+      message: `connect ECONNREFUSED 127.0.0.1:${port}`,
+      syscall: 'connect',
+      address: '127.0.0.1',
+      port,
+    });
   });
 });

@@ -141,13 +141,16 @@ async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date)
     case 'failed':
       await ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
       ctx.metrics?.pushEnded('refused');
-      ctx.log.warn({ ...fields, err: outcome.cause }, 'push recusado pelo serviço de push: desistimos');
+      ctx.log.warn({ ...fields, err: outcome.error ?? outcome.cause }, 'push recusado pelo serviço de push: desistimos');
       return;
     case 'retry':
       if (row.isStale) {
         await ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
         ctx.metrics?.pushEnded('stale');
-        ctx.log.error({ ...fields, err: outcome.cause }, `push não enviado após ${PUSH_GIVE_UP_HOURS} h de tentativas: desistimos`);
+        ctx.log.error(
+          { ...fields, err: outcome.error ?? outcome.cause },
+          `push não enviado após ${PUSH_GIVE_UP_HOURS} h de tentativas: desistimos`,
+        );
         return;
       }
       await ctx.db
@@ -159,7 +162,7 @@ async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date)
         })
         .where(eq(pushOutbox.id, row.id));
       ctx.log.warn(
-        { ...fields, err: outcome.cause, retryInSeconds: retryDelaySeconds(row.attempts) },
+        { ...fields, err: outcome.error ?? outcome.cause, retryInSeconds: retryDelaySeconds(row.attempts) },
         'falha ao enviar push: nova tentativa depois',
       );
   }

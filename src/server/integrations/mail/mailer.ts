@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, Queryable } from '../../db/open-database';
 import { emailOutbox } from '../../db/schema';
-import type { Logger } from '../../lib/logger';
+import { describeError, type Logger } from '../../lib/logger';
 
 export type MailMessage = {
   to: string;
@@ -60,15 +60,6 @@ export async function queueMail(q: Queryable, messages: MailMessage[]): Promise<
     .values(messages.map(({ to, subject, text, html, headers }) => ({ to, subject, text, html, headers: headers ?? {} })));
 }
 
-/** What an SMTP failure was, in words: a refused connection is an AggregateError (IPv6 and IPv4) with no message. */
-export function describeMailError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const { code, errors } = error as { code?: string; errors?: unknown[] };
-  const inner = Array.isArray(errors) ? errors.map(describeMailError).filter(Boolean) : [];
-  const text = [code, error.message, ...inner].filter((part) => part).join(': ');
-  return text || error.name;
-}
-
 /**
  * Every message lands in the outbox table first. With an SMTP URL it is then delivered through nodemailer: each due
  * row is claimed (a conditional UPDATE of rows nobody else holds), sent, and marked sent once; a failure is recorded
@@ -124,7 +115,7 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
         .set({ sentAt: sql`now()`, claimedUntil: null, error: null })
         .where(eq(emailOutbox.id, row.id));
     } catch (error) {
-      const cause = describeMailError(error).slice(0, 500);
+      const cause = describeError(error).slice(0, 500);
       const givesUp = sql`${emailOutbox.createdAt} <= now() - make_interval(hours => ${GIVE_UP_HOURS})`;
       const [after] = await options.db
         .update(emailOutbox)
@@ -136,7 +127,7 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
         })
         .where(eq(emailOutbox.id, row.id))
         .returning({ failedAt: emailOutbox.failedAt });
-      const fields = { outboxId: row.id, attempt: row.attempts, err: cause };
+      const fields = { outboxId: row.id, attempt: row.attempts, err: error };
       if (after?.failedAt) options.log.error(fields, 'e-mail não enviado após 24 h de tentativas: desistimos');
       else
         options.log.warn({ ...fields, retryInSeconds: retryDelaySeconds(row.attempts) }, 'falha ao enviar e-mail: nova tentativa depois');

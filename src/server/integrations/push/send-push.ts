@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import webpush from 'web-push';
-import { describeMailError } from '../mail/mailer';
+import { describeError } from '../../lib/logger';
 import { checkPushEndpoint, type PushTarget, type ResolveHost } from './endpoint-safety';
 import type { VapidKeys } from './vapid-keys';
 
@@ -18,10 +18,10 @@ export type PushOutcome =
   | { kind: 'gone'; status: number }
   /** The endpoint now leads somewhere the server must not post: the subscription is to be removed. */
   | { kind: 'unsafe'; cause: string }
-  /** A fault that may pass (network, DNS, 429, 5xx): try again later. */
-  | { kind: 'retry'; cause: string }
+  /** A fault that may pass (network, DNS, 429, 5xx): try again later. `error` is what was thrown, if anything. */
+  | { kind: 'retry'; cause: string; error?: unknown }
   /** Refused for good (another 4xx): trying again would be refused again. */
-  | { kind: 'failed'; cause: string };
+  | { kind: 'failed'; cause: string; error?: unknown };
 
 /** How long the push service keeps a push for a device that is offline. */
 const TTL_SECONDS = 24 * 60 * 60;
@@ -99,7 +99,7 @@ export async function sendPush(input: {
     );
   } catch (error) {
     // Keys the encryption cannot use: no later try can do better.
-    return { kind: 'failed', cause: describeMailError(error) };
+    return { kind: 'failed', cause: describeError(error), error };
   }
   try {
     const answer = await post(check.target, details);
@@ -108,6 +108,6 @@ export async function sendPush(input: {
     const cause = `HTTP ${answer.status}${answer.body ? `: ${answer.body.slice(0, 200)}` : ''}`;
     return answer.status === 429 || answer.status >= 500 ? { kind: 'retry', cause } : { kind: 'failed', cause };
   } catch (error) {
-    return { kind: 'retry', cause: describeMailError(error) };
+    return { kind: 'retry', cause: describeError(error), error };
   }
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../../lib/clock';
+import { describeError } from '../../../lib/logger';
 import {
   assertAmountCents,
   headerValue,
@@ -199,7 +200,8 @@ export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): 
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // fetch's own text is only "fetch failed": the cause (ECONNREFUSED, a timeout) is what says why.
+      const message = describeError(error);
       throw new PaymentProviderError('mercadopago', `Mercado Pago: ${init.action} failed: ${message}`, undefined, { cause: error });
     }
     if (response.status === 404 && init.allowNotFound) return null;

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { Clock } from '../../../lib/clock';
+import { describeError } from '../../../lib/logger';
 import {
   assertAmountCents,
   headerValue,
@@ -68,7 +69,7 @@ function toPayment(session: Stripe.Checkout.Session, status = statusOf(session))
 
 function wrap(error: unknown, action: string): PaymentProviderError {
   const status = error instanceof Stripe.errors.StripeError ? error.statusCode : undefined;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   return new PaymentProviderError('stripe', `Stripe: ${action} failed: ${message}`, status, { cause: error });
 }
 
