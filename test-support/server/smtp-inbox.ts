@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = {
@@ -12,9 +12,15 @@ export type ReceivedMail = {
   receivedAt: string;
 };
 
-/** A real SMTP server on 127.0.0.1 (on `port`, a random one by default) that keeps every message it receives. */
+/**
+ * A real SMTP server on 127.0.0.1 (on `port`, a random one by default) that keeps every message it receives. After
+ * `refuseNext(n)` it reads the next n messages whole, keeps them in `refused`, and answers each with a temporary
+ * failure (451), as a server does that fails after the data has come.
+ */
 export async function startSmtpInbox(options: { port?: number } = {}) {
   const messages: ReceivedMail[] = [];
+  const refused: ReceivedMail[] = [];
+  let toRefuse = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -24,12 +30,19 @@ export async function startSmtpInbox(options: { port?: number } = {}) {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push({
+        const mail = {
           ...parseMessage(raw),
           recipients: session.envelope.rcptTo.map((r) => r.address),
           raw,
           receivedAt: new Date().toISOString(),
-        });
+        };
+        if (toRefuse > 0) {
+          toRefuse -= 1;
+          refused.push(mail);
+          callback(Object.assign(new Error('Falha temporária: tente de novo'), { responseCode: 451 }));
+          return;
+        }
+        messages.push(mail);
         callback();
       });
     },
@@ -39,11 +52,40 @@ export async function startSmtpInbox(options: { port?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refused,
+    refuseNext(count: number) {
+      toRefuse = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 export type SmtpInbox = Awaited<ReturnType<typeof startSmtpInbox>>;
+
+/** An SMTP server that accepts connections and never says a word: not even the greeting. Counts the connections. */
+export async function startSilentSmtp() {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => connections,
+    /** Connections still open: the client closes its own when it gives up. */
+    open: () => sockets.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 // A small MIME reader, enough for what nodemailer writes: headers, multipart/alternative,
 // quoted-printable or base64 bodies, RFC 2047 encoded words in headers.

@@ -1,10 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../test-support/server/factories';
-import { type SmtpInbox, startSmtpInbox } from '../../../../test-support/server/smtp-inbox';
+import { type SmtpInbox, startSilentSmtp, startSmtpInbox } from '../../../../test-support/server/smtp-inbox';
 import { createTestApp, createTestDatabase, type TestDatabase } from '../../../../test-support/server/test-app';
 import { emailOutbox } from '../../db/schema';
-import { createMailer, GIVE_UP_HOURS, type MailMessage, type Mailer, queueMail, retryDelaySeconds } from '../../integrations/mail/mailer';
+import { EMAIL_CLAIM_SECONDS, SMTP_ATTEMPT_MS, SMTP_TIMEOUTS } from '../../integrations/delivery-deadlines';
+import {
+  createMailer,
+  GIVE_UP_HOURS,
+  type MailMessage,
+  type Mailer,
+  messageIdOf,
+  queueMail,
+  retryDelaySeconds,
+} from '../../integrations/mail/mailer';
 import { describeError } from '../../lib/logger';
 import { mailDeliveryJob } from './mail-delivery';
 
@@ -183,5 +192,72 @@ describe("a failed delivery's log line", () => {
       address: '127.0.0.1',
       port,
     });
+  });
+});
+
+describe('a slow SMTP server', () => {
+  it('that never greets ends the attempt within the greeting timeout, long before the claim lapses, and the row waits for a retry', async () => {
+    const silent = await startSilentSmtp();
+    try {
+      const mailer = mailerFor(silent.url);
+      await database.db.transaction((tx) => queueMail(tx, [message('mudo@bora.test')]));
+      const startedAt = Date.now();
+      const delivery = mailer.deliverDue();
+      // While the attempt hangs, the row is held for the claim, which outlasts the attempt's deadline.
+      await expect.poll(() => silent.connections(), { timeout: 5_000 }).toBe(1);
+      const [held] = await database.db
+        .select({ seconds: sql<number>`extract(epoch from ${emailOutbox.claimedUntil} - now())::float8` })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, 'mudo@bora.test'));
+      expect(held!.seconds * 1000).toBeGreaterThan(SMTP_ATTEMPT_MS);
+      expect(held!.seconds).toBeLessThanOrEqual(EMAIL_CLAIM_SECONDS);
+
+      expect(await delivery).toBe(1);
+      const took = Date.now() - startedAt;
+      expect(took).toBeGreaterThanOrEqual(SMTP_TIMEOUTS.greetingTimeout - 500);
+      expect(took).toBeLessThan(SMTP_TIMEOUTS.greetingTimeout + 5_000);
+      const row = await rowTo('mudo@bora.test');
+      expect(row).toMatchObject({ attempts: 1, sentAt: null, claimedUntil: null });
+      expect(row.error).toMatch(/GREETING_TIMEOUT|Greeting never received/);
+      // The client closed its connection: nothing of this attempt can still send the message.
+      await expect.poll(() => silent.open(), { timeout: 5_000 }).toBe(0);
+    } finally {
+      await silent.close();
+    }
+  }, 45_000);
+});
+
+describe('the Message-ID', () => {
+  it('is the one stored with the row, on the first try and on the retry after a failure', async () => {
+    const inbox = await startSmtpInbox();
+    try {
+      inbox.refuseNext(1);
+      const mailer = mailerFor(inbox.url);
+      await mailer.send(message('mesmo-id@bora.test', 'Duas vezes'));
+      await mailer.idle();
+      const failed = await rowTo('mesmo-id@bora.test');
+      expect(failed).toMatchObject({ attempts: 1, sentAt: null });
+      expect(failed.error).toMatch(/451/);
+      expect(failed.messageId).toMatch(/^[0-9a-f-]{36}$/);
+
+      await dueNow('mesmo-id@bora.test');
+      await mailer.deliverDue();
+      expect(await rowTo('mesmo-id@bora.test')).toMatchObject({ attempts: 2, error: null });
+      const first = inbox.refused.find((mail) => mail.recipients.includes('mesmo-id@bora.test'));
+      const second = inbox.messages.find((mail) => mail.recipients.includes('mesmo-id@bora.test'));
+      const stored = messageIdOf(failed.messageId!, 'Bora Jogar <nao-responda@bora.test>');
+      expect(stored).toBe(`<${failed.messageId}@bora.test>`);
+      expect(first?.headers['message-id']).toBe(stored);
+      expect(second?.headers['message-id']).toBe(stored);
+    } finally {
+      await inbox.close();
+    }
+  });
+
+  it('differs from one message to the next', async () => {
+    await database.db.transaction((tx) => queueMail(tx, [message('um@bora.test'), message('outro@bora.test')]));
+    const [one, other] = [await rowTo('um@bora.test'), await rowTo('outro@bora.test')];
+    expect(one.messageId).toBeTruthy();
+    expect(one.messageId).not.toBe(other.messageId);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../shared/dates';
 import type { Db } from '../../db/open-database';
 import { games, notifications, pushOutbox, pushSubscriptions } from '../../db/schema';
+import { PUSH_ATTEMPT_MS, PUSH_CLAIM_SECONDS } from '../../integrations/delivery-deadlines';
 import { retryDelaySeconds } from '../../integrations/mail/mailer';
 import { type PushMessage, sendPush } from '../../integrations/push/send-push';
 import { resolveVapidKeys } from '../../integrations/push/vapid-keys';
@@ -13,8 +14,6 @@ import { pushMayGoAt } from './quiet-hours';
 
 /** Rows one delivery claims at a time. */
 const BATCH = 20;
-/** How long a claimed row is another delivery's to leave alone: longer than a push takes (its timeout is 10 s). */
-const CLAIM_SECONDS = 60;
 /** How often the leader looks for pushes due: those no instance sent at once, retries, the end of the quiet hours. */
 const DELIVERY_INTERVAL_MS = 5_000;
 /** A push still undelivered this long after it was queued is given up: it would tell of something long past. */
@@ -67,7 +66,7 @@ async function claim(ctx: PushDeliveryContext, now: Date) {
     .for('update', { skipLocked: true });
   const claimed = await ctx.db
     .update(pushOutbox)
-    .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, attempts: sql`${pushOutbox.attempts} + 1` })
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${PUSH_CLAIM_SECONDS})`, attempts: sql`${pushOutbox.attempts} + 1` })
     .where(inArray(pushOutbox.id, due))
     .returning({ id: pushOutbox.id });
   if (claimed.length === 0) return [];
@@ -101,7 +100,7 @@ async function claim(ctx: PushDeliveryContext, now: Date) {
 
 type ClaimedPush = Awaited<ReturnType<typeof claim>>[number];
 
-async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date): Promise<void> {
+async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date, deadline: AbortSignal): Promise<void> {
   const goesAt = pushMayGoAt(now, row.timeZone ?? TIME_ZONE, row.paymentDeadline);
   if (goesAt > now) {
     // The quiet hours: held until they end, which is no attempt.
@@ -117,6 +116,7 @@ async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date)
     message: pushMessageOf(row.notification),
     vapid: { ...keys, subject: ctx.config.push.subject },
     allowLoopback: ctx.config.push.allowLoopback,
+    signal: deadline,
     urgency: row.notification.type === 'promotion_awaiting_payment' || row.notification.type === 'member_place_pending' ? 'high' : 'normal',
   });
   const fields = { pushId: row.id, subscriptionId: row.subscription.id, attempt: row.attempts };
@@ -177,7 +177,9 @@ async function deliverAll(ctx: PushDeliveryContext, state: { again: boolean }): 
     state.again = false;
     for (let rows = await claim(ctx, ctx.clock.now()); rows.length > 0; rows = await claim(ctx, ctx.clock.now())) {
       const now = ctx.clock.now();
-      await Promise.all(rows.map((row) => deliverOne(ctx, row, now)));
+      // Counted from the claim: every push of the batch is over well before its claim lapses.
+      const deadline = AbortSignal.timeout(PUSH_ATTEMPT_MS);
+      await Promise.all(rows.map((row) => deliverOne(ctx, row, now, deadline)));
       tried += rows.length;
     }
   } while (state.again);

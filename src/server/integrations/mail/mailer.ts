@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Db, Queryable } from '../../db/open-database';
 import { emailOutbox } from '../../db/schema';
 import { describeError, type Logger } from '../../lib/logger';
+import { EMAIL_CLAIM_SECONDS, SMTP_ATTEMPT_MS, SMTP_TIMEOUTS } from '../delivery-deadlines';
 
 export type MailMessage = {
   to: string;
@@ -21,8 +22,6 @@ export type MailMessage = {
 
 /** Rows one delivery claims at a time. */
 const BATCH = 20;
-/** How long a claimed row is another delivery's to leave alone: longer than any SMTP exchange takes. */
-const CLAIM_SECONDS = 120;
 /** The wait before retry n (1, 2, …): 15 s, 30 s, 1 min, … doubling up to an hour. */
 export const retryDelaySeconds = (attempt: number) => Math.min(15 * 2 ** (attempt - 1), 3600);
 /** A message still undelivered this long after it was written is given up, marked failed. */
@@ -61,6 +60,25 @@ export async function queueMail(q: Queryable, messages: MailMessage[]): Promise<
 }
 
 /**
+ * The SMTP transport, with nodemailer's timeouts below the attempt's deadline and the claim's (`delivery-deadlines.ts`)
+ * instead of its defaults (2 minutes to connect, 10 on a quiet socket). Options in SMTP_URL's query come first; the
+ * attempt's deadline still ends every attempt in time.
+ */
+export function createSmtpTransport(smtpUrl: string) {
+  return nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+}
+
+/** The domain of the sender's address, for Message-IDs (RFC 5322: an id, @, a domain). */
+function messageIdDomain(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'bora-jogar.invalid';
+}
+
+/** A row's Message-ID, the same on every try: a copy delivered twice is recognisable downstream. */
+export function messageIdOf(id: string, from: string): string {
+  return `<${id}@${messageIdDomain(from)}>`;
+}
+
+/**
  * Every message lands in the outbox table first. With an SMTP URL it is then delivered through nodemailer: each due
  * row is claimed (a conditional UPDATE of rows nobody else holds), sent, and marked sent once; a failure is recorded
  * with its cause and retried after `retryDelaySeconds`, until GIVE_UP_HOURS have passed and the row is marked failed.
@@ -68,7 +86,7 @@ export async function queueMail(q: Queryable, messages: MailMessage[]): Promise<
  * goes to the log, where a local user can read it, and stays unsent in the outbox.
  */
 export function createMailer(options: { db: Db; smtpUrl: string | undefined; from: string; log: Logger }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const transport = options.smtpUrl ? createSmtpTransport(options.smtpUrl) : undefined;
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
     const tracked = work.finally(() => pending.delete(tracked));
@@ -95,7 +113,7 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
       .for('update', { skipLocked: true });
     return options.db
       .update(emailOutbox)
-      .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, attempts: sql`${emailOutbox.attempts} + 1` })
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${EMAIL_CLAIM_SECONDS})`, attempts: sql`${emailOutbox.attempts} + 1` })
       .where(inArray(emailOutbox.id, due))
       .returning();
   }
@@ -109,6 +127,10 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
         text: row.text,
         html: row.html,
         headers: row.headers,
+        // Rows written before migration 0035 and already sent have none; every row still to go has one.
+        ...(row.messageId ? { messageId: messageIdOf(row.messageId, options.from) } : {}),
+        // Ended by then whatever the server does, well before the claim lapses and another instance may try it.
+        signal: AbortSignal.timeout(SMTP_ATTEMPT_MS),
       });
       await options.db
         .update(emailOutbox)

@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import webpush from 'web-push';
 import { describeError } from '../../lib/logger';
+import { PUSH_ATTEMPT_MS, PUSH_REQUEST_TIMEOUT_MS } from '../delivery-deadlines';
 import { checkPushEndpoint, type PushTarget, type ResolveHost } from './endpoint-safety';
 import type { VapidKeys } from './vapid-keys';
 
@@ -25,8 +26,6 @@ export type PushOutcome =
 
 /** How long the push service keeps a push for a device that is offline. */
 const TTL_SECONDS = 24 * 60 * 60;
-/** A push service that has not answered by then is tried again later. */
-const TIMEOUT_MS = 10_000;
 /** The answer's body is read for the log only. */
 const MAX_ANSWER_BYTES = 2048;
 
@@ -40,7 +39,7 @@ function pinnedLookup(target: PushTarget): LookupFunction {
   };
 }
 
-function post(target: PushTarget, details: webpush.RequestDetails): Promise<{ status: number; body: string }> {
+function post(target: PushTarget, details: webpush.RequestDetails, signal: AbortSignal): Promise<{ status: number; body: string }> {
   const { url } = target;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const isHttps = url.protocol === 'https:';
@@ -56,7 +55,9 @@ function post(target: PushTarget, details: webpush.RequestDetails): Promise<{ st
         lookup: pinnedLookup(target),
         // The certificate is checked against the name, while the connection goes to the address checked.
         ...(isHttps && !isIP(host) ? { servername: host } : {}),
-        timeout: TIMEOUT_MS,
+        // A quiet socket ends the request; the attempt's deadline ends it however slowly the service answers.
+        timeout: PUSH_REQUEST_TIMEOUT_MS,
+        signal,
       },
       (response) => {
         let body = '';
@@ -68,7 +69,7 @@ function post(target: PushTarget, details: webpush.RequestDetails): Promise<{ st
         response.on('error', reject);
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`sem resposta do serviço de push em ${TIMEOUT_MS / 1000} s`)));
+    request.on('timeout', () => request.destroy(new Error(`sem resposta do serviço de push em ${PUSH_REQUEST_TIMEOUT_MS / 1000} s`)));
     request.on('error', reject);
     request.end(details.body ?? undefined);
   });
@@ -87,9 +88,14 @@ export async function sendPush(input: {
   allowLoopback: boolean;
   urgency: webpush.Urgency;
   resolve?: ResolveHost;
+  /** Ends the attempt (PUSH_ATTEMPT_MS from the call unless given): the claim on the row outlasts it. */
+  signal?: AbortSignal;
 }): Promise<PushOutcome> {
+  const signal = input.signal ?? AbortSignal.timeout(PUSH_ATTEMPT_MS);
   const check = await checkPushEndpoint(input.subscription.endpoint, { allowLoopback: input.allowLoopback, resolve: input.resolve });
   if (!check.ok) return check.reason === 'refused' ? { kind: 'unsafe', cause: check.message } : { kind: 'retry', cause: check.message };
+  // The address took the whole attempt to find: nothing is sent now, the claim may be about to lapse.
+  if (signal.aborted) return { kind: 'retry', cause: describeError(signal.reason), error: signal.reason };
   let details: webpush.RequestDetails;
   try {
     details = webpush.generateRequestDetails(
@@ -102,7 +108,7 @@ export async function sendPush(input: {
     return { kind: 'failed', cause: describeError(error), error };
   }
   try {
-    const answer = await post(check.target, details);
+    const answer = await post(check.target, details, signal);
     if (answer.status >= 200 && answer.status < 300) return { kind: 'sent' };
     if (answer.status === 404 || answer.status === 410) return { kind: 'gone', status: answer.status };
     const cause = `HTTP ${answer.status}${answer.body ? `: ${answer.body.slice(0, 200)}` : ''}`;
