@@ -14,7 +14,7 @@ import { afterCommitRetryJob } from './core/payments/after-commit-retries';
 import { retentionJob } from './core/retention/run-retention';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
-import { answerClientError, refusingControlCharacters, registerErrorHandling } from './http/errors';
+import { answerClientError, refusingBadText, registerErrorHandling } from './http/errors';
 import { registerGracefulDrain } from './http/graceful-drain';
 import { BODY_LIMIT_BYTES, registerJsonBodies } from './http/json-body';
 import { retryConflicts } from './http/retry-conflicts';
@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     trustProxy: config.trustProxy,
   });
-  app.setValidatorCompiler(refusingControlCharacters(validatorCompiler));
+  app.setValidatorCompiler(refusingBadText(validatorCompiler));
   app.setSerializerCompiler(replySerializer(deps.checkReplies ?? false));
   registerJsonBodies(app);
   retryConflicts(app);

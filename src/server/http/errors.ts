@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fasti
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Duplex } from 'node:stream';
 import { messages } from '../../shared/messages';
-import { findControlCharacter } from '../../shared/rules/control-characters';
+import { findBadText } from '../../shared/rules/control-characters';
 import { type ErrorCode, statusOfCode } from '../../shared/error-codes';
 import { AppError } from '../lib/app-error';
 
@@ -13,21 +13,27 @@ const MAX_FIELDS = 5;
 const MAX_FIELD_NAME = 60;
 const shortName = (name: string) => (name.length > MAX_FIELD_NAME ? `${name.slice(0, MAX_FIELD_NAME)}…` : name);
 
+/**
+ * A key as a field's path names it: cut short, and `__proto__` written `_` (as any key that is itself the fault), since
+ * a `fields` entry named `__proto__` would set the prototype of a client that reads the reply into an object.
+ */
+export const fieldName = (key: string) => (key === '__proto__' ? '_' : shortName(key));
+
 /** Field errors keyed by dotted path, the first few only; unknown fields get their own pt-BR text. */
 function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
   let count = 0;
   const add = (path: string, message: string) => {
-    if (count >= MAX_FIELDS || path in fields) return;
+    if (count >= MAX_FIELDS || Object.hasOwn(fields, path)) return;
     fields[path] = message;
     count++;
   };
   for (const issue of issues) {
     if (count >= MAX_FIELDS) break;
-    const path = issue.instancePath.split('/').filter(Boolean).map(shortName);
+    const path = issue.instancePath.split('/').filter(Boolean).map(fieldName);
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
       for (const key of issue.params.keys.slice(0, MAX_FIELDS))
-        add([...path, shortName(String(key))].join('.'), messages.unknownField(shortName(String(key))));
+        add([...path, fieldName(String(key))].join('.'), messages.unknownField(shortName(String(key))));
       continue;
     }
     add(path.join('.') || '_', issue.message ?? messages.badRequest);
@@ -36,16 +42,21 @@ function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
 }
 
 /**
- * Every validated body, query and path is first searched for control characters (NUL above all, which
- * PostgreSQL refuses): one is a 400 naming the field, before any schema or query sees it.
+ * Every validated body, query and path is first searched for text that is not text (decision 064): a control
+ * character (NUL above all, which PostgreSQL refuses) is a `control_character` 400, a lone UTF-16 surrogate (half of
+ * an emoji) a `validation_failed` 400, each naming the field, before any schema or query sees it.
  */
-export function refusingControlCharacters<T>(compile: FastifySchemaCompiler<T>): FastifySchemaCompiler<T> {
+export function refusingBadText<T>(compile: FastifySchemaCompiler<T>): FastifySchemaCompiler<T> {
   return (route) => {
     const validate = compile(route);
     return (data: unknown) => {
-      const field = findControlCharacter(data);
-      if (field === undefined) return validate(data);
-      return { error: new AppError('control_character', messages.controlCharacter, { [field || '_']: messages.controlCharacter }) };
+      const found = findBadText(data);
+      if (found === undefined) return validate(data);
+      // Named as a schema's errors are: each key cut short, so a long key does not come back whole.
+      const field = found.path.split('.').map(fieldName).join('.') || '_';
+      if (found.fault === 'lone_surrogate')
+        return { error: new AppError('validation_failed', messages.loneSurrogate, { [field]: messages.loneSurrogate }) };
+      return { error: new AppError('control_character', messages.controlCharacter, { [field]: messages.controlCharacter }) };
     };
   };
 }
