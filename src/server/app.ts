@@ -17,6 +17,7 @@ import { registerAuthentication } from './http/authentication';
 import { answerClientError, refusingBadText, registerErrorHandling } from './http/errors';
 import { registerGracefulDrain } from './http/graceful-drain';
 import { BODY_LIMIT_BYTES, registerJsonBodies } from './http/json-body';
+import { registerRefusedBodyDrain } from './http/refused-bodies';
 import { retryConflicts } from './http/retry-conflicts';
 import { logSerializers, registerObservability, registerRequestContext, requestIdOf } from './http/observability';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(refusingBadText(validatorCompiler));
   app.setSerializerCompiler(replySerializer(deps.checkReplies ?? false));
   registerJsonBodies(app);
+  registerRefusedBodyDrain(app);
   retryConflicts(app);
 
   const clock = deps.clock ?? systemClock;
