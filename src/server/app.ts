@@ -23,6 +23,7 @@ import { logSerializers, registerObservability, registerRequestContext, requestI
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createGoogleVerifier } from './integrations/google/verify-google-token';
+import type { ResolveHost } from './integrations/push/endpoint-safety';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { type Clock, systemClock } from './lib/clock';
 import type { Config } from './lib/config';
@@ -61,6 +62,8 @@ export type AppDeps = {
   webRoot?: string;
   /** Holds every reply to its route's schema (the test suite's apps; see replySerializer). */
   checkReplies?: boolean;
+  /** Resolves push endpoints' names when devices subscribe (the system's resolver when absent). */
+  resolveHost?: ResolveHost;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -111,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
       : undefined,
     log: app.log,
+    resolveHost: deps.resolveHost,
   };
   app.decorate('ctx', ctx);
   registerRequestContext(app, ctx);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type Database, openDatabase } from '../../src/server/db/open-database';
 import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
+import type { ResolveHost } from '../../src/server/integrations/push/endpoint-safety';
 import { type Clock, fixedClock } from '../../src/server/lib/clock';
 import { type Config, loadConfig } from '../../src/server/lib/config';
 
@@ -81,7 +82,14 @@ export type TestApp = {
  * unless asked for; silent, unless `logStream` is to receive its log lines (from `info` up).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: Date; database?: TestDatabase; logStream?: { write(line: string): void } } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: Date;
+    database?: TestDatabase;
+    logStream?: { write(line: string): void };
+    /** How push endpoints' names resolve (the tests never reach the internet). */
+    resolveHost?: ResolveHost;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
@@ -95,7 +103,14 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = fixedClock(options.now ?? TEST_NOW);
-  const app = await buildApp({ config, database, clock, logStream: options.logStream, checkReplies: true });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logStream: options.logStream,
+    checkReplies: true,
+    resolveHost: options.resolveHost,
+  });
   await app.ready();
   return {
     app,

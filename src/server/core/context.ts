@@ -2,6 +2,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/open-database';
 import type { users } from '../db/schema';
 import type { GoogleVerifier } from '../integrations/google/verify-google-token';
+import type { ResolveHost } from '../integrations/push/endpoint-safety';
 import type { Mailer } from '../integrations/mail/mailer';
 import type { PaymentProviders } from '../integrations/payments/create-payment-providers';
 import type { Clock } from '../lib/clock';
@@ -26,6 +27,8 @@ export type ServerContext = {
   metrics: Metrics;
   /** Publish after a change visitors see; caches subscribe (on every instance). */
   changes: ChangeFeed;
+  /** Resolves a push endpoint's name when a device subscribes: the system's resolver unless a test gives its own. */
+  resolveHost?: ResolveHost;
 };
 
 /** The signed-in user of a request, as stored. */

@@ -113,9 +113,12 @@ describe('a body over the limit, sent over a real connection', () => {
     expect(health.status).toBe(200);
   });
 
-  it('keeps no body it refused: a body just over the limit is refused while one under it is read', async () => {
+  it('is answered 413 just over the limit, while a body at the limit is read and judged', async () => {
     const over = await rawPost(port, '/api/auth/login', BODY_LIMIT_BYTES + 1);
     expect(over.head.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+    const at = await rawPost(port, '/api/auth/login', BODY_LIMIT_BYTES);
+    // Read whole, then refused as what it is: not JSON.
+    expect([at.head.split('\r\n')[0], JSON.parse(at.body).code]).toEqual(['HTTP/1.1 400 Bad Request', 'malformed_json']);
   });
 });
 

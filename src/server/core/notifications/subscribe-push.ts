@@ -32,7 +32,8 @@ function isP256Point(p256dh: string): boolean {
 export async function subscribePush(ctx: ServerContext, user: AuthUser, body: PushSubscriptionBody): Promise<{ message: string }> {
   const { endpoint, keys } = body;
   if (!isP256Point(keys.p256dh)) throw new AppError('validation_failed', P256DH_MESSAGE, { 'keys.p256dh': P256DH_MESSAGE });
-  const check = await checkPushEndpoint(endpoint, { allowLoopback: ctx.config.push.allowLoopback });
+  // The name's lookup is bounded (HOST_LOOKUP_TIMEOUT_MS): a name that does not resolve in time is a 400 like one that does not resolve.
+  const check = await checkPushEndpoint(endpoint, { allowLoopback: ctx.config.push.allowLoopback, resolve: ctx.resolveHost });
   if (!check.ok) throw new AppError('push_endpoint_refused', check.message, { endpoint: check.message });
   await ctx.db.transaction(async (tx) => {
     const [known] = await tx

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { checkPushEndpoint, isPublicAddress } from './endpoint-safety';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkPushEndpoint, HOST_LOOKUP_TIMEOUT_MS, isPublicAddress } from './endpoint-safety';
 
 describe('which addresses are public', () => {
   it.each([
@@ -130,5 +130,47 @@ describe('checking an endpoint', () => {
     expect(await checkPushEndpoint('http://[::1]:4000/push/x', { allowLoopback: true })).toMatchObject({ ok: true });
     expect(await checkPushEndpoint('https://10.0.0.1/push/x', { allowLoopback: true })).toMatchObject({ ok: false, reason: 'refused' });
     expect(await checkPushEndpoint('http://8.8.8.8/push/x', { allowLoopback: true })).toMatchObject({ ok: false, reason: 'refused' });
+  });
+});
+
+describe('the lookup of an endpoint name', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it(`waits ${HOST_LOOKUP_TIMEOUT_MS} ms at most, then answers "unresolved" even if the resolver never does`, async () => {
+    vi.useFakeTimers();
+    const check = checkPushEndpoint('https://push.lenta.example/x', { allowLoopback: false, resolve: () => new Promise(() => {}) });
+    let outcome: unknown;
+    void check.then((value) => (outcome = value));
+    await vi.advanceTimersByTimeAsync(HOST_LOOKUP_TIMEOUT_MS - 1);
+    expect(outcome).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toEqual({
+      ok: false,
+      reason: 'unresolved',
+      message: 'O endereço do serviço de push demorou demais para ser encontrado.',
+    });
+  });
+
+  it('takes an answer that comes in time, and leaves no timer behind', async () => {
+    vi.useFakeTimers();
+    const check = checkPushEndpoint('https://push.example/x', {
+      allowLoopback: false,
+      resolve: () => new Promise((done) => setTimeout(() => done([{ address: '8.8.8.8', family: 4 }]), HOST_LOOKUP_TIMEOUT_MS - 100)),
+    });
+    await vi.advanceTimersByTimeAsync(HOST_LOOKUP_TIMEOUT_MS - 100);
+    expect(await check).toMatchObject({ ok: true, target: { address: '8.8.8.8', family: 4 } });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('does not let a lookup that fails after the bound go unhandled', async () => {
+    vi.useFakeTimers();
+    const check = checkPushEndpoint('https://push.example/x', {
+      allowLoopback: false,
+      resolve: () => new Promise((_done, fail) => setTimeout(() => fail(new Error('ETIMEOUT')), HOST_LOOKUP_TIMEOUT_MS * 3)),
+    });
+    await vi.advanceTimersByTimeAsync(HOST_LOOKUP_TIMEOUT_MS * 3);
+    expect(await check).toMatchObject({ ok: false, reason: 'unresolved' });
   });
 });

@@ -113,12 +113,34 @@ export type EndpointCheck =
   | { ok: true; target: PushTarget }
   /** Never to be called: not https, credentials, an odd port, or a name that leads to a non-public address. */
   | { ok: false; reason: 'refused'; message: string }
-  /** The name did not resolve now: maybe later. */
+  /** The name did not resolve now, or not within HOST_LOOKUP_TIMEOUT_MS: maybe later. */
   | { ok: false; reason: 'unresolved'; message: string };
 
 export type ResolveHost = (host: string) => Promise<{ address: string; family: number }[]>;
 
 const resolveWithSystem: ResolveHost = (host) => lookup(host, { all: true, verbatim: true });
+
+/**
+ * The longest wait for a push endpoint's name: a push service's name resolves in milliseconds, and the system's
+ * resolver gives up on a name nobody answers for only after about 5 s, the whole time holding the request that
+ * subscribes. A lookup not done by then counts as not found (a 400 when subscribing, a retry later when pushing).
+ */
+export const HOST_LOOKUP_TIMEOUT_MS = 1_500;
+
+/** The name's addresses, `[]` when it does not resolve, or `'slow'` when the lookup is still running after `ms`. */
+async function lookUpWithin(resolve: ResolveHost, host: string, ms: number): Promise<{ address: string; family: number }[] | 'slow'> {
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<'slow'>((done) => {
+    timer = setTimeout(() => done('slow'), ms);
+  });
+  try {
+    // A lookup left behind still ends on its own (the system's cannot be cancelled); its failure is caught here.
+    const addresses = (async () => resolve(host))().catch(() => []);
+    return await Promise.race([addresses, slow]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Whether the server may post to `endpoint`, resolving its name now: an `https` URL on the default port, without
@@ -142,12 +164,11 @@ export async function checkPushEndpoint(
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
-    try {
-      addresses = await (options.resolve ?? resolveWithSystem)(host);
-    } catch {
-      addresses = [];
-    }
-    if (addresses.length === 0) return { ok: false, reason: 'unresolved', message: 'O endereço do serviço de push não foi encontrado.' };
+    const found = await lookUpWithin(options.resolve ?? resolveWithSystem, host, HOST_LOOKUP_TIMEOUT_MS);
+    if (found === 'slow')
+      return { ok: false, reason: 'unresolved', message: 'O endereço do serviço de push demorou demais para ser encontrado.' };
+    if (found.length === 0) return { ok: false, reason: 'unresolved', message: 'O endereço do serviço de push não foi encontrado.' };
+    addresses = found;
   }
   const allowed = (address: string) => isPublicAddress(address) || (options.allowLoopback && isLoopbackAddress(address));
   if (!addresses.every(({ address }) => allowed(address))) return refused('O endereço de envio leva a uma rede privada ou local.');
