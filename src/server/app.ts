@@ -9,6 +9,7 @@ import { paymentSweepJob } from './core/games/expire-pending-payments';
 import { startJobs } from './core/jobs';
 import { UPKEEP_INTERVAL_MS, upkeepOneTable } from './db/embedded-upkeep';
 import { mailDeliveryJob, registerOutboxMetrics } from './core/notifications/mail-delivery';
+import { mailRequestsJob } from './core/notifications/mail-requests';
 import { pushDeliveryJob, registerPushOutboxMetrics } from './core/notifications/push-delivery';
 import { afterCommitRetryJob } from './core/payments/after-commit-retries';
 import { retentionJob } from './core/retention/run-retention';
@@ -32,10 +33,12 @@ import { registerRateLimits } from './lib/rate-limit';
 import { replySerializer } from './lib/reply-serializer';
 import { createTokenService } from './lib/token-service';
 import { adminRoutes } from './modules/admin/routes';
+import { passwordResetRequests } from './modules/auth/request-password-reset';
 import { authRoutes } from './modules/auth/routes';
 import { calendarRoutes } from './modules/calendars/routes';
 import { creditRoutes } from './modules/credits/routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { organiserNewsRequests } from './modules/games/fast-apply';
 import { gameRoutes } from './modules/games/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
@@ -127,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       paymentReconciliationJob(ctx),
       reminderJob(ctx),
       seriesRollJob(ctx),
+      // What replies promised that is still to be written (codes, organisers' news), before the delivery of what is.
+      mailRequestsJob(ctx, [passwordResetRequests, organiserNewsRequests]),
       mailDeliveryJob(ctx),
       pushDeliveryJob(ctx),
       afterCommitRetryJob(ctx),

@@ -72,8 +72,9 @@ export async function noticeOrganiserOfRegistration(
 }
 
 /**
- * The e-mail of an organiser's notice the one-statement apply already wrote and committed (`noticeId`): queued in a
- * transaction of its own right after, as the organiser's preference says.
+ * The e-mail of an organiser's notice the one-statement apply already wrote and committed (`noticeId`), as the
+ * organiser's preference says: queued in the transaction that takes away the request the statement wrote with the
+ * notice (`organiserNewsRequests`, `modules/games/fast-apply.ts`).
  */
 export async function mailOrganiserOfFastApply(
   tx: Queryable,

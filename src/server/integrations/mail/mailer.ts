@@ -38,8 +38,9 @@ export type Mailer = {
   /** Delivers every due message, retrying failures later with a growing wait; resolves with how many it tried. */
   deliverDue(): Promise<number>;
   /**
-   * Runs `task` in the background, after the caller has answered (its failure is logged): work whose
-   * duration must not show in a reply, such as whether an account exists. idle() waits for it too.
+   * Runs `task` in the background, after the caller has answered (its failure is logged): a head start on work a row
+   * in the database already stands for (an outbox row, a mail request), which a job does if this process dies first.
+   * Never the only record of a promise. idle() waits for it too.
    */
   later(task: () => Promise<void>): void;
   /** Resolves when every delivery and background task started so far has finished (tests, shutdown). */

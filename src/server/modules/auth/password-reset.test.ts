@@ -1,10 +1,12 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser, createUser, DEFAULT_PASSWORD } from '../../../../test-support/server/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../../test-support/server/smtp-inbox';
 import { createTestApp, setUpTestApp, type TestApp } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
-import { emailOutbox, passwordResetCodes, users } from '../../db/schema';
+import { mailRequestsJob } from '../../core/notifications/mail-requests';
+import { emailOutbox, mailRequests, passwordResetCodes } from '../../db/schema';
+import { passwordResetRequests } from './request-password-reset';
 
 const START = new Date('2026-11-20T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -43,6 +45,8 @@ function codeIn(text: string): string {
   expect(code).toMatch(/^\d{6}$/);
   return code!;
 }
+
+const outboxTo = (email: string) => t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -106,24 +110,80 @@ describe('POST /api/auth/forgot', () => {
     expect((await t.app.ctx.db.select().from(emailOutbox)).length).toBe(outboxBefore);
   });
 
-  it('answers before it even looks the account up: its timing cannot tell whether the account exists', async () => {
-    await createUser(t.app.ctx.db, { email: 'cronometro@exemplo.com.br' });
+  it('writes a request for any address before it answers, and looks the account up only after: its timing cannot tell whether the account exists', async () => {
+    const user = await createUser(t.app.ctx.db, { email: 'cronometro@exemplo.com.br' });
     const held: Array<() => Promise<void>> = [];
+    // What this instance would do right after the reply is held: as if it had died then.
     const later = vi.spyOn(t.app.ctx.mailer, 'later').mockImplementation((task) => void held.push(task));
     try {
       const known = await forgot('cronometro@exemplo.com.br');
       const unknown = await forgot('ninguem-aqui@exemplo.com.br');
       expect(known.body).toBe(unknown.body);
-      // Replied, and nothing was done for the account yet: no code stored, no mail recorded.
-      const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'cronometro@exemplo.com.br'));
-      expect(await t.app.ctx.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user!.id))).toHaveLength(0);
+      // Replied: a durable request for each address, the same row whether or not it has an account, and nothing else.
+      const requests = await t.app.ctx.db
+        .select({ kind: mailRequests.kind, payload: mailRequests.payload })
+        .from(mailRequests)
+        .orderBy(asc(mailRequests.id));
+      expect(requests).toEqual([
+        { kind: 'password_reset', payload: { email: 'cronometro@exemplo.com.br' } },
+        { kind: 'password_reset', payload: { email: 'ninguem-aqui@exemplo.com.br' } },
+      ]);
+      expect(await t.app.ctx.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id))).toHaveLength(0);
+      expect(await outboxTo('cronometro@exemplo.com.br')).toHaveLength(0);
       expect(held).toHaveLength(2);
+
+      // The job (another instance, or this one restarted) does each request once.
+      const before = inbox.messages.length;
+      const job = mailRequestsJob(t.app.ctx, [passwordResetRequests]);
+      expect(await job.run()).toBe(2);
+      await t.app.ctx.mailer.idle();
+      expect(await t.app.ctx.db.select().from(mailRequests)).toEqual([]);
+      expect(await t.app.ctx.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id))).toHaveLength(1);
+      expect(inbox.messages.slice(before).map((mail) => mail.recipients)).toEqual([['cronometro@exemplo.com.br']]);
+      // Nothing more: not from a second run, nor from this instance's own head start coming late.
+      expect(await job.run()).toBe(0);
       for (const task of held) await task();
-      expect(await t.app.ctx.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user!.id))).toHaveLength(1);
+      await t.app.ctx.mailer.idle();
+      expect(inbox.messages.slice(before)).toHaveLength(1);
+      expect(await outboxTo('cronometro@exemplo.com.br')).toHaveLength(1);
+      expect(await outboxTo('ninguem-aqui@exemplo.com.br')).toHaveLength(0);
     } finally {
       later.mockRestore();
       await t.app.ctx.mailer.idle();
     }
+  });
+
+  it('a request the job cannot do now is tried again later, and done once', async () => {
+    await createUser(t.app.ctx.db, { email: 'de-novo@exemplo.com.br' });
+    const held: Array<() => Promise<void>> = [];
+    const later = vi.spyOn(t.app.ctx.mailer, 'later').mockImplementation((task) => void held.push(task));
+    const failing = { ...passwordResetRequests, handle: () => Promise.reject(new Error('banco ocupado')) };
+    try {
+      await forgot('de-novo@exemplo.com.br');
+      expect(await mailRequestsJob(t.app.ctx, [failing]).run()).toBe(0);
+      const [kept] = await t.app.ctx.db.select().from(mailRequests);
+      expect(kept).toMatchObject({ attempts: 1, error: 'banco ocupado' });
+      expect(kept!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      // Not due yet: nothing is done.
+      const job = mailRequestsJob(t.app.ctx, [passwordResetRequests]);
+      expect(await job.run()).toBe(0);
+      await t.app.ctx.db.update(mailRequests).set({ nextAttemptAt: sql`now()` });
+      expect(await job.run()).toBe(1);
+      await t.app.ctx.mailer.idle();
+      expect(await outboxTo('de-novo@exemplo.com.br')).toHaveLength(1);
+    } finally {
+      later.mockRestore();
+    }
+  });
+
+  it('drops a request older than the code would have lasted, without a code', async () => {
+    await createUser(t.app.ctx.db, { email: 'tarde@exemplo.com.br' });
+    await t.app.ctx.db
+      .insert(mailRequests)
+      .values({ kind: 'password_reset', payload: { email: 'tarde@exemplo.com.br' }, createdAt: sql`now() - interval '16 minutes'` });
+    await mailRequestsJob(t.app.ctx, [passwordResetRequests]).run();
+    expect(await t.app.ctx.db.select().from(mailRequests)).toEqual([]);
+    expect(await outboxTo('tarde@exemplo.com.br')).toHaveLength(0);
   });
 
   it.each([

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { messages } from '../../../shared/messages';
 import type { ForgotReply } from '../../../shared/schemas/auth';
 import type { ServerContext } from '../../core/context';
+import { doMailRequestSoon, type MailRequestHandler, recordMailRequest } from '../../core/notifications/mail-requests';
+import { type PendingMail, queueMail } from '../../core/notifications/notify';
+import type { Queryable } from '../../db/open-database';
 import { passwordResetCodes, users } from '../../db/schema';
 import { resetCodeEmail } from '../../integrations/mail/templates';
 
@@ -14,25 +17,43 @@ export function resetCodeDigest(ctx: ServerContext, userId: number, code: string
 }
 
 /**
- * Mails a fresh 6-digit code (replacing any earlier one). The reply is the same whether or not the
- * account exists, and comes before anything is looked up, so its timing tells nothing either.
+ * A code asked for: the account is looked up, and the code and its e-mail written, in the transaction that takes the
+ * request away, so each request mails at most one code; an address with no account is dropped without a word. A
+ * request not done within the code's own lifetime is dropped too: the reply said the code would last that long.
+ */
+export const passwordResetRequests: MailRequestHandler<{ email: string }> = {
+  kind: 'password_reset',
+  dropAfterSeconds: RESET_CODE_TTL_SECONDS,
+  handle: (tx, ctx, { email }, mails) => issueResetCode(tx, ctx, email, mails),
+};
+
+/**
+ * Mails a fresh 6-digit code (replacing any earlier one). Before the reply, a request is written for any address, in
+ * one statement that is the same whether or not the account exists; the account is looked up only afterwards (right
+ * after the reply, or by the `mail-requests` job if this process dies first), so the reply's timing tells nothing.
  */
 export async function requestPasswordReset(ctx: ServerContext, email: string): Promise<ForgotReply> {
-  ctx.mailer.later(() => issueResetCode(ctx, email));
+  const id = await recordMailRequest(ctx.db, passwordResetRequests, { email });
+  doMailRequestSoon(ctx, passwordResetRequests, id);
   return { message: messages.forgotSent, expiresIn: RESET_CODE_TTL_SECONDS };
 }
 
-async function issueResetCode(ctx: ServerContext, email: string): Promise<void> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+async function issueResetCode(tx: Queryable, ctx: ServerContext, email: string, mails: PendingMail): Promise<void> {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
   if (!user) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const codeHash = resetCodeDigest(ctx, user.id, code);
   const expiresAt = new Date(ctx.clock.now().getTime() + RESET_CODE_TTL_SECONDS * 1000);
-  await ctx.db
+  await tx
     .insert(passwordResetCodes)
     .values({ userId: user.id, codeHash, expiresAt, failedAttempts: 0 })
     .onConflictDoUpdate({ target: passwordResetCodes.userId, set: { codeHash, expiresAt, failedAttempts: 0 } });
-  await ctx.mailer.send(
+  await queueMail(
+    tx,
+    mails,
     resetCodeEmail({ to: user.email, name: user.name, code, minutes: RESET_CODE_TTL_SECONDS / 60, publicUrl: ctx.config.publicUrl }),
   );
 }

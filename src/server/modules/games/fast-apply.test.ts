@@ -1,11 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addCredits, createGame, createRegistration, createUser, HOUR_MS } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
-import { creditTransactions, notifications, registrations, users } from '../../db/schema';
+import { mailRequestsJob } from '../../core/notifications/mail-requests';
+import {
+  creditTransactions,
+  emailOutbox,
+  mailRequests,
+  notifications,
+  pushOutbox,
+  pushSubscriptions,
+  registrations,
+  users,
+} from '../../db/schema';
+import { organiserNewsRequests } from './fast-apply';
 
 // The one-statement apply (migration 0010) and the path around it: what it does itself, and what it leaves to
 // applyToGame's full path without touching anything.
@@ -169,5 +180,53 @@ describe('fast_apply', () => {
       { userId: second.id, type: 'waitlisted', message: messages.notice.waitlisted('Aviso {quando}', when, 1) },
       { userId: game.creatorId, type: 'new_registration', message: messages.notice.newWaitlisted('Aviso {quando}', when, second.name) },
     ]);
+  });
+
+  it("through the API: the organiser's e-mail is a durable request at the reply, written once, by the job if this instance died", async () => {
+    // The earlier tests' organisers' e-mails are written by now.
+    await t.app.ctx.mailer.idle();
+    const organiser = await createUser(db(), { name: 'Otília Organizadora' });
+    // A device of the organiser's: the database queues a push per device with the notice.
+    await db()
+      .insert(pushSubscriptions)
+      .values({ userId: organiser.id, endpoint: 'https://push.exemplo.test/otilia', p256dh: 'chave', auth: 'segredo' });
+    const game = await createGame(db(), { creatorId: organiser.id, name: 'Vôlei da praia', priceCents: 1000 });
+    const player = await createUser(db(), { name: 'Carla Dias' });
+    await addCredits(db(), player.id, 1000);
+    const held: Array<() => Promise<void>> = [];
+    // What this instance would do right after the reply is held: as if it had died then.
+    const later = vi.spyOn(t.app.ctx.mailer, 'later').mockImplementation((task) => void held.push(task));
+    const mailsToOrganiser = () => db().select().from(emailOutbox).where(eq(emailOutbox.to, organiser.email));
+    try {
+      const token = await t.app.ctx.tokens.issue({ userId: player.id, tokenVersion: 0 });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/games/${game.id}/apply`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { paymentType: 'credit' },
+      });
+      expect(res.json()).toMatchObject({ registrationType: 'confirmed' });
+      // Replied: the notice and its push were committed with the registration, and the e-mail is a request, written by
+      // the same statement; nothing of it lives only in this process.
+      const [notice] = await db().select().from(notifications).where(eq(notifications.userId, organiser.id));
+      expect(notice).toMatchObject({ type: 'new_registration' });
+      expect(await db().select().from(pushOutbox).where(eq(pushOutbox.notificationId, notice!.id))).toHaveLength(1);
+      expect(await db().select({ kind: mailRequests.kind, payload: mailRequests.payload }).from(mailRequests)).toEqual([
+        { kind: 'organiser_news', payload: { noticeId: notice!.id, outcome: 'confirmed' } },
+      ]);
+      expect(await mailsToOrganiser()).toEqual([]);
+
+      const job = mailRequestsJob(t.app.ctx, [organiserNewsRequests]);
+      expect(await job.run()).toBe(1);
+      expect(await job.run()).toBe(0);
+      for (const task of held) await task();
+      const mails = await mailsToOrganiser();
+      expect(mails.map((mail) => mail.subject)).toEqual(['Nova inscrição: Vôlei da praia']);
+      expect(mails[0]!.text).toContain('Carla Dias se inscreveu em Vôlei da praia');
+      expect(await db().select().from(mailRequests)).toEqual([]);
+    } finally {
+      later.mockRestore();
+      await t.app.ctx.mailer.idle();
+    }
   });
 });

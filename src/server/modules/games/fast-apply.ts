@@ -6,9 +6,10 @@ import type { ApplyBody, ApplyReply, PaymentType } from '../../../shared/schemas
 import type { ServerContext } from '../../core/context';
 import { SPEND_DESCRIPTION_PREFIX } from '../../core/games/confirm-registration';
 import { mailOrganiserOfFastApply } from '../../core/games/organiser-notices';
-import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
+import { doMailRequestSoon, type MailRequestHandler } from '../../core/notifications/mail-requests';
 import { notePushesMayBeDue } from '../../core/notifications/push-delivery';
 import { games } from '../../db/schema';
+import { GIVE_UP_HOURS } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import type { TokenClaims } from '../../lib/token-service';
 
@@ -17,7 +18,7 @@ type FastApplyRow = {
   payment_type: PaymentType | null;
   paid_cents: number | null;
   balance_cents: number | null;
-  organiser_notice_id: number | null;
+  organiser_mail_request_id: number | null;
 };
 
 // The notices' {quando} in the game's own zone, read in the same statement: no round trip more before the call.
@@ -34,7 +35,9 @@ const NEW_WAITLISTED_NOTICE = messages.notice.newWaitlisted('%1$s', '%2$s', '%3$
 /**
  * The apply and the organiser's notice in one statement, so one transaction: the function's outcome decides whether the
  * organiser hears of it, by the rule of `core/games/organiser-notices.ts` (the creator, not an administrator, not the
- * player, not an erased account). The notice's push is queued by the notifications trigger; its e-mail follows.
+ * player, not an erased account). The notice's push is queued by the notifications trigger; its e-mail is asked for
+ * in the same statement (a `mail_requests` row, `organiserNewsRequests`), so it is written even if this process dies
+ * right after the commit.
  */
 function fastApplyStatement(gameId: number, claims: TokenClaims, now: string, paysWithCredits: boolean, feePercent: number) {
   const zone = sql`coalesce(g.time_zone, ${TIME_ZONE})`;
@@ -52,22 +55,25 @@ function fastApplyStatement(gameId: number, claims: TokenClaims, now: string, pa
       join users p on p.id = ${claims.userId}
       where a.outcome in ('confirmed', 'waitlist')
       returning id
+    ), organiser_mail as (
+      insert into mail_requests (kind, payload)
+      select 'organiser_news', jsonb_build_object('noticeId', n.id, 'outcome', a.outcome)
+      from organiser_notice n, applied a
+      returning id
     )
-    select applied.*, (select id from organiser_notice) as organiser_notice_id from applied`;
+    select applied.*, (select id from organiser_mail) as organiser_mail_request_id from applied`;
 }
 
 /**
- * The organiser's e-mail of a notice the statement committed, in a transaction of its own right after the reply (the
- * template and the unsubscribe link's signature are the application's). A process ending in between loses that e-mail
- * only: the notice and its push were committed with the registration.
+ * The organiser's e-mail of a notice the statement committed, asked for in that statement: written in the transaction
+ * that takes the request away (the template and the unsubscribe link's signature are the application's), right after
+ * the reply, or by the `mail-requests` job if this process dies first. Given up, as an unsent e-mail is, after a day.
  */
-async function mailOrganiser(ctx: ServerContext, noticeId: number, outcome: 'confirmed' | 'waitlist'): Promise<void> {
-  const mails: PendingMail = [];
-  await ctx.db.transaction((tx) => mailOrganiserOfFastApply(tx, ctx, mails, noticeId, outcome));
-  // The statement's notices were queued for push by the database: this instance delivers them now rather than at the job's next run.
-  notePushesMayBeDue();
-  await sendPendingMail(ctx, mails);
-}
+export const organiserNewsRequests: MailRequestHandler<{ noticeId: number; outcome: 'confirmed' | 'waitlist' }> = {
+  kind: 'organiser_news',
+  dropAfterSeconds: GIVE_UP_HOURS * 3600,
+  handle: (tx, ctx, { noticeId, outcome }, mails) => mailOrganiserOfFastApply(tx, ctx, mails, noticeId, outcome),
+};
 
 /**
  * The common apply in one round trip (the `fast_apply` function, migrations 0010, 0011, 0013, 0014 and 0020), on the token's claims alone (the
@@ -95,9 +101,13 @@ export async function tryFastApply(
   if (row.outcome === 'insufficient_balance') throw new AppError('insufficient_credits', messages.insufficientBalance);
   // The statement was its own transaction: it has committed, and whoever watches the game's places may hear it.
   ctx.changes.gamesChanged([gameId]);
-  const { organiser_notice_id: noticeId, outcome } = row;
-  // After the reply, in the background: the apply has committed, and the organiser's e-mail is no part of the answer.
-  if (noticeId !== null) ctx.mailer.later(() => mailOrganiser(ctx, noticeId, outcome));
+  const requestId = row.organiser_mail_request_id;
+  if (requestId !== null) {
+    // The statement's notices were queued for push by the database: this instance delivers them with the e-mail,
+    // written right after the reply rather than at the job's next run.
+    notePushesMayBeDue();
+    doMailRequestSoon(ctx, organiserNewsRequests, requestId);
+  }
   const credits = toReais(row.balance_cents ?? 0);
   if (row.outcome === 'waitlist') {
     return {
