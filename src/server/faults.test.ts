@@ -171,6 +171,57 @@ describe.runIf(isPostgres)('faults', () => {
     await expectInvariants();
   }, 90_000);
 
+  it('/auth/forgot with SMTP down, the server killed after answering (a second later, and at once), then started again with SMTP up: one code e-mail per request', async () => {
+    const smtpPort = await freePort();
+    const first = await start(smtpPort);
+    const [early, late] = [await createUser(database.db), await createUser(database.db)];
+    const unknown = `ninguem-${randomBytes(3).toString('hex')}@bora.test`;
+    const forgot = async (email: string) => {
+      const res = await fetch(`${first.url}/api/auth/forgot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    await forgot(early.email);
+    await forgot(unknown);
+    // A second after its reply: this instance has written the code and tried to send it, SMTP being down.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // And a request answered just now: killed at once, maybe before this instance did anything about it.
+    await forgot(late.email);
+    first.process.kill('SIGKILL');
+    await first.exited;
+    // Whatever the moment, each answered request is in the database: as a request still, or as its e-mail.
+    for (const email of [early.email, late.email]) {
+      const requests = await database.db.execute(sql`select id from mail_requests where payload->>'email' = ${email}`);
+      const mails = await database.db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.to, [email]));
+      expect((requests as unknown as { rows: unknown[] }).rows.length + mails.length, email).toBe(1);
+    }
+
+    const inbox = await startSmtpInbox({ port: smtpPort });
+    try {
+      const second = await start(smtpPort);
+      await waitsPassed();
+      await expectDeliveredOnce(inbox, [early.email, late.email]);
+      const codes = inbox.messages.filter((mail) => [early.email, late.email].some((email) => mail.recipients.includes(email)));
+      expect(codes.map((mail) => mail.subject)).toEqual([
+        expect.stringMatching(/^Seu código de recuperação: \d{6}$/),
+        expect.stringMatching(/^Seu código de recuperação: \d{6}$/),
+      ]);
+      expect(inbox.messages.filter((mail) => mail.recipients.includes(unknown))).toEqual([]);
+      expect((await database.db.execute(sql`select id from mail_requests`)) as unknown as { rows: unknown[] }).toMatchObject({ rows: [] });
+      second.process.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      await inbox.close();
+    }
+    await expectInvariants();
+  }, 90_000);
+
   it.runIf(canRunThrowawayPostgres)(
     'PostgreSQL restarted under load: 503 while it is away, then everything answers again within 5 s, change feed and jobs included',
     async () => {
