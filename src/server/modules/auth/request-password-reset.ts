@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { messages } from '../../../shared/messages';
 import type { ForgotReply } from '../../../shared/schemas/auth';
 import type { ServerContext } from '../../core/context';
 import { doMailRequestSoon, type MailRequestHandler, recordMailRequest } from '../../core/notifications/mail-requests';
 import { type PendingMail, queueMail } from '../../core/notifications/notify';
+import { liveEmailIs } from '../../core/users/live-email';
 import type { Queryable } from '../../db/open-database';
 import { passwordResetCodes, users } from '../../db/schema';
 import { resetCodeEmail } from '../../integrations/mail/templates';
@@ -39,10 +39,7 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
 }
 
 async function issueResetCode(tx: Queryable, ctx: ServerContext, email: string, mails: PendingMail): Promise<void> {
-  const [user] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  const [user] = await tx.select().from(users).where(liveEmailIs(email));
   if (!user) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const codeHash = resetCodeDigest(ctx, user.id, code);
