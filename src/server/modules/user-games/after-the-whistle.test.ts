@@ -13,6 +13,7 @@ import {
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
+import { gamePayloadOf } from '../../core/games/resolve-game-payload';
 import { games, organiserEarnings, payouts, registrations, users } from '../../db/schema';
 
 // From a game's start its money is closed (decision 063): an 8% fee leaves R$ 27,60 of a R$ 30,00 place.
@@ -89,23 +90,8 @@ describe("the organiser's changes from the whistle on", () => {
     const remove = await call('DELETE', `/api/user-games/${game.id}/players/${player.user.id}`, organiser.headers);
     expect(remove.json()).toEqual({ code: 'game_started', message: messages.afterWhistle.removePlayer });
 
-    const detail = (await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json().game;
-    const ref = await referenceIds(db());
-    const payload = {
-      name: detail.name,
-      location: detail.location,
-      address: detail.address,
-      dateTime: detail.dateTime,
-      price: 30,
-      totalSlots: detail.totalSlots,
-      description: detail.description,
-      visibility: 'public',
-      usePlatformPayment: true,
-      state: 'published',
-      sportId: ref.volei,
-      stateId: ref.santaCatarina,
-      cityId: ref.florianopolis,
-    };
+    // The game as stored, sent back: the edit form's payload.
+    const payload = gamePayloadOf(game);
     const fiveDaysAhead = new Date(afterHold.getTime() + 5 * DAY_MS).toISOString();
     for (const change of [{ dateTime: fiveDaysAhead }, { price: 10 }, { visibility: 'private' }, { state: 'draft' }]) {
       const res = await call('PUT', `/api/user-games/${game.id}`, organiser.headers, { ...payload, ...change, confirm: true });
