@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { resolveJwtSecret } from './bootstrap';
 import type { ServerContext } from './core/context';
 import { paymentSweepJob } from './core/games/expire-pending-payments';
@@ -16,11 +16,14 @@ import { retentionJob } from './core/retention/run-retention';
 import type { Database } from './db/open-database';
 import { registerAuthentication } from './http/authentication';
 import { answerClientError, refusingBadText, registerErrorHandling } from './http/errors';
+import { answerFrameworkError, MAX_PARAM_LENGTH } from './http/framework-errors';
 import { registerGracefulDrain } from './http/graceful-drain';
 import { BODY_LIMIT_BYTES, registerJsonBodies } from './http/json-body';
 import { registerRefusedBodyDrain } from './http/refused-bodies';
 import { retryConflicts } from './http/retry-conflicts';
 import { logSerializers, registerObservability, registerRequestContext, requestIdOf } from './http/observability';
+import { openApiOptions } from './http/openapi';
+import { declareRateLimits } from './http/route-helpers';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createGoogleVerifier } from './integrations/google/verify-google-token';
@@ -73,10 +76,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // The headers of an address, known once the security headers are registered, for the router's refusals.
+  let headersFor = (_url: string): Record<string, string> => ({});
   const app = Fastify({
     logger: { level: config.logLevel, serializers: logSerializers, stream: deps.logStream },
     genReqId: requestIdOf,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError(() => headersFor),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: BODY_LIMIT_BYTES,
     // While draining on SIGTERM, a request that still arrives on an open connection is answered, not refused.
     return503OnClosing: false,
@@ -87,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonBodies(app);
   registerRefusedBodyDrain(app);
   retryConflicts(app);
+  declareRateLimits(app);
 
   const clock = deps.clock ?? systemClock;
   const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -169,18 +177,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerObservability(app, { metrics, metricsToken: config.metricsToken });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { isHttps: config.publicUrl.startsWith('https://') });
+  headersFor = await registerSecurityHeaders(app, { isHttps: config.publicUrl.startsWith('https://') });
   // No client of this API sends a compressed body: no decompression hook on every request.
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024 });
   registerAuthentication(app, ctx);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bora Jogar API', version: '1.0.0', description: 'API do Bora Jogar. Erros: `{ message, fields? }` em pt-BR.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(

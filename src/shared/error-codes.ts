@@ -13,6 +13,7 @@ export const errorCodes = {
   bad_request: 400,
   request_timeout: 408,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   headers_too_large: 431,
   not_found: 404,

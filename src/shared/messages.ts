@@ -65,6 +65,7 @@ export const messages = {
   ...httpMessages,
   notFound: 'Recurso não encontrado.',
   payloadTooLarge: 'A requisição é grande demais.',
+  uriTooLong: 'O endereço da requisição é longo demais.',
   headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
   requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
   busyTryAgain: 'Muita gente mexendo nisso ao mesmo tempo. Tente novamente em instantes.',

@@ -5,6 +5,7 @@ import { createGame, createSignedInUser } from '../../../test-support/server/fac
 import { setUpTestApp } from '../../../test-support/server/test-app';
 import { errorCodeList, errorCodes, isErrorCode } from '../../shared/error-codes';
 import { answerClientError } from './errors';
+import { MAX_PARAM_LENGTH } from './framework-errors';
 
 type Operation = {
   parameters?: Array<{ in: string; name: string }>;
@@ -144,13 +145,47 @@ describe('error codes on every route', () => {
     }
   });
 
-  it('lists every code in the OpenAPI document', () => {
-    const document = t.app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    const reply = document.paths['/api/games/{id}']!.get!.responses['404'] as {
-      content: { 'application/json': { schema: { properties: { code: { enum: string[] } }; required: string[] } } };
-    };
-    const schema = reply.content['application/json'].schema;
-    expect(schema.properties.code.enum).toEqual(errorCodeList);
+  it('lists in the OpenAPI document, under each error status, the codes sent with it: every code somewhere', () => {
+    type Reply = { content?: { 'application/json'?: { schema: { properties: { code: { enum: string[] } }; required: string[] } } } };
+    const document = t.app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, Reply> }>> };
+    const schema = document.paths['/api/games/{id}']!.get!.responses['404']!.content!['application/json']!.schema;
+    expect(schema.properties.code.enum).toEqual(errorCodeList.filter((code) => errorCodes[code] === 404));
     expect(schema.required).toContain('code');
+    const listed = new Set(
+      Object.values(document.paths).flatMap((methods) =>
+        Object.values(methods).flatMap((operation) =>
+          Object.values(operation.responses).flatMap((reply) => reply.content?.['application/json']?.schema.properties?.code?.enum ?? []),
+        ),
+      ),
+    );
+    // What Node answers before any route (a request it could not read in time, or whose headers are too large) is
+    // said once, in the document's description, not under each operation.
+    expect(errorCodeList.filter((code) => !listed.has(code))).toEqual(['request_timeout', 'headers_too_large']);
+    const { info } = t.app.swagger() as unknown as { info: { description: string } };
+    for (const code of ['request_timeout', 'headers_too_large', '{ code, message, fields? }']) expect(info.description).toContain(code);
+  });
+
+  it("answers what the router refuses in the product's shape, with its headers, never echoing the address", async () => {
+    const cases = [
+      { url: `/api/games/private/${'a'.repeat(MAX_PARAM_LENGTH + 1)}`, method: 'GET', status: 414, code: 'uri_too_long' },
+      { url: `/api/games/${'9'.repeat(MAX_PARAM_LENGTH + 1)}/apply`, method: 'POST', status: 414, code: 'uri_too_long' },
+      { url: '/api/games/%E0%A4%A/apply', method: 'POST', status: 400, code: 'bad_request' },
+    ] as const;
+    for (const { url, method, status, code } of cases) {
+      const res = await t.app.inject({ method, url });
+      expect([res.statusCode, res.json().code], url.slice(0, 40)).toEqual([status, code]);
+      expect(res.body).not.toContain('aaaa');
+      expect(res.body).not.toContain('%E0');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    }
+    // Up to the router's bound a parameter reaches its schema, whose own limit is what the document declares.
+    const token = await t.app.inject({ method: 'GET', url: `/api/calendar/${'a'.repeat(201)}.ics` });
+    expect([token.statusCode, token.json().code, Object.keys(token.json().fields)]).toEqual([400, 'validation_failed', ['token']]);
+    const document = t.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { parameters: Array<{ name: string; schema: { maxLength?: number } }> }>>;
+    };
+    expect(document.paths['/api/calendar/{token}.ics']!.get!.parameters.find((p) => p.name === 'token')!.schema.maxLength).toBe(200);
   });
 });

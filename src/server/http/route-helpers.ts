@@ -1,15 +1,77 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { splitRoute } from '../../shared/api/route-key';
 import { type ApiRoute, type ApiRoutes, apiRoutes, type RouteContract } from '../../shared/api/routes';
+import { type ErrorCode, errorCodes } from '../../shared/error-codes';
 import { errorReplySchema } from '../../shared/schemas/common';
+import { isRateLimitHook } from '../lib/rate-limit';
 import type { RefreshingCache } from '../lib/refreshing-cache';
+
+/** What each error status means, as OpenAPI describes its reply; the codes it may carry are listed beside it. */
+const ERROR_STATUS_TEXT: Record<number, string> = {
+  400: 'Pedido inválido: campos (validation_failed, com `fields`), JSON malformado ou fundo demais, caracteres de controle, ou a regra do caso',
+  401: 'Sem sessão válida: sem token, token vencido ou encerrado, ou credenciais recusadas',
+  403: 'Sem permissão para isto',
+  404: 'Não encontrado (ou de outra pessoa)',
+  408: 'O pedido demorou demais para chegar',
+  409: 'O estado atual não permite isto',
+  413: 'Corpo grande demais (JSON: 64 KB)',
+  414: 'Endereço longo demais',
+  415: 'Tipo de conteúdo não aceito (Content-Type)',
+  429: 'Pedidos demais: espere (Retry-After) e tente de novo',
+  500: 'Erro inesperado do servidor (sem detalhes)',
+  503: 'Indisponível por um momento (banco de dados, provedor de pagamento ou conflito repetido): tente de novo (Retry-After)',
+};
+
+const codesOf = (status: number) => (Object.keys(errorCodes) as ErrorCode[]).filter((code) => errorCodes[code] === status);
+const errorReplyByStatus = new Map<number, z.ZodType>();
+
+/**
+ * The error reply of `status` as OpenAPI shows it: `{code, message, fields?}`, `code` one of the catalogue's codes sent
+ * with that status (src/shared/error-codes.ts), described by what the status means.
+ */
+export function errorReplyOf(status: number): typeof errorReplySchema {
+  let schema = errorReplyByStatus.get(status);
+  if (!schema) {
+    const codes = codesOf(status);
+    const code = codes.length > 0 ? z.enum(codes as [ErrorCode, ...ErrorCode[]]) : errorReplySchema.shape.code;
+    schema = errorReplySchema
+      .extend({ code: code.describe('Código estável da situação: um dos códigos deste status em src/shared/error-codes.ts') })
+      .describe(`${ERROR_STATUS_TEXT[status] ?? 'Erro'}. Corpo: \`{code, message, fields?}\`.`);
+    errorReplyByStatus.set(status, schema);
+  }
+  // The narrower enum is the same shape to a handler: a code of another status would be sent with that status.
+  return schema as typeof errorReplySchema;
+}
 
 /** Error replies a route documents in OpenAPI, all `{code, message, fields?}`. */
 export function errorReplies<const S extends readonly number[]>(...statuses: S) {
-  return Object.fromEntries(statuses.map((status) => [status, errorReplySchema])) as Record<S[number], typeof errorReplySchema>;
+  return Object.fromEntries(statuses.map((status) => [status, errorReplyOf(status)])) as Record<S[number], typeof errorReplySchema>;
+}
+
+/** Methods whose body Fastify reads (a GET's or a HEAD's is never read). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The error statuses a route can answer whatever it does, from its method and contract, so no route lists them by
+ * hand: 400 for anything it reads (a path, a query, headers, a body: refused fields, malformed or too-deep JSON,
+ * control characters, a broken address); 414 for a path parameter longer than any address the server reads; 413 and
+ * 415 for a method that reads a body (too large, or of a type the route does not read); 500 and 503 everywhere (the
+ * unexpected, and a database or conflict to retry). 401 and 403 come from `signedInRoute` and `adminRoute`, 429 from
+ * a rate limit on the route (`declareRateLimits`); what the use cases answer (404, 409…), from the route's own list.
+ */
+export function derivedErrorStatuses(method: string, contract: RouteContract): number[] {
+  const readsBody = BODY_METHODS.has(method);
+  const statuses: number[] = [];
+  if (readsBody || contract.params || contract.query || contract.headers) statuses.push(400);
+  if (contract.params) statuses.push(414);
+  if (readsBody) statuses.push(413);
+  // A body read as the bytes received takes any media type.
+  if (readsBody && !contract.rawBody) statuses.push(415);
+  statuses.push(500, 503);
+  return statuses;
 }
 
 type Contract<K extends ApiRoute> = ApiRoutes[K];
@@ -21,8 +83,14 @@ type SuccessReply<C extends RouteContract> = C extends { readonly produces: infe
   ? { content: Record<P, { schema: C['reply'] }> }
   : C['reply'];
 
-/** What a route says of itself in OpenAPI beyond its contract; `replies`: other replies it documents (a 503 of its own). */
-export type RouteDocs = { tags: string[]; summary: string; description?: string; replies?: Record<number, z.ZodType> };
+/** A reply documented under media types of its own (a page or JSON, as the client asks). */
+type MediaReply = { description: string; content: Record<string, { schema: z.ZodType }> };
+
+/**
+ * What a route says of itself in OpenAPI beyond its contract; `replies`: other replies it documents, or one it
+ * documents otherwise (a 503 of its own, a 400 that is also a page).
+ */
+export type RouteDocs = { tags: string[]; summary: string; description?: string; replies?: Record<number, z.ZodType | MediaReply> };
 
 type TableSchema<K extends ApiRoute, D extends RouteDocs, E extends number> = Omit<D, 'replies'> & {
   params: Part<Contract<K>, 'params'>;
@@ -32,12 +100,27 @@ type TableSchema<K extends ApiRoute, D extends RouteDocs, E extends number> = Om
   response: Record<SuccessStatus<Contract<K>>, SuccessReply<Contract<K>>> & Record<E, typeof errorReplySchema> & NonNullable<D['replies']>;
 };
 
+const pascal = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+
+/** A route's OpenAPI operationId, from its key: `'GET /games/:id/calendar.ics'` → `getGamesByIdCalendarIcs`. */
+export function operationIdOf(route: ApiRoute): string {
+  const { method, path } = splitRoute(route);
+  const words = path.split('/').map((segment) => (segment.startsWith(':') ? `By${pascal(segment.slice(1))}` : pascal(segment)));
+  return method.toLowerCase() + words.join('');
+}
+
 /**
  * The method, URL and schema of the route `route` of the API's table (shared/api/routes.ts), to spread into
  * `app.route({...})` beside its hooks and handler: a route cannot take, or answer, other than its table entry
- * says. `docs` and the error replies `errorStatuses` go to OpenAPI.
+ * says. `docs`, the error statuses the contract implies (`derivedErrorStatuses`) and the route's own `errorStatuses`
+ * (its use cases' 404s, 409s…) go to OpenAPI.
  *
- *     app.route({ ...apiRoute('GET /games/:id', { tags, summary: '…' }, 400, 404), handler: … });
+ *     app.route({ ...apiRoute('POST /games/:id/apply', { tags, summary: '…' }, 409), handler: … });
  */
 export function apiRoute<const K extends ApiRoute, D extends RouteDocs, const E extends readonly number[]>(
   route: K,
@@ -48,10 +131,15 @@ export function apiRoute<const K extends ApiRoute, D extends RouteDocs, const E 
   const { method, path } = splitRoute(route);
   const { replies, ...text } = docs;
   const schema = {
+    operationId: operationIdOf(route),
+    // Public unless signedInRoute says otherwise: OpenAPI is told so rather than left to guess.
+    security: [] as Array<Record<string, string[]>>,
     ...text,
     ...(contract.params && { params: contract.params }),
     ...(contract.query && { querystring: contract.query }),
     ...(contract.body && { body: contract.body }),
+    // Documented, never validated: the provider's signature covers the bytes as they came.
+    ...(contract.rawBody && { body: contract.rawBody }),
     ...(contract.headers && { headers: contract.headers }),
     // A form's body: OpenAPI documents it under the media types it is read from.
     ...(contract.consumes && { consumes: contract.consumes }),
@@ -60,12 +148,31 @@ export function apiRoute<const K extends ApiRoute, D extends RouteDocs, const E 
       [contract.status ?? 200]: contract.produces
         ? { description: contract.reply.description, content: { [contract.produces]: { schema: contract.reply } } }
         : contract.reply,
-      ...errorReplies(...errorStatuses),
+      ...errorReplies(...derivedErrorStatuses(method, contract), ...errorStatuses),
       ...replies,
     },
   };
   // Typed from the entry, which TypeScript knows key by key; the object built here only knows a RouteContract.
-  return { method, url: path, schema: schema as unknown as TableSchema<K, D, E[number]> };
+  return {
+    method,
+    url: path,
+    schema: schema as unknown as TableSchema<K, D, E[number]>,
+    // A body kept as bytes is not validated (a route-level compiler, since the app's validates every part it is given).
+    ...(contract.rawBody && { validatorCompiler: () => () => true }),
+  };
+}
+
+/**
+ * Every route with a rate limit among its hooks (`RateLimiter.limit`, on or off) documents its 429, so no route
+ * lists it by hand and none forgets it. Registered before the routes.
+ */
+export function declareRateLimits(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const response = (route.schema as { response?: Record<number, unknown> } | undefined)?.response;
+    if (!response || 429 in response) return;
+    const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
+    if (hooks.some(isRateLimitHook)) response[429] = errorReplyOf(429);
+  });
 }
 
 const bearerAuth = [{ bearerAuth: [] }];

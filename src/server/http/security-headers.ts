@@ -8,9 +8,13 @@ const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
  * to other sites (a private game's link is in its URL) and helmet's other document headers. The API's answers
  * (JSON, calendars, spreadsheets: never a document that runs anything) get what OWASP's REST cheat sheet asks
  * of an API: a CSP that allows nothing, no framing, no sniffing, no reading from other sites. HSTS for a year
- * on both when served over https. The API's documentation (`/api/docs`) is a page.
+ * on both when served over https. The API's documentation (`/api/docs`) is a page. Returns the headers an address gets,
+ * for the answers no hook runs for (the router's refusals).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { isHttps: boolean }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { isHttps: boolean },
+): Promise<(url: string) => Record<string, string>> {
   const pageHeaders = await helmetHeaders(helmetOptions(options));
   const apiHeaders = Object.fromEntries([
     ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
@@ -26,6 +30,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { i
     reply.headers(isApi(request.url) ? apiHeaders : pageHeaders);
     done();
   });
+  return (url) => (isApi(url) ? apiHeaders : pageHeaders);
 }
 
 const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');

@@ -164,7 +164,8 @@ export async function registerWebApp(
       .type('text/html; charset=utf-8')
       .send(await pageFor(url));
 
-  if (hasBuild) app.get('/', async (request, reply) => sendPage(request.url, reply));
+  // A page, not an operation of the API: kept out of its OpenAPI document.
+  if (hasBuild) app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(request.url, reply));
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

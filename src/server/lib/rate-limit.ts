@@ -61,7 +61,7 @@ export function slowDownMs(requestsOver: number): number {
  * requests do not wait on Redis.
  */
 export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<RateLimiter> {
-  if (!options.enabled) return { limit: () => async () => {} };
+  if (!options.enabled) return { limit: () => rateLimitHook(async () => {}) };
   const breaker = redisBreaker(app.log);
   const local = await counterFactory(app, {});
   const redis = options.redisUrl ? await connectRedis(app, options.redisUrl, breaker) : undefined;
@@ -93,7 +93,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   return {
     limit(...rules) {
       const counted = rules.map((rule) => ({ rule, count: counter(rule) }));
-      return async (request) => {
+      return rateLimitHook(async (request) => {
         let delayMs = 0;
         for (const { rule, count } of counted) {
           if (rule.key(request) === undefined) continue;
@@ -108,10 +108,21 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
           }
         }
         if (delayMs > 0) await sleep(delayMs);
-      };
+      });
     },
   };
 }
+
+const rateLimitHooks = new WeakSet<object>();
+
+/** Marks `hook` as a rate limit's, so a route that has one documents its 429 (`declareRateLimits`), limits on or off. */
+function rateLimitHook(hook: preValidationHookHandler): preValidationHookHandler {
+  rateLimitHooks.add(hook);
+  return hook;
+}
+
+/** Whether `hook` is one that `RateLimiter.limit` made. */
+export const isRateLimitHook = (hook: unknown): boolean => typeof hook === 'function' && rateLimitHooks.has(hook);
 
 /** The plugin's `createRateLimit` over one store; each store gets its own scope, since the plugin decorates once per scope. */
 async function counterFactory(

@@ -151,12 +151,14 @@ import type { HttpMethod } from './route-key';
 /**
  * What one route of the API takes and gives: its path parameters, query string, body and headers, and its
  * success reply (sent with `status`, 200 when absent). `produces` marks a reply that is not JSON: a file
- * (CSV, iCalendar), a page or a Server-Sent Events stream; `consumes`, a body that is not JSON (a form).
+ * (CSV, iCalendar), a page or a Server-Sent Events stream; `consumes`, a body that is not JSON (a form); `rawBody`, a
+ * body read as the bytes received, described for OpenAPI and never validated (a provider's signed notification).
  */
 export type RouteContract = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  rawBody?: z.ZodType;
   headers?: z.ZodType;
   reply: z.ZodType;
   status?: 201;
@@ -166,6 +168,18 @@ export type RouteContract = {
 
 const healthReplySchema = z.object({ status: z.literal('ok') });
 const webhookReplySchema = z.object({ received: z.literal(true) });
+const stripeEventSchema = z
+  .looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) })
+  .describe('Um evento da Stripe, como ela o envia; o cabeçalho Stripe-Signature assina os bytes recebidos');
+const mercadoPagoEventSchema = z
+  .looseObject({
+    type: z.string().optional(),
+    action: z.string().optional(),
+    data: z.looseObject({ id: z.union([z.string(), z.number()]) }).optional(),
+  })
+  .describe(
+    'Uma notificação do Mercado Pago, como ele a envia (data.id e type também na query); x-signature assina o data.id e o x-request-id',
+  );
 
 /** Fastify hands a missing body to the validator as null: a route whose body may be left out accepts it. */
 const omissible = <S extends z.ZodType>(schema: S) => schema.nullish();
@@ -293,9 +307,9 @@ export const apiRoutes = {
   'GET /credits/verify-payment': { query: verifyPaymentQuerySchema, reply: verifyPaymentReplySchema },
   'POST /credits/cancel-checkout': { body: cancelTopUpBodySchema, reply: cancelTopUpReplySchema },
 
-  // A provider's signature covers the bytes received: the body is read as they are, with no schema.
-  'POST /webhooks/stripe': { reply: webhookReplySchema },
-  'POST /webhooks/mercadopago': { reply: webhookReplySchema },
+  // A provider's signature covers the bytes received: the body is read as they are, described and never validated.
+  'POST /webhooks/stripe': { rawBody: stripeEventSchema, reply: webhookReplySchema },
+  'POST /webhooks/mercadopago': { rawBody: mercadoPagoEventSchema, reply: webhookReplySchema },
 
   'GET /admin/dashboard': { reply: dashboardReplySchema },
   'GET /admin/reports/payments.csv': { query: paymentsReportQuerySchema, reply: z.string(), produces: 'text/csv' },

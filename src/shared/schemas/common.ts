@@ -36,19 +36,23 @@ export function reaisToCentsSchema(options: {
   messages: { invalid: string; min?: string; max?: string; decimals?: string };
 }) {
   const { invalid, min = invalid, max = invalid, decimals = TWO_DECIMALS_MESSAGE } = options.messages;
-  return z
-    .number({ error: invalid })
-    .min(options.min, min)
-    .max(options.max, max)
-    .transform((reais, ctx) => {
-      const cents = centsFromReais(reais);
-      if (cents === undefined) {
-        ctx.issues.push({ code: 'custom', message: decimals, input: reais });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .describe(options.description);
+  return (
+    z
+      .number({ error: invalid })
+      .min(options.min, min)
+      .max(options.max, max)
+      // What the centavos below refuse, said in OpenAPI: two decimals at most.
+      .meta({ multipleOf: 0.01 })
+      .transform((reais, ctx) => {
+        const cents = centsFromReais(reais);
+        if (cents === undefined) {
+          ctx.issues.push({ code: 'custom', message: decimals, input: reais });
+          return z.NEVER;
+        }
+        return cents;
+      })
+      .describe(options.description)
+  );
 }
 
 /**

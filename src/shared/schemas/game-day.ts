@@ -45,7 +45,7 @@ export type DrawTeamsReply = z.infer<typeof drawTeamsReplySchema>;
 /** The longest period one payments spreadsheet covers. */
 export const MAX_REPORT_DAYS = 366;
 
-const reportDay = z.string({ error: m.reportDayInvalid }).refine(isCalendarDay, m.reportDayInvalid);
+const reportDay = z.string({ error: m.reportDayInvalid }).refine(isCalendarDay, m.reportDayInvalid).meta({ format: 'date' });
 
 export const paymentsReportQuerySchema = z
   .strictObject({

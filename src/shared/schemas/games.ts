@@ -124,7 +124,12 @@ export const listGamesQuerySchema = z.strictObject({
   cityId: optionalIdQuerySchema,
   date: z.preprocess(
     emptyToUndefined,
-    z.string().refine(isCalendarDay, messages.dateInvalid).optional().describe('Dia (AAAA-MM-DD) no horário de Brasília'),
+    z
+      .string()
+      .refine(isCalendarDay, messages.dateInvalid)
+      .meta({ format: 'date' })
+      .optional()
+      .describe('Dia (AAAA-MM-DD) no horário de Brasília'),
   ),
   location: z.preprocess(emptyToUndefined, z.string().trim().max(100, messages.locationTooLong).optional()),
   status: z.preprocess(

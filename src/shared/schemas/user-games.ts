@@ -34,7 +34,8 @@ export const gamePayloadSchema = z.object({
     .trim()
     .max(40, messages.dateTimeInvalid)
     .nullish()
-    .describe('ISO 8601; sem fuso = horário do estado escolhido (de Brasília sem estado)'),
+    .describe('ISO 8601; sem fuso = horário do estado escolhido (de Brasília sem estado)')
+    .meta({ examples: ['2026-12-05T19:30:00-03:00', '2026-12-05T19:30'] }),
   price: z
     .preprocess(
       // A cleared field is an empty price (an error unless `free`), not a missing one.
@@ -341,7 +342,8 @@ const inviteEmail = z
   .trim()
   .toLowerCase()
   .max(254)
-  .refine((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
+  .refine((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+  .meta({ format: 'email' });
 
 export const inviteByEmailBodySchema = z.object({
   emails: z

@@ -49,6 +49,7 @@ const phoneSchema = z
   .string({ error: messages.phoneInvalid })
   .max(40, messages.phoneInvalid)
   .refine(isValidPhone, messages.phoneInvalid)
+  .meta({ examples: ['(48) 99123-4567', '4833334444'] })
   .transform(phoneDigits);
 
 export const phoneBodySchema = z.strictObject({ phone: phoneSchema });

@@ -40,13 +40,13 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      ...apiRoute('POST /auth/register', { tags, summary: 'Cria uma conta e devolve o token' }, 400, 409, 429),
+      ...apiRoute('POST /auth/register', { tags, summary: 'Cria uma conta e devolve o token' }, 400, 409),
       preValidation: registerLimits,
       handler: async (request, reply) => reply.status(201).send(await registerUser(request.ctx, request.body)),
     });
 
     app.route({
-      ...apiRoute('POST /auth/login', { tags, summary: 'Entra com e-mail e senha' }, 400, 401, 429),
+      ...apiRoute('POST /auth/login', { tags, summary: 'Entra com e-mail e senha' }, 400, 401),
       preValidation: perAccount('login', { ip: 30, accountIp: 10, account: 100 }),
       handler: async (request) => loginUser(request.ctx, request.body),
     });
@@ -56,20 +56,19 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         'POST /auth/forgot',
         { tags, summary: 'Envia um código de recuperação de senha (mesma resposta exista a conta ou não)' },
         400,
-        429,
       ),
       preValidation: perAccount('forgot', { ip: 10, accountIp: 5, account: 20 }),
       handler: async (request) => requestPasswordReset(request.ctx, request.body.email),
     });
 
     app.route({
-      ...apiRoute('POST /auth/reset-password', { tags, summary: 'Redefine a senha com o código recebido por e-mail' }, 400, 429),
+      ...apiRoute('POST /auth/reset-password', { tags, summary: 'Redefine a senha com o código recebido por e-mail' }, 400),
       preValidation: perAccount('reset', { ip: 30, accountIp: 10, account: 100 }),
       handler: async (request) => resetPassword(request.ctx, request.body),
     });
 
     app.route({
-      ...apiRoute('POST /auth/google', { tags, summary: 'Entra com um ID token do Google' }, 400, 401, 404, 429),
+      ...apiRoute('POST /auth/google', { tags, summary: 'Entra com um ID token do Google' }, 400, 401, 404),
       preValidation: limit({ name: 'google:ip', max: 30, windowMs: minutes(15), key: byIp }),
       handler: async (request) => signInWithGoogle(request.ctx, request.body.token),
     });

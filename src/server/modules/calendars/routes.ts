@@ -54,7 +54,6 @@ export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           replies: { 304: z.null().describe('Nada mudou desde a etiqueta enviada em If-None-Match: sem corpo') },
         },
         404,
-        429,
       ),
       preValidation: feedReads,
       handler: async (request, reply) => {

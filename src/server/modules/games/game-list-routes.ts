@@ -45,7 +45,6 @@ export function gameListRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             'o rascunho/publicado do organizador vem em publicationState, e state é o estado (UF) do jogo.',
         },
         400,
-        429,
       ),
       // Asking by `privateLink` is trying a link: the same limit as opening one.
       preValidation: privateLinkTries(ctx, byIpWhenLinkGiven),

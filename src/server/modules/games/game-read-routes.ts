@@ -15,7 +15,7 @@ export function gameReadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const gameReplies = createSignedInCache<EncodedReply>(ctx, { name: 'games', maxEntries: 5_000 });
   return async (app) => {
     app.route({
-      ...apiRoute('GET /games/private/:link', { tags, summary: 'Um jogo pelo link privado' }, 400, 404, 429),
+      ...apiRoute('GET /games/private/:link', { tags, summary: 'Um jogo pelo link privado' }, 400, 404),
       // Links are unguessable; the limit keeps anyone from trying.
       preValidation: privateLinkTries(ctx, byIp),
       preHandler: app.optionalUser,

@@ -275,7 +275,7 @@ describe('the unsubscribe link', () => {
     }
   });
 
-  it('a forged or expired link is a 400 page saying so, for GET and POST, and nothing changes', async () => {
+  it('a forged or expired link is a 400: a page saying so for a browser, {code, message} for a mail program; nothing changes', async () => {
     const user = await createUser(db());
     const victim = await createUser(db());
     const [, kind, expiry, signature] = (await tokenFor(user, 'reminders')).split('.');
@@ -294,15 +294,28 @@ describe('the unsubscribe link', () => {
       [`${user.id}.newsletter.${expiry}.${signature}`, 'não é válido'],
       [expired, 'Este link para deixar de receber e-mails expirou.'],
     ];
+    const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
     for (const [token, message] of cases) {
+      const url = `/api/unsubscribe/${token}`;
       for (const res of [
-        await t.app.inject({ method: 'GET', url: `/api/unsubscribe/${token}` }),
-        await oneClick(`/api/unsubscribe/${token}`),
+        await t.app.inject({ method: 'GET', url, headers: browser }),
+        await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        }),
       ]) {
         expect(res.statusCode, token).toBe(400);
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(res.body).toContain('Link inválido');
         expect(res.body).toContain(message);
+      }
+      for (const res of [await t.app.inject({ method: 'GET', url }), await oneClick(url)]) {
+        expect(res.statusCode, token).toBe(400);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.json().code).toBe(message!.includes('expirou') ? 'unsubscribe_link_expired' : 'unsubscribe_link_invalid');
+        expect(res.json().message).toContain(message);
       }
     }
     expect(await tableDigest(db())).toEqual(before);

@@ -35,7 +35,6 @@ export function pushRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           summary: 'Ativa as notificações neste aparelho (a PushSubscription do navegador; endpoint https público)',
         },
         400,
-        429,
       ),
       onRequest: app.requireUser,
       preValidation: subscriptions,

@@ -15,10 +15,19 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
 
   for (const provider of ['stripe', 'mercadopago'] as const) {
     app.route({
-      ...apiRoute(`POST /webhooks/${provider}`, {
-        tags: ['payments'],
-        summary: provider === 'stripe' ? 'Notificações da Stripe (Stripe-Signature)' : 'Notificações do Mercado Pago (x-signature)',
-      }),
+      ...apiRoute(
+        `POST /webhooks/${provider}`,
+        {
+          tags: ['payments'],
+          summary: provider === 'stripe' ? 'Notificações da Stripe (Stripe-Signature)' : 'Notificações do Mercado Pago (x-signature)',
+          description:
+            'O corpo é lido como os bytes recebidos, de qualquer tipo, até 256 KB. 200 também para um evento autêntico que não é ' +
+            'de um pagamento nosso (ignorado); 400 (webhook_not_authentic) sem assinatura válida, nada gravado; 404 ' +
+            '(payment_provider_not_found) quando o provedor não está ativo neste modo (sandbox); 503 para o provedor tentar de ' +
+            'novo quando não foi possível consultá-lo.',
+        },
+        404,
+      ),
       handler: async (request) => {
         await receivePaymentWebhook(request.ctx, provider, {
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
