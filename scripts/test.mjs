@@ -95,6 +95,7 @@ const { TEST_DATABASE_URL: _ignored, ...envWithoutDatabase } = process.env;
 const typecheck = row('typecheck (tsc)');
 const lint = row('lint (eslint)');
 const format = row('formatação (prettier --check)');
+const openapi = row('OpenAPI (redocly lint)');
 const unitAndWeb = row('unit + web (vitest)');
 const redisLimits = row('limites no Redis (suíte do servidor)');
 const serverPglite = row('server (PGlite)');
@@ -108,12 +109,13 @@ if (redis) results.splice(results.indexOf(redisLimits), 1);
 else skip(redisLimits, `nenhum Redis respondeu em ${process.env.TEST_REDIS_URL ?? localRedis} (defina TEST_REDIS_URL)`);
 const redisEnv = redis ? { TEST_REDIS_URL: redis } : {};
 
-// The three static checks each use one core, so they run side by side; every later stage fills both cores by itself
-// and runs alone (decisions 042 and 049).
+// The static checks each use one core, so they run side by side; every later stage fills both cores by itself and runs
+// alone (decisions 042 and 049). The OpenAPI document is written by the app and linted offline (decision 066).
 await Promise.all([
   run(typecheck, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], process.env, { buffered: true }),
   run(lint, bin('eslint'), ['.'], process.env, { buffered: true }),
   run(format, bin('prettier'), ['--check', '.'], process.env, { buffered: true }),
+  run(openapi, process.execPath, ['--import', 'tsx', 'scripts/openapi.ts', '--lint'], process.env, { buffered: true }),
 ]);
 await run(unitAndWeb, bin('vitest'), ['run', '--project', 'shared', '--project', 'web']);
 
