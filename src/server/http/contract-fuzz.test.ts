@@ -26,7 +26,7 @@ import { errorCodes, isErrorCode } from '../../shared/error-codes';
 const SEEDS = process.env.CONTRACT_FUZZ_SEED ? [Number(process.env.CONTRACT_FUZZ_SEED)] : [40_2, 40_6];
 const REQUESTS_PER_ROUTE = Number(process.env.CONTRACT_FUZZ_REQUESTS ?? 48);
 /** A seed's requests stop here, whatever is left (a slow or busy machine): the file stays well within 90 s. */
-const BUDGET_MS = Number(process.env.CONTRACT_FUZZ_BUDGET_MS ?? 30_000);
+const BUDGET_MS = Number(process.env.CONTRACT_FUZZ_BUDGET_MS ?? 25_000);
 
 type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: JsonSchema };
 type Response = { content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }> };
