@@ -21,6 +21,7 @@ export const errorCodes = {
   too_many_live_streams: 429,
   busy_try_again: 503,
   database_unavailable: 503,
+  shutting_down: 503,
   internal_error: 500,
 
   // Session and accounts

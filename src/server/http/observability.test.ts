@@ -241,6 +241,9 @@ describe('GET /api/health/ready', () => {
     expect(await (await fetch(`${url}/api/health/ready`)).json()).toEqual({ status: 'ok' });
     await app.close();
     await database.close();
-    expect(whileClosing).toEqual({ statusCode: 503, body: { status: 'error', message: 'Servidor encerrando; tente outra instância.' } });
+    expect(whileClosing).toEqual({
+      statusCode: 503,
+      body: { code: 'shutting_down', message: 'Servidor encerrando; tente outra instância.' },
+    });
   });
 });

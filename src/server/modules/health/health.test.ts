@@ -15,7 +15,7 @@ describe('GET /api/health', () => {
     await other.database.close();
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().status).toBe('error');
+    expect(res.json()).toEqual({ code: 'database_unavailable', message: 'Banco de dados indisponível.' });
     await other.app.close();
   });
 });

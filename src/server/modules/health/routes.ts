@@ -1,29 +1,21 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import type { Database } from '../../db/open-database';
 import { apiRoute } from '../../http/route-helpers';
-
-/** The 503 of a health check: a state of the instance, not an error of the request. */
-const failureSchema = z.object({ status: z.literal('error'), message: z.string() });
+import { AppError } from '../../lib/app-error';
 
 /** `isDraining`: true from the moment the instance starts closing (it still answers, but asks for no more traffic). */
 export function healthRoutes(database: Database, isDraining: () => boolean): FastifyPluginAsyncZod {
   return async (app) => {
-    const check = (whenDraining: boolean) => async (_request: FastifyRequest, reply: FastifyReply) => {
-      const failure =
-        whenDraining && isDraining()
-          ? messages.shuttingDown
-          : await database.ping().then(
-              () => undefined,
-              () => messages.databaseUnavailable,
-            );
-      if (!failure) return { status: 'ok' as const };
-      reply.status(503);
-      return { status: 'error' as const, message: failure };
+    // Not ready is an error reply like any other ({code, message}, 503): a load balancer reads the status, a person the text.
+    const check = (whenDraining: boolean) => async () => {
+      if (whenDraining && isDraining()) throw new AppError('shutting_down', messages.shuttingDown);
+      await database.ping().catch(() => {
+        throw new AppError('database_unavailable', messages.databaseUnavailable);
+      });
+      return { status: 'ok' as const };
     };
-    const docs = (summary: string) => ({ tags: ['health'], summary, replies: { 503: failureSchema } });
+    const docs = (summary: string) => ({ tags: ['health'], summary });
 
     app.route({
       ...apiRoute('GET /health', docs('Responde 200 quando o banco de dados responde, 503 caso contrário')),
