@@ -62,7 +62,8 @@ describe('admin payouts', () => {
 
     const field = within(dialog).getByLabelText('Identificador da transação PIX (E2E ID)');
     await user.clear(field);
-    await user.type(field, REFERENCE);
+    // As a bank may show it: lower-case, sent as stored.
+    await user.type(field, REFERENCE.toLowerCase());
     await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
     expect(await screen.findByText('Repasse de R$ 55,80 registrado como pago.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/payouts/31/paid')[0]!.body).toEqual({ reference: REFERENCE });

@@ -66,7 +66,8 @@ function MarkPaidDialog({ payout, onClose }: DialogProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (markPaid.isPending) return;
-    const trimmed = reference.trim();
+    // Banks show the id in either case; it is kept upper-case, as the server stores it.
+    const trimmed = reference.trim().toUpperCase();
     if (!PIX_END_TO_END_ID.test(trimmed)) {
       setError(messages.earnings.referenceInvalid);
       return;
