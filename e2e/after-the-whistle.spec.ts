@@ -9,6 +9,8 @@ import { createAdmin, registerPlayer, unique, type Account } from './support/peo
 // a game starts (PAYOUT_HOLD_HOURS=0), and it moves no clock: the game starts a few seconds after the journey makes it,
 // long enough for the players to pay and for the organiser to open the cancel dialog before the whistle.
 const SECONDS_TO_START = 30;
+/** A whole page loaded in a new tab: on a busy two-core CI machine this took 10 s once, the default wait. */
+const PAGE_LOAD = { timeout: 30_000 };
 
 /** A PIX end-to-end id no other run of any journey uses (they are unique on the server, in any letter case). */
 function endToEndId(): string {
@@ -79,7 +81,7 @@ test('a game paid out to its organiser cannot be cancelled by them; the admin gi
   // ── In another tab, the organiser asks for the payout on Recebimentos ──
   const earnings = await page.context().newPage();
   await earnings.goto('/my-games/earnings');
-  await expect(earnings.getByRole('heading', { level: 1, name: 'Recebimentos' })).toBeVisible();
+  await expect(earnings.getByRole('heading', { level: 1, name: 'Recebimentos' })).toBeVisible(PAGE_LOAD);
   await expect(earnings.getByText('Modo de teste — nenhum dinheiro real. Nada aqui é repassado de verdade.')).toBeVisible();
   await expect(earnings.getByTestId('earnings-available')).toHaveText(brl(36));
   await expect(earnings.getByTestId('earnings-owed')).toHaveCount(0);
@@ -90,7 +92,7 @@ test('a game paid out to its organiser cannot be cancelled by them; the admin gi
   await adminPage.goto('/admin/payouts');
   await expect(
     adminPage.getByText(/^Modo de teste — nenhum dinheiro real\. Os pedidos vêm de pagamentos do ambiente de teste/),
-  ).toBeVisible();
+  ).toBeVisible(PAGE_LOAD);
   const payoutRow = adminPage.getByRole('row').filter({ hasText: organiser.email });
   await expect(payoutRow).toContainText(brl(36));
   await expect(payoutRow.getByTestId('payout-balance-now')).toHaveText(brl(36));
@@ -110,7 +112,7 @@ test('a game paid out to its organiser cannot be cancelled by them; the admin gi
     ),
   ).toBeVisible();
   await expect(cancelDialog).toBeHidden();
-  await expect(card.getByText('Finalizado', { exact: true })).toBeVisible();
+  await expect(card.getByText('Finalizado', { exact: true })).toBeVisible(PAGE_LOAD);
   await expect(card.getByRole('button', { name: 'Cancelar', exact: true })).toHaveCount(0);
   expect(await credits(request, ana)).toBe(0);
   expect(await credits(request, beto)).toBe(0);
@@ -165,7 +167,7 @@ test('a game paid out to its organiser cannot be cancelled by them; the admin gi
 
   // ── The administrator's dashboard counts the debt apart ──
   await adminPage.goto('/admin');
-  await expect(owedCounter).toHaveText(brl(owedBefore + 36));
+  await expect(owedCounter).toHaveText(brl(owedBefore + 36), PAGE_LOAD);
 
   await adminContext.close();
 });
