@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { EarningsReply, GameEarning, Payout, TakeBack } from '../../../shared/schemas/earnings';
@@ -19,9 +19,19 @@ export type GameEarningRow = {
   refundsCents: number;
   feeCents: number;
   netCents: number;
+  /** The shares taken back after the game started (decision 063), and when the last was. */
+  takenBackCents: number;
+  takenBackAt: Date | null;
+  cancelReason: string | null;
 };
 
-/** An organiser's earnings game by game, the latest game first: paid, refunded, the fee and what is theirs. */
+/** A share taken back at or after its game's start: only the administration gives money back then. */
+const takenBackAfterStart = sql`${organiserEarnings.kind} = 'refund' and ${organiserEarnings.createdAt} >= ${games.dateTime}`;
+
+/**
+ * An organiser's earnings game by game, the latest game first: paid, refunded, the fee and what is theirs, and what was
+ * taken back after the start (only the administration gives money back then, decision 063).
+ */
 export async function earningsByGame(q: Queryable, organiserId: number, now: Date, holdHours: number): Promise<GameEarningRow[]> {
   const rows = await q
     .select({
@@ -36,6 +46,11 @@ export async function earningsByGame(q: Queryable, organiserId: number, now: Dat
       refunds: sql<number>`coalesce(-sum(${organiserEarnings.grossCents}) filter (where ${organiserEarnings.kind} <> 'sale'), 0)::float8`,
       fee: sql<number>`coalesce(sum(${organiserEarnings.feeCents}), 0)::float8`,
       net: sql<number>`coalesce(sum(${organiserEarnings.netCents}), 0)::float8`,
+      takenBack: sql<number>`coalesce(-sum(${organiserEarnings.netCents}) filter (where ${takenBackAfterStart}), 0)::float8`,
+      takenBackAt: sql<Date | null>`max(${organiserEarnings.createdAt}) filter (where ${takenBackAfterStart})`.mapWith(
+        organiserEarnings.createdAt,
+      ),
+      cancelReason: games.cancelReason,
     })
     .from(organiserEarnings)
     .innerJoin(games, eq(games.id, organiserEarnings.gameId))
@@ -58,6 +73,9 @@ export async function earningsByGame(q: Queryable, organiserId: number, now: Dat
       refundsCents: Number(row.refunds),
       feeCents: Number(row.fee),
       netCents: Number(row.net),
+      takenBackCents: Number(row.takenBack),
+      takenBackAt: row.takenBackAt,
+      cancelReason: row.cancelReason,
     };
   });
 }
@@ -65,43 +83,22 @@ export async function earningsByGame(q: Queryable, organiserId: number, now: Dat
 export type TakeBackRow = { gameId: number; name: string; dateTime: Date; timeZone: string; cents: number; reason: string; at: Date };
 
 /**
- * The shares taken back from an organiser after their game started, game by game, the latest first (decision 063):
- * only the administration gives money back then, by cancelling the game or removing a player, and those are what
- * can leave the organiser owing the platform.
+ * The games whose shares were taken back after they started (decision 063), from `earningsByGame`: those are what can
+ * leave the organiser owing the platform; why is the game's cancellation, or else a player's removal.
  */
-export async function takeBacksOf(q: Queryable, organiserId: number): Promise<TakeBackRow[]> {
-  const rows = await q
-    .select({
-      gameId: games.id,
-      name: games.name,
-      dateTime: games.dateTime,
-      timeZone: games.timeZone,
-      status: games.status,
-      cancelReason: games.cancelReason,
-      cents: sql<number>`(-sum(${organiserEarnings.netCents}))::float8`,
-      at: sql<Date>`max(${organiserEarnings.createdAt})`.mapWith(organiserEarnings.createdAt),
-    })
-    .from(organiserEarnings)
-    .innerJoin(games, eq(games.id, organiserEarnings.gameId))
-    .where(
-      and(
-        eq(organiserEarnings.organiserId, organiserId),
-        eq(organiserEarnings.kind, 'refund'),
-        gte(organiserEarnings.createdAt, games.dateTime),
-      ),
-    )
-    .groupBy(games.id)
-    .orderBy(desc(games.dateTime), desc(games.id));
-  return rows.map((row) => ({
-    gameId: row.gameId,
-    name: row.name,
-    dateTime: row.dateTime,
-    timeZone: row.timeZone,
-    cents: Number(row.cents),
-    reason:
-      row.status === 'cancelled' ? messages.earnings.takeBack.gameCancelled(row.cancelReason) : messages.earnings.takeBack.playerRemoved,
-    at: row.at,
-  }));
+export function takeBacksOf(byGame: GameEarningRow[]): TakeBackRow[] {
+  return byGame
+    .filter((row) => row.takenBackAt !== null)
+    .map((row) => ({
+      gameId: row.gameId,
+      name: row.name,
+      dateTime: row.dateTime,
+      timeZone: row.timeZone,
+      cents: row.takenBackCents,
+      reason:
+        row.status === 'cancelled' ? messages.earnings.takeBack.gameCancelled(row.cancelReason) : messages.earnings.takeBack.playerRemoved,
+      at: row.takenBackAt!,
+    }));
 }
 
 const takeBackView = (row: TakeBackRow): TakeBack => ({
@@ -136,10 +133,9 @@ export async function earningsStatement(
 ): Promise<EarningsReply> {
   const now = ctx.clock.now();
   const { holdHours, feePercent, payoutMinimumCents } = ctx.config.earnings;
-  const [balance, byGame, takeBacks, rows] = await Promise.all([
+  const [balance, byGame, rows] = await Promise.all([
     organiserBalance(ctx.db, organiserId, now, holdHours),
     earningsByGame(ctx.db, organiserId, now, holdHours),
-    takeBacksOf(ctx.db, organiserId),
     payoutsOf(ctx.db, organiserId),
   ]);
   return {
@@ -165,7 +161,7 @@ export async function earningsStatement(
       status: row.status,
       availableAt: row.availableAt.toISOString(),
     })),
-    takeBacks: takeBacks.map(takeBackView),
+    takeBacks: takeBacksOf(byGame).map(takeBackView),
     payouts: rows.map(payoutView),
     testMode: ctx.payments.mode === 'sandbox',
   };

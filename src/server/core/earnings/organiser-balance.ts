@@ -39,7 +39,10 @@ function balanceOf(sums: Sums): OrganiserBalance {
   };
 }
 
-/** An earnings row (`e`, joined to its game `g`) that a game made: available once the hold is over, pending before. */
+/**
+ * The sums of an organiser's earnings rows (`e`, joined to its game `g`): what a game made, available once the hold is
+ * over and pending before, and the payouts (negative).
+ */
 function parts(now: Date, holdHours: number) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const isCounted = sql`e.kind <> 'payout' and g.status <> 'cancelled'`;
@@ -47,6 +50,7 @@ function parts(now: Date, holdHours: number) {
   return {
     available: sql`sum(e.net_cents) filter (where ${isCounted} and ${availableAt} <= ${at})`,
     pending: sql`sum(e.net_cents) filter (where ${isCounted} and ${availableAt} > ${at})`,
+    payouts: sql`sum(e.net_cents) filter (where e.kind = 'payout')`,
   };
 }
 
@@ -59,12 +63,12 @@ export async function organiserBalances(
 ): Promise<Map<number, OrganiserBalance>> {
   const ids = [...new Set(organiserIds)];
   if (ids.length === 0) return new Map();
-  const { available, pending } = parts(now, holdHours);
+  const { available, pending, payouts } = parts(now, holdHours);
   const result = (await q.execute(sql`
     select o.id,
       coalesce(${available}, 0)::float8 as earned_available,
       coalesce(${pending}, 0)::float8 as pending,
-      coalesce(-sum(e.net_cents) filter (where e.kind = 'payout'), 0)::float8 as paid_out,
+      coalesce(-${payouts}, 0)::float8 as paid_out,
       (select coalesce(sum(p.amount_cents), 0)::float8 from payouts p where p.organiser_id = o.id and p.status = 'requested') as requested
     from unnest(array[${sql.join(
       ids.map((id) => sql`${id}`),
@@ -98,12 +102,12 @@ export type PlatformEarnings = {
  * organisers owe (their debts, apart), payouts paid since `monthStart`.
  */
 export async function platformEarnings(q: Queryable, now: Date, holdHours: number, monthStart: Date): Promise<PlatformEarnings> {
-  const { available, pending } = parts(now, holdHours);
+  const { available, pending, payouts } = parts(now, holdHours);
   const perOrganiser: SQL = sql`
     select e.organiser_id,
       sum(e.fee_cents) as fees,
       coalesce(${pending}, 0) as pending,
-      coalesce(${available}, 0) + coalesce(sum(e.net_cents) filter (where e.kind = 'payout'), 0) as settled
+      coalesce(${available}, 0) + coalesce(${payouts}, 0) as settled
     from organiser_earnings e
     left join games g on g.id = e.game_id
     group by e.organiser_id`;

@@ -13,11 +13,11 @@ const csv = messages.earnings.csv;
  */
 export async function exportEarningsCsv(ctx: ServerContext, user: AuthUser): Promise<{ filename: string; body: string }> {
   const now = ctx.clock.now();
-  const [games, takeBacks, payouts] = await Promise.all([
+  const [games, payouts] = await Promise.all([
     earningsByGame(ctx.db, user.id, now, ctx.config.earnings.holdHours),
-    takeBacksOf(ctx.db, user.id),
     payoutsOf(ctx.db, user.id),
   ]);
+  const takeBacks = takeBacksOf(games);
   const rows: CsvCell[][] = games.map((game) => [
     dateTimeCell(game.dateTime, game.timeZone),
     game.name,
