@@ -5,7 +5,7 @@ export const earningsMessages = {
     cpf: 'CPF inválido: confira os 11 números (os dois últimos são dígitos verificadores).',
     cnpj: 'CNPJ inválido: confira os 14 números (os dois últimos são dígitos verificadores).',
     email: 'E-mail inválido para chave PIX.',
-    phone: 'Celular inválido: use +55, o DDD e os 9 números (ex.: +55 48 99123-4567).',
+    phone: 'Celular inválido: informe o DDD e os 9 números (ex.: 48 99123-4567).',
     random: 'Chave aleatória inválida: são 32 letras e números no formato 123e4567-e89b-12d3-a456-426614174000.',
   },
   holderNameRequired: 'Informe o nome do titular da conta (2 a 100 caracteres).',

@@ -18,10 +18,27 @@ describe('PIX keys', () => {
     expect(normalisePixKey('email', 'Ana.Souza@Exemplo.com.BR')).toBe('ana.souza@exemplo.com.br');
     expect(normalisePixKey('email', 'ana@exemplo')).toBeUndefined();
     expect(normalisePixKey('phone', '+55 (48) 99123-4567')).toBe('+5548991234567');
-    expect(normalisePixKey('phone', '48991234567')).toBeUndefined();
     expect(normalisePixKey('phone', '+55 48 3222-1234')).toBeUndefined();
     expect(normalisePixKey('random', '123E4567-E89B-12D3-A456-426614174000')).toBe('123e4567-e89b-12d3-a456-426614174000');
     expect(normalisePixKey('random', '123e4567e89b12d3a456426614174000')).toBeUndefined();
+  });
+
+  it('takes a mobile phone as the profile does, without +55, and keeps it in the +55 form', () => {
+    for (const typed of ['48 99123-4567', '(48) 99123-4567', '48991234567', '55 48 99123-4567', '+5548991234567']) {
+      expect(normalisePixKey('phone', typed), typed).toBe('+5548991234567');
+    }
+    // A landline, an area code that does not exist, a number too short or too long, another country, letters.
+    for (const typed of [
+      '48 3222-1234',
+      '20 99123-4567',
+      '48 9912-345',
+      '48 99123-45678',
+      '+1 415 555 0100',
+      '+44 48 99123-4567',
+      '48 99123-456a',
+    ]) {
+      expect(normalisePixKey('phone', typed), typed).toBeUndefined();
+    }
   });
 
   it('masks a saved key', () => {

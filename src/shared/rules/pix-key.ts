@@ -1,6 +1,8 @@
+import { isValidPhone } from './phone';
+
 /**
  * PIX keys as the Central Bank defines them (DICT): a CPF or CNPJ (digits, with their check digits), an e-mail, a
- * mobile phone in the +55 form, or a random key (a UUID). Pure functions, shared by the form and the server.
+ * mobile phone kept in the +55 form, or a random key (a UUID). Pure functions, shared by the form and the server.
  */
 export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
@@ -35,8 +37,6 @@ export function isValidCnpj(value: string): boolean {
 }
 
 const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
-/** +55, a two-digit area code (11 to 99) and a nine-digit mobile number starting with 9. */
-const PHONE = /^\+55[1-9][1-9]9\d{8}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -55,9 +55,12 @@ export function normalisePixKey(type: PixKeyType, raw: string): string | undefin
       return email.length <= 77 && EMAIL.test(email) ? email : undefined;
     }
     case 'phone': {
-      if (!value.startsWith('+')) return undefined;
-      const phone = `+${digitsOf(value)}`;
-      return /^[+\d()\-\s]+$/.test(value) && PHONE.test(phone) ? phone : undefined;
+      // Typed as the profile takes it, "(48) 99123-4567", or with the country, "+55 48 99123-4567": the DICT's +55 form.
+      if (!/^\+?[\d()\-\s]+$/.test(value)) return undefined;
+      const digits = digitsOf(value);
+      const national = value.startsWith('+') || digits.length === 13 ? digits.replace(/^55/, '') : digits;
+      if (value.startsWith('+') && !digits.startsWith('55')) return undefined;
+      return national.length === 11 && isValidPhone(national) ? `+55${national}` : undefined;
     }
     case 'random': {
       const key = value.toLowerCase();

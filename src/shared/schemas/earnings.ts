@@ -16,7 +16,7 @@ export const payoutKeyBodySchema = z
     key: z
       .string({ error: m.keyInvalid.email })
       .max(100)
-      .describe('CPF/CNPJ (com ou sem pontuação), e-mail, +55 e o celular, ou a chave aleatória'),
+      .describe('CPF/CNPJ (com ou sem pontuação), e-mail, o celular com DDD (com ou sem +55; guardado como +55…), ou a chave aleatória'),
     holderName: personNameSchema({ max: 100, min: 2, required: m.holderNameRequired, tooLong: m.holderNameRequired }).describe(
       'Nome do titular da conta que recebe',
     ),

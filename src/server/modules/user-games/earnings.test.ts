@@ -159,13 +159,22 @@ describe('the payout key', () => {
     const wrongCpf = await call('PUT', '/api/users/me/payout-key', headers, { type: 'cpf', key: '529.982.247-24', holderName: 'Ana' });
     expect(wrongCpf.statusCode).toBe(400);
     expect(wrongCpf.json()).toMatchObject({ code: 'validation_failed', fields: { key: messages.earnings.keyInvalid.cpf } });
-    const phone = await call('PUT', '/api/users/me/payout-key', headers, { type: 'phone', key: '48991234567', holderName: 'Ana' });
+    const phone = await call('PUT', '/api/users/me/payout-key', headers, { type: 'phone', key: '48 3222-1234', holderName: 'Ana' });
     expect(phone.json().fields).toEqual({ key: messages.earnings.keyInvalid.phone });
     const type = await call('PUT', '/api/users/me/payout-key', headers, { type: 'conta', key: 'x', holderName: 'Ana' });
     expect(type.statusCode).toBe(400);
     expect((await call('GET', '/api/users/me/payout-key', headers)).json()).toEqual({ payoutKey: null });
     const [row] = await db().select({ key: users.payoutKey }).from(users).where(eq(users.id, user.id));
     expect(row!.key).toBeNull();
+  });
+
+  it('takes a mobile typed as the profile takes it, without +55, and keeps it in the +55 form', async () => {
+    const { user, headers } = await createSignedInUser(t.app);
+    const saved = await call('PUT', '/api/users/me/payout-key', headers, { type: 'phone', key: '48 99123-4567', holderName: 'Ana Souza' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().payoutKey).toEqual({ type: 'phone', maskedKey: '+55 (48) *****-4567', holderName: 'Ana Souza' });
+    const [row] = await db().select({ key: users.payoutKey }).from(users).where(eq(users.id, user.id));
+    expect(row!.key).toBe('+5548991234567');
   });
 
   it('saves a valid key, shows it masked, e-mails the owner on a change, and exports it with the account', async () => {

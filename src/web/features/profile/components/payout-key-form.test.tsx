@@ -40,4 +40,34 @@ describe('the PIX key for payouts on the profile', () => {
     });
     expect(screen.getByText('Chave PIX salva. Os repasses vão para ela.')).toBeInTheDocument();
   });
+
+  it('takes a mobile as the profile does, without +55', async () => {
+    const api = fakeApi({
+      ...calendarFeed,
+      'GET /api/users/me': meReply(player),
+      'PUT /api/users/me/payout-key': {
+        body: {
+          message: 'Chave PIX salva. Os repasses vão para ela.',
+          payoutKey: { type: 'phone', maskedKey: '+55 (48) *****-4567', holderName: 'Ana Souza' },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { token: 'jwt-ana' });
+    const section = within((await screen.findByRole('heading', { name: 'Recebimentos' })).closest('section')!);
+    await user.selectOptions(await section.findByLabelText('Tipo de chave'), 'phone');
+    const key = section.getByLabelText('Chave PIX');
+    expect(key).toHaveAttribute('placeholder', '(48) 99123-4567');
+    await user.type(key, '48 3222-1234');
+    await user.type(section.getByLabelText('Nome do titular'), 'Ana Souza');
+    await user.click(section.getByRole('button', { name: 'Salvar chave PIX' }));
+    expect(section.getByText('Celular inválido: informe o DDD e os 9 números (ex.: 48 99123-4567).')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/me/payout-key')).toHaveLength(0);
+
+    await user.clear(key);
+    await user.type(key, '48 99123-4567');
+    await user.click(section.getByRole('button', { name: 'Salvar chave PIX' }));
+    expect(await section.findByTestId('payout-key-masked')).toHaveTextContent('+55 (48) *****-4567');
+    expect(api.callsTo('PUT', '/api/users/me/payout-key')[0]!.body).toMatchObject({ type: 'phone', key: '48 99123-4567' });
+  });
 });

@@ -26,7 +26,7 @@ const placeholders: Record<PixKeyType, string> = {
   cpf: '000.000.000-00',
   cnpj: '00.000.000/0000-00',
   email: 'voce@exemplo.com.br',
-  phone: '+55 48 99123-4567',
+  phone: '(48) 99123-4567',
   random: '123e4567-e89b-12d3-a456-426614174000',
 };
 
@@ -34,7 +34,7 @@ const typeLabel = (type: PixKeyType) => typeOptions.find((option) => option.valu
 
 /**
  * "Recebimentos" on the profile: the PIX key where an organiser's payouts go. Once saved it is shown masked; a change
- * is checked here as the server checks it (CPF/CNPJ check digits, +55 phone, UUID) and the owner is e-mailed.
+ * is checked here as the server checks it (CPF/CNPJ check digits, a mobile with its area code, UUID) and the owner is e-mailed.
  */
 export function PayoutKeyForm() {
   const toast = useToast();
