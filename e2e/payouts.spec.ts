@@ -5,7 +5,14 @@ import { createAdmin, registerPlayer, unique } from './support/people';
 // The e2e server takes a 10% fee and makes earnings available as soon as a game starts (PAYOUT_HOLD_HOURS=0).
 const REFERENCE = 'E1234567820261127120000000000042';
 
-test('an organiser paid through the platform saves a PIX key, asks for the payout, and sees it paid once the admin records it', async ({
+// On a phone, as the organiser lives with it.
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Today's date as the statement shows a payout's (São Paulo time). */
+const today = () =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+
+test('an organiser paid through the platform saves a PIX key, confirms the payout, and sees the game Repassado once the admin pays it', async ({
   page,
   browser,
   request,
@@ -50,9 +57,14 @@ test('an organiser paid through the platform saves a PIX key, asks for the payou
   await page.getByRole('link', { name: 'Recebimentos' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Recebimentos' })).toBeVisible();
   await expect(page.getByTestId('earnings-available')).toHaveText('R$ 18,00');
-  const game = page.getByRole('listitem').filter({ hasText: name });
+  const game = page.getByTestId('earnings-game').filter({ hasText: name });
   await expect(game).toContainText('R$ 2,00');
+  await expect(game).toContainText('Disponível');
+  // The payout asks first, with the amount.
   await page.getByRole('button', { name: 'Solicitar repasse' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Solicitar repasse de R$ 18,00?' });
+  await expect(confirm).toContainText('vão por PIX para a chave ***.982.247-** (Olga Repasse)');
+  await confirm.getByRole('button', { name: 'Solicitar R$ 18,00' }).click();
   await expect(page.getByText('Repasse de R$ 18,00 solicitado.', { exact: false }).first()).toBeVisible();
   await expect(page.getByTestId('payout').first()).toContainText('Solicitado');
   await expect(page.getByRole('button', { name: 'Solicitar repasse' })).toBeDisabled();
@@ -79,4 +91,8 @@ test('an organiser paid through the platform saves a PIX key, asks for the payou
   await expect(page.getByTestId('payout').first()).toContainText(REFERENCE);
   await expect(page.getByTestId('earnings-paid-out')).toHaveText('R$ 18,00');
   await expect(page.getByTestId('earnings-available')).toHaveText('R$ 0,00');
+  // The game's card no longer says Disponível beside a total of R$ 0,00: it was paid out, on this day.
+  await expect(game.getByText(`Repassado em ${today()}`)).toBeVisible();
+  await expect(game).not.toContainText('Disponível');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

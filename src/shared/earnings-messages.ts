@@ -50,11 +50,26 @@ export const earningsMessages = {
   deleteHasEarnings: (total: string) =>
     `Você tem ${total} a receber pelos seus jogos. Peça o repasse em Meus jogos › Recebimentos e aguarde o pagamento antes de excluir a conta.`,
   csv: {
+    // One table, one kind of row per line (Tipo), so the spreadsheet's filters and sorts work on every column.
+    header: [
+      'Tipo',
+      'Data',
+      'Jogo',
+      'Vagas pagas',
+      'Bruto (R$)',
+      'Reembolsos (R$)',
+      'Taxa (R$)',
+      'Valor (R$)',
+      'Situação',
+      'Disponível em',
+      'Repassado ou devolvido em',
+      'Transação PIX',
+      'Observação',
+    ],
+    kind: { game: 'Jogo', takeBack: 'Devolvido depois do jogo', payout: 'Repasse', notice: 'Aviso' },
     testMode: 'Modo de teste — nenhum dinheiro real. Nada aqui é repassado.',
-    takeBacksHeader: ['Data do jogo', 'Jogo', 'A devolver (R$)', 'Devolvido em', 'Motivo'],
-    header: ['Data do jogo', 'Jogo', 'Vagas pagas', 'Bruto (R$)', 'Reembolsos (R$)', 'Taxa (R$)', 'Líquido (R$)', 'Situação'],
-    status: { pending: 'A receber', available: 'Disponível', cancelled: 'Cancelado' },
-    payoutsHeader: ['Pedido em', 'Repasse (R$)', 'Situação', 'Pago em', 'Transação PIX'],
+    status: { pending: 'A receber', available: 'Disponível', paid_out: 'Repassado', cancelled: 'Cancelado' },
+    takeBackStatus: 'Devolvido aos jogadores',
     payoutStatus: { requested: 'Solicitado', paid: 'Pago', rejected: 'Rejeitado' },
   },
 } as const;

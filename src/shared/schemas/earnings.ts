@@ -56,7 +56,7 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
-export const GAME_EARNING_STATUSES = ['pending', 'available', 'cancelled'] as const;
+export const GAME_EARNING_STATUSES = ['pending', 'available', 'paid_out', 'cancelled'] as const;
 
 export const gameEarningSchema = z.object({
   gameId: z.number().int(),
@@ -68,8 +68,13 @@ export const gameEarningSchema = z.object({
   refunds: reais('Devolvido aos jogadores'),
   fee: reais('Taxa da plataforma'),
   net: reais('O que fica para o organizador'),
-  status: z.enum(GAME_EARNING_STATUSES).describe('pending: a receber; available: disponível; cancelled: jogo cancelado, nada a receber'),
+  status: z
+    .enum(GAME_EARNING_STATUSES)
+    .describe(
+      'pending: a receber; available: disponível; paid_out: repassado (os repasses pagos cobrem este jogo, os mais antigos primeiro); cancelled: jogo cancelado, nada a receber',
+    ),
   availableAt: isoDateTime.describe('Quando o valor fica disponível'),
+  paidOutAt: isoDateTime.nullable().describe('Em paid_out: quando foi pago o repasse que cobriu o valor deste jogo'),
 });
 export type GameEarning = z.infer<typeof gameEarningSchema>;
 

@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/open-database';
 import { games, organiserEarnings, payouts } from '../../db/schema';
 import type { ServerContext } from '../context';
 import { availableFrom, organiserBalance } from './organiser-balance';
+import { withPayoutsApplied } from './paid-out-games';
 
 export type GameEarningRow = {
   gameId: number;
@@ -125,6 +126,14 @@ export async function payoutsOf(q: Queryable, organiserId: number) {
   return q.select().from(payouts).where(eq(payouts.organiserId, organiserId)).orderBy(desc(payouts.id));
 }
 
+/** The games of `earningsByGame`, those the paid payouts covered marked paid out with the date (`withPayoutsApplied`). */
+export function gamesWithPayouts(byGame: GameEarningRow[], rows: (typeof payouts.$inferSelect)[]) {
+  const paid = rows.flatMap((row) =>
+    row.status === 'paid' && row.decidedAt ? [{ amountCents: row.amountCents, paidAt: row.decidedAt }] : [],
+  );
+  return withPayoutsApplied(byGame, paid);
+}
+
 /** The statement `GET /user-games/earnings` answers, amounts in reais. */
 export async function earningsStatement(
   ctx: ServerContext,
@@ -148,7 +157,7 @@ export async function earningsStatement(
     feePercent,
     holdHours,
     payoutKey,
-    games: byGame.map((row) => ({
+    games: gamesWithPayouts(byGame, rows).map((row) => ({
       gameId: row.gameId,
       date: row.dateTime.toISOString(),
       timeZone: row.timeZone,
@@ -160,6 +169,7 @@ export async function earningsStatement(
       net: toReais(row.netCents),
       status: row.status,
       availableAt: row.availableAt.toISOString(),
+      paidOutAt: row.paidOutAt?.toISOString() ?? null,
     })),
     takeBacks: takeBacksOf(byGame).map(takeBackView),
     payouts: rows.map(payoutView),

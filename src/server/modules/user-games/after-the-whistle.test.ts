@@ -160,8 +160,8 @@ describe('the administration gives money back after the whistle', () => {
       }),
     ]);
     const csv = await call('GET', '/api/user-games/earnings.csv', organiser.headers);
-    expect(csv.body).toContain(`${messages.earnings.csv.takeBacksHeader.join(';')}\r\n`);
-    expect(csv.body).toContain(';27,60;');
+    expect(csv.body).toContain(`\r\n${messages.earnings.csv.kind.takeBack};`);
+    expect(csv.body).toContain(`;27,60;${messages.earnings.csv.takeBackStatus};`);
 
     const payout = await call('POST', '/api/user-games/payouts', organiser.headers, {});
     expect(payout.json()).toEqual({ code: 'payout_below_minimum', message: messages.earnings.belowMinimumOwing('R$ 27,60') });
@@ -278,7 +278,7 @@ describe('test money says so', () => {
     expect(t.app.ctx.payments.mode).toBe('sandbox');
     expect((await statement(organiser.headers)).testMode).toBe(true);
     const csv = await call('GET', '/api/user-games/earnings.csv', organiser.headers);
-    expect(csv.body.endsWith(`\r\n${messages.earnings.csv.testMode}\r\n`)).toBe(true);
+    expect(csv.body.endsWith(`\r\n${messages.earnings.csv.kind.notice};${';'.repeat(11)}${messages.earnings.csv.testMode}\r\n`)).toBe(true);
     expect((await call('GET', '/api/admin/payouts', admin.headers)).json().testMode).toBe(true);
   });
 });

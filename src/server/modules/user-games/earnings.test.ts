@@ -72,7 +72,7 @@ describe('the statement', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.startsWith(`\uFEFF${messages.earnings.csv.header.join(';')}\r\n`)).toBe(true);
-    expect(csv.body).toContain(`;2;37,50;12,50;2,50;22,50;Disponível\r\n`);
+    expect(csv.body).toMatch(/\r\nJogo;[\d/]+ [\d:]+;[^;]+;2;37,50;12,50;2,50;22,50;Disponível;[\d/]+ [\d:]+;;;\r\n/);
   });
 
   it("writes nothing for an administrator's game nor for payment outside the platform, and a cancelled game owes nothing", async () => {
@@ -264,6 +264,21 @@ describe('payouts', () => {
     const statement = (await call('GET', '/api/user-games/earnings', organiser.headers)).json();
     expect(statement).toMatchObject({ available: 0, paidOut: 22.5, requested: 0 });
     expect(statement.payouts).toEqual([expect.objectContaining({ id: payoutId, status: 'paid', reference: REFERENCE })]);
+    // The game the payout covered reads paid out, dated by the payout, in the statement and in its spreadsheet.
+    expect(statement.games).toEqual([
+      expect.objectContaining({ gameId: game.id, net: 22.5, status: 'paid_out', paidOutAt: afterHold(game).toISOString() }),
+    ]);
+    const csv = (await call('GET', '/api/user-games/earnings.csv', organiser.headers)).body;
+    const paidAt = zonedWallTime(afterHold(game), TIME_ZONE);
+    const paidOn = `${paidAt.day.split('-').reverse().join('/')} ${paidAt.time.slice(0, 5)}`;
+    expect(csv).toMatch(new RegExp(`\r\nJogo;[^;]+;[^;]+;2;37,50;12,50;2,50;22,50;Repassado;[\\d/]+ [\\d:]+;${paidOn};;\r\n`));
+    expect(csv).toMatch(new RegExp(`\r\nRepasse;[\\d/]+ [\\d:]+;;;;;;22,50;Pago;;${paidOn};${REFERENCE};\r\n`));
+    // One table: every line has the header's columns, so a spreadsheet's filter holds them all.
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(new Set(lines.map((line) => line.split(';').length))).toEqual(new Set([messages.earnings.csv.header.length]));
     const notices = await db()
       .select({ message: notifications.message })
       .from(notifications)

@@ -150,7 +150,8 @@ export function useEarnings() {
 export function useRequestPayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('POST /user-games/payouts', { body: {}, fallbackMessage: 'Erro ao solicitar o repasse' }),
+    // Exactly the amount the organiser confirmed: a balance that shrank since is refused, one that grew keeps the rest.
+    mutationFn: (amount: number) => api('POST /user-games/payouts', { body: { amount }, fallbackMessage: 'Erro ao solicitar o repasse' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...userGamesKey, 'earnings'] }),
   });
 }

@@ -72,6 +72,32 @@ describe('admin payouts', () => {
     expect(await screen.findByText('Nenhum repasse pago.')).toBeInTheDocument();
   });
 
+  it("labels a decided payout's date by what was decided, not as its actions", async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(admin),
+      'GET /api/admin/payouts': {
+        body: {
+          payouts: [
+            {
+              ...requested,
+              status: 'paid',
+              reference: REFERENCE,
+              paidAt: '2026-11-22T12:00:00.000Z',
+              decidedAt: '2026-11-22T12:00:00.000Z',
+            },
+            { ...requested, id: 32, status: 'rejected', reason: 'Chave de outra pessoa', decidedAt: '2026-11-23T12:00:00.000Z' },
+          ],
+          testMode: false,
+        },
+      },
+    });
+    renderApp('/admin/payouts?status=all', { token: 'jwt-bia' });
+    const paidOn = await screen.findByText('22/11/2026 às 09:00');
+    expect(paidOn.closest('td')).toHaveAttribute('data-label', 'Pago em');
+    expect(screen.getByText('23/11/2026 às 09:00').closest('td')).toHaveAttribute('data-label', 'Rejeitado em');
+    expect(document.querySelector('td[data-label="Ações"]')).toBeNull();
+  });
+
   it('shows the balance now beside each request, warns when it no longer covers it, and says test money is not real', async () => {
     fakeApi({
       'GET /api/users/me': meReply(admin),

@@ -37,6 +37,9 @@ const statusBadge: Record<PayoutStatus, { label: string; tone: BadgeTone }> = {
   rejected: { label: 'Rejeitado', tone: 'danger' },
 };
 
+/** The last cell: what to do with a request, else when it was decided, labelled so on a phone's card. */
+const decisionLabel: Record<PayoutStatus, string> = { requested: 'Ações', paid: 'Pago em', rejected: 'Rejeitado em' };
+
 const keyTypeLabels: Record<AdminPayout['key']['type'], string> = {
   cpf: 'CPF',
   cnpj: 'CNPJ',
@@ -233,7 +236,7 @@ export function AdminPayoutsPage() {
               <Th>Chave PIX</Th>
               <Th>Pedido em</Th>
               <Th>Status</Th>
-              <Th>Ações</Th>
+              <Th>Ações ou decisão</Th>
             </>
           }
         >
@@ -289,7 +292,7 @@ export function AdminPayoutsPage() {
                     {payout.reason && <span className="mt-1 block text-sm">{payout.reason}</span>}
                   </span>
                 </Cell>
-                <Cell label="Ações" bare={payout.status === 'requested'}>
+                <Cell label={decisionLabel[payout.status]} bare={payout.status === 'requested'}>
                   {payout.status === 'requested' ? (
                     <span className="grid w-full grid-cols-2 gap-2 xl:flex xl:w-auto xl:flex-col">
                       <Button

@@ -30,6 +30,21 @@ function statement(overrides: Partial<EarningsReply> = {}): EarningsReply {
         net: 22.5,
         status: 'available',
         availableAt: '2026-11-19T22:00:00.000Z',
+        paidOutAt: null,
+      },
+      {
+        gameId: 4,
+        date: '2026-11-08T22:00:00.000Z',
+        timeZone: 'America/Sao_Paulo',
+        name: 'Vôlei de sábado',
+        placesPaid: 4,
+        gross: 44.44,
+        refunds: 0,
+        fee: 4.44,
+        net: 40,
+        status: 'paid_out',
+        availableAt: '2026-11-09T22:00:00.000Z',
+        paidOutAt: '2026-11-11T12:00:00.000Z',
       },
     ],
     takeBacks: [],
@@ -87,9 +102,22 @@ describe('Recebimentos', () => {
     expect(within(screen.getByTestId('payout')).getByText('Pago')).toBeInTheDocument();
     expect(screen.getByText(/Vai para a chave \*\*\*\.982\.247-\*\*/)).toBeInTheDocument();
 
+    // A game the payout covered says so, with the payout's date, though the available total is spent.
+    expect(within(screen.getByText('Vôlei de sábado').closest('li')!).getByText('Repassado em 11/11/2026')).toBeInTheDocument();
+
+    // The payout asks first, naming the amount; "Voltar" sends nothing.
     await user.click(screen.getByRole('button', { name: 'Solicitar repasse' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Solicitar repasse de R$ 22,50?' });
+    expect(within(confirm).getByText(/vão por PIX para a chave \*\*\*\.982\.247-\*\* \(Olga Prado\)/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/user-games/payouts')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Solicitar repasse' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Solicitar R$ 22,50' }));
     expect(await screen.findByText('Repasse de R$ 22,50 solicitado. Você recebe por PIX em até 2 dias úteis.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/user-games/payouts')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/user-games/payouts')[0]!.body).toEqual({ amount: 22.5 });
     await waitFor(() => expect(screen.getByText('Seu pedido de R$ 22,50 está em andamento.')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Solicitar repasse' })).toBeDisabled();
   });

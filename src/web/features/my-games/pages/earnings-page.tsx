@@ -1,5 +1,5 @@
 import { HandCoins, Landmark, Undo2, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import type { EarningsReply, GameEarning, Payout, TakeBack } from '../../../../shared/schemas/earnings';
@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -21,8 +22,15 @@ import { useDownloadEarnings, useEarnings, useRequestPayout } from '../api';
 const gameStatus: Record<GameEarning['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'A receber', tone: 'warning' },
   available: { label: 'Disponível', tone: 'success' },
+  paid_out: { label: 'Repassado', tone: 'info' },
   cancelled: { label: 'Cancelado', tone: 'neutral' },
 };
+
+/** "Repassado em 28/11/2026" once a paid payout covered the game (the date in São Paulo time, as the payouts'). */
+function gameStatusLabel(game: GameEarning): string {
+  const { label } = gameStatus[game.status];
+  return game.status === 'paid_out' && game.paidOutAt ? `${label} em ${formatDate(game.paidOutAt, TIME_ZONE)}` : label;
+}
 
 const payoutStatus: Record<Payout['status'], { label: string; tone: BadgeTone }> = {
   requested: { label: 'Solicitado', tone: 'info' },
@@ -46,13 +54,13 @@ function Figure({ label, value, hint, testId }: { label: string; value: number; 
 function GameLine({ game }: { game: GameEarning }) {
   const status = gameStatus[game.status];
   return (
-    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="earnings-game">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold">{game.name}</p>
           <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">{formatDateTime(game.date, game.timeZone)}</p>
         </div>
-        <Badge tone={status.tone}>{status.label}</Badge>
+        <Badge tone={status.tone}>{gameStatusLabel(game)}</Badge>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm tabular-nums sm:grid-cols-5">
         <div>
@@ -126,6 +134,7 @@ function PayoutLine({ payout }: { payout: Payout }) {
 function RequestPayout({ data }: { data: EarningsReply }) {
   const toast = useToast();
   const request = useRequestPayout();
+  const [isConfirming, setConfirming] = useState(false);
   const hasOpen = data.requested > 0;
   const canAsk = data.payoutKey !== null && !hasOpen && data.owed === 0 && data.available >= data.payoutMinimum;
   const why = !data.payoutKey
@@ -137,17 +146,13 @@ function RequestPayout({ data }: { data: EarningsReply }) {
         : data.available < data.payoutMinimum
           ? `O repasse mínimo é ${formatBRL(data.payoutMinimum)}.`
           : `Vai para a chave ${data.payoutKey.maskedKey} (${data.payoutKey.holderName}).`;
+  const amount = formatBRL(data.available);
   return (
     <Card className="space-y-3">
       <p className="text-slate-700 dark:text-slate-300">{why}</p>
       {request.isError && <Alert tone="error">{errorMessage(request.error, 'Erro ao solicitar o repasse')}</Alert>}
       <div className="flex flex-wrap gap-3">
-        <Button
-          disabled={!canAsk}
-          busy={request.isPending}
-          busyLabel="Solicitando..."
-          onClick={() => request.mutate(undefined, { onSuccess: (reply) => toast.show(reply.message, 'success') })}
-        >
+        <Button disabled={!canAsk} busy={request.isPending} busyLabel="Solicitando..." onClick={() => setConfirming(true)}>
           <HandCoins className="size-5" aria-hidden="true" />
           Solicitar repasse
         </Button>
@@ -160,6 +165,28 @@ function RequestPayout({ data }: { data: EarningsReply }) {
           </Link>
         )}
       </div>
+      {data.payoutKey && (
+        <ConfirmDialog
+          open={isConfirming}
+          title={`Solicitar repasse de ${amount}?`}
+          message={
+            <p>
+              <strong className="tabular-nums">{amount}</strong> vão por PIX para a chave {data.payoutKey.maskedKey} (
+              {data.payoutKey.holderName}), em até 2 dias úteis.
+            </p>
+          }
+          confirmLabel={`Solicitar ${amount}`}
+          cancelLabel="Voltar"
+          busy={request.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            request.mutate(data.available, {
+              onSuccess: (reply) => toast.show(reply.message, 'success'),
+              onSettled: () => setConfirming(false),
+            })
+          }
+        />
+      )}
     </Card>
   );
 }
