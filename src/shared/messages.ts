@@ -209,7 +209,14 @@ export const messages = {
   slotsRange: 'O número de vagas deve ser entre 1 e 50.',
   priceNegative: 'O preço não pode ser negativo.',
   topUpCancelled: 'Compra de créditos cancelada. Nada foi cobrado.',
-  checkoutCancelled: 'Pagamento não concluído: nada foi cobrado. Uma vaga reservada pode ser paga até o prazo indicado.',
+  // Back from a game's checkout after giving up there (POST /games/:id/cancel-checkout).
+  checkoutCancelled: {
+    released: 'Pagamento cancelado: nada foi cobrado e a vaga que estava reservada para você foi liberada.',
+    kept: 'Pagamento não concluído: nada foi cobrado. A vaga da lista de espera continua reservada para você até o prazo indicado.',
+    closed: 'Pagamento não concluído: nada foi cobrado.',
+    confirmed: 'Este pagamento já tinha sido concluído: sua inscrição está confirmada.',
+    credited: 'Este pagamento já tinha sido concluído depois do prazo da vaga: o valor está nos seus créditos.',
+  },
   topUpAlreadyPaid: 'Esta compra já foi paga: os créditos estão na sua conta.',
   priceRequired: 'Informe o preço ou marque Gratuito',
   freeGameHasPrice: 'Um jogo gratuito não tem preço: apague o valor ou desmarque Gratuito.',

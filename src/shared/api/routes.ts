@@ -74,6 +74,7 @@ import {
   applyBodySchema,
   applyReplySchema,
   brazilianStateSchema,
+  cancelGameCheckoutReplySchema,
   cancelReplySchema,
   citiesQuerySchema,
   citySchema,
@@ -255,6 +256,7 @@ export const apiRoutes = {
   'POST /games/:id/apply': { params: idParamsSchema, body: omissible(applyBodySchema), reply: applyReplySchema },
   'POST /games/:id/waitlist': { params: idParamsSchema, body: omissible(waitlistBodySchema), reply: waitlistReplySchema },
   'POST /games/:id/cancel': { params: idParamsSchema, reply: cancelReplySchema },
+  'POST /games/:id/cancel-checkout': { params: idParamsSchema, body: cancelTopUpBodySchema, reply: cancelGameCheckoutReplySchema },
 
   'GET /notifications': { query: listNotificationsQuerySchema, reply: z.array(notificationSchema) },
   'GET /notifications/unread-count': { reply: unreadCountReplySchema },

@@ -192,6 +192,17 @@ export const cancelReplySchema = z.object({
 });
 export type CancelReply = z.infer<typeof cancelReplySchema>;
 
+export const cancelGameCheckoutReplySchema = z.object({
+  status: z
+    .enum(['released', 'kept', 'closed', 'confirmed', 'credited'])
+    .describe(
+      'released: a vaga que o checkout reservava foi liberada; kept: a vaga veio da lista de espera e continua reservada até o prazo; ' +
+        'closed: o pagamento já estava encerrado; confirmed/credited: já tinha sido pago (inscrição confirmada, ou créditos)',
+    ),
+  message: z.string(),
+});
+export type CancelGameCheckoutReply = z.infer<typeof cancelGameCheckoutReplySchema>;
+
 // ── The player's own games (GET /users/me) ──
 
 export const myGameSchema = gameSchema.extend({

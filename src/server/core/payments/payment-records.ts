@@ -38,13 +38,12 @@ export function successUrl(ctx: ServerContext, provider: ProviderName, publicId:
 }
 
 /**
- * Where the payer goes back to after giving up: the game, or the top-up page, which ends the top-up (`cancelado`, its
- * public id) and says so.
+ * Where the payer goes back to after giving up: the game or the top-up page, each of which ends the payment (`cancelado`,
+ * its public id: a game's checkout releases the place it held) and says so.
  */
 export function cancelPath(payment: Pick<PaymentRow, 'purpose' | 'gameId' | 'publicId'>): string {
-  return payment.purpose === 'game' && payment.gameId
-    ? `/apply/${payment.gameId}?pagamento=cancelado`
-    : `/add-credit?cancelado=${encodeURIComponent(payment.publicId)}`;
+  const cancelled = `cancelado=${encodeURIComponent(payment.publicId)}`;
+  return payment.purpose === 'game' && payment.gameId ? `/apply/${payment.gameId}?${cancelled}` : `/add-credit?${cancelled}`;
 }
 
 export function notificationUrl(ctx: ServerContext, provider: ProviderName): string {

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentCaller, currentUser } from '../../http/authentication';
 import { signedInRoute } from '../../http/route-helpers';
 import { applyToGame } from './apply-to-game';
+import { cancelGameCheckout } from './cancel-game-checkout';
 import { cancelRegistration } from './cancel-registration';
 import { joinWaitlist } from './join-waitlist';
 
 const tags = ['games'];
 
-/** A player's own place in a game: apply, join the waitlist, cancel. */
+/** A player's own place in a game: apply, join the waitlist, cancel, give up a checkout. */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...signedInRoute(
@@ -44,5 +45,19 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     onRequest: app.requireUser,
     handler: async (request) => cancelRegistration(request.ctx, currentUser(request), request.params.id),
+  });
+
+  app.route({
+    ...signedInRoute(
+      'POST /games/:id/cancel-checkout',
+      {
+        tags,
+        summary: 'Desiste do pagamento por cartão/PIX na volta do provedor: encerra o pagamento e libera a vaga que ele reservava',
+      },
+      400,
+      404,
+    ),
+    onRequest: app.requireUser,
+    handler: async (request) => cancelGameCheckout(request.ctx, currentUser(request), request.params.id, request.body.session_id),
   });
 };

@@ -6,6 +6,7 @@ import type { FakeStripe } from '../../../../test-support/server/fake-stripe';
 import { setUpLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
 import { isPostgres, raced, type TestApp } from '../../../../test-support/server/test-app';
 import { sweepExpiredPayments } from '../../core/games/expire-pending-payments';
+import { messages } from '../../../shared/messages';
 import { cancellationRequests, payments, registrations } from '../../db/schema';
 
 // A checkout the player walks away from (they cancel, or their hold expires) is closed: never left
@@ -139,6 +140,100 @@ describe('abandoned PIX checkouts (Mercado Pago)', () => {
     expect(await registrationOf(game.id, user.id)).toMatchObject({ status: 'cancelled' });
     expect(await ledgerOf(user.id)).toEqual([expect.objectContaining({ type: 'add_pix', amountCents: 1800 })]);
     expect(await paymentOf(user.id)).toMatchObject({ status: 'paid', outcome: 'credited' });
+  });
+});
+
+describe('back from the checkout after giving up (POST /games/:id/cancel-checkout)', () => {
+  const cancelCheckout = (gameId: number, headers: Record<string, string>, sessionId: string) =>
+    post(`/api/games/${gameId}/cancel-checkout`, headers, { session_id: sessionId });
+
+  it('card: the place the checkout held is released at once and goes to the line; the session is expired; again, nothing more', async () => {
+    const { game, user, headers, sessionId } = await cardHold({ totalSlots: 1 });
+    const waiting = await createSignedInUser(t.app);
+    await addCredits(db(), waiting.user.id, 2500);
+    expect((await post(`/api/games/${game.id}/waitlist`, waiting.headers)).statusCode).toBe(200);
+    const { publicId } = await paymentOf(user.id);
+
+    const cancelled = await cancelCheckout(game.id, headers, publicId);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({ status: 'released', message: messages.checkoutCancelled.released });
+    expect(await registrationOf(game.id, user.id)).toMatchObject({ status: 'cancelled', cancelledFrom: 'pending', paymentDeadline: null });
+    expect(await paymentOf(user.id)).toMatchObject({ status: 'expired', settledAt: null, closeAtProvider: false });
+    expect(expireCalls(sessionId)).toHaveLength(1);
+    // Well before the hold's deadline, the next in line has the place, paid from their credits.
+    expect(await registrationOf(game.id, waiting.user.id)).toMatchObject({ status: 'confirmed', paidCents: 2500 });
+
+    expect((await cancelCheckout(game.id, headers, publicId)).json()).toEqual({
+      status: 'closed',
+      message: messages.checkoutCancelled.closed,
+    });
+    expect(expireCalls(sessionId)).toHaveLength(1);
+  });
+
+  it("PIX: the player's own hold is released, by our public id as by the provider's return", async () => {
+    const game = await createGame(db(), { dateTime: new Date(t.clock.now().getTime() + 5 * DAY_MS), priceCents: 1800, totalSlots: 1 });
+    const { user, headers } = await createSignedInUser(t.app);
+    expect((await post(`/api/games/${game.id}/apply`, headers, { paymentType: 'mercadopago' })).statusCode).toBe(200);
+    const { publicId } = await paymentOf(user.id);
+    expect((await cancelCheckout(game.id, headers, publicId)).json()).toMatchObject({ status: 'released' });
+    expect(await registrationOf(game.id, user.id)).toMatchObject({ status: 'cancelled' });
+    expect(await paymentOf(user.id)).toMatchObject({ status: 'expired' });
+    // The place is free again: someone else takes it.
+    const other = await createSignedInUser(t.app);
+    await addCredits(db(), other.user.id, 1800);
+    expect((await post(`/api/games/${game.id}/apply`, other.headers, { paymentType: 'credit' })).json()).toMatchObject({
+      registrationType: 'confirmed',
+    });
+  });
+
+  it('a place the line offered stays offered until its deadline: only the checkout ends', async () => {
+    const { game, user, headers } = await cardHold({ totalSlots: 1 });
+    const promoted = await createSignedInUser(t.app);
+    expect((await post(`/api/games/${game.id}/waitlist`, promoted.headers)).statusCode).toBe(200);
+    // The first player gives up; the one in line, without credits, is offered the place to pay.
+    expect((await post(`/api/games/${game.id}/cancel`, headers)).statusCode).toBe(200);
+    const offered = await registrationOf(game.id, promoted.user.id);
+    expect(offered).toMatchObject({ status: 'pending', paymentType: null });
+    expect((await post(`/api/games/${game.id}/apply`, promoted.headers, { paymentType: 'card' })).statusCode).toBe(200);
+    const { publicId } = await paymentOf(promoted.user.id);
+
+    expect((await cancelCheckout(game.id, promoted.headers, publicId)).json()).toEqual({
+      status: 'kept',
+      message: messages.checkoutCancelled.kept,
+    });
+    expect(await registrationOf(game.id, promoted.user.id)).toMatchObject({ status: 'pending', paymentDeadline: offered.paymentDeadline });
+    expect(await paymentOf(promoted.user.id)).toMatchObject({ status: 'expired' });
+    expect(await paymentOf(user.id)).toMatchObject({ status: 'expired' });
+  });
+
+  it('a payment that had already arrived stays: the place is confirmed', async () => {
+    const { game, user, headers, sessionId } = await cardHold();
+    stripe.markSessionPaid(sessionId);
+    await stripeHook(stripe.webhookFor(sessionId, { timestamp: nowSeconds() }));
+    const { publicId } = await paymentOf(user.id);
+    expect((await cancelCheckout(game.id, headers, publicId)).json()).toEqual({
+      status: 'confirmed',
+      message: messages.checkoutCancelled.confirmed,
+    });
+    expect(await registrationOf(game.id, user.id)).toMatchObject({ status: 'confirmed', paidCents: 2500 });
+  });
+
+  it("someone else's checkout, another game's, a top-up or an unknown id is not found and changes nothing", async () => {
+    const { game, user, headers: ownerHeaders, sessionId } = await cardHold();
+    const { publicId } = await paymentOf(user.id);
+    const stranger = await createSignedInUser(t.app);
+    const otherGame = await createGame(db(), { dateTime: new Date(t.clock.now().getTime() + 5 * DAY_MS) });
+    for (const [gameId, headers, id] of [
+      [game.id, stranger.headers, publicId],
+      [otherGame.id, ownerHeaders, publicId],
+      [game.id, ownerHeaders, 'pay_nao_existe'],
+    ] as const) {
+      const res = await cancelCheckout(gameId, headers, id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'payment_not_found', message: messages.paymentSessionNotFound });
+    }
+    expect(await registrationOf(game.id, user.id)).toMatchObject({ status: 'pending' });
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ status: 'open' });
   });
 });
 

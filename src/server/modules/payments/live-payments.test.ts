@@ -6,7 +6,7 @@ import type { FakeStripe } from '../../../../test-support/server/fake-stripe';
 import { setUpLivePaymentsApp } from '../../../../test-support/server/live-payments-app';
 import type { TestApp } from '../../../../test-support/server/test-app';
 import { refundPayment } from '../../core/payments/refund-payment';
-import { notifications, registrations } from '../../db/schema';
+import { notifications, payments, registrations } from '../../db/schema';
 
 // PAYMENTS=live against the local fake Stripe and Mercado Pago servers on 127.0.0.1, with the app
 // listening for real so deliveries (and the storm) arrive as real parallel HTTP requests.
@@ -267,8 +267,9 @@ describe('paying a game in live mode', () => {
     expect(session).toMatchObject({
       amount_total: 3500,
       currency: 'brl',
-      cancel_url: `http://bora.test/apply/${game.id}?pagamento=cancelado`,
     });
+    const [payment] = await db().select().from(payments).where(eq(payments.providerSessionId, sessionId));
+    expect(session.cancel_url).toBe(`http://bora.test/apply/${game.id}?cancelado=${payment!.publicId}`);
     // Stripe's minimum session life is 30 minutes (plus a margin), above our 30-minute hold.
     expect(session.expires_at).toBeGreaterThanOrEqual(nowSeconds() + 30 * 60);
 

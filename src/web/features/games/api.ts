@@ -58,3 +58,16 @@ export function useJoinWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: joinWaitlist, onSuccess: () => refreshAfterRegistrationChange(queryClient) });
 }
+
+export function cancelGameCheckout({ gameId, sessionId }: { gameId: number; sessionId: string }) {
+  return api('POST /games/:id/cancel-checkout', {
+    params: { id: gameId },
+    body: { session_id: sessionId },
+    fallbackMessage: 'Erro ao cancelar o pagamento',
+  });
+}
+
+export function useCancelGameCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: cancelGameCheckout, onSuccess: () => refreshAfterRegistrationChange(queryClient) });
+}

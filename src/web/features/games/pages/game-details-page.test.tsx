@@ -87,14 +87,18 @@ describe('game details', () => {
     expect(await screen.findByRole('heading', { name: /Jogo não encontrado/ })).toBeInTheDocument();
   });
 
-  it('says a payment cancelled at the checkout was not completed', async () => {
+  it('back from a cancelled checkout: ends the payment, says the place was freed and drops the id from the address', async () => {
     const game = aPlayerGame({ name: 'Vôlei pendente' });
-    details(game);
-    renderApp(`/apply/${game.id}?pagamento=cancelado`, { token: 'jwt-ana' });
+    const api = details(game, player, {
+      [`POST /api/games/${game.id}/cancel-checkout`]: { body: { status: 'released', message: messages.checkoutCancelled.released } },
+    });
+    renderApp(`/apply/${game.id}?cancelado=pay_abc`, { token: 'jwt-ana' });
     await findPageHeading('Vôlei pendente');
-    expect(
-      screen.getByText('Pagamento não concluído: nada foi cobrado. Uma vaga reservada pode ser paga até o prazo indicado.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(messages.checkoutCancelled.released)).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/games/${game.id}/cancel-checkout`)).toEqual([
+      expect.objectContaining({ body: { session_id: 'pay_abc' } }),
+    ]);
+    await waitFor(() => expect(currentPath()).toBe(`/apply/${game.id}`));
   });
 
   it('keeps the places live: a change on the stream shows without a reload', async () => {
@@ -208,10 +212,15 @@ describe('game details', () => {
     const user = userEvent.setup();
 
     const credit = screen.getByRole('button', { name: 'Pagar com créditos' });
-    expect(credit).toHaveAccessibleDescription(
-      'Valor R$ 15,00 Saldo depois R$ 10,50 ' +
-        'Reembolso integral em créditos se você cancelar até 18/01/2030 às 19:00 (48 horas antes do jogo); depois disso, sem reembolso.',
-    );
+    const rule =
+      'Se você precisar cancelar ' +
+      'Cancelando até 18/01/2030 às 19:00 (48 horas antes do jogo), o valor volta: em créditos, na hora; no cartão ou por PIX, ' +
+      'em até 7 dias úteis, num pedido que a administração do Bora Jogar processa. Depois disso, sem reembolso. ' +
+      'Se o organizador cancelar o jogo ou tirar você da lista, o valor volta inteiro na hora, pela forma de pagamento que você usou.';
+    expect(credit).toHaveAccessibleDescription(`Valor R$ 15,00 Saldo depois R$ 10,50 ${rule}`);
+    // The same rule stands before the card and the PIX buttons.
+    expect(screen.getByRole('button', { name: 'Pagar com cartão' })).toHaveAccessibleDescription(rule);
+    expect(screen.getByRole('button', { name: 'Pagar com PIX' })).toHaveAccessibleDescription(rule);
     // Two days or more ahead: one click charges, no question asked.
     await user.click(credit);
     await findPageHeading('Inscrição realizada com sucesso!');
@@ -244,7 +253,10 @@ describe('game details', () => {
     const api = await openCreditApply(game);
     const user = userEvent.setup();
 
-    expect(screen.getByText('Sem reembolso: faltam menos de 48 horas para o jogo.')).toBeInTheDocument();
+    expect(screen.getByText('Sem reembolso se você cancelar')).toBeInTheDocument();
+    expect(
+      screen.getByText('Faltam menos de 48 horas para o jogo: se você cancelar, o valor não volta, pague com créditos, cartão ou PIX.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pagar com créditos' }));
     let dialog = screen.getByRole('dialog', { name: 'Pagar sem direito a reembolso?' });
     expect(dialog).toHaveTextContent(
@@ -259,6 +271,48 @@ describe('game details', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pagar R$ 15,00 com créditos' }));
     await findPageHeading('Inscrição realizada com sucesso!');
     expect(api.callsTo('POST', `/api/games/${game.id}/apply`)[0]?.body).toEqual({ paymentType: 'credit' });
+  });
+
+  it('inside the last 48 hours, card and PIX ask the same question before going to the checkout', async () => {
+    const game = aPlayerGame({ price: 15, dateTime: hoursFromNow(47) });
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const api = details(game, player, {
+      [`POST /api/games/${game.id}/apply`]: {
+        body: {
+          message: 'Vaga reservada: conclua o pagamento.',
+          waitlisted: false,
+          registrationType: 'pending',
+          paymentType: 'mercadopago',
+          amountCharged: 0,
+          credits: 25.5,
+          initPoint: 'https://mercadopago.example/checkout/1',
+          sandboxInitPoint: 'http://localhost/sandbox/checkout/1',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+
+    await user.click(screen.getByRole('button', { name: 'Pagar com cartão' }));
+    let dialog = screen.getByRole('dialog', { name: 'Pagar sem direito a reembolso?' });
+    expect(dialog).toHaveTextContent(
+      `Faltam menos de 48 horas para ${game.name}: se você cancelar depois, os R$ 15,00 pagos no cartão não são devolvidos.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Pagar com PIX' }));
+    dialog = screen.getByRole('dialog', { name: 'Pagar sem direito a reembolso?' });
+    expect(dialog).toHaveTextContent(
+      `Faltam menos de 48 horas para ${game.name}: se você cancelar depois, os R$ 15,00 pagos por PIX não são devolvidos.`,
+    );
+    expect(api.callsTo('POST', `/api/games/${game.id}/apply`)).toHaveLength(0);
+    expect(go).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Pagar R$ 15,00 com PIX' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/sandbox/checkout/1'));
+    expect(api.callsTo('POST', `/api/games/${game.id}/apply`).map((call) => call.body)).toEqual([{ paymentType: 'mercadopago' }]);
+    go.mockRestore();
   });
 
   it('goes to the waitlist page when the reply says waitlisted', async () => {
@@ -375,7 +429,7 @@ describe('game details', () => {
     expect(screen.getByText('Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.')).toBeInTheDocument();
   });
 
-  it('says there is no refund under 48 hours, and a card refund goes through review', async () => {
+  it('says there is no refund under 48 hours, and a card or PIX refund is a request the administration makes', async () => {
     const late = aPlayerGame({ dateTime: hoursFromNow(47), registrationType: 'confirmed', paymentType: 'credit' });
     details(late);
     const user = userEvent.setup();
@@ -390,7 +444,19 @@ describe('game details', () => {
     renderApp(`/apply/${card.id}`, { token: 'jwt-ana' });
     await findPageHeading(card.name);
     await user.click(screen.getByRole('button', { name: 'Cancelar inscrição' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('Reembolso: R$ 20,00 voltam para o seu cartão ou PIX depois da análise do pedido');
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'Reembolso: R$ 20,00 voltam para o seu cartão em até 7 dias úteis: o pedido vai para a administração do Bora Jogar, que faz o estorno.',
+    );
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Voltar' }));
+
+    const pix = aPlayerGame({ dateTime: hoursFromNow(49), price: 20, registrationType: 'confirmed', paymentType: 'mercadopago' });
+    details(pix);
+    renderApp(`/apply/${pix.id}`, { token: 'jwt-ana' });
+    await findPageHeading(pix.name);
+    await user.click(screen.getByRole('button', { name: 'Cancelar inscrição' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'Reembolso: R$ 20,00 voltam por PIX em até 7 dias úteis: o pedido vai para a administração do Bora Jogar, que faz a devolução.',
+    );
   });
 
   it('shows the waiting message with the position and links for a waitlisted player', async () => {

@@ -1,5 +1,4 @@
-import { useParams, useSearchParams } from 'react-router';
-import { messages } from '../../../../shared/messages';
+import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { QueryError } from '../../../components/games/list-states';
 import { SeriesMembership } from '../../../components/series/series-membership';
@@ -15,6 +14,7 @@ import { GameCancelledNotice, GameDetailsSkeleton, GameDetailsView, GameNotFound
 import { RegistrationActions } from '../components/registration-actions';
 import { VisitorActions } from '../components/visitor-actions';
 import { parseGameId } from '../game-id';
+import { useCancelledCheckout } from '../use-cancelled-checkout';
 
 function placesLeft(game: Game): string {
   if (game.availableSlots === 0) return 'Lotado: lista de espera aberta';
@@ -40,8 +40,8 @@ function withMemberPlaces(game: Game): Game {
 export function GameDetailsPage() {
   const gameId = parseGameId(useParams().gameId);
   const { user } = useSession();
-  // Back from the payment page after "Cancelar": said, so the tap is not met with silence.
-  const isPaymentCancelled = useSearchParams()[0].get('pagamento') === 'cancelado';
+  // Back from the payment page after "Cancelar": the place it held is freed, and said, so the tap is not met with silence.
+  const cancelledCheckout = useCancelledCheckout(gameId, user !== null);
   const game = useGame(gameId);
   const membership = useSeriesMembership(user ? game.data?.seriesId : undefined);
   useLiveGamePlaces(game.data);
@@ -66,7 +66,7 @@ export function GameDetailsPage() {
       <GameCancelledNotice game={seen} />
     ) : user ? (
       <>
-        {isPaymentCancelled && <Alert tone="warning">{messages.checkoutCancelled}</Alert>}
+        {cancelledCheckout && <Alert tone={cancelledCheckout.tone}>{cancelledCheckout.text}</Alert>}
         <RegistrationActions game={seen} />
         {typeof seen.seriesId === 'number' && <SeriesMembership game={seen} />}
       </>
