@@ -69,7 +69,7 @@ test('at 390 px the organiser runs the WhatsApp list: a "+1" by name, players se
   // The organiser removes Paula after a confirmation: refunded in full.
   await dialog.getByRole('button', { name: 'Remover Paula Pagante' }).click();
   const question = page.getByRole('alertdialog', { name: 'Remover Paula Pagante do jogo?' });
-  await expect(question).toContainText('volta integralmente');
+  await expect(question).toContainText(/Os R\$\s15,00 pagos com créditos voltam inteiros para os créditos de Paula Pagante, na hora\./);
   await question.getByRole('button', { name: 'Remover e reembolsar' }).click();
   await expect(page.getByText(/Jogador removido e avisado\. R\$\s15,00 voltaram aos créditos dele\./)).toBeVisible();
   expect(await balanceOf(paula.token)).toBe(20);

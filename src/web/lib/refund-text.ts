@@ -83,3 +83,19 @@ export function lateRefundWarning(paymentType: PlatformPaymentType, price: strin
   if (paymentType === 'credit') return `se você cancelar depois, os ${price} não voltam para os seus créditos.`;
   return `se você cancelar depois, os ${price} pagos ${paymentType === 'stripe' ? 'no cartão' : 'por PIX'} não são devolvidos.`;
 }
+
+/**
+ * What taking a player off a game does to their money, said to the organiser or the administrator before they confirm:
+ * the whole amount at once, by the method the player used (refund-in-full.ts); null when nothing was paid.
+ */
+export function removalRefundText(name: string, paymentType: PaymentType | null | undefined, paidAmount: number): string | null {
+  if (paymentType === 'external') return `O pagamento deste jogo é combinado por fora: acerte a devolução direto com ${name}.`;
+  if (!paymentType || paidAmount <= 0) return null;
+  const amount = formatBRL(paidAmount);
+  if (paymentType === 'credit') return `Os ${amount} pagos com créditos voltam inteiros para os créditos de ${name}, na hora.`;
+  const back =
+    paymentType === 'stripe'
+      ? `pagos no cartão são estornados inteiros no cartão de ${name}, na hora (a fatura mostra no prazo do banco)`
+      : `pagos por PIX voltam inteiros por PIX para a conta de ${name}, na hora`;
+  return `Os ${amount} ${back}. Se o provedor recusar, o reembolso fica com a administração do Bora Jogar.`;
+}

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { isFuture } from '../../../../shared/rules/game-timing';
 import { errorMessage } from '../../../lib/api-client';
 import { formatBRL, formatPhone } from '../../../lib/format';
+import { removalRefundText } from '../../../lib/refund-text';
 import { useRemovePlayer } from '../api';
 
 function refundText(reply: RemovePlayerReply): string {
@@ -168,9 +169,8 @@ export function GamePlayers({ game }: { game: AdminGameDetail }) {
                 Remover <strong>{toRemove.name}</strong> {toRemove.status === 'waitlist' ? 'da lista de espera' : 'do jogo'} {game.name}?
               </p>
               <p className="mt-2">
-                {toRemove.paidAmount > 0
-                  ? `O valor pago (${formatBRL(toRemove.paidAmount)}) é devolvido integralmente e a pessoa é avisada.`
-                  : 'A pessoa é avisada da remoção.'}
+                {removalRefundText(toRemove.name, toRemove.paymentType, toRemove.paidAmount) ?? 'Nada foi pago pela plataforma.'} A pessoa é
+                avisada da remoção.
                 {toRemove.status !== 'waitlist' && isFuture(game.dateTime, new Date()) && ' A vaga vai para o primeiro da lista de espera.'}
               </p>
               {afterStart && (

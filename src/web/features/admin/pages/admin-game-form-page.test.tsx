@@ -279,7 +279,7 @@ describe('admin edit game', () => {
 
     await user.click(within(enrolled).getByRole('button', { name: 'Remover Ana Souza' }));
     const dialog = screen.getByRole('dialog', { name: 'Remover jogador' });
-    expect(dialog).toHaveTextContent('O valor pago (R$ 15,00) é devolvido integralmente');
+    expect(dialog).toHaveTextContent('Os R$ 15,00 pagos com créditos voltam inteiros para os créditos de Ana Souza, na hora.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(api.callsTo('DELETE', `/api/admin/games/${game.id}/users/41`)).toHaveLength(0);
 

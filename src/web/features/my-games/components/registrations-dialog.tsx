@@ -9,7 +9,8 @@ import { Modal } from '../../../components/ui/modal';
 import { SkeletonStack } from '../../../components/ui/spinner';
 import { toastReply, useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { formatBRL, formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { removalRefundText } from '../../../lib/refund-text';
 import { useRemoveGamePlayer, useUserGame } from '../api';
 import { DownloadRegistrationsButton } from './download-registrations-button';
 import { WalkIns } from './walk-ins';
@@ -161,6 +162,7 @@ function RemovePlayerQuestion({ game, registration, onDone }: { game: UserGame; 
   const toast = useToast();
   const remove = useRemoveGamePlayer(game.id);
   const paid = registration.paidAmount > 0;
+  const refund = removalRefundText(registration.userName, registration.paymentType, registration.paidAmount);
   async function confirm() {
     await toastReply(toast, remove.mutateAsync(registration.userId), 'Erro ao remover jogador');
     onDone();
@@ -172,9 +174,7 @@ function RemovePlayerQuestion({ game, registration, onDone }: { game: UserGame; 
       </h3>
       <div id="remove-player-text" className="space-y-2 text-slate-700 dark:text-slate-300">
         <p>A inscrição é cancelada e {registration.userName} recebe um aviso, como quando você cancela o jogo.</p>
-        {paid && (
-          <p>O valor pago ({formatBRL(registration.paidAmount)}) volta integralmente: créditos na hora, cartão ou PIX pelo provedor.</p>
-        )}
+        {refund && <p>{refund}</p>}
         {registration.status !== 'waitlist' && <p>A vaga vai para o primeiro da lista de espera, se houver.</p>}
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -102,8 +102,7 @@ describe('the organiser’s list tools', () => {
     );
     await user.click(await within(dialog()).findByRole('button', { name: 'Remover Carla Souza' }));
     const question = screen.getByRole('alertdialog', { name: 'Remover Carla Souza do jogo?' });
-    expect(question).toHaveTextContent('volta integralmente');
-    expect(question).toHaveTextContent('R$ 15,00');
+    expect(question).toHaveTextContent('Os R$ 15,00 pagos com créditos voltam inteiros para os créditos de Carla Souza, na hora.');
 
     await user.click(within(question).getByRole('button', { name: 'Voltar' }));
     expect(api.callsTo('DELETE', `/api/user-games/${game.id}/players/${carla.userId}`)).toHaveLength(0);
