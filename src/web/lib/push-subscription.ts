@@ -52,13 +52,48 @@ export class PushPermissionDenied extends Error {
 }
 
 /**
+ * How long turning push on may take once the person said yes: the browser's push service (Google's for Chromium,
+ * Mozilla's, Apple's) sometimes never answers, and Chromium then waits some 45 s before failing.
+ */
+export const PUSH_SERVICE_TIMEOUT_MS = 10_000;
+
+/** Thrown when the browser's push service did not answer in time: nothing was turned on. */
+export class PushServiceTimeout extends Error {
+  constructor() {
+    super('O serviço de notificações não respondeu');
+    this.name = 'PushServiceTimeout';
+  }
+}
+
+/**
  * Turns push on here: asks the browser's permission (this must run from a click), subscribes through the service
  * worker's PushManager with the server's public key, and gives the subscription to the server. A subscription made
- * with another key (the server's changed) is replaced.
+ * with another key (the server's changed) is replaced. Past `timeoutMs` after the permission it gives up
+ * (PushServiceTimeout); a subscription the push service grants after that is dropped, so the device stays as said: off.
  */
-export async function enableDevicePush(): Promise<DevicePushState> {
+export async function enableDevicePush(timeoutMs = PUSH_SERVICE_TIMEOUT_MS): Promise<DevicePushState> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushPermissionDenied();
+  let hasGivenUp = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const givenUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      hasGivenUp = true;
+      reject(new PushServiceTimeout());
+    }, timeoutMs);
+  });
+  const subscribing = subscribeHere(() => hasGivenUp);
+  // Whatever it ends in after the wait was given up on is no longer anyone's concern.
+  subscribing.catch(() => undefined);
+  try {
+    await Promise.race([subscribing, givenUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return 'on';
+}
+
+async function subscribeHere(hasGivenUp: () => boolean): Promise<void> {
   const [registration, { publicKey }] = await Promise.all([
     workerRegistration(),
     api('GET /push/public-key', { fallbackMessage: 'Erro ao ativar as notificações' }),
@@ -71,12 +106,15 @@ export async function enableDevicePush(): Promise<DevicePushState> {
     subscription = null;
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  if (hasGivenUp()) {
+    await subscription.unsubscribe();
+    return;
+  }
   const json = subscription.toJSON();
   await api('POST /users/me/push-subscriptions', {
     body: { endpoint: json.endpoint ?? subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } },
     fallbackMessage: 'Erro ao ativar as notificações',
   });
-  return 'on';
 }
 
 /** Turns push off here: the browser forgets its subscription and the server stops sending to it. */

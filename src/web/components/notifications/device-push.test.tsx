@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
 import { FAKE_PUSH_ENDPOINT, FAKE_PUSH_KEYS, fakePushBrowser } from '../../test/fake-push';
+import { pushServiceTimeoutText } from './device-push';
 import { meReply, player } from '../../test/fixtures';
 import { findPageHeading, renderApp } from '../../test/render-app';
 
@@ -111,5 +112,29 @@ describe('notifications on this device', () => {
     const panel = await devicePanel();
     expect(await panel.findByText('Não suportado neste navegador')).toBeInTheDocument();
     expect(panel.getByText(/No iPhone, adicione o Bora Jogar à tela de início/)).toBeInTheDocument();
+  });
+
+  it('gives up after 10 s when the push service does not answer, says why, and stays off', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const browser = fakePushBrowser();
+      browser.pushManager.subscribe.mockImplementation(() => new Promise(() => undefined));
+      const api = notificationsApi();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderApp('/notifications', { token: 'jwt-ana' });
+      const panel = await devicePanel();
+      await user.click(await panel.findByRole('button', { name: 'Ativar notificações neste aparelho' }));
+      expect(panel.getByRole('button', { name: 'Ativando...' })).toBeInTheDocument();
+      await waitFor(() => expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(1));
+      await act(() => vi.advanceTimersByTimeAsync(9_000));
+      expect(panel.queryByRole('alert')).not.toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(await panel.findByRole('alert')).toHaveTextContent(pushServiceTimeoutText);
+      expect(panel.getByText('Desativado neste aparelho')).toBeInTheDocument();
+      expect(panel.getByRole('button', { name: 'Ativar notificações neste aparelho' })).toBeEnabled();
+      expect(api.callsTo('POST', '/api/users/me/push-subscriptions')).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,7 +5,9 @@ import {
   type DevicePushState,
   disableDevicePush,
   enableDevicePush,
+  PUSH_SERVICE_TIMEOUT_MS,
   PushPermissionDenied,
+  PushServiceTimeout,
   readDevicePushState,
 } from '../../lib/push-subscription';
 import { Alert } from '../ui/alert';
@@ -28,11 +30,11 @@ const hints: Record<DevicePushState, string> = {
     'Este navegador não recebe notificações do Bora Jogar. No iPhone, adicione o Bora Jogar à tela de início (Compartilhar → Adicionar à Tela de Início) e abra por lá.',
 };
 
-/**
- * "Ativar notificações neste aparelho": this browser's Web Push, turned on (permission, subscription, server) or off,
- * with what it is now. Shown on /notifications and on the profile.
- */
-export function DevicePush({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+/** Said when the browser's push service did not answer in time. */
+export const pushServiceTimeoutText = `O serviço de notificações do navegador não respondeu em ${PUSH_SERVICE_TIMEOUT_MS / 1000} segundos, então nada foi ativado. Confira a internet e tente de novo; se continuar, este navegador não está conseguindo falar com o serviço de notificações dele.`;
+
+/** This browser's Web Push: what it is now (null while reading it), and turning it on or off with what came of it. */
+export function useDevicePush() {
   const [state, setState] = useState<DevicePushState | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -57,6 +59,9 @@ export function DevicePush({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       if (error instanceof PushPermissionDenied) {
         setState(await readDevicePushState());
         setResult({ tone: 'error', text: 'Sem a sua permissão, o navegador não mostra as notificações.' });
+      } else if (error instanceof PushServiceTimeout) {
+        setState('off');
+        setResult({ tone: 'error', text: pushServiceTimeoutText });
       } else {
         setResult({
           tone: 'error',
@@ -68,6 +73,22 @@ export function DevicePush({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     }
   }
 
+  return { state, isBusy, result, change };
+}
+
+export type DevicePushControl = ReturnType<typeof useDevicePush>;
+
+/**
+ * "Ativar notificações neste aparelho": this browser's Web Push, turned on (permission, subscription, server) or off,
+ * with what it is now. Shown on /notifications and on the profile.
+ */
+export function DevicePush({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  return <DevicePushCard device={useDevicePush()} headingLevel={headingLevel} />;
+}
+
+/** The card of `device`, for a page that reads the same state elsewhere too (the profile's switches). */
+export function DevicePushCard({ device, headingLevel = 2 }: { device: DevicePushControl; headingLevel?: 2 | 3 }) {
+  const { state, isBusy, result, change } = device;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Icon = state === 'on' ? BellRing : state === 'off' || state === null ? Smartphone : BellOff;
   return (

@@ -46,6 +46,7 @@ describe('profile: notifications', () => {
   });
 
   it('shows the new place from the click on, while the save is still on its way', async () => {
+    fakePushBrowser({ permission: 'granted', subscribed: true });
     let answer: () => void = () => undefined;
     const api = fakeApi({
       'GET /api/users/me': meReply(player),
@@ -72,6 +73,7 @@ describe('profile: notifications', () => {
   });
 
   it('puts the switch back and shows the error when saving fails', async () => {
+    fakePushBrowser({ permission: 'granted', subscribed: true });
     fakeApi({
       'GET /api/users/me': meReply(player),
       ...calendarFeed,
@@ -85,5 +87,36 @@ describe('profile: notifications', () => {
     await user.click(places.getByRole('switch', { name: /No aparelho/ }));
     expect(await section.findByRole('alert')).toHaveTextContent('Tente de novo em instantes.');
     expect(places.getByRole('switch', { name: /No aparelho/ })).toBeChecked();
+  });
+
+  it('"No aparelho" reads Não, and waits, while this device has no subscription; turned on here, it shows the saved choice', async () => {
+    fakePushBrowser();
+    fakeApi({
+      'GET /api/users/me': meReply(player),
+      ...calendarFeed,
+      'GET /api/users/me/notification-settings': { body: allOn },
+      'GET /api/push/public-key': {
+        body: { publicKey: 'BLbOsOXuTLFG9VgqR8GRleseKQqHc0Xhrc7wbsfyKxLNk5txw_DE1I2IdizGIfbxyIokhHbKH-Iq5us0PqoCnLs' },
+      },
+      'POST /api/users/me/push-subscriptions': { status: 201, body: { message: 'Notificações ativadas neste aparelho.' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', { token: 'jwt-ana' });
+    const section = await preferences();
+    expect(await section.findByText('Desativado neste aparelho')).toBeInTheDocument();
+    const places = within(await section.findByRole('group', { name: 'Vagas e lista de espera' }));
+    const push = places.getByRole('switch', { name: /No aparelho/ });
+    expect(push).not.toBeChecked();
+    expect(push).toBeDisabled();
+    expect(push).toHaveAccessibleDescription(/Nada chega como notificação neste aparelho enquanto elas estiverem desativadas nele/);
+    expect(places.getByRole('switch', { name: /E-mail/ })).toBeChecked();
+    expect(section.getAllByText('Sim')).toHaveLength(6);
+
+    await user.click(section.getByRole('button', { name: 'Ativar notificações neste aparelho' }));
+    expect(await section.findByText('Ativado neste aparelho')).toBeInTheDocument();
+    expect(places.getByRole('switch', { name: /No aparelho/ })).toBeChecked();
+    expect(places.getByRole('switch', { name: /No aparelho/ })).toBeEnabled();
+    expect(section.getAllByText('Sim')).toHaveLength(12);
+    expect(section.queryByText(/Nada chega como notificação/)).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import { Bell, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type NotificationChannels, type NotificationKind, notificationKinds } from '../../../../shared/schemas/notification-settings';
 import { QueryError } from '../../../components/games/list-states';
-import { DevicePush } from '../../../components/notifications/device-push';
+import { DevicePushCard, useDevicePush } from '../../../components/notifications/device-push';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { PageSection } from '../../../components/ui/page-section';
@@ -30,21 +30,40 @@ const channels: { channel: keyof NotificationChannels; label: string }[] = [
  * from the click until the save settles (then the saved settings, or the old ones after a refusal), whatever the
  * settings' query does meanwhile.
  */
-function ChannelSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => Promise<void> }) {
+function ChannelSwitch({
+  label,
+  checked,
+  onChange,
+  disabled = false,
+  describedBy,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => Promise<void>;
+  disabled?: boolean;
+  describedBy?: string;
+}) {
   const [saving, setSaving] = useState<boolean | null>(null);
-  const shown = saving ?? checked;
+  const shown = !disabled && (saving ?? checked);
   const change = (next: boolean) => {
     setSaving(next);
     void onChange(next).then(() => setSaving((current) => (current === next ? null : current)));
   };
   return (
-    <label className="relative flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl border border-slate-200 px-3 dark:border-slate-700">
+    <label
+      className={cn(
+        'relative flex min-h-11 items-center justify-between gap-3 rounded-xl border border-slate-200 px-3 dark:border-slate-700',
+        disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
+      )}
+    >
       <span className="font-medium">{label}</span>
       <input
         type="checkbox"
         role="switch"
-        className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-xl opacity-0"
+        className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-xl opacity-0 disabled:cursor-not-allowed"
         checked={shown}
+        disabled={disabled}
+        aria-describedby={describedBy}
         onChange={(event) => change(event.target.checked)}
       />
       <span
@@ -75,6 +94,10 @@ function ChannelSwitch({ label, checked, onChange }: { label: string; checked: b
 export function NotificationPreferences() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
+  const device = useDevicePush();
+  // "No aparelho" says what reaches this device: nothing while it has no subscription, whatever the saved choice.
+  const isDeviceOn = device.state === 'on';
+  const deviceOffHintId = useId();
 
   return (
     <PageSection
@@ -82,11 +105,16 @@ export function NotificationPreferences() {
       title="Notificações"
       icon={<Bell className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
     >
-      <DevicePush headingLevel={3} />
+      <DevicePushCard device={device} headingLevel={3} />
       <Card className="space-y-4">
         <p className="text-slate-700 dark:text-slate-300">
           Escolha o que você recebe por e-mail e como notificação nos aparelhos em que ativou. As mudanças valem na hora.
         </p>
+        {device.state !== null && !isDeviceOn && (
+          <p id={deviceOffHintId} className="text-sm text-slate-600 dark:text-slate-400">
+            Nada chega como notificação neste aparelho enquanto elas estiverem desativadas nele: ative acima para escolher o que chega aqui.
+          </p>
+        )}
         {update.isError && <Alert tone="error">{errorMessage(update.error, 'Erro ao salvar suas preferências de notificação')}</Alert>}
         {settings.isPending ? (
           <Skeleton className="h-64 w-full" />
@@ -104,6 +132,8 @@ export function NotificationPreferences() {
                       key={channel}
                       label={label}
                       checked={settings.data[kind][channel]}
+                      disabled={channel === 'push' && !isDeviceOn}
+                      describedBy={channel === 'push' && !isDeviceOn ? deviceOffHintId : undefined}
                       // A refusal shows in the alert above (update.error): the switch only needs to know it settled.
                       onChange={(checked) =>
                         update.mutateAsync({ [kind]: { [channel]: checked } }).then(
