@@ -36,7 +36,12 @@ export const payoutKeyViewSchema = z
   .describe('A chave PIX dos repasses, mascarada');
 export type PayoutKeyView = z.infer<typeof payoutKeyViewSchema>;
 
-export const payoutKeyReplySchema = z.object({ payoutKey: payoutKeyViewSchema.nullable() });
+export const payoutKeyReplySchema = z.object({
+  payoutKey: payoutKeyViewSchema.nullable(),
+  isOrganiser: z
+    .boolean()
+    .describe('Organiza jogos: criou um jogo ou racha semanal (rascunho também), tem recebimentos ou já salvou uma chave'),
+});
 export type PayoutKeyReply = z.infer<typeof payoutKeyReplySchema>;
 export const savePayoutKeyReplySchema = z.object({ message: z.string(), payoutKey: payoutKeyViewSchema });
 export type SavePayoutKeyReply = z.infer<typeof savePayoutKeyReplySchema>;

@@ -44,12 +44,12 @@ export function meReply(user: PublicUser, games: { myGames?: MyGame[]; waitliste
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /**
- * The profile's own reads, for pages that show the profile: the "Minha agenda" address, no PIX key for payouts yet and
- * no game played yet.
+ * The profile's own reads, for pages that show the profile: the "Minha agenda" address, a player who organises nothing
+ * (no PIX key for payouts) and no game played yet.
  */
 export const calendarFeed = {
   'GET /api/users/me/calendar': { body: { url: `${TEST_ORIGIN}/api/calendar/${'a'.repeat(64)}.ics` } },
-  'GET /api/users/me/payout-key': { body: { payoutKey: null } },
+  'GET /api/users/me/payout-key': { body: { payoutKey: null, isOrganiser: false } },
   'GET /api/users/me/history': { body: { games: [], next: null } },
 };
 /** The profile's notification preferences, everything on (as for an account that never changed them). */

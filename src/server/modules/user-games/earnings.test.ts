@@ -163,9 +163,22 @@ describe('the payout key', () => {
     expect(phone.json().fields).toEqual({ key: messages.earnings.keyInvalid.phone });
     const type = await call('PUT', '/api/users/me/payout-key', headers, { type: 'conta', key: 'x', holderName: 'Ana' });
     expect(type.statusCode).toBe(400);
-    expect((await call('GET', '/api/users/me/payout-key', headers)).json()).toEqual({ payoutKey: null });
+    expect((await call('GET', '/api/users/me/payout-key', headers)).json()).toEqual({ payoutKey: null, isOrganiser: false });
     const [row] = await db().select({ key: users.payoutKey }).from(users).where(eq(users.id, user.id));
     expect(row!.key).toBeNull();
+  });
+
+  it('says who organises: a player who never made a game does not; a draft of their own, or a saved key, does', async () => {
+    const player = await createSignedInUser(t.app);
+    const organiser = await createSignedInUser(t.app);
+    const keyOnly = await createSignedInUser(t.app);
+    await createGame(db(), { creatorId: organiser.user.id, state: 'draft' });
+    await call('PUT', '/api/users/me/payout-key', keyOnly.headers, { type: 'cpf', key: VALID_CPF, holderName: 'Kátia' });
+    const isOrganiser = async (headers: typeof player.headers) =>
+      (await call('GET', '/api/users/me/payout-key', headers)).json().isOrganiser as boolean;
+    expect(await isOrganiser(player.headers)).toBe(false);
+    expect(await isOrganiser(organiser.headers)).toBe(true);
+    expect(await isOrganiser(keyOnly.headers)).toBe(true);
   });
 
   it('takes a mobile typed as the profile takes it, without +55, and keeps it in the +55 form', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { maskPixKey } from '../../../shared/rules/pix-key';
 import type { PayoutKeyReply, payoutKeyBodySchema, SavePayoutKeyReply } from '../../../shared/schemas/earnings';
@@ -6,18 +6,30 @@ import type { z } from '../../../shared/schemas/z';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { payoutKeyView } from '../../core/earnings/payout-key';
 import { type PendingMail, queueMail, sendPendingMail } from '../../core/notifications/notify';
-import { users } from '../../db/schema';
+import { games, organiserEarnings, series, users } from '../../db/schema';
 import { accountNoticeEmail } from '../../integrations/mail/templates';
 
 const m = messages.earnings;
 
-/** The caller's payout key, masked, read afresh. */
+/**
+ * The caller's payout key, masked, read afresh, and whether they organise: a game or a weekly series of theirs (a draft
+ * too, so the key can be set before the first sale), earnings, or a key already saved. The web shows the payout
+ * screens only to them.
+ */
 export async function getPayoutKey(ctx: ServerContext, userId: number): Promise<PayoutKeyReply> {
   const [row] = await ctx.db
-    .select({ payoutKeyType: users.payoutKeyType, payoutKey: users.payoutKey, payoutHolderName: users.payoutHolderName })
+    .select({
+      payoutKeyType: users.payoutKeyType,
+      payoutKey: users.payoutKey,
+      payoutHolderName: users.payoutHolderName,
+      hasOrganised: sql<boolean>`exists (select 1 from ${games} where ${games.creatorId} = ${userId})
+        or exists (select 1 from ${series} where ${series.creatorId} = ${userId})
+        or exists (select 1 from ${organiserEarnings} where ${organiserEarnings.organiserId} = ${userId})`,
+    })
     .from(users)
     .where(eq(users.id, userId));
-  return { payoutKey: row ? payoutKeyView(row) : null };
+  const payoutKey = row ? payoutKeyView(row) : null;
+  return { payoutKey, isOrganiser: payoutKey !== null || row?.hasOrganised === true };
 }
 
 /**

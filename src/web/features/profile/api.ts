@@ -9,6 +9,7 @@ import type { PayoutKeyBody } from '../../../shared/schemas/earnings';
 import type { ChangePasswordBody, DeleteMeBody, PhoneBody, UpdateMeBody } from '../../../shared/schemas/users';
 import { api } from '../../lib/api-client';
 import { meKey } from '../../lib/queries/me';
+import { payoutKeyKey } from '../../lib/queries/payout-key';
 import { signIn, signOut, updateSessionUser } from '../../lib/session';
 
 export function savePhone(body: PhoneBody) {
@@ -129,22 +130,13 @@ export function useUpdateNotificationSettings() {
   });
 }
 
-/** Where the organiser's payouts go (decision 045): the saved PIX key, masked. */
-export const payoutKeyKey = ['payout-key'] as const;
-
-export function usePayoutKey() {
-  return useQuery({
-    queryKey: payoutKeyKey,
-    queryFn: ({ signal }) => api('GET /users/me/payout-key', { signal, fallbackMessage: 'Erro ao carregar a chave PIX' }),
-  });
-}
-
 export function useSavePayoutKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PayoutKeyBody) => api('PUT /users/me/payout-key', { body, fallbackMessage: 'Erro ao salvar a chave PIX' }),
     onSuccess: (reply) => {
-      queryClient.setQueryData(payoutKeyKey, { payoutKey: reply.payoutKey });
+      // A saved key makes its owner one the payout screens concern.
+      queryClient.setQueryData(payoutKeyKey, { payoutKey: reply.payoutKey, isOrganiser: true });
       // The statement shows the key too.
       return queryClient.invalidateQueries({ queryKey: ['user-games', 'earnings'] });
     },

@@ -333,4 +333,22 @@ describe('registrations dialog', () => {
     await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' }).at(-1)!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('shows Recebimentos to those who organise', async () => {
+    await openMyGames({
+      'GET /api/user-games': { body: [aUserGame({ name: 'Vôlei de Quinta' })] },
+      'GET /api/users/me/payout-key': { body: { payoutKey: null, isOrganiser: true } },
+    });
+    expect(await screen.findByRole('link', { name: 'Recebimentos' })).toHaveAttribute('href', '/my-games/earnings');
+  });
+
+  it('does not show Recebimentos to a player who organises nothing', async () => {
+    const { api } = await openMyGames({
+      'GET /api/user-games': { body: [] },
+      'GET /api/users/me/payout-key': { body: { payoutKey: null, isOrganiser: false } },
+    });
+    await waitFor(() => expect(api.callsTo('GET', '/api/users/me/payout-key')).toHaveLength(1));
+    await screen.findAllByRole('link', { name: /Criar jogo/ });
+    expect(screen.queryByRole('link', { name: 'Recebimentos' })).not.toBeInTheDocument();
+  });
 });

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
+import { useIsOrganiser } from '../../../lib/queries/payout-key';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserGames } from '../api';
 import { UserGameCard } from '../components/user-game-card';
@@ -172,6 +173,8 @@ export function MyGamesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseFilter(searchParams.get('filter'));
   const games = useUserGames(filter);
+  // Recebimentos concerns those who organise (or have earnings), not every player who opens this page.
+  const isOrganiser = useIsOrganiser();
   const panelId = useId();
   const tabPrefix = useId();
 
@@ -187,10 +190,12 @@ export function MyGamesPage() {
         description="Crie, publique e acompanhe os jogos que você organiza."
         actions={
           <>
-            <Link to="/my-games/earnings" className={buttonClasses('secondary')}>
-              <Wallet className="size-5" aria-hidden="true" />
-              Recebimentos
-            </Link>
+            {isOrganiser && (
+              <Link to="/my-games/earnings" className={buttonClasses('secondary')}>
+                <Wallet className="size-5" aria-hidden="true" />
+                Recebimentos
+              </Link>
+            )}
             <CreateGameLink />
           </>
         }

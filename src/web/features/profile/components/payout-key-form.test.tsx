@@ -9,6 +9,7 @@ describe('the PIX key for payouts on the profile', () => {
   it('checks the CPF before sending, saves a valid key and shows it masked', async () => {
     const api = fakeApi({
       ...calendarFeed,
+      'GET /api/users/me/payout-key': { body: { payoutKey: null, isOrganiser: true } },
       'GET /api/users/me': meReply(player),
       'PUT /api/users/me/payout-key': {
         body: {
@@ -44,6 +45,7 @@ describe('the PIX key for payouts on the profile', () => {
   it('takes a mobile as the profile does, without +55', async () => {
     const api = fakeApi({
       ...calendarFeed,
+      'GET /api/users/me/payout-key': { body: { payoutKey: null, isOrganiser: true } },
       'GET /api/users/me': meReply(player),
       'PUT /api/users/me/payout-key': {
         body: {
@@ -69,5 +71,14 @@ describe('the PIX key for payouts on the profile', () => {
     await user.click(section.getByRole('button', { name: 'Salvar chave PIX' }));
     expect(await section.findByTestId('payout-key-masked')).toHaveTextContent('+55 (48) *****-4567');
     expect(api.callsTo('PUT', '/api/users/me/payout-key')[0]!.body).toMatchObject({ type: 'phone', key: '48 99123-4567' });
+  });
+
+  it('is not shown to a player who organises nothing', async () => {
+    fakeApi({ ...calendarFeed, 'GET /api/users/me': meReply(player) });
+    renderApp('/profile', { token: 'jwt-ana' });
+    await screen.findByRole('heading', { name: 'Notificações' });
+    await screen.findByRole('heading', { name: 'Minha agenda' });
+    expect(screen.queryByRole('heading', { name: 'Recebimentos' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Chave PIX')).not.toBeInTheDocument();
   });
 });

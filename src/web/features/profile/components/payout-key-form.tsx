@@ -9,10 +9,10 @@ import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { PageSection } from '../../../components/ui/page-section';
 import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
-import { usePayoutKey, useSavePayoutKey } from '../api';
+import { usePayoutKey } from '../../../lib/queries/payout-key';
+import { useSavePayoutKey } from '../api';
 
 const typeOptions: { value: PixKeyType; label: string }[] = [
   { value: 'cpf', label: 'CPF' },
@@ -33,7 +33,7 @@ const placeholders: Record<PixKeyType, string> = {
 const typeLabel = (type: PixKeyType) => typeOptions.find((option) => option.value === type)!.label;
 
 /**
- * "Recebimentos" on the profile: the PIX key where an organiser's payouts go. Once saved it is shown masked; a change
+ * "Recebimentos" on the profile, for those who organise: the PIX key where an organiser's payouts go. Once saved it is shown masked; a change
  * is checked here as the server checks it (CPF/CNPJ check digits, a mobile with its area code, UUID) and the owner is e-mailed.
  */
 export function PayoutKeyForm() {
@@ -70,6 +70,8 @@ export function PayoutKeyForm() {
   }
 
   const current = saved.data?.payoutKey ?? null;
+  // A player who organises nothing has no payouts: the section is not theirs (nor shown while that is not known).
+  if (!saved.isError && saved.data?.isOrganiser !== true) return null;
   return (
     <PageSection
       id="profile-payout-key"
@@ -78,11 +80,9 @@ export function PayoutKeyForm() {
     >
       <Card className="space-y-4">
         <p className="text-slate-700 dark:text-slate-300">
-          Se você organiza jogos pagos pela plataforma, é para esta chave PIX que enviamos seus repasses.
+          É para esta chave PIX que enviamos os repasses dos seus jogos pagos pela plataforma.
         </p>
-        {saved.isPending ? (
-          <Skeleton className="h-11 w-full" />
-        ) : saved.isError ? (
+        {saved.isError ? (
           <QueryError title="Erro ao carregar a chave PIX" query={saved} />
         ) : current && !isEditing ? (
           <div className="space-y-3">
