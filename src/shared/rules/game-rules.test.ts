@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, isCalendarDay } from '../dates';
-import { isFinished, isFuture, listingCutoff, paymentDeadline } from './game-timing';
+import { endedIfStartedBy, gamePhase, isFinished, isFuture, listingCutoff, paymentDeadline } from './game-timing';
 import { isRefundable, isRefundGuaranteed } from './refund-policy';
 
 const HOUR = 60 * 60 * 1000;
@@ -37,7 +37,15 @@ describe('game timing', () => {
     expect(isFuture(start.toISOString(), new Date(0))).toBe(true);
   });
 
-  it('lists games from 24 hours ago', () => {
+  it('is upcoming before its start, in progress ("Em andamento") for its 2 hours, then ended', () => {
+    expect(gamePhase(start, new Date(start.getTime() - 1))).toBe('upcoming');
+    expect(gamePhase(start, start)).toBe('in_progress');
+    expect(gamePhase(start.toISOString(), new Date(start.getTime() + 2 * HOUR - 1))).toBe('in_progress');
+    expect(gamePhase(start, new Date(start.getTime() + 2 * HOUR))).toBe('ended');
+    expect(endedIfStartedBy(start).toISOString()).toBe('2026-12-10T20:00:00.000Z');
+  });
+
+  it('lists cancelled games from 24 hours ago', () => {
     expect(listingCutoff(start).toISOString()).toBe('2026-12-09T22:00:00.000Z');
   });
 

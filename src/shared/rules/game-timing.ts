@@ -1,6 +1,6 @@
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Public lists still show a game up to this long after it started (spec: players §9). */
+/** The list of cancelled games still shows one up to this long after its start (spec: players §9). */
 export const LISTING_LOOKBACK_HOURS = 24;
 
 /** How long a player promoted from the waitlist has to pay before the slot passes on. */
@@ -12,9 +12,26 @@ export const PAYMENT_WINDOW_HOURS = 2;
  */
 export const GAME_DURATION_HOURS = 2;
 
-/** When a game shown in a calendar ends. */
+/** When a game ends: its start plus GAME_DURATION_HOURS, in calendars and in every status a game is shown with. */
 export function gameEnd(start: Date): Date {
   return new Date(start.getTime() + GAME_DURATION_HOURS * HOUR_MS);
+}
+
+/**
+ * Where a game stands: `upcoming` until its start (the only time anyone may join it, and the only games listed as
+ * open), `in_progress` ("Em andamento") from its start until its end, `ended` afterwards.
+ */
+export type GamePhase = 'upcoming' | 'in_progress' | 'ended';
+
+export function gamePhase(dateTime: Date | string, now: Date): GamePhase {
+  const start = new Date(dateTime);
+  if (start.getTime() > now.getTime()) return 'upcoming';
+  return gameEnd(start).getTime() > now.getTime() ? 'in_progress' : 'ended';
+}
+
+/** The latest start of a game that has ended by `now`: a game starting after it is still ahead or in progress. */
+export function endedIfStartedBy(now: Date): Date {
+  return new Date(now.getTime() - GAME_DURATION_HOURS * HOUR_MS);
 }
 
 /**
@@ -43,7 +60,7 @@ export function isFinished(dateTime: MaybeDate, now: Date): boolean {
   return time !== undefined && time <= now.getTime();
 }
 
-/** The earliest start a public list still shows. */
+/** The earliest start the list of cancelled games still shows. */
 export function listingCutoff(now: Date): Date {
   return new Date(now.getTime() - LISTING_LOOKBACK_HOURS * HOUR_MS);
 }

@@ -234,7 +234,7 @@ export const listUserGamesQuerySchema = z.strictObject({
   filter: z
     .preprocess((value) => (value === '' ? undefined : value), userGamesFilterSchema.default('all'))
     .describe(
-      'draft: rascunhos; published: publicados e não cancelados; active: publicados, futuros e não cancelados; finished: passados e não cancelados; cancelled',
+      'draft: rascunhos; published: publicados e não cancelados; active: publicados, não cancelados e ainda não encerrados (futuros ou em andamento); finished: encerrados (2 h depois do início) e não cancelados; cancelled',
     ),
   limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(100).default(100)),
   offset: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(1_000_000).default(0)),

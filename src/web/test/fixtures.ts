@@ -80,7 +80,8 @@ export function aGame(overrides: Partial<Game> = {}): Game {
     totalSlots: 12,
     remainingSlots: remaining,
     availableSlots: remaining,
-    registeredPlayers: 12 - remaining,
+    // Taken, free and held add up to the total (placesWording).
+    registeredPlayers: (overrides.totalSlots ?? 12) - remaining - (overrides.memberPlacesFree ?? 0),
     waitlistCount: 0,
     visibility: 'public',
     usePlatformPayment: true,

@@ -82,8 +82,10 @@ describe('GET /api/games', () => {
       cityId: ids.joinville,
     });
     const soon = await createGame(db, { ...base, name: 'Jogo B', dateTime: at(1 * DAY_MS), location: 'Ginásio 100% Vôlei' });
-    const justStarted = await createGame(db, { ...base, name: 'Jogo A', dateTime: at(-23 * HOUR_MS), location: 'Praia Mole' });
-    await createGame(db, { ...base, name: 'Velho', dateTime: at(-25 * HOUR_MS) });
+    const startingSoon = await createGame(db, { ...base, name: 'Jogo A', dateTime: at(30 * 60 * 1000), location: 'Praia Mole' });
+    // Started: in progress, and over. Neither is anyone's to join.
+    await createGame(db, { ...base, name: 'Em andamento', dateTime: at(-30 * 60 * 1000), location: 'Praia Mole' });
+    await createGame(db, { ...base, name: 'Velho', dateTime: at(-23 * HOUR_MS) });
     await createGame(db, { ...base, name: 'Rascunho', state: 'draft' });
     await createGame(db, { ...base, name: 'Privado', visibility: 'private' });
     await createGame(db, { ...base, name: 'Cancelado', status: 'cancelled' });
@@ -95,7 +97,7 @@ describe('GET /api/games', () => {
       usePlatformPayment: false,
       priceCents: 2550,
     });
-    listed = [justStarted, soon, later];
+    listed = [startingSoon, soon, later];
     const player = await createUser(db);
     await createRegistration(db, { gameId: soon.id, userId: player.id, status: 'confirmed' });
     await createRegistration(db, { gameId: soon.id, userId: (await createUser(db)).id, status: 'pending', paymentDeadline: at(HOUR_MS) });
@@ -103,7 +105,7 @@ describe('GET /api/games', () => {
 
   const names = (res: { json(): unknown }) => (res.json() as { name: string }[]).map((g) => g.name);
 
-  it('shows published, public, active games from 24 hours ago on, by date, with the total', async () => {
+  it('shows published, public, active games not started yet, by date, counting only those', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/games' });
     expect(res.statusCode).toBe(200);
     expect(names(res)).toEqual(['Jogo A', 'Jogo B', 'Jogo C', 'Beach']);
@@ -289,13 +291,16 @@ describe("the spec's filters and names", () => {
     const location = `Quadra Status ${Date.now()}`;
     const open = await createGame(t.app.ctx.db, { location, dateTime: at(3 * DAY_MS) });
     const cancelled = await createGame(t.app.ctx.db, { location, dateTime: at(3 * DAY_MS), status: 'cancelled', cancelReason: 'Chuva' });
+    // The cancelled list keeps the spec's 24 hours back; the open list has no game that started.
+    const cancelledYesterday = await createGame(t.app.ctx.db, { location, dateTime: at(-23 * HOUR_MS), status: 'cancelled' });
+    await createGame(t.app.ctx.db, { location, dateTime: at(-HOUR_MS) });
     const list = async (extra: string) =>
       (await t.app.inject({ method: 'GET', url: `/api/games?location=${encodeURIComponent(location)}${extra}` }))
         .json()
         .map((g: { id: number }) => g.id);
     expect(await list('')).toEqual([open.id]);
     expect(await list('&status=active')).toEqual([open.id]);
-    expect(await list('&status=cancelled')).toEqual([cancelled.id]);
+    expect(await list('&status=cancelled')).toEqual([cancelledYesterday.id, cancelled.id]);
     const bad = await t.app.inject({ method: 'GET', url: '/api/games?status=talvez' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Status inválido: use active ou cancelled.');

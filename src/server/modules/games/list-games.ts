@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, ilike, lt, sql } from 'drizzle-orm';
 import { saoPauloDayRange } from '../../../shared/dates';
 import { listingCutoff } from '../../../shared/rules/game-timing';
 import type { Game, ListGamesQuery } from '../../../shared/schemas/games';
@@ -24,9 +24,10 @@ function onDay(day: string) {
 }
 
 /**
- * The spec's public list as anyone sees it: published, public, not cancelled, started no earlier
- * than 24 hours ago, by date; filtered, and paged so the reply stays small however many games
- * there are. With `viewerId`, each game has that caller's own fields too.
+ * The public list as anyone sees it: published, public, not cancelled and not started yet (a game that has started is
+ * no one's to join, so it is listed and counted as open to no one), by date; filtered, and paged so the reply stays
+ * small however many games there are. The cancelled list (`status=cancelled`) keeps the spec's games from 24 hours
+ * ago on. With `viewerId`, each game has that caller's own fields too.
  */
 export async function listGames(ctx: ServerContext, query: ListGamesQuery, viewerId?: number): Promise<{ games: Game[]; total: number }> {
   const now = ctx.clock.now();
@@ -35,7 +36,7 @@ export async function listGames(ctx: ServerContext, query: ListGamesQuery, viewe
     eq(games.state, 'published'),
     query.privateLink === undefined ? eq(games.visibility, 'public') : eq(games.privateLink, query.privateLink),
     eq(games.status, query.status ?? 'active'),
-    gte(games.dateTime, listingCutoff(now)),
+    query.status === 'cancelled' ? gte(games.dateTime, listingCutoff(now)) : gt(games.dateTime, now),
     query.sportId === undefined ? undefined : eq(games.sportId, query.sportId),
     query.stateId === undefined ? undefined : eq(games.stateId, query.stateId),
     query.cityId === undefined ? undefined : eq(games.cityId, query.cityId),

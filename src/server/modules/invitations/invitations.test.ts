@@ -9,18 +9,21 @@ const t = setUpTestApp();
 const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);
 
 describe('invitations', () => {
-  it('lists invitations to my account or my e-mail, with the private link, soonest first', async () => {
+  it('lists invitations to my account or my e-mail to games not started yet, with the private link, soonest first', async () => {
     const db = t.app.ctx.db;
     const { user, headers } = await createSignedInUser(t.app);
     const other = await createSignedInUser(t.app);
     const later = await createGame(db, { name: 'Depois', visibility: 'private', dateTime: at(5 * DAY_MS) });
     const sooner = await createGame(db, { name: 'Antes', visibility: 'private', dateTime: at(2 * DAY_MS) });
     const old = await createGame(db, { name: 'Passado', dateTime: at(-3 * DAY_MS) });
+    // In progress: no one's to join any more, so no longer an invitation to one.
+    const playing = await createGame(db, { name: 'Rolando', visibility: 'private', dateTime: at(-30 * 60 * 1000) });
     const draft = await createGame(db, { name: 'Rascunho', state: 'draft' });
     await db.insert(invitations).values([
       { gameId: later.id, userId: user.id, email: user.email },
       { gameId: sooner.id, userId: null, email: user.email },
       { gameId: old.id, userId: user.id, email: user.email },
+      { gameId: playing.id, userId: user.id, email: user.email },
       { gameId: draft.id, userId: user.id, email: user.email },
       { gameId: later.id, userId: other.user.id, email: other.user.email },
     ]);
@@ -37,7 +40,7 @@ describe('invitations', () => {
     });
 
     const stats = await t.app.inject({ method: 'GET', url: '/api/invitations/stats', headers });
-    expect(stats.json()).toEqual({ total: 4, upcoming: 2 });
+    expect(stats.json()).toEqual({ total: 5, upcoming: 2 });
   });
 
   it('removes only my own invitation', async () => {

@@ -1,5 +1,4 @@
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import { listingCutoff } from '../../../shared/rules/game-timing';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Invitation } from '../../../shared/schemas/invitations';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { loadGameViews } from '../../core/games/game-view';
@@ -9,14 +8,14 @@ import { ownInvitations } from './own-invitations';
 /** Maximum invitations one reply carries (soonest games first). */
 const MAX_INVITATIONS = 100;
 
-/** Invitations to published, active games that started no earlier than 24 hours ago, soonest first. */
+/** Invitations to published, active games that have not started (an invitation to join is for a game still ahead), soonest first. */
 export async function listInvitations(ctx: ServerContext, user: AuthUser): Promise<Invitation[]> {
   const now = ctx.clock.now();
   const rows = await ctx.db
     .select({ id: invitations.id, gameId: invitations.gameId, createdAt: invitations.createdAt })
     .from(invitations)
     .innerJoin(games, eq(games.id, invitations.gameId))
-    .where(and(ownInvitations(user), eq(games.state, 'published'), eq(games.status, 'active'), gte(games.dateTime, listingCutoff(now))))
+    .where(and(ownInvitations(user), eq(games.state, 'published'), eq(games.status, 'active'), gt(games.dateTime, now)))
     .orderBy(asc(games.dateTime), asc(invitations.id))
     .limit(MAX_INVITATIONS);
   if (rows.length === 0) return [];

@@ -1,4 +1,5 @@
 import { and, eq, gt, gte, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { endedIfStartedBy } from '../../../shared/rules/game-timing';
 import type { ListUserGamesQuery, UserGame, UserGamesFilter } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { countGames } from '../../core/games/game-view';
@@ -19,10 +20,11 @@ function filterWhere(filter: UserGamesFilter, now: Date): SQL | undefined {
       return and(eq(games.state, 'draft'), notCancelled);
     case 'published':
       return and(eq(games.state, 'published'), notCancelled);
+    // A game in progress is still active ("Em andamento"); it is finished once it ended (gamePhase).
     case 'active':
-      return and(eq(games.state, 'published'), notCancelled, gt(games.dateTime, now));
+      return and(eq(games.state, 'published'), notCancelled, gt(games.dateTime, endedIfStartedBy(now)));
     case 'finished':
-      return and(notCancelled, lte(games.dateTime, now));
+      return and(notCancelled, lte(games.dateTime, endedIfStartedBy(now)));
     case 'cancelled':
       return eq(games.status, 'cancelled');
   }

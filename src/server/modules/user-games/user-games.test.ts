@@ -307,6 +307,19 @@ describe('GET /user-games', () => {
     expect((await api('GET', '/user-games?filter=outro', headers)).statusCode).toBe(400);
     expect((await api('GET', '/user-games')).statusCode).toBe(401);
   });
+
+  it('keeps a game in progress (started, not 2 h yet) among the active ones, and finished only once it ended', async () => {
+    const { user, headers } = await createSignedInUser(t.app);
+    const game = await createGame(db(), { name: 'Rolando', creatorId: user.id, dateTime: at(-HOUR_MS) });
+    const names = async (filter: string) =>
+      (await api('GET', `/user-games?filter=${filter}`, headers)).json().map((g: { name: string }) => g.name);
+    expect(await names('active')).toEqual(['Rolando']);
+    expect(await names('finished')).toEqual([]);
+    t.clock.set(new Date(game.dateTime.getTime() + 2 * HOUR_MS));
+    expect(await names('active')).toEqual([]);
+    expect(await names('finished')).toEqual(['Rolando']);
+    t.clock.set(TEST_NOW);
+  });
 });
 
 describe('GET /user-games/{id}', () => {

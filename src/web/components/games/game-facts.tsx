@@ -1,13 +1,9 @@
 import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { placesWording } from '../../../shared/places-wording';
 import type { Game } from '../../../shared/schemas/games';
 import { cn } from '../../lib/cn';
 import { formatDate, formatLongDate, formatPrice, formatTime } from '../../lib/format';
-
-/** Slots left of the total: `3 de 12 vagas`, `1 de 1 vaga` (the noun agrees with the total). */
-export function slotsText(game: Pick<Game, 'remainingSlots' | 'totalSlots'>): string {
-  return `${Math.max(game.remainingSlots, 0)} de ${game.totalSlots} ${game.totalSlots === 1 ? 'vaga' : 'vagas'}`;
-}
 
 /** `Florianópolis/SC`, or '' for a game without a city (private games may have none). */
 export function cityLabel(game: Pick<Game, 'city' | 'state'>): string {
@@ -16,7 +12,10 @@ export function cityLabel(game: Pick<Game, 'city' | 'state'>): string {
 
 export const isFull = (game: Pick<Game, 'remainingSlots'>) => game.remainingSlots <= 0;
 
-type FactsGame = Pick<Game, 'dateTime' | 'timeZone' | 'location' | 'price' | 'remainingSlots' | 'totalSlots'>;
+type FactsGame = Pick<
+  Game,
+  'dateTime' | 'timeZone' | 'location' | 'price' | 'remainingSlots' | 'totalSlots' | 'registeredPlayers' | 'memberPlacesFree' | 'status'
+>;
 
 /** The game's date (the long form on hover) and start time on the clocks of its place, each beside its icon; the caller sets their size. */
 export function GameWhen({ dateTime, timeZone }: { dateTime: string; timeZone: string }) {
@@ -48,8 +47,8 @@ export function GamePlace({ children }: { children: ReactNode }) {
 }
 
 /**
- * The numbers people act on, big: date and time, price, slots left; then the place.
- * `compact` leaves out the slots (lists of the user's own games).
+ * The numbers people act on, big: date and time, price, places (placesWording: taken, free, held); then the place.
+ * `compact` leaves out the places (lists of the user's own games).
  */
 export function GameFacts({ game, compact = false, className }: { game: FactsGame; compact?: boolean; className?: string }) {
   return (
@@ -70,8 +69,8 @@ export function GameFacts({ game, compact = false, className }: { game: FactsGam
           )}
         >
           <Users className="size-5 shrink-0" aria-hidden="true" />
-          <span className="sr-only">Vagas restantes: </span>
-          {slotsText(game)}
+          <span className="sr-only">Vagas: </span>
+          {placesWording(game, new Date()).line}
         </p>
       )}
     </div>

@@ -2,7 +2,7 @@ import type { RegistrationStatus } from '../../../shared/schemas/games';
 import { Badge, type BadgeTone } from '../ui/badge';
 
 /** A player who left the line had no registration to cancel: `left_waitlist` says so. */
-export type RegistrationView = RegistrationStatus | 'left_waitlist' | 'finished';
+export type RegistrationView = RegistrationStatus | 'left_waitlist' | 'in_progress' | 'finished';
 
 const views: Record<RegistrationView, { label: string; tone: BadgeTone }> = {
   confirmed: { label: 'Inscrição confirmada', tone: 'success' },
@@ -10,6 +10,7 @@ const views: Record<RegistrationView, { label: string; tone: BadgeTone }> = {
   waitlist: { label: 'Lista de espera', tone: 'warning' },
   cancelled: { label: 'Cancelada', tone: 'danger' },
   left_waitlist: { label: 'Saiu da lista de espera', tone: 'neutral' },
+  in_progress: { label: 'Em andamento', tone: 'info' },
   finished: { label: 'Finalizado', tone: 'neutral' },
 };
 

@@ -1,4 +1,4 @@
-import { isFinished } from '../../../shared/rules/game-timing';
+import { gamePhase } from '../../../shared/rules/game-timing';
 import type { PaymentType } from '../../../shared/schemas/games';
 import type { UserGame, UserGamesFilter } from '../../../shared/schemas/user-games';
 import type { BadgeTone } from '../../components/ui/badge';
@@ -20,12 +20,14 @@ export function parseFilter(value: string | null): UserGamesFilter {
   return userGameFilters.some((filter) => filter.value === value) ? (value as UserGamesFilter) : DEFAULT_FILTER;
 }
 
-export type UserGameStatus = 'draft' | 'published' | 'cancelled' | 'finished';
+export type UserGameStatus = 'draft' | 'published' | 'cancelled' | 'in_progress' | 'finished';
 
-/** Cancelled wins over everything; a game that already happened is finished, draft or not. */
+/** Cancelled wins over everything; a game that started is in progress until it ends, then finished, draft or not. */
 export function userGameStatus(game: Pick<UserGame, 'status' | 'publicationState' | 'dateTime'>, now: Date): UserGameStatus {
   if (game.status === 'cancelled') return 'cancelled';
-  if (isFinished(game.dateTime, now)) return 'finished';
+  const phase = gamePhase(game.dateTime, now);
+  if (phase === 'in_progress') return 'in_progress';
+  if (phase === 'ended') return 'finished';
   return game.publicationState;
 }
 
@@ -33,6 +35,7 @@ export const statusBadges: Record<UserGameStatus, { label: string; tone: BadgeTo
   draft: { label: 'Rascunho', tone: 'warning' },
   published: { label: 'Publicado', tone: 'success' },
   cancelled: { label: 'Cancelado', tone: 'danger' },
+  in_progress: { label: 'Em andamento', tone: 'info' },
   finished: { label: 'Finalizado', tone: 'neutral' },
 };
 

@@ -24,6 +24,7 @@ import { formatBRL, formatDateTime, formatPrice } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboard } from '../api';
 import { GameStatusBadges } from '../components/game-status-badges';
+import { placesWording } from '../../../../shared/places-wording';
 
 function Counter({ label, value, icon: Icon, hint }: { label: string; value: string; icon: LucideIcon; hint?: string }) {
   return (
@@ -55,11 +56,7 @@ function RecentGame({ game }: { game: UserGame }) {
           <span className="font-semibold text-slate-800 tabular-nums dark:text-slate-200">
             {formatDateTime(game.dateTime, game.timeZone)}
           </span>{' '}
-          · {game.location} ·{' '}
-          <span className="tabular-nums">
-            {game.registeredPlayers}/{game.totalSlots} inscritos
-          </span>{' '}
-          · {formatPrice(game.price)}
+          · {game.location} · <span className="tabular-nums">{placesWording(game, new Date()).line}</span> · {formatPrice(game.price)}
         </p>
       </div>
       <Link to={`/admin/games/${game.id}`} className={buttonClasses('secondary', 'md', 'shrink-0')} aria-label={`Editar ${game.name}`}>

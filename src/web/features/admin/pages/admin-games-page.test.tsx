@@ -7,9 +7,10 @@ import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const future = aUserGame({ name: 'Vôlei de Quinta', price: 15, totalSlots: 12, registeredPlayers: 9, location: 'Ginásio do Estreito' });
 const past = aUserGame({ name: 'Vôlei de Ontem', dateTime: hoursFromNow(-30) });
+const playing = aUserGame({ name: 'Vôlei de Agora', dateTime: hoursFromNow(-1) });
 const cancelled = aUserGame({ name: 'Vôlei Cancelado', status: 'cancelled', cancelReason: 'Excluído pelo administrador' });
 
-function listReply(games = [future, past]) {
+function listReply(games = [future, playing, past]) {
   return { body: { games, page: 1, pageSize: 20, total: games.length, moreThanTotal: false, totalPages: 1 } };
 }
 
@@ -18,10 +19,10 @@ function item(name: string) {
 }
 
 describe('admin games', () => {
-  it('shows each game with Ativo/Encerrado/Cancelado and filters by status and date', async () => {
+  it('shows each game with Ativo/Em andamento/Encerrado/Cancelado and filters by status and date', async () => {
     const api = fakeApi({
       'GET /api/users/me': meReply(admin),
-      'GET /api/admin/games': (call) => (call.path.includes('status=all') ? listReply([future, past, cancelled]) : listReply()),
+      'GET /api/admin/games': (call) => (call.path.includes('status=all') ? listReply([future, playing, past, cancelled]) : listReply()),
     });
     const user = userEvent.setup();
     renderApp('/admin/games', { token: 'jwt-bia' });
@@ -30,12 +31,16 @@ describe('admin games', () => {
 
     expect(item('Vôlei de Quinta').getByText('Ativo')).toBeInTheDocument();
     expect(item('Vôlei de Quinta').getByText('R$ 15,00')).toBeInTheDocument();
-    expect(item('Vôlei de Quinta').getByText('9/12 vagas preenchidas')).toBeInTheDocument();
+    expect(item('Vôlei de Quinta').getByText('9 de 12 vagas ocupadas · 3 livres')).toBeInTheDocument();
     expect(item('Vôlei de Quinta').getByRole('link', { name: 'Editar Vôlei de Quinta' })).toHaveAttribute(
       'href',
       `/admin/games/${future.id}`,
     );
     expect(item('Vôlei de Ontem').getByText('Encerrado')).toBeInTheDocument();
+    // Started an hour ago: in progress until it ends, and only the places taken (no one joins any more).
+    expect(item('Vôlei de Agora').getByText('Em andamento')).toBeInTheDocument();
+    expect(item('Vôlei de Agora').queryByText('Encerrado')).not.toBeInTheDocument();
+    expect(item('Vôlei de Agora').getByText('9 de 12 vagas ocupadas')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Novo jogo' })).toHaveAttribute('href', '/admin/games/new');
 
     await user.selectOptions(screen.getByLabelText('Status'), 'Todos');

@@ -18,6 +18,7 @@ import { GameStatusBadges } from '../components/game-status-badges';
 import { PagedList } from '../components/paged-list';
 import { SearchBox } from '../components/search-box';
 import { useListParams } from '../use-list-params';
+import { placesWording } from '../../../../shared/places-wording';
 
 /** Spec §9: the duplicate message stays 5 seconds. */
 export const DUPLICATE_MESSAGE_MS = 5000;
@@ -84,7 +85,7 @@ function GameItem({
           </span>
           <span className="flex items-center gap-1.5">
             <UsersRound className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />
-            {game.registeredPlayers}/{game.totalSlots} vagas preenchidas
+            {placesWording(game, new Date()).line}
           </span>
         </div>
         <p className="flex items-start gap-1.5 text-slate-700 dark:text-slate-300">

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import type { Game } from '../../../../shared/schemas/games';
 import { HYDRATE_AT_ONCE_ATTRIBUTE } from '../../../../shared/ssr';
 import { GameDescription } from '../../../components/games/game-description';
-import { cityLabel, isFull, slotsText } from '../../../components/games/game-facts';
+import { placesWording } from '../../../../shared/places-wording';
+import { cityLabel, isFull } from '../../../components/games/game-facts';
+import { GamePhaseBadge } from '../../../components/games/game-phase-badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -33,6 +35,7 @@ function Fact({ icon, label, children, className }: { icon: ReactNode; label: st
 /** A game's page: what, when, where, how much, how many slots, and the actions the caller passes. */
 export function GameDetailsView({ game, actions, summary }: { game: Game; actions: ReactNode; summary?: ReactNode }) {
   const place = cityLabel(game);
+  const places = placesWording(game, new Date());
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
       <div className="space-y-3">
@@ -43,6 +46,7 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
           <PaymentBadge usePlatformPayment={game.usePlatformPayment} />
           {game.visibility === 'private' && <Badge tone="warning">Privado</Badge>}
           {isFull(game) && <Badge tone="danger">Lotado</Badge>}
+          <GamePhaseBadge game={game} />
         </div>
       </div>
 
@@ -72,9 +76,10 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
                 label="Vagas"
                 className={cn('tabular-nums', isFull(game) && 'text-red-700 dark:text-red-400')}
               >
-                {slotsText(game)}
+                {places.line}
               </Fact>
             </dl>
+            {places.heldNote && <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{places.heldNote}</p>}
             {summary}
           </Card>
 

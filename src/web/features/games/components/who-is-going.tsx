@@ -1,4 +1,5 @@
 import { Users } from 'lucide-react';
+import { placesWording } from '../../../../shared/places-wording';
 import type { Game } from '../../../../shared/schemas/games';
 import { Badge } from '../../../components/ui/badge';
 
@@ -18,7 +19,7 @@ export function WhoIsGoing({ game }: { game: Game }) {
         Quem vai
       </h2>
       <p className="text-slate-700 dark:text-slate-300">
-        {people(game.registeredPlayers, 'vaga ocupada', 'vagas ocupadas')} de {game.totalSlots}
+        {placesWording(game, new Date()).taken}
         {game.waitlistCount > 0 && ` · ${people(game.waitlistCount, 'pessoa', 'pessoas')} na lista de espera`}
       </p>
       {players === undefined ? (

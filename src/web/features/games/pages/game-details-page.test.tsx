@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { checkoutNavigation } from '../../../lib/checkout-redirect';
 import { fakeApi } from '../../../test/fake-api';
 import { stubEventSource } from '../../../test/fake-event-source';
-import { aGame, aPlayerGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
+import { aGame, aPlayerGame, authConfig, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
 
 const phoneNotice = 'Informe seu telefone para continuar com a inscrição.';
@@ -23,7 +23,7 @@ describe('game details', () => {
 
     // In the game's facts and again in the credit summary above the apply button.
     expect(screen.getAllByText('R$ 15,00')).toHaveLength(2);
-    expect(screen.getByText('3 de 12 vagas')).toBeInTheDocument();
+    expect(screen.getByText('9 de 12 vagas ocupadas · 3 livres')).toBeInTheDocument();
     expect(screen.getByText('Vôlei')).toBeInTheDocument();
     expect(screen.getByText('Florianópolis/SC')).toBeInTheDocument();
     expect(screen.getByText('Rua Santos Saraiva, 500')).toBeInTheDocument();
@@ -107,10 +107,32 @@ describe('game details', () => {
     details(game);
     renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
     await findPageHeading(game.name);
-    expect(screen.getByText('3 de 12 vagas')).toBeInTheDocument();
+    expect(screen.getByText('9 de 12 vagas ocupadas · 3 livres')).toBeInTheDocument();
 
     act(() => sources.at(`/api/games/${game.id}/events`)[0]!.send({ remainingSlots: 1, waitlistCount: 0 }));
-    expect(await screen.findByText('1 de 12 vagas')).toBeInTheDocument();
+    expect(await screen.findByText('11 de 12 vagas ocupadas · 1 livre')).toBeInTheDocument();
+  });
+
+  it('says the places held for mensalistas beside the free ones, and why they are held', async () => {
+    // A visitor: no mensalista of the series, so the held places are not theirs.
+    const game = aGame({ seriesId: 4, remainingSlots: 1, memberPlacesFree: 3, totalSlots: 12 });
+    fakeApi({ ...authConfig, [`GET /api/games/${game.id}`]: { body: game } });
+    renderApp(`/apply/${game.id}`);
+    await findPageHeading(game.name);
+    expect(screen.getByText('8 de 12 vagas ocupadas · 1 livre · 3 guardadas para mensalistas')).toBeInTheDocument();
+    expect(screen.getByText(/só eles podem ocupá-las/)).toBeInTheDocument();
+    // "Quem vai" says the places taken in the same words.
+    expect(within(screen.getByRole('region', { name: 'Quem vai' })).getByText('8 de 12 vagas ocupadas')).toBeInTheDocument();
+  });
+
+  it('once the game started, reads Em andamento and only the places taken, none free to take', async () => {
+    const game = aPlayerGame({ remainingSlots: 2, totalSlots: 8, dateTime: hoursFromNow(-0.5) });
+    details(game);
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    await findPageHeading(game.name);
+    expect(screen.getByText('Em andamento')).toBeInTheDocument();
+    expect(screen.getAllByText('6 de 8 vagas ocupadas').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/\blivres?\b/)).not.toBeInTheDocument();
   });
 
   it('disables every apply button without a phone and says why', async () => {

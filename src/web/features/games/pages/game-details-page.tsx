@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { QueryError } from '../../../components/games/list-states';
 import { SeriesMembership } from '../../../components/series/series-membership';
 import { hasErrorCode } from '../../../lib/api-client';
+import { placesWording } from '../../../../shared/places-wording';
 import type { Game } from '../../../../shared/schemas/games';
 import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
 import { useLiveGamePlaces } from '../../../lib/queries/live-places';
@@ -16,9 +17,11 @@ import { VisitorActions } from '../components/visitor-actions';
 import { parseGameId } from '../game-id';
 import { useCancelledCheckout } from '../use-cancelled-checkout';
 
+/** The free places in the one wording (placesWording), or the open line; only the places taken once it started. */
 function placesLeft(game: Game): string {
-  if (game.availableSlots === 0) return 'Lotado: lista de espera aberta';
-  return game.availableSlots === 1 ? '1 vaga restante' : `${game.availableSlots} vagas restantes`;
+  const places = placesWording(game, new Date());
+  if (places.free === undefined) return places.taken;
+  return game.remainingSlots <= 0 ? 'Lotado: lista de espera aberta' : places.free;
 }
 
 /** The link preview's line: date, time, place, price and places left. */

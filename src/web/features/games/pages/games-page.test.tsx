@@ -47,7 +47,7 @@ describe('games (player)', () => {
     const aberto = card('Aberto');
     expect(aberto.getByRole('link', { name: 'Aplicar' })).toHaveAttribute('href', `/apply/${open.id}`);
     expect(aberto.getByText('Pagamento por fora')).toBeInTheDocument();
-    expect(aberto.getByText('5 de 10 vagas')).toBeInTheDocument();
+    expect(aberto.getByText('5 de 10 vagas ocupadas · 5 livres')).toBeInTheDocument();
     expect(aberto.getByText('R$ 20,00')).toBeInTheDocument();
     expect(aberto.getByText('Florianópolis/SC')).toBeInTheDocument();
     expect(aberto.queryByText('Lotado')).not.toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('games (player)', () => {
     expect(screen.queryByRole('heading', { name: 'Jogos Convidados' })).not.toBeInTheDocument();
   });
 
-  it('lists only games still to come, though the public list also brings those of the last 24 hours', async () => {
+  it('lists only games still to come, even one the list brought just before it started', async () => {
     const started = aPlayerGame({ name: 'Começou há duas horas', dateTime: hoursFromNow(-2) });
     const later = aPlayerGame({ name: 'Hoje à noite', dateTime: hoursFromNow(6) });
     fakeApi({ ...reference, 'GET /api/games': { body: [started, later] }, 'GET /api/invitations': { body: [] } });

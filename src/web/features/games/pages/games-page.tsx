@@ -34,7 +34,7 @@ function InvitedGames() {
   );
 }
 
-/** What differs between the visitor's list (/public-games) and the player's (/games): the spec's texts, the card and the time window. */
+/** What differs between the visitor's list (/public-games) and the player's (/games): the spec's texts and the card. */
 type Audience = {
   title: string;
   description: string;
@@ -44,8 +44,6 @@ type Audience = {
   noMatch: { title: string; description: string };
   noGames: { title: string; description: string };
   Card: ComponentType<{ game: Game }>;
-  /** The player's list keeps only games still to come (spec: players, rules); the public list also shows the last 24 h. */
-  upcomingOnly: boolean;
   hasInvitations: boolean;
 };
 
@@ -59,7 +57,6 @@ const visitor: Audience = {
     description: 'Novos jogos aparecem aqui assim que os organizadores publicam. Volte mais tarde!',
   },
   Card: PublicGameCard,
-  upcomingOnly: false,
   hasInvitations: false,
 };
 
@@ -74,7 +71,6 @@ const player: Audience = {
     description: 'Ainda não há jogos abertos. Novos jogos aparecem aqui assim que forem publicados.',
   },
   Card: GameCard,
-  upcomingOnly: true,
   hasInvitations: true,
 };
 
@@ -88,7 +84,8 @@ function GamesListPage({ audience }: { audience: Audience }) {
   useDocumentTitle(audience.title);
   const filters = useGameFilters();
   const games = useGamesList(filters.query);
-  const shown = audience.upcomingOnly ? games.data?.filter((game) => isFuture(game.dateTime, new Date())) : games.data;
+  // The server lists only games still ahead; one that starts while the page is open leaves it too: no one may join it.
+  const shown = games.data?.filter((game) => isFuture(game.dateTime, new Date()));
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-8">

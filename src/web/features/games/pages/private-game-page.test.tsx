@@ -17,7 +17,9 @@ describe('private game page (/games/private/{link})', () => {
     const bar = screen.getByRole('progressbar', { name: 'Vagas ocupadas' });
     expect(bar).toHaveAttribute('aria-valuenow', '6');
     expect(bar).toHaveAttribute('aria-valuemax', '10');
-    expect(screen.getByText('6 de 10 vagas ocupadas')).toBeInTheDocument();
+    // Above the bar as in "Quem vai", and with the free places among the game's facts: one wording.
+    expect(screen.getAllByText('6 de 10 vagas ocupadas')).toHaveLength(2);
+    expect(screen.getByText('6 de 10 vagas ocupadas · 4 livres')).toBeInTheDocument();
     expect(screen.getByText('Ativo')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Entrar para participar' })).toBeEnabled();
   });
@@ -30,7 +32,25 @@ describe('private game page (/games/private/{link})', () => {
     expect(screen.queryByRole('button', { name: 'Entrar para participar' })).not.toBeInTheDocument();
   });
 
-  it('says Jogo Encerrado, disabled, once the game has started; the status reads Encerrado', async () => {
+  it('says Jogo em andamento, disabled, from the start until the game ends; the status reads Em andamento', async () => {
+    fakeApi({
+      ...authConfig,
+      'GET /api/users/me': meReply(player),
+      [`GET /api/games/private/${LINK}`]: {
+        body: aPlayerGame({ name: 'Vôlei dos Amigos', visibility: 'private', dateTime: hoursFromNow(-1), remainingSlots: 2 }),
+      },
+    });
+    renderApp(`/games/private/${LINK}`, { token: 'jwt-ana' });
+    await findPageHeading('Vôlei dos Amigos');
+    expect(screen.getByRole('button', { name: 'Jogo em andamento' })).toBeDisabled();
+    expect(screen.getByText('Em andamento')).toBeInTheDocument();
+    expect(screen.queryByText('Ativo')).not.toBeInTheDocument();
+    // Only the places taken: none is free to anyone any more.
+    expect(screen.getAllByText('10 de 12 vagas ocupadas').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/livre/)).not.toBeInTheDocument();
+  });
+
+  it('says Jogo Encerrado, disabled, once the game has ended; the status reads Encerrado', async () => {
     fakeApi({
       ...authConfig,
       'GET /api/users/me': meReply(player),

@@ -1,5 +1,6 @@
 import { Lock } from 'lucide-react';
-import { isFuture } from '../../../../shared/rules/game-timing';
+import { placesOf, placesWording } from '../../../../shared/places-wording';
+import { gamePhase, type GamePhase } from '../../../../shared/rules/game-timing';
 import type { Game } from '../../../../shared/schemas/games';
 import { isFull } from '../../../components/games/game-facts';
 import { useNavigate, useParams } from 'react-router';
@@ -18,17 +19,17 @@ import { GameDetailsSkeleton, GameDetailsView, GameNotFound } from '../component
 import { RegistrationActions } from '../components/registration-actions';
 import { shareDescription } from './game-details-page';
 
-/** Spec (private game page): the places taken as a bar, and Ativo or Encerrado. */
-function SlotsAndStatus({ game, isOver }: { game: Game; isOver: boolean }) {
-  // A series game's free member places are free too, only not for drop-ins (decision 046).
-  const taken = Math.max(game.totalSlots - Math.max(game.remainingSlots, 0) - (game.memberPlacesFree ?? 0), 0);
+/**
+ * Spec (private game page): the places taken as a bar, and Ativo while it is ahead (the page's heading says Em andamento
+ * or Encerrado after its start, GamePhaseBadge).
+ */
+function SlotsAndStatus({ game, phase }: { game: Game; phase: GamePhase }) {
+  const { taken } = placesOf(game);
   return (
     <div className="mt-5 space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
       <div className="flex items-center justify-between gap-3">
-        <span className="text-sm font-semibold text-slate-700 dark:text-slate-300">
-          {taken} de {game.totalSlots} {game.totalSlots === 1 ? 'vaga ocupada' : 'vagas ocupadas'}
-        </span>
-        <Badge tone={isOver ? 'neutral' : 'success'}>{isOver ? 'Encerrado' : 'Ativo'}</Badge>
+        <span className="text-sm font-semibold text-slate-700 dark:text-slate-300">{placesWording(game, new Date()).taken}</span>
+        {phase === 'upcoming' && game.status === 'active' && <Badge tone="success">Ativo</Badge>}
       </div>
       <div
         role="progressbar"
@@ -75,10 +76,18 @@ export function PrivateGamePage() {
     );
   }
 
-  const isOver = !isFuture(game.data.dateTime, new Date());
+  const phase = gamePhase(game.data.dateTime, new Date());
   const isInvolved = game.data.userRegistration?.isRegistered || game.data.userRegistration?.isOnWaitlist;
-  // Spec: a full or finished game offers no way in, to visitors and players alike (their own registration still shows).
-  const closedLabel = isInvolved ? undefined : isOver ? 'Jogo Encerrado' : isFull(game.data) ? 'Vagas Esgotadas' : undefined;
+  // Spec: a full or started game offers no way in, to visitors and players alike (their own registration still shows).
+  const closedLabel = isInvolved
+    ? undefined
+    : phase === 'in_progress'
+      ? 'Jogo em andamento'
+      : phase === 'ended'
+        ? 'Jogo Encerrado'
+        : isFull(game.data)
+          ? 'Vagas Esgotadas'
+          : undefined;
   const actions = closedLabel ? (
     <Button size="lg" fullWidth disabled>
       {closedLabel}
@@ -102,7 +111,7 @@ export function PrivateGamePage() {
           Este jogo não aparece no catálogo: só entra quem recebeu o link.
         </span>
       </Alert>
-      <GameDetailsView game={game.data} actions={actions} summary={<SlotsAndStatus game={game.data} isOver={isOver} />} />
+      <GameDetailsView game={game.data} actions={actions} summary={<SlotsAndStatus game={game.data} phase={phase} />} />
     </div>
   );
 }

@@ -49,17 +49,22 @@ describe('public games', () => {
             descriptionHtml: '<p>Traga <strong>água</strong>.</p>',
           }),
           aGame({ name: 'Vôlei Lotado', remainingSlots: 0, visibility: 'private', descriptionHtml: '', description: 'Texto <b>cru</b>' }),
+          // Brought by a list read just before it started: in progress, no one's to join.
+          aGame({ name: 'Já começou', dateTime: new Date(Date.now() - 60_000).toISOString() }),
         ],
       },
     });
     renderApp('/public-games');
     await findPageHeading('Jogos abertos');
 
-    const [first, second] = await screen.findAllByRole('listitem');
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Participar: Já começou' })).not.toBeInTheDocument();
+    const [first, second] = items;
     const open = within(first!);
     expect(open.getByRole('heading', { name: 'Vôlei de Quinta' })).toBeInTheDocument();
     expect(open.getByText('R$ 15,00')).toBeInTheDocument();
-    expect(open.getByText('3 de 12 vagas')).toBeInTheDocument();
+    expect(open.getByText('9 de 12 vagas ocupadas · 3 livres')).toBeInTheDocument();
     expect(open.getByText('Vôlei')).toBeInTheDocument();
     expect(open.getByText('Florianópolis/SC')).toBeInTheDocument();
     expect(open.getByText('água').tagName).toBe('STRONG');

@@ -23,7 +23,7 @@ describe('"Quem vai" on the game page', () => {
     await findPageHeading('Vôlei de Quinta');
 
     const section = within(screen.getByRole('region', { name: 'Quem vai' }));
-    expect(section.getByText('4 vagas ocupadas de 12 · 2 pessoas na lista de espera')).toBeInTheDocument();
+    expect(section.getByText('4 de 12 vagas ocupadas · 2 pessoas na lista de espera')).toBeInTheDocument();
     const names = section.getAllByRole('listitem').map((item) => item.textContent);
     expect(names).toEqual(['1.Ana S.', '2.Bruno', '3.+1 do P.avulso']);
     expect(section.getByText('1 vaga reservada aguardando pagamento.')).toBeInTheDocument();
@@ -36,7 +36,7 @@ describe('"Quem vai" on the game page', () => {
     renderApp(`/apply/${game.id}`);
     await findPageHeading('Vôlei aberto');
     const section = within(screen.getByRole('region', { name: 'Quem vai' }));
-    expect(section.getByText('3 vagas ocupadas de 10')).toBeInTheDocument();
+    expect(section.getByText('3 de 10 vagas ocupadas')).toBeInTheDocument();
     expect(section.getByText('Entre na sua conta para ver os nomes de quem vai.')).toBeInTheDocument();
     expect(section.queryByRole('list')).not.toBeInTheDocument();
   });

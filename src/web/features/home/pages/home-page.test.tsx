@@ -9,11 +9,15 @@ describe('home', () => {
     const confirmed = aMyGame({ name: 'Confirmado', price: 15 });
     const pending = aMyGame({ name: 'Pendente', registrationType: 'pending' });
     const finished = aMyGame({ name: 'Hoje cedo', dateTime: hoursFromNow(-2) });
+    const playing = aMyGame({ name: 'Rolando agora', dateTime: hoursFromNow(-1) });
     const old = aMyGame({ name: 'Mês passado', dateTime: hoursFromNow(-24 * 20) });
     const cancelled = aMyGame({ name: 'Cancelado', registrationType: 'cancelled' });
     const waiting = aWaitlistedGame({ name: 'Na fila', position: 4 });
     fakeApi({
-      'GET /api/users/me': meReply(player, { myGames: [old, finished, confirmed, pending, cancelled], waitlistedGames: [waiting] }),
+      'GET /api/users/me': meReply(player, {
+        myGames: [old, finished, playing, confirmed, pending, cancelled],
+        waitlistedGames: [waiting],
+      }),
       'GET /api/invitations': { body: [1, 2, 3, 4].map((n) => anInvitation({ name: `Convite ${n}` })) },
     });
     renderApp('/', { token: 'jwt-ana' });
@@ -27,6 +31,8 @@ describe('home', () => {
     expect(card('Confirmado').getByRole('link', { name: 'Meu perfil' })).toHaveAttribute('href', '/profile');
     expect(card('Pendente').getByText('Aguardando pagamento')).toBeInTheDocument();
     expect(card('Hoje cedo').getByText('Finalizado')).toBeInTheDocument();
+    // Started, not over yet (a game lasts 2 h).
+    expect(card('Rolando agora').getByText('Em andamento')).toBeInTheDocument();
     expect(next.queryByText('Mês passado')).not.toBeInTheDocument();
     expect(next.queryByText('Cancelado')).not.toBeInTheDocument();
 

@@ -1,12 +1,12 @@
 import { ChevronRight, Hourglass, Mail } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isFinished } from '../../../../shared/rules/game-timing';
+import { gamePhase } from '../../../../shared/rules/game-timing';
 import type { MyGame } from '../../../../shared/schemas/games';
 import { GameFacts } from '../../../components/games/game-facts';
 import { NoGamesYet } from '../../../components/games/no-games-yet';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
-import { RegistrationBadge } from '../../../components/games/registration-badge';
+import { RegistrationBadge, type RegistrationView } from '../../../components/games/registration-badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -31,6 +31,14 @@ export function nextGames(myGames: MyGame[], now: Date): MyGame[] {
     .filter((game) => game.registrationType !== 'cancelled')
     .filter((game) => new Date(game.dateTime).getTime() > now.getTime() - FINISHED_VISIBLE_MS)
     .sort((a, b) => a.dateTime.localeCompare(b.dateTime));
+}
+
+/** Em andamento from the start until the game ends, Finalizado after; before, where the player stands. */
+function homeBadge(game: MyGame, now: Date): RegistrationView {
+  const phase = gamePhase(game.dateTime, now);
+  if (phase === 'in_progress') return 'in_progress';
+  if (phase === 'ended') return 'finished';
+  return game.leftWaitlist ? 'left_waitlist' : game.registrationType;
 }
 
 /** A game of the player's on the home page: its name and badge, its facts, then what the section adds. */
@@ -111,15 +119,7 @@ export function HomePage() {
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {games.map((game) => (
-              <HomeGameCard
-                key={game.id}
-                game={game}
-                badge={
-                  <RegistrationBadge
-                    status={isFinished(game.dateTime, now) ? 'finished' : game.leftWaitlist ? 'left_waitlist' : game.registrationType}
-                  />
-                }
-              >
+              <HomeGameCard key={game.id} game={game} badge={<RegistrationBadge status={homeBadge(game, now)} />}>
                 <div className="mt-auto flex flex-wrap gap-x-4">
                   <Link to={`/apply/${game.id}`} className={linkClasses}>
                     Ver detalhes

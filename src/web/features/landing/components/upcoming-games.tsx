@@ -1,15 +1,17 @@
 import { ArrowRight, CalendarDays, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { placesWording } from '../../../../shared/places-wording';
 import type { Game } from '../../../../shared/schemas/games';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/spinner';
 import { formatLongDate, formatPrice, formatTime } from '../../../lib/format';
 import { LANDING_GAMES_LIMIT, useUpcomingGames } from '../api';
 
-function SlotsBadge({ remaining }: { remaining: number }) {
-  if (remaining <= 0) return <Badge tone="warning">Lotado · lista de espera</Badge>;
-  if (remaining === 1) return <Badge tone="warning">Última vaga</Badge>;
-  return <Badge tone="success">{remaining} vagas</Badge>;
+/** The free places in the one wording (placesWording), or the line once none is free. */
+function SlotsBadge({ game }: { game: Game }) {
+  const { free } = placesWording(game, new Date());
+  if (game.remainingSlots <= 0 || free === undefined) return <Badge tone="warning">Lotado · lista de espera</Badge>;
+  return <Badge tone={game.remainingSlots === 1 ? 'warning' : 'success'}>{free}</Badge>;
 }
 
 function GameCard({ game }: { game: Game }) {
@@ -36,7 +38,7 @@ function GameCard({ game }: { game: Game }) {
       </p>
       <div className="mt-auto flex items-end justify-between gap-3 pt-5">
         <p className="text-2xl font-extrabold text-slate-900 dark:text-white">{formatPrice(game.price)}</p>
-        <SlotsBadge remaining={game.remainingSlots} />
+        <SlotsBadge game={game} />
       </div>
     </li>
   );

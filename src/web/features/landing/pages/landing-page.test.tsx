@@ -67,9 +67,9 @@ describe('landing page', () => {
     expect(first).toHaveTextContent('Ginásio do Estreito');
     expect(first).toHaveTextContent('Florianópolis – SC');
     expect(first).toHaveTextContent('R$ 25,00');
-    expect(first).toHaveTextContent('4 vagas');
+    expect(first).toHaveTextContent('4 vagas livres');
     expect(second).toHaveTextContent('R$ 35,50');
-    expect(second).toHaveTextContent('Última vaga');
+    expect(second).toHaveTextContent('1 vaga livre');
     expect(third).toHaveTextContent('Joinville – SC');
     expect(third).toHaveTextContent('Lotado · lista de espera');
     expect(within(section).getByRole('link', { name: /Ver todos os jogos/ })).toHaveAttribute('href', '/public-games');

@@ -1,6 +1,7 @@
 import { UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { isFuture } from '../../../../shared/rules/game-timing';
+import { placesWording } from '../../../../shared/places-wording';
 import type { GameRegistration, RegistrationStats, UserGame } from '../../../../shared/schemas/user-games';
 import { QueryError } from '../../../components/games/list-states';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -25,26 +26,37 @@ function Stat({ label, value, className }: { label: string; value: number; class
   );
 }
 
-function Stats({ stats }: { stats: RegistrationStats }) {
+/** The registrations by status, then the game's places in the one wording (placesWording), held ones explained. */
+function Stats({ stats, game }: { stats: RegistrationStats; game: UserGame }) {
+  const places = placesWording(game, new Date());
   return (
-    <dl className="grid grid-cols-2 gap-2">
-      <Stat
-        label="Confirmadas"
-        value={stats.confirmedRegistrations}
-        className="bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100"
-      />
-      <Stat
-        label="Aguardando pagamento"
-        value={stats.pendingRegistrations}
-        className="bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-      />
-      <Stat label="Canceladas" value={stats.cancelledRegistrations} className="bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100" />
-      <Stat
-        label="Vagas livres"
-        value={stats.availableSlots}
-        className="bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
-      />
-    </dl>
+    <div className="space-y-2">
+      <dl className="grid grid-cols-3 gap-2">
+        <Stat
+          label="Confirmadas"
+          value={stats.confirmedRegistrations}
+          className="bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100"
+        />
+        <Stat
+          label="Aguardando pagamento"
+          value={stats.pendingRegistrations}
+          className="bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        />
+        <Stat
+          label="Canceladas"
+          value={stats.cancelledRegistrations}
+          className="bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100"
+        />
+      </dl>
+      <div
+        className="rounded-xl bg-slate-100 px-3 py-2 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+        data-testid="registrations-places"
+      >
+        <p className="text-sm font-medium">Vagas</p>
+        <p className="font-bold tabular-nums">{places.line}</p>
+        {places.heldNote && <p className="text-sm">{places.heldNote}</p>}
+      </div>
+    </div>
   );
 }
 
@@ -208,7 +220,7 @@ export function RegistrationsDialog({ gameId, gameName, onClose }: { gameId: num
       <div className="space-y-5">
         {detail.data && game ? (
           <>
-            <Stats stats={detail.data.stats} />
+            <Stats stats={detail.data.stats} game={detail.data.game} />
             <DownloadRegistrationsButton gameId={gameId} fullWidth />
             <WalkIns game={game} walkIns={detail.data.walkIns} isOpen={isOpen} />
             <RegistrationGroups

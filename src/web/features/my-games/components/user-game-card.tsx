@@ -20,18 +20,19 @@ import { descriptionPreview, privateGameUrl, statusBadges, userGameStatus, whats
 import { CancelGameDialog } from './cancel-game-dialog';
 import { InviteDialog } from './invite-dialog';
 import { RegistrationsDialog } from './registrations-dialog';
+import { placesWording } from '../../../../shared/places-wording';
 
 type OpenDialog = 'registrations' | 'cancel' | 'regenerate' | 'invite' | 'unpublish' | null;
 
 /** The private link as text anyone can select, and the ways to pass it on. */
 function PrivateLinkTools({
   game,
-  isFinished,
+  hasStarted,
   onRegenerate,
   onInvite,
 }: {
   game: UserGame;
-  isFinished: boolean;
+  hasStarted: boolean;
   onRegenerate: () => void;
   onInvite: () => void;
 }) {
@@ -61,7 +62,7 @@ function PrivateLinkTools({
           <RefreshCw className="size-4" aria-hidden="true" />
           Gerar novo link
         </Button>
-        {!isFinished && (
+        {!hasStarted && (
           <>
             <a href={whatsAppShareUrl(game, url)} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')}>
               <MessageCircle className="size-4" aria-hidden="true" />
@@ -93,7 +94,8 @@ export function UserGameCard({ game }: { game: UserGame }) {
 
   const status = userGameStatus(game, new Date());
   const isCancelled = status === 'cancelled';
-  const isFinished = status === 'finished';
+  // In progress or over: no one joins any more, and its money is closed to the organiser (decision 063).
+  const hasStarted = status === 'in_progress' || status === 'finished';
   const badge = statusBadges[status];
   const isBusy = publish.isPending || unpublish.isPending || cancel.isPending || regenerate.isPending;
   const place = [game.location, game.city && game.state ? `${game.city.name}/${game.state.uf}` : null].filter(Boolean).join(' · ');
@@ -169,7 +171,7 @@ export function UserGameCard({ game }: { game: UserGame }) {
           <GamePlace>{place}</GamePlace>
           <p className="flex items-center gap-1.5 font-semibold tabular-nums text-slate-800 dark:text-slate-200">
             <Users className="size-5 shrink-0" aria-hidden="true" />
-            Inscritos: {game.registeredPlayers}/{game.totalSlots}
+            {placesWording(game, new Date()).line}
             {game.waitlistCount > 0 && (
               <span className="font-normal text-slate-600 dark:text-slate-400">· {game.waitlistCount} na fila</span>
             )}
@@ -211,7 +213,7 @@ export function UserGameCard({ game }: { game: UserGame }) {
                 Dia do jogo
               </Link>
             )}
-            {!isCancelled && !isFinished && (
+            {!isCancelled && !hasStarted && (
               <>
                 {game.publicationState === 'draft' ? (
                   <Button onClick={togglePublication} busy={publish.isPending} busyLabel="Publicando..." disabled={isBusy}>
@@ -237,11 +239,11 @@ export function UserGameCard({ game }: { game: UserGame }) {
               </>
             )}
           </div>
-          {!isFinished && <ShareGameButton game={game} fullWidth />}
+          {!hasStarted && <ShareGameButton game={game} fullWidth />}
           {game.visibility === 'private' && !isCancelled && game.privateLink && (
             <PrivateLinkTools
               game={game}
-              isFinished={isFinished}
+              hasStarted={hasStarted}
               onRegenerate={() => setDialog('regenerate')}
               onInvite={() => setDialog('invite')}
             />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { aRegistration, aUserGame, aUserGameDetail, meReply, player } from '../../../test/fixtures';
+import { aRegistration, aUserGame, aUserGameDetail, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const signedIn = { 'GET /api/users/me': meReply(player), 'GET /api/notifications/unread-count': { body: { count: 0 } } };
@@ -43,7 +43,7 @@ describe('my games list', () => {
     expect(screen.getByRole('tab', { name: 'Publicados' })).toHaveAttribute('aria-selected', 'true');
     const first = await findCard('Vôlei de Quinta');
     expect(api.callsTo('GET', '/api/user-games').map((call) => call.path)).toEqual(['/api/user-games?filter=published']);
-    for (const text of ['Publicado', 'Público', 'Pela plataforma', 'R$ 15,00', 'Inscritos: 9/12', 'Traga água.'])
+    for (const text of ['Publicado', 'Público', 'Pela plataforma', 'R$ 15,00', '9 de 12 vagas ocupadas · 3 livres', 'Traga água.'])
       expect(first.getByText(text)).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', `/my-games/${published.id}`);
     expect(first.getByRole('button', { name: 'Despublicar' })).toBeInTheDocument();
@@ -62,6 +62,19 @@ describe('my games list', () => {
     await user.click(screen.getByRole('tab', { name: 'Cancelados' }));
     expect(await screen.findByText('Nenhum jogo cancelado')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/user-games').at(-1)?.path).toBe('/api/user-games?filter=cancelled');
+  });
+
+  it('calls a game that started Em andamento until it ends, offering no unpublish or cancel, and only the places taken', async () => {
+    const playing = aUserGame({ name: 'Vôlei de Agora', dateTime: hoursFromNow(-1) });
+    const ended = aUserGame({ name: 'Vôlei de Ontem', dateTime: hoursFromNow(-3) });
+    await openMyGames({ 'GET /api/user-games': { body: [playing, ended] } });
+    const now = await findCard('Vôlei de Agora');
+    expect(now.getByText('Em andamento')).toBeInTheDocument();
+    expect(now.queryByText('Finalizado')).not.toBeInTheDocument();
+    expect(now.getByText('9 de 12 vagas ocupadas')).toBeInTheDocument();
+    expect(now.queryByRole('button', { name: 'Despublicar' })).not.toBeInTheDocument();
+    expect(now.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    expect(card('Vôlei de Ontem').getByText('Finalizado')).toBeInTheDocument();
   });
 
   it('shows a load failure in a red banner', async () => {
@@ -326,12 +339,28 @@ describe('registrations dialog', () => {
     expect(group('Saíram da lista de espera').getByText('Lia Saiu')).toBeInTheDocument();
     expect(group('Saíram da lista de espera').getByText(/^Saiu da fila em/)).toHaveTextContent('Saiu da fila em 04/03/2026');
     expect(within(dialog).getByText('Canceladas').closest('div')).toHaveTextContent('1');
-    // Stats: confirmed 2, pending 1, cancelled 1, free slots 12 - 3.
-    const stats = within(dialog).getByText('Vagas livres').closest('div')!;
-    expect(stats).toHaveTextContent('9');
+    // The places in the one wording every screen uses: taken of the total, then the free ones.
+    expect(within(dialog).getByTestId('registrations-places')).toHaveTextContent('9 de 12 vagas ocupadas · 3 livres');
 
     await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' }).at(-1)!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says the places of a weekly series game as every screen does, the ones held for mensalistas explained', async () => {
+    // 12 places: 8 taken, 3 held for mensalistas, 1 free to anyone (the "Vagas livres 1" that used to stand alone).
+    const game = aUserGame({ name: 'Racha de Terça', seriesId: 4, registeredPlayers: 8, remainingSlots: 1, memberPlacesFree: 3 });
+    const { user } = await openMyGames({
+      'GET /api/user-games': { body: [game] },
+      [`GET /api/user-games/${game.id}`]: { body: aUserGameDetail(game, []) },
+    });
+    await screen.findByRole('heading', { name: 'Racha de Terça' });
+    const places = card('Racha de Terça');
+    expect(places.getByText('8 de 12 vagas ocupadas · 1 livre · 3 guardadas para mensalistas')).toBeInTheDocument();
+    await user.click(places.getByRole('button', { name: 'Ver inscrições' }));
+    const dialog = screen.getByRole('dialog', { name: 'Inscrições do Jogo' });
+    const stats = await within(dialog).findByTestId('registrations-places');
+    expect(stats).toHaveTextContent('8 de 12 vagas ocupadas · 1 livre · 3 guardadas para mensalistas');
+    expect(stats).toHaveTextContent('só eles podem ocupá-las');
   });
 
   it('shows Recebimentos to those who organise', async () => {

@@ -17,6 +17,7 @@ import { useCancelSeries, useRemoveSeriesMember, useSeriesDetail, useUpdateSerie
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CancelSeriesDialog } from '../components/cancel-series-dialog';
 import { EditSeriesDialog } from '../components/edit-series-dialog';
+import { HELD_PLACES_NOTE, placesWording } from '../../../../shared/places-wording';
 
 const backLink = (
   <Link
@@ -37,6 +38,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function SeriesGames({ games, firstDateTime, timeZone }: Pick<SeriesDetail, 'games'> & { firstDateTime: string; timeZone: string }) {
+  const now = new Date();
+  const hasHeldPlaces = games.some((game) => placesWording(game, now).held !== undefined);
   return (
     <Card>
       <h2 className="mb-4 flex items-center gap-2 text-lg font-bold">
@@ -56,20 +59,12 @@ function SeriesGames({ games, firstDateTime, timeZone }: Pick<SeriesDetail, 'gam
               {formatDateTime(game.dateTime, game.timeZone)}
             </Link>
             <span className="flex items-center gap-2">
-              {game.status === 'cancelled' ? (
-                <Badge tone="danger">Cancelado</Badge>
-              ) : (
-                <span>
-                  {game.registeredPlayers} de {game.totalSlots} vagas ocupadas ·{' '}
-                  {game.remainingSlots === 1 ? '1 livre' : `${game.remainingSlots} livres`}
-                  {(game.memberPlacesFree ?? 0) > 0 &&
-                    ` · ${game.memberPlacesFree === 1 ? '1 guardada' : `${game.memberPlacesFree} guardadas`} para mensalistas`}
-                </span>
-              )}
+              {game.status === 'cancelled' ? <Badge tone="danger">Cancelado</Badge> : <span>{placesWording(game, now).line}</span>}
             </span>
           </li>
         ))}
       </ul>
+      {hasHeldPlaces && <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{HELD_PLACES_NOTE}</p>}
     </Card>
   );
 }
