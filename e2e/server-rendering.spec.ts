@@ -138,11 +138,14 @@ test('a signed-in browser never shows the visitor page the server rendered', asy
   await page.route('**/assets/*.js', () => undefined);
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.locator('#root')).toHaveAttribute('data-ssr', 'interaction');
-  await expect(page.locator('#root')).toHaveCSS('visibility', 'hidden');
+  await expect(page.locator('#root')).toBeHidden();
+  // The app's frame stands in: a header with the name, not a blank page.
+  await expect(page.locator('#app-frame').getByText('Bora Jogar')).toBeVisible();
   await page.unroute('**/assets/*.js');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá');
-  await expect(page.locator('#root')).toHaveCSS('visibility', 'visible');
+  await expect(page.locator('#root')).toBeVisible();
+  await expect(page.locator('#app-frame')).toBeHidden();
 });
 
 test('when React itself does not load, the page says so and its reload button works', async ({ page }) => {

@@ -149,9 +149,21 @@ describe('server render of visitor pages', () => {
     expect(shared.html).toContain('Entre na sua conta para ver os nomes de quem vai.');
   });
 
-  it('declines paths that are not visitor pages', async () => {
+  it('declines paths of no page, which the browser sends to /', async () => {
     api();
-    expect(await render('http://localhost/games', transport)).toBeNull();
-    expect(await render('http://localhost/admin', transport)).toBeNull();
+    expect(await render('http://localhost/nada-aqui', transport)).toBeNull();
+  });
+
+  it("renders the games list at the player's address, and the sign-in form at a signed-in page's, to be hydrated on the first interaction", async () => {
+    api();
+    const list = await renderPage('/games');
+    expect(list.title).toBe('Jogos abertos · Bora Jogar');
+    expect(list.hydrate).toBe('interaction');
+    for (const path of ['/my-games', '/profile', '/confirmation/7', '/admin/users']) {
+      const page = await renderPage(path);
+      expect(page.title, path).toBe('Entrar · Bora Jogar');
+      expect(page.html, path).toContain('Entre na sua conta para ver esta página.');
+      expect(page.hydrate, path).toBe('interaction');
+    }
   });
 });

@@ -60,8 +60,11 @@ export function fillTemplate(template: string, page: SsrPage, pageUrl: URL): str
   );
 }
 
-/** The visitor's games list: its rendered page depends on the path and its filters only (decision 031). */
-const GAMES_LIST_PATH = '/public-games';
+/**
+ * The visitor's games list, also at the player's address: its rendered page depends on the path and its filters only
+ * (decision 031).
+ */
+const GAMES_LIST_PATHS = ['/public-games', '/games'];
 
 /** Filtered games lists kept rendered at once; apart from the other pages, so many filters never push those out. */
 const FILTERED_LIST_PAGES = 100;
@@ -73,7 +76,7 @@ const FILTERED_LIST_PAGES = 100;
  */
 export function pageAddress(url: string): { address: string; isFilteredList: boolean } {
   const parsed = new URL(url, 'http://localhost');
-  if (parsed.pathname !== GAMES_LIST_PATH) return { address: url, isFilteredList: false };
+  if (!GAMES_LIST_PATHS.includes(parsed.pathname)) return { address: url, isFilteredList: false };
   const search = gameListFiltersSearch(parseGameListFilters(parsed.searchParams));
   return { address: `${parsed.pathname}${search}`, isFilteredList: search !== '' };
 }

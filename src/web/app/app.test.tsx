@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fake-api';
 import { admin, authConfig, meReply, player } from '../test/fixtures';
-import { openLoginPage } from '../test/login-form';
+import { openLoginPage, submitLogin } from '../test/login-form';
 import { currentPath, findPageHeading, renderApp } from '../test/render-app';
 
 describe('session and route trees', () => {
@@ -29,11 +29,27 @@ describe('session and route trees', () => {
     expect(currentPath()).toBe('/');
   });
 
-  it('sends a visitor from an unknown or member-only route to /', async () => {
+  it('sends a visitor from an unknown route to /', async () => {
     fakeApi(authConfig);
-    renderApp('/profile');
+    renderApp('/nada-aqui');
     await findPageHeading('Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo');
     expect(currentPath()).toBe('/');
+  });
+
+  it("shows a visitor the games list at /games, and the sign-in form at a player's page, which it opens once signed in", async () => {
+    fakeApi(authConfig);
+    renderApp('/games?date=2026-12-05');
+    await findPageHeading('Jogos abertos');
+    expect(currentPath()).toBe('/games?date=2026-12-05');
+
+    fakeApi({ ...authConfig, 'POST /api/auth/login': { body: { token: 'jwt-ana', user: player } }, 'GET /api/users/me': meReply(player) });
+    renderApp('/profile');
+    await findPageHeading('Entrar no Bora Jogar');
+    expect(screen.getByText('Entre na sua conta para ver esta página.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/register?next=%2Fprofile');
+    await submitLogin(userEvent.setup(), 'ana@exemplo.com');
+    await findPageHeading(/^Meu perfil$/i);
+    expect(currentPath()).toBe('/profile');
   });
 
   it('sends a player away from visitor-only and admin routes to /', async () => {

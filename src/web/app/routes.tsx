@@ -41,86 +41,6 @@ const forgot = page(
   (m) => m.ForgotPage,
 );
 
-/** Visitor tree (spec: players §2); anything else goes to /. */
-export const visitorRoutes: RouteObject[] = [
-  {
-    path: '/',
-    Component: PublicLayout,
-    HydrateFallback: FullPageLoader,
-    ErrorBoundary: RouteErrorPage,
-    children: [
-      {
-        index: true,
-        handle: hydrateOnInteraction,
-        lazy: page(
-          () => import('../features/landing/pages/landing-page'),
-          (m) => m.LandingPage,
-        ),
-      },
-      {
-        path: 'public-games',
-        handle: hydrateOnInteraction,
-        lazy: page(
-          () => import('../features/games/pages/games-page'),
-          (m) => m.PublicGamesPage,
-        ),
-      },
-      {
-        path: 'terms',
-        handle: hydrateOnInteraction,
-        lazy: page(
-          () => import('../features/static-pages/pages/terms-page'),
-          (m) => m.TermsPage,
-        ),
-      },
-      {
-        path: 'privacy',
-        handle: hydrateOnInteraction,
-        lazy: page(
-          () => import('../features/static-pages/pages/privacy-page'),
-          (m) => m.PrivacyPage,
-        ),
-      },
-      {
-        path: 'support',
-        handle: hydrateOnInteraction,
-        lazy: page(
-          () => import('../features/static-pages/pages/support-page'),
-          (m) => m.SupportPage,
-        ),
-      },
-      {
-        path: 'login',
-        handle: hydrateOnInteraction,
-        lazy: page(
-          () => import('../features/auth/pages/login-page'),
-          (m) => m.LoginPage,
-        ),
-      },
-      {
-        path: 'register',
-        handle: hydrateOnInteraction,
-        lazy: page(
-          () => import('../features/auth/pages/register-page'),
-          (m) => m.RegisterPage,
-        ),
-      },
-      { path: 'forgot', handle: hydrateOnInteraction, lazy: forgot },
-      { path: 'forgot-password', handle: hydrateOnInteraction, lazy: forgot },
-      {
-        path: 'reset-password',
-        lazy: page(
-          () => import('../features/auth/pages/reset-password-page'),
-          (m) => m.ResetPasswordPage,
-        ),
-      },
-      { path: 'apply/:gameId', handle: hydrateOnInteraction, lazy: gameDetails },
-      privateGame,
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-];
-
 /** Logged-in player tree; anything else goes to /. The layout is a chunk of its own too. */
 export const playerRoutes: RouteObject[] = [
   {
@@ -353,6 +273,106 @@ export const adminRoutes: RouteObject[] = [
     ],
   },
   { path: '*', element: <Navigate to="/admin" replace /> },
+];
+
+/**
+ * A signed-in page opened by a visitor (a link from an e-mail, a bookmark): the sign-in form in its place, at the same
+ * address, which the app then shows once signed in (features/auth/api.ts), instead of sending the visitor to /.
+ */
+const signInHere = page(
+  () => import('../features/auth/pages/login-page'),
+  (m) => m.LoginPage,
+);
+
+/** The visitor's games list, also at the player's address (/games), so a link shared by a player opens the list. */
+const publicGames = page(
+  () => import('../features/games/pages/games-page'),
+  (m) => m.PublicGamesPage,
+);
+
+const visitorPages: RouteObject[] = [
+  {
+    index: true,
+    handle: hydrateOnInteraction,
+    lazy: page(
+      () => import('../features/landing/pages/landing-page'),
+      (m) => m.LandingPage,
+    ),
+  },
+  { path: 'public-games', handle: hydrateOnInteraction, lazy: publicGames },
+  { path: 'games', handle: hydrateOnInteraction, lazy: publicGames },
+  {
+    path: 'terms',
+    handle: hydrateOnInteraction,
+    lazy: page(
+      () => import('../features/static-pages/pages/terms-page'),
+      (m) => m.TermsPage,
+    ),
+  },
+  {
+    path: 'privacy',
+    handle: hydrateOnInteraction,
+    lazy: page(
+      () => import('../features/static-pages/pages/privacy-page'),
+      (m) => m.PrivacyPage,
+    ),
+  },
+  {
+    path: 'support',
+    handle: hydrateOnInteraction,
+    lazy: page(
+      () => import('../features/static-pages/pages/support-page'),
+      (m) => m.SupportPage,
+    ),
+  },
+  {
+    path: 'login',
+    handle: hydrateOnInteraction,
+    lazy: page(
+      () => import('../features/auth/pages/login-page'),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: 'register',
+    handle: hydrateOnInteraction,
+    lazy: page(
+      () => import('../features/auth/pages/register-page'),
+      (m) => m.RegisterPage,
+    ),
+  },
+  { path: 'forgot', handle: hydrateOnInteraction, lazy: forgot },
+  { path: 'forgot-password', handle: hydrateOnInteraction, lazy: forgot },
+  {
+    path: 'reset-password',
+    lazy: page(
+      () => import('../features/auth/pages/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  { path: 'apply/:gameId', handle: hydrateOnInteraction, lazy: gameDetails },
+  privateGame,
+];
+
+const visitorPaths = new Set(visitorPages.map((route) => route.path));
+
+/** The player's and the administrator's own pages, each answered with the sign-in form in place for a visitor. */
+const signInHerePages: RouteObject[] = [
+  ...(playerRoutes[0]!.children ?? [])
+    .map((route) => route.path)
+    .filter((path) => path !== undefined && path !== '*' && !visitorPaths.has(path)),
+  'admin/*',
+].map((path) => ({ path, handle: hydrateOnInteraction, lazy: signInHere }));
+
+/** Visitor tree (spec: players §2); an address of no page goes to /. */
+export const visitorRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: PublicLayout,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteErrorPage,
+    children: [...visitorPages, ...signInHerePages, { path: '*', element: <Navigate to="/" replace /> }],
+  },
 ];
 
 export const routesBySession: Record<SessionKind, RouteObject[]> = {

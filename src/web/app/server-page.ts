@@ -9,6 +9,8 @@
  * another page of the app, or a form submission, waits and is replayed. A form never submits
  * natively (nothing leaks into a URL), and a link never starts a page load that the router,
  * setting up its history as it starts, would cancel.
+ * A held tap is answered at once: the tapped control is marked busy and a bar with "Carregando..." shows
+ * until the app replays it, so a phone on a slow connection never looks as if it ignored the tap.
  */
 import { showBootFailure } from './boot-failure';
 
@@ -39,6 +41,29 @@ function replayField(field: Field, value: string, checked: boolean): void {
   field.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** The id of the bar a held tap shows (also the hook for its styles in index.css). */
+export const HELD_TAP_BAR_ID = 'held-tap';
+
+/** Marks `element` busy and shows the bar at the top of the page; returns what undoes both. */
+function showHeldTap(element: HTMLElement | null): () => void {
+  element?.setAttribute('aria-busy', 'true');
+  let bar = document.getElementById(HELD_TAP_BAR_ID);
+  if (!bar) {
+    bar = document.createElement('div');
+    bar.id = HELD_TAP_BAR_ID;
+    bar.setAttribute('role', 'status');
+    const text = document.createElement('span');
+    text.textContent = 'Carregando...';
+    bar.append(text);
+    // Outside #root: the markup React takes over stays the server's.
+    document.body.append(bar);
+  }
+  return () => {
+    element?.removeAttribute('aria-busy');
+    document.getElementById(HELD_TAP_BAR_ID)?.remove();
+  };
+}
+
 let onTakenOver: (() => void) | null = null;
 
 /** Called by the app (app/root.tsx) once it has drawn or hydrated its first page. */
@@ -56,6 +81,7 @@ export function appTookOver(): void {
 export function takeOverServerPage(container: HTMLElement, options: { eager: boolean; hydrate: () => Promise<void> }): void {
   const fields = new Map<Field, { value: string; checked: boolean }>();
   const actions: HeldAction[] = [];
+  const pending: (() => void)[] = [];
 
   const onFieldChange = (event: Event) => {
     if (isField(event.target) && container.contains(event.target)) {
@@ -69,12 +95,14 @@ export function takeOverServerPage(container: HTMLElement, options: { eager: boo
     event.preventDefault();
     event.stopPropagation();
     actions.push({ kind: 'click', element: target });
+    pending.push(showHeldTap(target));
   };
   const onSubmit = (event: SubmitEvent) => {
     if (!(event.target instanceof HTMLFormElement)) return;
     event.preventDefault();
     event.stopPropagation();
     actions.push({ kind: 'submit', form: event.target, submitter: event.submitter });
+    pending.push(showHeldTap(event.submitter));
   };
 
   document.addEventListener('input', onFieldChange, true);
@@ -87,6 +115,7 @@ export function takeOverServerPage(container: HTMLElement, options: { eager: boo
     document.removeEventListener('change', onFieldChange, true);
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
+    for (const undo of pending.splice(0)) undo();
   };
 
   onTakenOver = () => {

@@ -5,14 +5,20 @@ import { safeNextPath } from '../../lib/next-path';
 import { signIn } from '../../lib/session';
 import { readStorage, removeStorage, storageKeys } from '../../lib/storage';
 
+/** The account pages: a sign-in made on one of them goes elsewhere. */
+const ACCOUNT_PAGES = ['/', '/login', '/register', '/forgot', '/forgot-password', '/reset-password'];
+
 /**
  * Where a fresh sign-in lands: the page named by the sign-in page's own `?next=` (same site only),
- * else the private game whose link was kept before login, else home. Read from the address bar so
- * e-mail, registration and Google sign-in all return the same way.
+ * else the signed-in page whose address the form stood in for (app/routes.tsx), else the private game
+ * whose link was kept before login, else home. Read from the address bar so e-mail, registration and
+ * Google sign-in all return the same way.
  */
 export function takePostAuthDestination(): string {
-  const next = safeNextPath(new URLSearchParams(window.location.search).get('next'));
+  const { pathname, search } = window.location;
+  const next = safeNextPath(new URLSearchParams(search).get('next'));
   if (next) return next;
+  if (!ACCOUNT_PAGES.includes(pathname)) return `${pathname}${search}`;
   const inviteLink = readStorage(storageKeys.inviteLink);
   if (!inviteLink) return '/';
   removeStorage(storageKeys.inviteLink);

@@ -4,6 +4,7 @@ import { loginBodySchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
+import { withNext } from '../../../lib/next-path';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../api';
 import { applyFieldErrors } from '../apply-field-errors';
@@ -26,6 +27,11 @@ export function LoginPage() {
   const [flash] = useState(() => stateMessage(location.state));
   const loginMutation = useLogin();
   const { field, handleSubmit, setError } = useAuthForm(loginBodySchema, { email: '', password: '' });
+  // Standing in for a signed-in page a visitor opened (app/routes.tsx): a new account comes back to it too.
+  const isInPlace = location.pathname !== '/login';
+  const register = isInPlace
+    ? withNext('/register', `${location.pathname}${location.search}`)
+    : { pathname: '/register', search: location.search };
 
   useEffect(() => {
     if (stateMessage(location.state)) {
@@ -40,11 +46,11 @@ export function LoginPage() {
   return (
     <AuthCard
       title="Entrar no Bora Jogar"
-      description="Que bom te ver de novo! Entre para ver seus jogos."
+      description={isInPlace ? 'Entre na sua conta para ver esta página.' : 'Que bom te ver de novo! Entre para ver seus jogos.'}
       footer={
         <p>
           Ainda não tem conta?{' '}
-          <Link to={{ pathname: '/register', search: location.search }} className={textLinkClasses}>
+          <Link to={register} className={textLinkClasses}>
             Criar conta
           </Link>
         </p>
