@@ -38,7 +38,7 @@ export function AdminHeader() {
       >
         <Logo to="/admin" suffix="Admin" />
         <NavLinks label="Painel" items={links} className="ml-4 hidden items-center gap-1 lg:flex" />
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-1 sm:gap-2">
           <Button variant="ghost" onClick={openLeaveDialog} className="whitespace-nowrap" title="Voltar ao Site">
             <Undo2 className="size-5" aria-hidden="true" />
             <span className="sr-only xl:not-sr-only">Voltar ao Site</span>

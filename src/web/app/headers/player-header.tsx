@@ -68,7 +68,7 @@ export function PlayerHeader({ user }: { user: SessionUser }) {
     >
       <Logo />
       <NavLinks label="Principal" items={navLinks} className="ml-2 hidden items-center gap-1 md:flex lg:ml-4" />
-      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-1 sm:gap-2">
         <CreditsBox
           credits={user.credits}
           className="hidden items-center gap-1 rounded-xl border border-slate-200 pl-3 sm:flex dark:border-slate-700"

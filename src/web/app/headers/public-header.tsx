@@ -25,7 +25,7 @@ export function PublicHeader() {
     <HeaderShell below={<MobileMenuPanel isOpen={menu.isOpen} label="Menu principal" items={links} />}>
       <Logo />
       <NavLinks label="Principal" items={links} className="ml-4 hidden items-center gap-1 md:flex" />
-      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-1 sm:gap-2">
         <ThemeToggle />
         <Link to={signIn} className={buttonClasses('primary')}>
           Entrar

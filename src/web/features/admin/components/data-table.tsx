@@ -112,7 +112,7 @@ export function Cell({ label, bare = false, numeric = false, className, ...rest 
     <td
       data-label={label}
       className={cn(
-        'flex items-baseline gap-4 py-1',
+        'flex flex-wrap items-baseline gap-x-4 py-1',
         c.cell,
         bare
           ? 'justify-start text-left'

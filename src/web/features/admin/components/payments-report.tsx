@@ -22,7 +22,7 @@ export function PaymentsReport() {
           Planilha (CSV para o Excel) com todos os pagamentos por cartão/PIX e os movimentos de créditos do período, com os totais. Até{' '}
           {MAX_REPORT_DAYS} dias, no horário de Brasília.
         </p>
-        <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <Input label="De" type="date" value={from} max={to} onChange={(event) => setFrom(event.target.value)} />
           <Input label="Até" type="date" value={to} min={from} onChange={(event) => setTo(event.target.value)} />
           <DownloadCsvButton download={download} variables={{ from, to }} failure="Erro ao baixar o relatório" variant="primary" />
