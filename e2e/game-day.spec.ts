@@ -10,7 +10,8 @@ const readDownload = (path: string) => readFile(path, 'utf8');
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('on the court at 390 px: the organiser checks in three players, sets levels and draws two teams to share', async ({
+test('on the court at 390 px: the organiser checks in three players and a walk-in, sets levels, draws two teams to share, and a player sees them', async ({
+  browser,
   page,
   request,
 }) => {
@@ -35,8 +36,11 @@ test('on the court at 390 px: the organiser checks in three players, sets levels
   expect(created.status()).toBe(201);
   const { game } = (await created.json()) as { game: { id: number; privateLink: string } };
   const players = ['Ana Quadra', 'Bia Rede', 'Caio Saque'];
+  const accounts = [];
   for (const playerName of players) {
-    const { token } = await registerPlayer(request, playerName);
+    const account = await registerPlayer(request, playerName);
+    accounts.push(account);
+    const { token } = account;
     const applied = await request.post(`/api/games/${game.id}/apply`, {
       headers: { authorization: `Bearer ${token}` },
       data: { privateLink: game.privateLink },
@@ -54,9 +58,15 @@ test('on the court at 390 px: the organiser checks in three players, sets levels
   await expect(page.getByRole('heading', { level: 1, name: 'Dia do jogo' })).toBeVisible();
   await expect(page.getByText('0 presentes · 0 faltas · 3 sem marcar')).toBeVisible();
 
+  // ── "Zé da Praia" turns up at the court without an account: added by name, he is on the list like everyone ──
+  await page.getByLabel('Adicionar avulso ou +1 (só o nome)').fill('Zé da Praia');
+  await page.getByRole('button', { name: 'Adicionar à lista' }).click();
+  await expect(page.getByRole('group', { name: 'Presença de Zé da Praia' })).toBeVisible();
+  await expect(page.getByText('0 presentes · 0 faltas · 4 sem marcar')).toBeVisible();
+
   // ── Check-in: large buttons, one tap each ──
-  const levels = ['5', '2', '3'];
-  for (const [index, playerName] of players.entries()) {
+  const levels = ['5', '2', '3', '4'];
+  for (const [index, playerName] of [...players, 'Zé da Praia'].entries()) {
     const came = page.getByRole('group', { name: `Presença de ${playerName}` }).getByRole('button', { name: 'Veio' });
     const box = await came.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
@@ -65,20 +75,25 @@ test('on the court at 390 px: the organiser checks in three players, sets levels
     await page.getByLabel(`Nível de ${playerName}`).selectOption(levels[index]!);
     await expect(page.getByLabel(`Nível de ${playerName}`)).toHaveValue(levels[index]!);
   }
-  await expect(page.getByText('3 presentes · 0 faltas · 0 sem marcar')).toBeVisible();
+  await expect(page.getByText('4 presentes · 0 faltas · 0 sem marcar')).toBeVisible();
   // The screen fits the phone: nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  // ── Two teams, balanced by level: 5 against 2 + 3 ──
+  // ── Two teams, balanced by level, the walk-in drawn too: 5 + 2 against 3 + 4 ──
   await page.getByLabel('Número de times').selectOption('2');
   await page.getByRole('button', { name: 'Sortear times' }).click();
   const teams = page.getByRole('list', { name: 'Times sorteados' });
   await expect(teams.getByRole('heading')).toHaveCount(2);
-  await expect(teams.getByRole('heading', { name: /Time 1/ })).toContainText('Nível 5');
-  await expect(teams.getByRole('heading', { name: /Time 2/ })).toContainText('Nível 5');
+  await expect(teams.getByRole('heading', { name: /Time 1/ })).toContainText('Nível 7');
+  await expect(teams.getByRole('heading', { name: /Time 2/ })).toContainText('Nível 7');
   for (const playerName of players) await expect(teams.getByText(playerName)).toBeVisible();
+  await expect(teams.getByText('Zé da Praia')).toBeVisible();
   const whatsapp = page.getByRole('link', { name: /Enviar no WhatsApp/ });
   await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent('Times sorteados')}`));
+  const sent = decodeURIComponent((await whatsapp.getAttribute('href'))!.replace('https://wa.me/?text=', ''));
+  expect(sent).toContain('- Zé da Praia');
+  // The weekday comes with the date, so the group knows which game.
+  expect(sent).toMatch(/\((domingo|segunda-feira|terça-feira|quarta-feira|quinta-feira|sexta-feira|sábado), \d{2}\/\d{2}\/\d{4} às/);
   await expect(page.getByRole('button', { name: 'Copiar' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -94,6 +109,23 @@ test('on the court at 390 px: the organiser checks in three players, sets levels
   const csv = await readDownload(await file.path());
   expect(csv.startsWith('\uFEFFNome;E-mail;Telefone;Status;Pagamento;Valor (R$);Presença;Nível;Inscrição em\r\n')).toBe(true);
   for (const playerName of players) expect(csv).toMatch(new RegExp(`${playerName};[^\r]*;Confirmada;Por fora;0,00;Veio;\\d;`));
+  expect(csv).toMatch(/Zé da Praia;;;Avulso \(sem conta\);;;Veio;4;/);
+
+  // ── A confirmed player opens the game on their own phone and finds the teams, short names only ──
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const playerPage = await phone.newPage();
+  await playerPage.goto('/login');
+  await signIn(playerPage, accounts[0]!.email, accounts[0]!.password);
+  await playerPage.goto(`/apply/${game.id}`);
+  const drawn = playerPage.getByRole('region', { name: 'Times sorteados' });
+  await expect(drawn.getByRole('heading', { level: 3 })).toHaveCount(2);
+  for (const shortName of ['Ana Q.', 'Bia R.', 'Caio S.', 'Zé P.']) await expect(drawn.getByText(shortName, { exact: true })).toBeVisible();
+  await expect(drawn.getByText('avulso')).toBeVisible();
+  await expect(drawn).not.toContainText('Quadra');
+  await expect(drawn).not.toContainText('Nível');
+  expect(await playerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(playerPage)).toEqual([]);
+  await phone.close();
 });
 
 test('an admin downloads the payments spreadsheet of a period from the dashboard', async ({ page, request }) => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dateAndTimeIn, dayRange, formatDateTime, formatRelativeDateTime, saoPauloDayRange, TIME_ZONE, zonedTimeToInstant } from './dates';
+import {
+  dateAndTimeIn,
+  dayRange,
+  formatDateTime,
+  formatRelativeDateTime,
+  formatWeekdayDateTime,
+  saoPauloDayRange,
+  TIME_ZONE,
+  zonedTimeToInstant,
+} from './dates';
 
 const iso = (date: Date) => date.toISOString();
 const hours = (range: { start: Date; end: Date }) => (range.end.getTime() - range.start.getTime()) / 3_600_000;
@@ -109,5 +118,15 @@ describe('formatDateTime and dateAndTimeIn', () => {
         expect(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} às ${time}`).toBe(expected);
       }
     }
+  });
+});
+
+describe('formatWeekdayDateTime', () => {
+  it('names the weekday of the day on the clocks of the zone, not UTC', () => {
+    // 23:30 on a Tuesday in São Paulo is already Wednesday in UTC.
+    expect(formatWeekdayDateTime(new Date('2026-12-02T02:30:00Z'), TIME_ZONE)).toBe('terça-feira, 01/12/2026 às 23:30');
+    expect(formatWeekdayDateTime('2026-12-06T13:00:00Z', TIME_ZONE)).toBe('domingo, 06/12/2026 às 10:00');
+    expect(formatWeekdayDateTime('2026-12-05T13:00:00Z', 'America/Manaus')).toBe('sábado, 05/12/2026 às 09:00');
+    expect(formatWeekdayDateTime('not a date', TIME_ZONE)).toBe('');
   });
 });

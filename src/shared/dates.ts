@@ -131,6 +131,20 @@ export function formatDateTime(value: Date | string | number, timeZone: string):
   return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
 }
 
+const WEEKDAYS = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
+
+/**
+ * `terça-feira, 01/12/2026 às 19:00`: formatDateTime with the weekday first, for a text read away from the app (a group
+ * chat), where "which Tuesday" is the first question.
+ */
+export function formatWeekdayDateTime(value: Date | string | number, timeZone: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = zonedParts(date, timeZone);
+  const weekday = WEEKDAYS[new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day))).getUTCDay()]!;
+  return `${weekday}, ${formatDateTime(date, timeZone)}`;
+}
+
 /** The calendar day after `day` (`YYYY-MM-DD`). */
 function nextDay(day: string): string {
   return new Date(new Date(`${day}T00:00:00Z`).getTime() + DAY_MS).toISOString().slice(0, 10);

@@ -61,6 +61,7 @@ const RELEASED: Record<string, string> = {
   '0033_registration_places_index': '330f583e3d97f863bd48f9165271449a289f152be1a90cef31e4cd018d91500b',
   '0034_payout_reference_case': 'e2c99d550f9d7efe8b2aaf117bfb8a1d4ee25cb4993f545bc13ffb677f3c471d',
   '0035_mail_requests_and_message_ids': '1d619330e399d80d8108ec41e6a515b7c8292b8ec99340858b711490ed11abe4',
+  '0036_walk_ins_on_game_day': '7e1e9e1dc231f542a45b5099208afb75f54575562afa833fcf24d7d9b2e7b1c3',
 };
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
@@ -105,7 +106,11 @@ async function tables(database: Database): Promise<string[]> {
 async function everyRow(database: Database): Promise<Rows> {
   const result: Rows = {};
   for (const table of await tables(database)) {
-    result[table] = await query(database, sql.raw(`select * from "${table}" order by 1`));
+    // Rows alike in the first column (team_players has no key since 0036) come in the order of the whole row, read
+    // the same before and after a migration: a new column is always the last.
+    const rows = await query<Record<string, unknown>>(database, sql.raw(`select * from "${table}" order by 1`));
+    const text = new Map(rows.map((row) => [row, JSON.stringify(row)]));
+    result[table] = rows.sort((a, b) => (text.get(a)! < text.get(b)! ? -1 : text.get(a)! > text.get(b)! ? 1 : 0));
   }
   return result;
 }
@@ -506,6 +511,31 @@ async function rowsAfter(tag: string, database: Database) {
       await expect(run(`insert into mail_requests (kind, payload) values ('outra_coisa', '{}')`)).rejects.toMatchObject({
         cause: { message: expect.stringContaining('mail_requests_kind_valid') },
       });
+      return;
+    }
+    case '0036_walk_ins_on_game_day': {
+      // The team drawn before stays; a walk-in can now be marked, rated and drawn, never twice, never with an account.
+      await run(`update game_walk_ins set present = true, level = 2`);
+      await run(`insert into team_players (game_id, walk_in_id, team, drawn_at)
+        select game_id, id, 2, '2027-02-04T21:50:00Z' from game_walk_ins`);
+      const drawn = await query<{ accounts: number; walk_ins: number }>(
+        database,
+        sql`select count(user_id)::int as accounts, count(walk_in_id)::int as walk_ins from team_players`,
+      );
+      expect(drawn[0]!.walk_ins).toBeGreaterThan(0);
+      expect(drawn[0]!.accounts).toBeGreaterThan(0);
+      const refusedBy = (constraint: string) => ({ cause: { message: expect.stringContaining(constraint) } });
+      await expect(
+        run(`insert into team_players (game_id, walk_in_id, team, drawn_at) select game_id, id, 1, now() from game_walk_ins limit 1`),
+      ).rejects.toMatchObject(refusedBy('team_players_walk_in_idx'));
+      await expect(
+        run(`insert into team_players (game_id, user_id, walk_in_id, team, drawn_at)
+          select w.game_id, u.id, w.id, 1, now() from game_walk_ins w, users u limit 1`),
+      ).rejects.toMatchObject(refusedBy('team_players_one_player'));
+      await expect(run(`insert into team_players (game_id, team, drawn_at) select id, 1, now() from games limit 1`)).rejects.toMatchObject(
+        refusedBy('team_players_one_player'),
+      );
+      await expect(run(`update game_walk_ins set level = 6`)).rejects.toMatchObject(refusedBy('game_walk_ins_level_range'));
       return;
     }
     default:

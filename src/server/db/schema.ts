@@ -360,31 +360,44 @@ export const gameWalkIns = pgTable(
     addedBy: integer('added_by')
       .notNull()
       .references(() => users.id),
+    /** Game-day check-in, as for a registered player (migration 0036): true came, false was absent, null not marked. */
+    present: boolean('present'),
+    /** The organiser's 1–5 rating for the team draw, as for a registered player. */
+    level: integer('level'),
     createdAt: createdAt(),
   },
   (t) => [
     check('game_walk_ins_name_length', sql`char_length(${t.name}) between 1 and 60`),
+    check('game_walk_ins_level_range', sql`${t.level} between 1 and 5`),
     index('game_walk_ins_game_idx').on(t.gameId, t.id),
   ],
 );
 
-/** The game's last team draw: one row per drawn player (a new draw replaces every row of the game). */
+/**
+ * The game's last team draw: one row per drawn player (a new draw replaces every row of the game), an account or a
+ * walk-in (migration 0036), never both.
+ */
 export const teamPlayers = pgTable(
   'team_players',
   {
     gameId: integer('game_id')
       .notNull()
       .references(() => games.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    walkInId: integer('walk_in_id').references(() => gameWalkIns.id, { onDelete: 'cascade' }),
     /** 1-based: "Time 1", "Time 2"… */
     team: integer('team').notNull(),
     drawnAt: timestamptz('drawn_at').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.gameId, t.userId] }),
     check('team_players_team_range', sql`${t.team} between 1 and 8`),
+    check('team_players_one_player', sql`num_nonnulls(${t.userId}, ${t.walkInId}) = 1`),
+    uniqueIndex('team_players_game_user_idx')
+      .on(t.gameId, t.userId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('team_players_walk_in_idx')
+      .on(t.walkInId)
+      .where(sql`${t.walkInId} is not null`),
     index('team_players_user_idx').on(t.userId),
   ],
 );

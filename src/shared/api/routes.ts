@@ -130,6 +130,7 @@ import {
   addWalkInBodySchema,
   removeGamePlayerReplySchema,
   walkInParamsSchema,
+  updateWalkInReplySchema,
   walkInReplySchema,
 } from '../schemas/user-games';
 import {
@@ -298,6 +299,7 @@ export const apiRoutes = {
   'GET /user-games/:id/registrations.csv': { params: idParamsSchema, reply: z.string(), produces: 'text/csv' },
   'POST /user-games/:id/invitations': { params: idParamsSchema, body: inviteByEmailBodySchema, reply: inviteByEmailReplySchema },
   'POST /user-games/:id/walk-ins': { params: idParamsSchema, body: addWalkInBodySchema, reply: walkInReplySchema, status: 201 },
+  'PUT /user-games/:id/walk-ins/:walkInId': { params: walkInParamsSchema, body: updatePlayerBodySchema, reply: updateWalkInReplySchema },
   'DELETE /user-games/:id/walk-ins/:walkInId': { params: walkInParamsSchema, reply: walkInReplySchema },
   'DELETE /user-games/:id/players/:userId': { params: userParamsSchema, reply: removeGamePlayerReplySchema },
 

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../dates';
+import { formatWeekdayDateTime } from '../dates';
 import { messages } from '../messages';
 
 /**
@@ -168,12 +168,15 @@ export function drawTeams<P extends Leveled>(players: readonly P[], teamCount: n
   );
 }
 
-/** The draw as text for a group chat: the game, then each team with its players, names only (levels stay with the organiser). */
+/**
+ * The draw as text for a group chat: the game and its weekday, then each team with its players (walk-ins too), names
+ * only (levels stay with the organiser).
+ */
 export function teamsShareText(
   game: { name: string; dateTime: Date | string; timeZone: string },
   teams: readonly { name: string; players: readonly { name: string; level: number | null }[] }[],
 ): string {
   const m = messages.gameDay;
   const blocks = teams.map((team) => [team.name, ...team.players.map((player) => `- ${player.name}`)].join('\n'));
-  return [m.shareTitle(game.name, formatDateTime(game.dateTime, game.timeZone)), ...blocks].join('\n\n');
+  return [m.shareTitle(game.name, formatWeekdayDateTime(game.dateTime, game.timeZone)), ...blocks].join('\n\n');
 }

@@ -32,7 +32,12 @@ export type PaymentType = z.infer<typeof paymentTypeSchema>;
 
 const isoDateTime = z.string().describe('Instante ISO 8601 (UTC)');
 
-export const teamPlayerSchema = z.object({ id: z.number().int(), name: z.string(), level: z.number().int().nullable() });
+export const teamPlayerSchema = z.object({
+  id: z.number().int().describe('O id da conta do jogador; o do avulso quando walkIn'),
+  name: z.string(),
+  level: z.number().int().nullable(),
+  walkIn: z.boolean().describe('Avulso: adicionado pelo organizador só pelo nome, sem conta'),
+});
 export type TeamPlayer = z.infer<typeof teamPlayerSchema>;
 
 export const teamSchema = z.object({ name: z.string(), players: z.array(teamPlayerSchema) });
@@ -49,6 +54,7 @@ export const gameTeamSchema = z.object({
       name: z
         .string()
         .describe('Nome e inicial do sobrenome ("Maria S."), como em "Quem vai"; o nome completo para o organizador e a administração'),
+      walkIn: z.boolean().describe('Avulso: adicionado pelo organizador só pelo nome, sem conta'),
     }),
   ),
 });

@@ -277,6 +277,8 @@ export const walkInSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   createdAt: z.string().describe('Quando foi adicionado'),
+  present: z.boolean().nullable().describe('Dia do jogo: veio (true), faltou (false), não marcado (null)'),
+  level: z.number().int().nullable().describe('Nível de 1 a 5 dado pelo organizador; null sem nível'),
 });
 export type WalkIn = z.infer<typeof walkInSchema>;
 
@@ -294,6 +296,10 @@ export const walkInParamsSchema = z.strictObject({
 
 export const walkInReplySchema = z.object({ message: z.string(), walkIns: z.array(walkInSchema), game: userGameSchema });
 export type WalkInReply = z.infer<typeof walkInReplySchema>;
+
+/** A walk-in's check-in or level changed on game day (issue 42): the walk-in as it is now. */
+export const updateWalkInReplySchema = z.object({ message: z.string(), walkIn: walkInSchema });
+export type UpdateWalkInReply = z.infer<typeof updateWalkInReplySchema>;
 
 export const removeGamePlayerReplySchema = z.object({
   message: z.string(),

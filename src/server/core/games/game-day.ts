@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
+import { presenceWindow } from '../../../shared/rules/presence-window';
 import type { Team } from '../../../shared/schemas/games';
 import type { Queryable, Tx } from '../../db/open-database';
-import { games, registrations, teamPlayers, users } from '../../db/schema';
+import { gameWalkIns, games, registrations, teamPlayers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
 import { displayName } from '../users/display-name';
@@ -28,6 +29,13 @@ export function assertNotCancelled(game: GameRow): void {
   if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameDay.gameCancelled);
 }
 
+/** Presence is marked from 2 hours before the start to 3 days after (decision 029); a level at any time. */
+export function assertPresenceWindow(start: Date, now: Date): void {
+  const window = presenceWindow(start, now);
+  if (window === 'too_early') throw new AppError('check_in_too_early', messages.gameDay.presentTooEarly);
+  if (window === 'too_late') throw new AppError('check_in_too_late', messages.gameDay.presentTooLate);
+}
+
 /** Per player: the games of this organiser in which they were marked absent. */
 export async function countNoShows(q: Queryable, organiserId: number, userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
@@ -40,22 +48,36 @@ export async function countNoShows(q: Queryable, organiserId: number, userIds: n
   return new Map(rows.map((row) => [row.userId, row.count]));
 }
 
-/** The game's last draw, team by team, strongest first; empty before any draw. */
+/** The game's last draw, team by team, strongest first; empty before any draw. Walk-ins are drawn like everyone else. */
 export async function loadTeams(q: Queryable, gameId: number): Promise<Team[]> {
-  const rows = await q
-    .select({ team: teamPlayers.team, id: teamPlayers.userId, name: displayName, level: registrations.level })
-    .from(teamPlayers)
-    .innerJoin(users, eq(users.id, teamPlayers.userId))
-    .leftJoin(
-      registrations,
-      and(
-        eq(registrations.gameId, teamPlayers.gameId),
-        eq(registrations.userId, teamPlayers.userId),
-        ne(registrations.status, 'cancelled'),
-      ),
-    )
-    .where(eq(teamPlayers.gameId, gameId))
-    .orderBy(asc(teamPlayers.team), sql`${registrations.level} desc nulls last`, asc(users.name), asc(teamPlayers.userId));
+  const [accounts, walkIns] = await Promise.all([
+    q
+      .select({ team: teamPlayers.team, id: users.id, name: displayName, level: registrations.level })
+      .from(teamPlayers)
+      .innerJoin(users, eq(users.id, teamPlayers.userId))
+      .leftJoin(
+        registrations,
+        and(
+          eq(registrations.gameId, teamPlayers.gameId),
+          eq(registrations.userId, teamPlayers.userId),
+          ne(registrations.status, 'cancelled'),
+        ),
+      )
+      .where(eq(teamPlayers.gameId, gameId)),
+    q
+      .select({ team: teamPlayers.team, id: gameWalkIns.id, name: gameWalkIns.name, level: gameWalkIns.level })
+      .from(teamPlayers)
+      .innerJoin(gameWalkIns, eq(gameWalkIns.id, teamPlayers.walkInId))
+      .where(eq(teamPlayers.gameId, gameId)),
+  ]);
+  const rows = [...accounts.map((row) => ({ ...row, walkIn: false })), ...walkIns.map((row) => ({ ...row, walkIn: true }))].sort(
+    (a, b) =>
+      a.team - b.team ||
+      (b.level ?? 0) - (a.level ?? 0) ||
+      a.name.localeCompare(b.name, 'pt-BR') ||
+      Number(a.walkIn) - Number(b.walkIn) ||
+      a.id - b.id,
+  );
   const teams = new Map<number, Team>();
   for (const { team, ...player } of rows) {
     let entry = teams.get(team);

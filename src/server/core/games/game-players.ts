@@ -1,8 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { GamePlayer, GameTeam } from '../../../shared/schemas/games';
 import type { Queryable } from '../../db/open-database';
-import { teamPlayers, users } from '../../db/schema';
+import { gameWalkIns, teamPlayers, users } from '../../db/schema';
 import { displayName } from '../users/display-name';
 
 /** "Maria S." from "Maria da Silva": the first name and the initial of the last, as other players see a name. */
@@ -36,22 +36,31 @@ export async function loadGamePlayers(q: Queryable, gameId: number, fullNames: b
 
 /**
  * The game's last draw (decision 029) as its page shows it to a confirmed player: the names as "Quem vai" gives them to
- * the same reader, without the organiser's levels or anyone's account id (the organiser's routes have those,
- * loadTeams). Each team is in name order, not strongest first, so the order does not give the levels away either.
+ * the same reader, walk-ins too, without the organiser's levels or anyone's account id (the organiser's routes have
+ * those, loadTeams). Each team is in name order, not strongest first, so the order does not give the levels away either.
  */
 export async function loadTeamsAsPlayersSee(q: Queryable, gameId: number, fullNames: boolean): Promise<GameTeam[]> {
-  const rows = await q
-    .select({ team: teamPlayers.team, name: displayName, deleted: sql<boolean>`${users.deletedAt} is not null` })
-    .from(teamPlayers)
-    .innerJoin(users, eq(users.id, teamPlayers.userId))
-    .where(eq(teamPlayers.gameId, gameId))
-    .orderBy(asc(teamPlayers.team), asc(teamPlayers.userId));
+  const [accounts, walkIns] = await Promise.all([
+    q
+      .select({ team: teamPlayers.team, name: displayName, deleted: sql<boolean>`${users.deletedAt} is not null` })
+      .from(teamPlayers)
+      .innerJoin(users, eq(users.id, teamPlayers.userId))
+      .where(eq(teamPlayers.gameId, gameId)),
+    q
+      .select({ team: teamPlayers.team, name: gameWalkIns.name })
+      .from(teamPlayers)
+      .innerJoin(gameWalkIns, eq(gameWalkIns.id, teamPlayers.walkInId))
+      .where(eq(teamPlayers.gameId, gameId)),
+  ]);
+  const rows = [
+    ...accounts.map((row) => ({ team: row.team, name: shownName(row.name, row.deleted, fullNames), walkIn: false })),
+    ...walkIns.map((row) => ({ team: row.team, name: shownName(row.name, false, fullNames), walkIn: true })),
+  ].sort((a, b) => a.team - b.team || a.name.localeCompare(b.name, 'pt-BR') || Number(a.walkIn) - Number(b.walkIn));
   const teams = new Map<number, GameTeam>();
-  for (const row of rows) {
-    let entry = teams.get(row.team);
-    if (!entry) teams.set(row.team, (entry = { name: messages.gameDay.teamName(row.team), players: [] }));
-    entry.players.push({ name: shownName(row.name, row.deleted, fullNames) });
+  for (const { team, ...player } of rows) {
+    let entry = teams.get(team);
+    if (!entry) teams.set(team, (entry = { name: messages.gameDay.teamName(team), players: [] }));
+    entry.players.push(player);
   }
-  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'pt-BR');
-  return [...teams.values()].map((team) => ({ ...team, players: team.players.sort(byName) }));
+  return [...teams.values()];
 }

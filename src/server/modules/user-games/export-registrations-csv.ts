@@ -25,9 +25,9 @@ export async function exportRegistrationsCsv(
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(eq(registrations.gameId, gameId))
     .orderBy(asc(registrations.createdAt), asc(registrations.id));
-  // Walk-ins (decision 047) after the registrations: a name and a place, nothing else to say.
+  // Walk-ins (decision 047) after the registrations: a name, a place and their game-day marks.
   const walkIns = await ctx.db
-    .select({ name: gameWalkIns.name, createdAt: gameWalkIns.createdAt })
+    .select({ name: gameWalkIns.name, createdAt: gameWalkIns.createdAt, present: gameWalkIns.present, level: gameWalkIns.level })
     .from(gameWalkIns)
     .where(eq(gameWalkIns.gameId, gameId))
     .orderBy(asc(gameWalkIns.id));
@@ -50,8 +50,8 @@ export async function exportRegistrationsCsv(
       messages.walkIns.csvStatus,
       '',
       '',
-      '',
-      '',
+      csv.presence(walkIn.present),
+      walkIn.level,
       dateTimeCell(walkIn.createdAt, game!.timeZone),
     ]),
   ]);

@@ -46,7 +46,7 @@ describe.runIf(isPostgres)(raced('game day in parallel'), () => {
     );
     expect(draws.map((r) => r.status)).toEqual(draws.map(() => 200));
     const saved = await t.app.ctx.db.select().from(teamPlayers).where(eq(teamPlayers.gameId, game.id));
-    expect(saved.map((row) => row.userId).sort((a, b) => a - b)).toEqual(players.map((p) => p.id).sort((a, b) => a - b));
+    expect(saved.map((row) => row.userId!).sort((a, b) => a - b)).toEqual(players.map((p) => p.id).sort((a, b) => a - b));
     const teamCounts = new Set(saved.map((row) => row.team)).size;
     expect(draws.some((draw) => draw.body.teams!.length === teamCounts)).toBe(true);
   });

@@ -11,7 +11,7 @@ import {
 } from '../../../../test-support/server/factories';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
-import { creditTransactions, payments, registrations, teamPlayers } from '../../db/schema';
+import { creditTransactions, gameWalkIns, games, payments, registrations, teamPlayers } from '../../db/schema';
 
 const t = setUpTestApp();
 
@@ -239,7 +239,7 @@ describe('POST /api/user-games/{id}/teams', () => {
     // The same draw, named as "Quem vai" names them (these players have one name each), without levels or ids.
     const asPlayersSee = teams.map((team: { name: string; players: { name: string }[] }) => ({
       name: team.name,
-      players: team.players.map((p) => ({ name: p.name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')),
+      players: team.players.map((p) => ({ name: p.name, walkIn: false })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')),
     }));
     expect((await call('GET', `/api/games/${game.id}`, confirmed[1]!.headers)).json().teams).toEqual(asPlayersSee);
     for (const headers of [pending.headers, waiting.headers, player.headers, organiser.headers, {}]) {
@@ -278,8 +278,8 @@ describe('the drawn teams and who reads them (issue 39)', () => {
     expect(quemVai.map((p: { name: string }) => p.name)).toEqual(['Ana S.', 'Bia L.', 'Caio P.', 'Davi R.', 'Admin A.']);
     expect(teams.map((team: { name: string }) => team.name)).toEqual(['Time 1', 'Time 2']);
     const seenPlayers = teams.flatMap((team: { players: object[] }) => team.players);
-    // Only a name, each exactly as "Quem vai" shows it to this player.
-    expect(seenPlayers.every((p: object) => Object.keys(p).join() === 'name')).toBe(true);
+    // Only a name (and whether a walk-in), each exactly as "Quem vai" shows it to this player.
+    expect(seenPlayers.every((p: object) => Object.keys(p).sort().join() === 'name,walkIn')).toBe(true);
     expect(seenPlayers.map((p: { name: string }) => p.name).sort()).toEqual([...quemVai.map((p: { name: string }) => p.name)].sort());
     expect(seen.body).not.toContain('Souza');
     expect(seen.body).not.toMatch(/"level"/);
@@ -305,6 +305,114 @@ describe('the drawn teams and who reads them (issue 39)', () => {
         [...players.map((p) => p.user.id), admin.user.id].sort((a, b) => a - b),
       );
     }
+  });
+});
+
+const setWalkIn = (gameId: number, walkInId: number, headers: Headers, body: object) =>
+  call('PUT', `/api/user-games/${gameId}/walk-ins/${walkInId}`, headers, body);
+
+describe('walk-ins on game day (issue 42)', () => {
+  /** The game of `gameDay` with "Zé da Praia" added as a walk-in before it started. */
+  async function withWalkIn(start = TEST_NOW) {
+    const day = await gameDay(start);
+    const [walkIn] = await db()
+      .insert(gameWalkIns)
+      .values({ gameId: day.game.id, name: 'Zé da Praia', addedBy: day.organiser.user.id })
+      .returning();
+    return { ...day, walkIn: walkIn! };
+  }
+
+  it('the organiser and an admin mark a walk-in present or absent and give a level, shown on the organiser’s game', async () => {
+    const { organiser, admin, game, walkIn } = await withWalkIn();
+    const res = await setWalkIn(game.id, walkIn.id, organiser.headers, { present: true, level: 4 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: m.playerUpdated,
+      walkIn: { id: walkIn.id, name: 'Zé da Praia', createdAt: walkIn.createdAt.toISOString(), present: true, level: 4 },
+    });
+    expect((await setWalkIn(game.id, walkIn.id, admin.headers, { present: null })).json().walkIn).toMatchObject({
+      present: null,
+      level: 4,
+    });
+    await setWalkIn(game.id, walkIn.id, organiser.headers, { present: false });
+    const detail = (await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json();
+    expect(detail.walkIns).toEqual([expect.objectContaining({ id: walkIn.id, present: false, level: 4 })]);
+    const csv = parseCsv((await call('GET', `/api/user-games/${game.id}/registrations.csv`, organiser.headers)).body);
+    expect(csv.find((row) => row[0] === 'Zé da Praia')).toEqual([
+      'Zé da Praia',
+      '',
+      '',
+      messages.walkIns.csvStatus,
+      '',
+      '',
+      'Faltou',
+      '4',
+      expect.any(String),
+    ]);
+  });
+
+  it('the same rules as a player: the presence window, a cancelled game, bad bodies, another game’s walk-in, someone else', async () => {
+    const { organiser, player, game, walkIn } = await withWalkIn(at(3 * HOUR_MS));
+    const early = await setWalkIn(game.id, walkIn.id, organiser.headers, { present: true, level: 2 });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'check_in_too_early', message: m.presentTooEarly });
+    // The level alone may be set before the window opens.
+    expect((await setWalkIn(game.id, walkIn.id, organiser.headers, { level: 2 })).json().walkIn).toMatchObject({ present: null, level: 2 });
+    for (const body of [{}, { level: 6 }, { present: 'sim' }, { present: true, extra: 1 }]) {
+      expect((await setWalkIn(game.id, walkIn.id, organiser.headers, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const other = await createGame(db(), { creatorId: organiser.user.id, dateTime: TEST_NOW });
+    const missing = await setWalkIn(other.id, walkIn.id, organiser.headers, { level: 1 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'walk_in_not_found', message: messages.walkIns.notFound });
+    expect((await setWalkIn(game.id, walkIn.id, player.headers, { level: 1 })).json().code).toBe('game_not_found');
+    expect((await setWalkIn(game.id, walkIn.id, {}, { level: 1 })).statusCode).toBe(401);
+    await db().update(games).set({ status: 'cancelled' }).where(eq(games.id, game.id));
+    expect((await setWalkIn(game.id, walkIn.id, organiser.headers, { level: 1 })).statusCode).toBe(409);
+    const [row] = await db().select().from(gameWalkIns).where(eq(gameWalkIns.id, walkIn.id));
+    expect(row).toMatchObject({ present: null, level: 2 });
+  });
+
+  it('the draw takes the walk-ins marked present (and leaves out one marked absent); the teams text names them with the weekday', async () => {
+    const { organiser, game, confirmed, walkIn } = await withWalkIn();
+    const [friend] = await db().insert(gameWalkIns).values({ gameId: game.id, name: '+1 da Bia', addedBy: organiser.user.id }).returning();
+    for (const player of confirmed) await setPlayer(game.id, player.user.id, organiser.headers, { present: true, level: 3 });
+    await setWalkIn(game.id, walkIn.id, organiser.headers, { present: true, level: 5 });
+    await setWalkIn(game.id, friend!.id, organiser.headers, { present: false });
+
+    const res = await draw(game.id, organiser.headers, 2);
+    expect(res.statusCode, res.body).toBe(200);
+    const drawn = res.json().teams.flatMap((team: { players: object[] }) => team.players);
+    expect(drawn).toHaveLength(4);
+    expect(drawn).toContainEqual({ id: walkIn.id, name: 'Zé da Praia', level: 5, walkIn: true });
+    expect(
+      drawn
+        .filter((p: { walkIn: boolean }) => !p.walkIn)
+        .map((p: { id: number }) => p.id)
+        .sort(),
+    ).toEqual(confirmed.map((p) => p.user.id).sort());
+    // 5 + 3 against 3 + 3: the strongest, the walk-in, is alone with one other.
+    expect(res.json().teams.map((team: { players: unknown[] }) => team.players.length)).toEqual([2, 2]);
+    expect(res.json().shareText).toContain('Times sorteados: Vôlei do dia (sexta-feira, 20/11/2026 às 09:00)');
+    expect(res.json().shareText).toContain('- Zé da Praia');
+    expect(res.json().shareText).not.toContain('+1 da Bia');
+    expect((await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json().teams).toEqual(res.json().teams);
+
+    // A confirmed player reads the walk-in in the teams as "Quem vai" shows them: a short name, marked as a walk-in.
+    const seen = (await call('GET', `/api/games/${game.id}`, confirmed[0]!.headers)).json();
+    expect(seen.teams.flatMap((team: { players: object[] }) => team.players)).toContainEqual({ name: 'Zé P.', walkIn: true });
+    expect(JSON.stringify(seen.teams)).not.toContain('da Praia');
+  });
+
+  it('with nobody marked present the walk-ins are drawn too; a walk-in taken off the list leaves the draw', async () => {
+    const { organiser, game, walkIn } = await withWalkIn(at(DAY_MS));
+    const all = await draw(game.id, organiser.headers, 4);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().teams.flatMap((team: { players: { walkIn: boolean }[] }) => team.players.filter((p) => p.walkIn))).toHaveLength(1);
+    expect((await call('DELETE', `/api/user-games/${game.id}/walk-ins/${walkIn.id}`, organiser.headers)).statusCode).toBe(200);
+    const teams = (await call('GET', `/api/user-games/${game.id}`, organiser.headers)).json().teams;
+    expect(teams.flatMap((team: { players: object[] }) => team.players)).toHaveLength(3);
+    expect(await db().select().from(teamPlayers).where(eq(teamPlayers.gameId, game.id))).toHaveLength(3);
   });
 });
 

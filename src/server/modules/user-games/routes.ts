@@ -19,6 +19,7 @@ import { getPayout, requestPayout } from './request-payout';
 import { unpublishUserGame } from './unpublish-user-game';
 import { updateGamePlayer } from './update-game-player';
 import { updateUserGame } from './update-user-game';
+import { updateGameWalkIn } from './update-game-walk-in';
 import { addWalkIn, removeWalkIn } from './walk-ins';
 
 const tags = ['user-games'];
@@ -198,6 +199,17 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       onRequest: app.requireUser,
       handler: async (request, reply) =>
         reply.status(201).send(await addWalkIn(request.ctx, currentUser(request), request.params.id, request.body.name)),
+    });
+
+    app.route({
+      ...oneGameRoute(
+        'PUT /user-games/:id/walk-ins/:walkInId',
+        'Dia do jogo: marca presença (de 2 h antes a 3 dias depois do início) e/ou o nível (1 a 5) de um avulso, como de um jogador confirmado',
+        409,
+      ),
+      onRequest: app.requireUser,
+      handler: async (request) =>
+        updateGameWalkIn(request.ctx, currentUser(request), request.params.id, request.params.walkInId, request.body),
     });
 
     app.route({

@@ -1,17 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import { presenceWindow } from '../../../shared/rules/presence-window';
 import type { UpdatePlayerBody, UpdatePlayerReply } from '../../../shared/schemas/game-day';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { assertNotCancelled, countNoShows, lockManagedGame } from '../../core/games/game-day';
+import { assertNotCancelled, assertPresenceWindow, countNoShows, lockManagedGame } from '../../core/games/game-day';
 import { registrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-
-function assertPresenceWindow(start: Date, now: Date): void {
-  const window = presenceWindow(start, now);
-  if (window === 'too_early') throw new AppError('check_in_too_early', messages.gameDay.presentTooEarly);
-  if (window === 'too_late') throw new AppError('check_in_too_late', messages.gameDay.presentTooLate);
-}
 
 /** Marks a confirmed player present or absent, and/or sets their level, under the game's lock. */
 export async function updateGamePlayer(

@@ -30,7 +30,9 @@ describe('POST /api/user-games/{id}/walk-ins', () => {
     const res = await addWalkIn(game.id, organiser.headers, '  +1 do Pedro ');
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(messages.walkIns.added('+1 do Pedro'));
-    expect(res.json().walkIns).toEqual([{ id: expect.any(Number), name: '+1 do Pedro', createdAt: TEST_NOW.toISOString() }]);
+    expect(res.json().walkIns).toEqual([
+      { id: expect.any(Number), name: '+1 do Pedro', createdAt: TEST_NOW.toISOString(), present: null, level: null },
+    ]);
     expect(res.json().game).toMatchObject({ remainingSlots: 1, registeredPlayers: 1 });
 
     // An administrator may add one too (game-day tools are theirs as well).

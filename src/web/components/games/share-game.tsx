@@ -1,7 +1,8 @@
 import { MessageCircle, Share2 } from 'lucide-react';
 import { useId, useState, useSyncExternalStore } from 'react';
 import type { Game } from '../../../shared/schemas/games';
-import { formatBRL, formatDateTime } from '../../lib/format';
+import { formatWeekdayDateTime } from '../../../shared/dates';
+import { formatBRL } from '../../lib/format';
 import { Button, buttonClasses } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { fieldBorder, fieldClasses } from '../ui/input';
@@ -9,7 +10,17 @@ import { cn } from '../../lib/cn';
 
 type Shareable = Pick<
   Game,
-  'id' | 'name' | 'dateTime' | 'timeZone' | 'location' | 'price' | 'visibility' | 'privateLink' | 'status' | 'publicationState'
+  | 'id'
+  | 'name'
+  | 'dateTime'
+  | 'timeZone'
+  | 'location'
+  | 'price'
+  | 'remainingSlots'
+  | 'visibility'
+  | 'privateLink'
+  | 'status'
+  | 'publicationState'
 >;
 
 /**
@@ -21,10 +32,16 @@ export function gameShareUrl(game: Shareable, origin: string): string | null {
   return game.privateLink ? `${origin}/games/private/${game.privateLink}` : null;
 }
 
-/** What goes with the link: name, date and time where the game is, place and price (or "Gratuito"). */
+/** The places anyone reading the link can still take (a series' member places are not theirs), or the open line. */
+function placesLeftText(remainingSlots: number): string {
+  if (remainingSlots <= 0) return 'Lotado: lista de espera aberta';
+  return remainingSlots === 1 ? '1 vaga livre' : `${remainingSlots} vagas livres`;
+}
+
+/** What goes with the link: name, weekday, date and time where the game is, place, price (or "Gratuito") and places left. */
 export function gameShareText(game: Shareable): string {
   const price = game.price === 0 ? 'Gratuito' : formatBRL(game.price);
-  return `${game.name} — ${formatDateTime(game.dateTime, game.timeZone)}\n${game.location} · ${price}`;
+  return `${game.name} — ${formatWeekdayDateTime(game.dateTime, game.timeZone)}\n${game.location} · ${price}\n${placesLeftText(game.remainingSlots)}`;
 }
 
 export function whatsAppUrl(text: string, url: string): string {

@@ -102,6 +102,20 @@ export function useUpdateGamePlayer(gameId: number) {
   });
 }
 
+/** Game day for a walk-in (issue 42): presence and level, as for a confirmed player. */
+export function useUpdateGameWalkIn(gameId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ walkInId, ...body }: UpdatePlayerBody & { walkInId: number }) =>
+      api('PUT /user-games/:id/walk-ins/:walkInId', {
+        params: { id: gameId, walkInId },
+        body,
+        fallbackMessage: 'Erro ao atualizar avulso',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userGameQuery(gameId).queryKey }),
+  });
+}
+
 export function useDrawTeams(gameId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,8 +1,8 @@
 import { gamePhase } from '../../../shared/rules/game-timing';
 import type { PaymentType } from '../../../shared/schemas/games';
 import type { UserGame, UserGamesFilter } from '../../../shared/schemas/user-games';
+import { gameShareText } from '../../components/games/share-game';
 import type { BadgeTone } from '../../components/ui/badge';
-import { formatDateTime } from '../../lib/format';
 
 /** The my-games tabs in the spec's order (organisers §2); published is the default. */
 export const userGameFilters: ReadonlyArray<{ value: UserGamesFilter; label: string }> = [
@@ -60,9 +60,9 @@ export function privateGameUrl(privateLink: string, origin: string = window.loca
   return `${origin}/games/private/${privateLink}`;
 }
 
-/** The invitation as WhatsApp shows it: name, when, where and the link to sign up. */
-export function whatsAppShareUrl(game: Pick<UserGame, 'name' | 'dateTime' | 'timeZone' | 'location'>, link: string): string {
-  const text = `${game.name} — ${formatDateTime(game.dateTime, game.timeZone)}\n${game.location}\nInscreva-se: ${link}`;
+/** The invitation as WhatsApp shows it: the game as any share tells it (gameShareText), then the link to sign up. */
+export function whatsAppShareUrl(game: Parameters<typeof gameShareText>[0], link: string): string {
+  const text = `${gameShareText(game)}\nInscreva-se: ${link}`;
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }
 

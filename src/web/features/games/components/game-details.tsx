@@ -15,6 +15,7 @@ import { ShareGameButton } from '../../../components/games/share-game';
 import { cn } from '../../../lib/cn';
 import { formatLongDate, formatPrice, formatTime } from '../../../lib/format';
 import { AddToCalendar } from './add-to-calendar';
+import { DrawnTeams } from './drawn-teams';
 import { PaymentBadge } from './game-card';
 import { LocationMap } from './location-map';
 import { WhoIsGoing } from './who-is-going';
@@ -87,6 +88,8 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
             <AddToCalendar game={game} />
             <ShareGameButton game={game} fullWidth />
           </div>
+
+          <DrawnTeams game={game} />
 
           <WhoIsGoing game={game} />
 

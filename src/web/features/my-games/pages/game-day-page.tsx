@@ -5,7 +5,7 @@ import { isFuture } from '../../../../shared/rules/game-timing';
 import { presenceWindow } from '../../../../shared/rules/presence-window';
 import { MAX_LEVEL, MAX_TEAMS, MIN_LEVEL, MIN_TEAMS, teamsShareText, teamTotal } from '../../../../shared/rules/team-draw';
 import type { Team } from '../../../../shared/schemas/games';
-import type { GameRegistration, UserGameDetail } from '../../../../shared/schemas/user-games';
+import type { GameRegistration, UserGameDetail, WalkIn } from '../../../../shared/schemas/user-games';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -18,7 +18,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDrawTeams, useUpdateGamePlayer, useUserGame } from '../api';
+import { useDrawTeams, useUpdateGamePlayer, useUpdateGameWalkIn, useUserGame } from '../api';
 import { DownloadRegistrationsButton } from '../components/download-registrations-button';
 import { BackLink, UserGameNotFound } from '../components/my-game-navigation';
 import { WalkIns } from '../components/walk-ins';
@@ -39,9 +39,12 @@ const presenceHint = {
 
 type Save = (body: { present?: boolean | null; level?: number | null }) => void;
 
-/** "Veio" or "Faltou", pressed while it is the player's mark; tapping it again unmarks (a wrong tap). */
-function PresenceButton({ mark, player, disabled, onSave }: { mark: boolean; player: GameRegistration; disabled: boolean; onSave: Save }) {
-  const isPressed = player.present === mark;
+/** Who is checked in on game day: a confirmed player or a walk-in the organiser added by name (issue 42). */
+type CheckIn = { name: string; present: boolean | null; level: number | null; noShows: number; isWalkIn: boolean };
+
+/** "Veio" or "Faltou", pressed while it is the person's mark; tapping it again unmarks (a wrong tap). */
+function PresenceButton({ mark, person, disabled, onSave }: { mark: boolean; person: CheckIn; disabled: boolean; onSave: Save }) {
+  const isPressed = person.present === mark;
   const Icon = mark ? Check : X;
   return (
     <Button
@@ -57,31 +60,31 @@ function PresenceButton({ mark, player, disabled, onSave }: { mark: boolean; pla
   );
 }
 
-/** One confirmed player: two large presence buttons (tap again to unmark) and the level picker. */
-function PlayerRow({ gameId, player, canMarkPresence }: { gameId: number; player: GameRegistration; canMarkPresence: boolean }) {
-  const toast = useToast();
-  const update = useUpdateGamePlayer(gameId);
-  const name = player.userName;
-  const save: Save = (body) => {
-    update.mutate(
-      { userId: player.userId, ...body },
-      { onError: (error) => toast.show(errorMessage(error, 'Erro ao atualizar jogador'), 'error') },
-    );
-  };
-  const disabled = !canMarkPresence || update.isPending;
+/** One person on the list: two large presence buttons (tap again to unmark) and the level picker. */
+function CheckInRow({
+  person,
+  canMarkPresence,
+  isSaving,
+  onSave,
+}: {
+  person: CheckIn;
+  canMarkPresence: boolean;
+  isSaving: boolean;
+  onSave: Save;
+}) {
+  const name = person.name;
   return (
     <li className="space-y-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
       <div className="flex items-start justify-between gap-2">
         <p className="min-w-0 text-lg font-semibold break-words">{name}</p>
-        {player.noShows > 0 && (
-          <Badge tone="warning" className="shrink-0">
-            {player.noShows === 1 ? '1 falta' : `${player.noShows} faltas`}
-          </Badge>
-        )}
+        <div className="flex shrink-0 gap-1.5">
+          {person.isWalkIn && <Badge tone="neutral">avulso</Badge>}
+          {person.noShows > 0 && <Badge tone="warning">{person.noShows === 1 ? '1 falta' : `${person.noShows} faltas`}</Badge>}
+        </div>
       </div>
       <div role="group" aria-label={`Presença de ${name}`} className="grid grid-cols-2 gap-2">
-        <PresenceButton mark={true} player={player} disabled={disabled} onSave={save} />
-        <PresenceButton mark={false} player={player} disabled={disabled} onSave={save} />
+        <PresenceButton mark={true} person={person} disabled={!canMarkPresence || isSaving} onSave={onSave} />
+        <PresenceButton mark={false} person={person} disabled={!canMarkPresence || isSaving} onSave={onSave} />
       </div>
       <Select
         label={
@@ -91,19 +94,58 @@ function PlayerRow({ gameId, player, canMarkPresence }: { gameId: number; player
         }
         options={levelOptions}
         placeholder="Sem nível"
-        value={player.level === null ? '' : String(player.level)}
-        disabled={update.isPending}
-        onChange={(event) => save({ level: event.target.value === '' ? null : Number(event.target.value) })}
+        value={person.level === null ? '' : String(person.level)}
+        disabled={isSaving}
+        onChange={(event) => onSave({ level: event.target.value === '' ? null : Number(event.target.value) })}
       />
     </li>
   );
 }
 
+function PlayerRow({ gameId, player, canMarkPresence }: { gameId: number; player: GameRegistration; canMarkPresence: boolean }) {
+  const toast = useToast();
+  const update = useUpdateGamePlayer(gameId);
+  const save: Save = (body) => {
+    update.mutate(
+      { userId: player.userId, ...body },
+      { onError: (error) => toast.show(errorMessage(error, 'Erro ao atualizar jogador'), 'error') },
+    );
+  };
+  return (
+    <CheckInRow
+      person={{ name: player.userName, present: player.present, level: player.level, noShows: player.noShows, isWalkIn: false }}
+      canMarkPresence={canMarkPresence}
+      isSaving={update.isPending}
+      onSave={save}
+    />
+  );
+}
+
+function WalkInRow({ gameId, walkIn, canMarkPresence }: { gameId: number; walkIn: WalkIn; canMarkPresence: boolean }) {
+  const toast = useToast();
+  const update = useUpdateGameWalkIn(gameId);
+  const save: Save = (body) => {
+    update.mutate(
+      { walkInId: walkIn.id, ...body },
+      { onError: (error) => toast.show(errorMessage(error, 'Erro ao atualizar avulso'), 'error') },
+    );
+  };
+  return (
+    <CheckInRow
+      person={{ name: walkIn.name, present: walkIn.present, level: walkIn.level, noShows: 0, isWalkIn: true }}
+      canMarkPresence={canMarkPresence}
+      isSaving={update.isPending}
+      onSave={save}
+    />
+  );
+}
+
 function CheckInList({ detail }: { detail: UserGameDetail }) {
   const players = detail.registrations.filter((registration) => registration.status === 'confirmed');
+  const everyone = [...players, ...detail.walkIns];
   const presence = presenceWindow(detail.game.dateTime, new Date());
-  const present = players.filter((player) => player.present === true).length;
-  const absent = players.filter((player) => player.present === false).length;
+  const present = everyone.filter((person) => person.present === true).length;
+  const absent = everyone.filter((person) => person.present === false).length;
   return (
     <section aria-labelledby="check-in-title" className="space-y-3">
       <h2 id="check-in-title" className="text-xl font-bold">
@@ -111,15 +153,18 @@ function CheckInList({ detail }: { detail: UserGameDetail }) {
       </h2>
       <p className="font-semibold tabular-nums text-slate-700 dark:text-slate-300" aria-live="polite">
         {present} {present === 1 ? 'presente' : 'presentes'} · {absent} {absent === 1 ? 'falta' : 'faltas'} ·{' '}
-        {players.length - present - absent} sem marcar
+        {everyone.length - present - absent} sem marcar
       </p>
       {presence !== 'open' && <Alert tone="info">{presenceHint[presence]}</Alert>}
-      {players.length === 0 ? (
+      {everyone.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">Nenhuma inscrição confirmada ainda.</p>
       ) : (
         <ul className="space-y-3">
           {players.map((player) => (
-            <PlayerRow key={player.id} gameId={detail.game.id} player={player} canMarkPresence={presence === 'open'} />
+            <PlayerRow key={`player-${player.id}`} gameId={detail.game.id} player={player} canMarkPresence={presence === 'open'} />
+          ))}
+          {detail.walkIns.map((walkIn) => (
+            <WalkInRow key={`walk-in-${walkIn.id}`} gameId={detail.game.id} walkIn={walkIn} canMarkPresence={presence === 'open'} />
           ))}
         </ul>
       )}
@@ -137,8 +182,11 @@ function TeamCard({ team }: { team: Team }) {
         </h3>
         <ul className="space-y-1">
           {team.players.map((player) => (
-            <li key={player.id} className="flex justify-between gap-2">
-              <span className="min-w-0 break-words">{player.name}</span>
+            <li key={`${player.walkIn ? 'walk-in' : 'player'}-${player.id}`} className="flex justify-between gap-2">
+              <span className="min-w-0 break-words">
+                {player.name}
+                {player.walkIn && <span className="text-sm text-slate-600 dark:text-slate-400"> (avulso)</span>}
+              </span>
               <span className="shrink-0 text-slate-600 tabular-nums dark:text-slate-400">{player.level ?? '–'}</span>
             </li>
           ))}
@@ -168,8 +216,8 @@ function TeamDraw({ detail }: { detail: UserGameDetail }) {
         Times
       </h2>
       <p className="text-slate-600 dark:text-slate-400">
-        O sorteio usa quem está marcado como presente (ou todos os confirmados, se ninguém foi marcado) e equilibra os times pelo nível.
-        Quem não tem nível conta como nível 3.
+        O sorteio usa quem está marcado como presente, avulsos incluídos (ou todos os confirmados e avulsos, se ninguém foi marcado), e
+        equilibra os times pelo nível. Quem não tem nível conta como nível 3.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <Select

@@ -26,7 +26,7 @@ describe('the organiser’s list tools', () => {
   it('adds a walk-in by name (an empty name asks for one), shows it and takes it off again', async () => {
     const game = aUserGame({ name: 'Vôlei da Lagoa', totalSlots: 10 });
     let detail: UserGameDetail = aUserGameDetail(game, [aRegistration({ userName: 'Carla Souza' })]);
-    const walkIn = { id: 7, name: '+1 do Pedro', createdAt: '2026-03-02T15:00:00.000Z' };
+    const walkIn = { id: 7, name: '+1 do Pedro', createdAt: '2026-03-02T15:00:00.000Z', present: null, level: null };
     const { api, user, dialog } = await openRegistrations(
       {
         'GET /api/user-games': { body: [game] },
@@ -123,7 +123,7 @@ describe('the organiser’s list tools', () => {
         status: 201,
         body: {
           message: 'Zé da Quadra foi adicionado(a) à lista.',
-          walkIns: [{ id: 3, name: 'Zé da Quadra', createdAt: game.dateTime }],
+          walkIns: [{ id: 3, name: 'Zé da Quadra', createdAt: game.dateTime, present: null, level: null }],
           game,
         },
       },
@@ -151,7 +151,7 @@ describe('the organiser’s list tools', () => {
     const whatsApp = within(card('Vôlei aberto')).getByRole('link', { name: /Enviar no WhatsApp/ });
     const text = decodeURIComponent(whatsApp.getAttribute('href')!.replace('https://wa.me/?text=', ''));
     expect(text).toContain('Vôlei aberto');
-    expect(text).toContain('Praia Mole · Gratuito');
+    expect(text).toContain('Praia Mole · Gratuito\n3 vagas livres');
     expect(text).toContain(`/apply/${open.id}`);
 
     const share = vi.fn().mockResolvedValue(undefined);

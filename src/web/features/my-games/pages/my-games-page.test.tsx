@@ -230,8 +230,8 @@ describe('my games list', () => {
     expect(share.getAttribute('rel')).toContain('noopener');
     const href = share.getAttribute('href')!;
     expect(href.startsWith('https://wa.me/?text=')).toBe(true);
-    // 22:30 UTC is 19:30 in São Paulo, where the games are.
-    const expected = `Vôlei dos Amigos — 10/05/2030 às 19:30\nGinásio do Estreito\nInscreva-se: ${link}`;
+    // 22:30 UTC is 19:30 in São Paulo, where the games are: a Friday there. The places left close the invitation.
+    const expected = `Vôlei dos Amigos — sexta-feira, 10/05/2030 às 19:30\nGinásio do Estreito · R$ 15,00\n3 vagas livres\nInscreva-se: ${link}`;
     expect(decodeURIComponent(href.slice('https://wa.me/?text='.length))).toBe(expected);
   });
 
