@@ -85,3 +85,76 @@ test('an organiser creates a weekly series, a player becomes mensalista and hold
   await playerContext.close();
   await organiserContext.close();
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('moving week 2 of a series to 20:00 tells its mensalista which week, by its date; joining was one notice', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const name = unique('Vôlei de Terça');
+    const organiser = await registerPlayer(request, 'Organizadora da Terça');
+    const auth = { authorization: `Bearer ${organiser.token}` };
+    const sports = (await (await request.get('/api/games/sports')).json()) as { id: number; name: string }[];
+    const states = (await (await request.get('/api/games/states')).json()) as { id: number; uf: string }[];
+    const stateId = states.find((state) => state.uf === 'SC')!.id;
+    const cities = (await (await request.get(`/api/games/cities?stateId=${stateId}`)).json()) as { id: number; name: string }[];
+    const created = await request.post('/api/series', {
+      headers: auth,
+      data: {
+        name,
+        location: 'Quadra da Trindade',
+        price: 0,
+        totalSlots: 6,
+        memberSlots: 2,
+        occurrences: 3,
+        firstDateTime: `${saoPauloDay(3)}T19:30`,
+        sportId: sports.find((sport) => sport.name === 'Vôlei')!.id,
+        stateId,
+        cityId: cities.find((city) => city.name === 'Florianópolis')!.id,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { series, games } = (await created.json()) as { series: { id: number }; games: { id: number; dateTime: string }[] };
+    expect(games).toHaveLength(3);
+    const dayOf = (dateTime: string) =>
+      new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+        new Date(dateTime),
+      );
+    const [week1, week2, week3] = games.map((game) => dayOf(game.dateTime));
+
+    // ── Bia becomes mensalista: her three weeks in one notice, each by its date ──
+    const member = await registerPlayer(request, 'Bia Terça');
+    const joined = await request.post(`/api/series/${series.id}/members`, { headers: { authorization: `Bearer ${member.token}` } });
+    expect(joined.status()).toBe(200);
+
+    // ── The organiser moves week 2 from 19:30 to 20:00 on her phone ──
+    await page.goto('/login');
+    await signIn(page, organiser.email, organiser.password);
+    await page.goto(`/my-games/${games[1]!.id}`);
+    await expect(page.getByLabel('Horário')).toHaveValue('19:30');
+    await page.getByLabel('Horário').fill('20:00');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await expect(page.getByText('Jogo atualizado com sucesso!')).toBeVisible();
+
+    // ── Bia reads, on her phone, which game moved: the name five games share, and the date that tells them apart ──
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const player = await phone.newPage();
+    await player.goto('/login');
+    await signIn(player, member.email, member.password);
+    await player.goto('/notifications');
+    const notices = player.getByRole('listitem');
+    await expect(
+      notices.filter({ hasText: `O organizador alterou o jogo ${name} (${week2} às 19:30): o horário agora é 20:00.` }),
+    ).toBeVisible();
+    const joinedNotice = notices.filter({ hasText: `Agora você é mensalista de ${name}.` });
+    await expect(joinedNotice).toHaveCount(1);
+    await expect(joinedNotice).toContainText(`Vaga confirmada: ${week1} às 19:30; ${week2} às 19:30; ${week3} às 19:30.`);
+    await expect(notices.filter({ hasText: 'Sua vaga de mensalista em' })).toHaveCount(0);
+    expect(await player.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(player)).toEqual([]);
+    await phone.close();
+  });
+});

@@ -119,10 +119,14 @@ export const messages = {
     promotedAtRaisedPrice: (game: string, when: string, joinedAt: string, amount: string, deadline: string) =>
       `Abriu uma vaga em ${game} (${when}) e ela está reservada para você. O preço subiu de ${joinedAt} para ${amount} ` +
       `depois que você entrou na fila, então nada foi cobrado: pague ${amount} até ${deadline} se quiser confirmar.`,
-    paymentExpired: (game: string) => `O prazo para pagar sua vaga em ${game} terminou e ela passou para o próximo da fila.`,
-    cancelled: (game: string, outcome: string) => `Sua inscrição em ${game} foi cancelada. ${outcome}`,
-    leftWaitlist: (game: string) => `Você saiu da lista de espera de ${game}.`,
-    gameChanged: (game: string, changes: string[]) => `O organizador alterou o jogo ${game}: ${changes.join('; ')}.`,
+    // Every change or cancellation names the game's date: a weekly series' games share one name (issue 42).
+    paymentExpired: (game: string, when: string) =>
+      `O prazo para pagar sua vaga em ${game} (${when}) terminou e ela passou para o próximo da fila.`,
+    cancelled: (game: string, when: string, outcome: string) => `Sua inscrição em ${game} (${when}) foi cancelada. ${outcome}`,
+    leftWaitlist: (game: string, when: string) => `Você saiu da lista de espera de ${game} (${when}).`,
+    /** `when` is the date and time the players knew: a new one is among the changes. */
+    gameChanged: (game: string, when: string, changes: string[]) =>
+      `O organizador alterou o jogo ${game} (${when}): ${changes.join('; ')}.`,
     changedDate: (day: string) => `a data agora é ${day}`,
     changedTime: (time: string) => `o horário agora é ${time}`,
     changedPlace: (location: string, address: string) => `o local agora é ${location} (${address})`,
@@ -134,7 +138,8 @@ export const messages = {
       `O organizador despublicou o jogo ${game} (${when}) e cancelou sua inscrição. ${refund}`,
     madePrivateByOrganiser: (game: string, when: string, refund: string) =>
       `O organizador tornou o jogo ${game} (${when}) privado, só para convidados, e cancelou sua inscrição. ${refund}`,
-    withdrawnSubject: (game: string) => `Inscrição cancelada: ${game}`,
+    withdrawnSubject: (game: string, when: string) => `Inscrição cancelada: ${game} (${when})`,
+    gameCancelledSubject: (game: string, when: string) => `Jogo cancelado: ${game} (${when})`,
     removedByOrganiser: (game: string, when: string, refund: string) =>
       `O organizador tirou você da lista do jogo ${game} (${when}) e cancelou sua inscrição. ${refund}`,
     creditsAdded: (amount: string) => `${amount} foram adicionados aos seus créditos.`,
@@ -317,7 +322,7 @@ export const messages = {
     refundRequested: (amount: string) => `${amount} serão devolvidos ao cartão/PIX.`,
     refundDescription: (game: string) => `Jogo ${game}: removido da lista pelo organizador`,
     reason: 'Removido da lista pelo organizador',
-    subject: (game: string) => `Você saiu da lista do jogo ${game}`,
+    subject: (game: string, when: string) => `Você saiu da lista do jogo ${game} (${when})`,
   },
 
   // Game day (issue 17): check-in, levels, teams, spreadsheets

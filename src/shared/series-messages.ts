@@ -63,6 +63,9 @@ export const seriesMessages = {
   member: {
     holds: 'Você é mensalista: sua vaga neste jogo está garantida.',
     pending: 'Você é mensalista: sua vaga neste jogo está reservada. Pague até o prazo para confirmá-la.',
+    /** Beside the payment: the member's own place, not one that opened in the line. */
+    heldToPay: 'Sua vaga de mensalista neste jogo está reservada para você.',
+    releasedAfterDeadline: 'depois disso ela é liberada para outro jogador.',
     noPlace: (hasFreePlace: boolean) =>
       hasFreePlace
         ? 'Você é mensalista, mas ainda não tem vaga neste jogo: há vaga para você, inscreva-se acima.'
@@ -75,6 +78,22 @@ export const seriesMessages = {
     memberPending: (game: string, when: string, amount: string, deadline: string) =>
       `Sua vaga de mensalista em ${game} (${when}) está reservada. Seus créditos não cobriram ${amount}: pague até ${deadline} para confirmar.`,
     memberConfirmed: (game: string, when: string) => `Sua vaga de mensalista em ${game} (${when}) está confirmada. Bom jogo!`,
+    /** Joining: every week in one notice, each by its date. */
+    joined: (
+      series: string,
+      weeks: { confirmed: string[]; pending: { when: string; amount: string; deadline: string }[]; kept: string[]; full: string[] },
+    ) =>
+      [
+        `Agora você é mensalista de ${series}.`,
+        weeks.confirmed.length > 0 ? `Vaga confirmada: ${weeks.confirmed.join('; ')}.` : '',
+        weeks.pending.length > 0
+          ? `Vaga reservada, a pagar para confirmar: ${weeks.pending.map((week) => `${week.when} (${week.amount} até ${week.deadline})`).join('; ')}.`
+          : '',
+        weeks.kept.length > 0 ? `Você já tinha vaga: ${weeks.kept.join('; ')}.` : '',
+        weeks.full.length > 0 ? `Sem vaga, o jogo lotou antes: ${weeks.full.join('; ')}.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
     removed: (series: string) =>
       `O organizador removeu você dos mensalistas de ${series}. O que você pagou pelos próximos jogos voltou integralmente.`,
   },

@@ -7,6 +7,7 @@ import type { Job } from '../jobs';
 import { closeAbandonedTopUps, closePendingCheckouts, closeWithProviders } from '../payments/close-checkouts';
 import type { PaymentRow } from '../payments/payment-records';
 import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
+import { when } from './game-notices';
 import { promoteWaitlist } from './promote-waitlist';
 import { type GameRow, lockGame } from './registration-guards';
 
@@ -30,7 +31,8 @@ export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: Ga
     expired.map((row) => row.id),
     now,
   );
-  for (const { userId } of expired) await notify(tx, userId, 'payment_expired', messages.notice.paymentExpired(game.name), game.id);
+  for (const { userId } of expired)
+    await notify(tx, userId, 'payment_expired', messages.notice.paymentExpired(game.name, when(game)), game.id);
   await promoteWaitlist(tx, ctx, game, mails);
   return closed;
 }

@@ -32,7 +32,7 @@ export function describeGameChanges(before: PlannedFacts, after: PlannedFacts): 
 export async function notifyGameChanged(tx: Tx, before: GameRow, after: GameRow): Promise<void> {
   const changes = describeGameChanges(before, after);
   if (changes.length === 0) return;
-  const message = messages.notice.gameChanged(after.name, changes);
+  const message = messages.notice.gameChanged(after.name, when(before), changes);
   const players = await tx
     .select({ userId: registrations.userId })
     .from(registrations)
@@ -58,7 +58,7 @@ export async function notifyGameCancelled(
     message: input.reason
       ? messages.notice.gameCancelledWithReason(input.game.name, when(input.game), input.reason, refund)
       : messages.notice.gameCancelled(input.game.name, when(input.game), refund),
-    subject: `Jogo cancelado: ${input.game.name}`,
+    subject: messages.notice.gameCancelledSubject(input.game.name, when(input.game)),
   });
 }
 
@@ -84,6 +84,8 @@ export async function notifyRegistrationWithdrawn(
     type: 'registration_cancelled',
     message: notice(input.game.name, when(input.game), refund),
     subject:
-      input.change === 'removed' ? messages.removePlayer.subject(input.game.name) : messages.notice.withdrawnSubject(input.game.name),
+      input.change === 'removed'
+        ? messages.removePlayer.subject(input.game.name, when(input.game))
+        : messages.notice.withdrawnSubject(input.game.name, when(input.game)),
   });
 }

@@ -78,6 +78,8 @@ export async function holdMemberPlace(
   game: GameRow,
   userId: number,
   mails: PendingMail,
+  /** False when the caller tells the member of every week at once (joining a series: one notice, not one per week). */
+  notice = true,
 ): Promise<{ outcome: MemberOutcome; paymentDeadline: Date | null }> {
   const now = ctx.clock.now();
   await expirePendingPayments(tx, ctx, game, mails);
@@ -103,17 +105,47 @@ export async function holdMemberPlace(
         .returning({ id: registrations.id });
   if (covered) {
     await confirmRegistration(tx, game, { id: held!.id, userId }, now, ctx.config.earnings.feePercent);
-    await notify(tx, userId, 'member_place_confirmed', messages.series.notice.memberConfirmed(game.name, when(game)), game.id);
+    if (notice) {
+      await notify(tx, userId, 'member_place_confirmed', messages.series.notice.memberConfirmed(game.name, when(game)), game.id);
+    }
     return { outcome: 'confirmed', paymentDeadline: null };
   }
-  await notify(
-    tx,
-    userId,
-    'member_place_pending',
-    messages.series.notice.memberPending(game.name, when(game), brl(game.priceCents), formatDateTime(paymentDeadline!, game.timeZone)),
-    game.id,
-  );
+  if (notice)
+    await notify(
+      tx,
+      userId,
+      'member_place_pending',
+      messages.series.notice.memberPending(game.name, when(game), brl(game.priceCents), formatDateTime(paymentDeadline!, game.timeZone)),
+      game.id,
+    );
   return { outcome: 'pending', paymentDeadline };
+}
+
+/**
+ * One notice to a new mensalista for every week joining gave them (issue 42): each week by its date, which places are
+ * confirmed, which to pay and by when, which were full. Its kind is that of a place to pay when there is one; nothing
+ * when no week was published yet. It points at the first week.
+ */
+export async function noticeNewMember(
+  tx: Tx,
+  userId: number,
+  seriesName: string,
+  weeks: { game: GameRow; outcome: MemberOutcome; paymentDeadline: Date | null }[],
+): Promise<void> {
+  if (weeks.length === 0) return;
+  const of = (outcome: MemberOutcome) => weeks.filter((week) => week.outcome === outcome);
+  const pending = of('pending').map(({ game, paymentDeadline }) => ({
+    when: when(game),
+    amount: brl(game.priceCents),
+    deadline: formatDateTime(paymentDeadline!, game.timeZone),
+  }));
+  const message = messages.series.notice.joined(seriesName, {
+    confirmed: of('confirmed').map(({ game }) => when(game)),
+    pending,
+    kept: of('kept').map(({ game }) => when(game)),
+    full: of('full').map(({ game }) => when(game)),
+  });
+  await notify(tx, userId, pending.length > 0 ? 'member_place_pending' : 'member_place_confirmed', message, weeks[0]!.game.id);
 }
 
 /** What a series' games are made of, from a game's checked values (its date and publication left out). */

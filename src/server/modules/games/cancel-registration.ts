@@ -5,7 +5,7 @@ import { isFinished } from '../../../shared/rules/game-timing';
 import type { CancelReply, RefundOutcome } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
-import { refundText } from '../../core/games/game-notices';
+import { refundText, when } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { refundCancellation } from '../../core/games/refund-cancellation';
 import { cancelledFields, findLiveRegistration, lockGame } from '../../core/games/registration-guards';
@@ -40,7 +40,7 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
     // A checkout left open for this hold is abandoned with it: a payment that still comes becomes credits.
     if (registration.status === 'pending') closed.push(...(await closePendingCheckouts(tx, [registration.id], now)));
     if (registration.status === 'waitlist') {
-      await notify(tx, user.id, 'left_waitlist', messages.notice.leftWaitlist(game.name), game.id);
+      await notify(tx, user.id, 'left_waitlist', messages.notice.leftWaitlist(game.name, when(game)), game.id);
       return { message: messages.leftWaitlist, refund: 'none', refundedAmount: 0 };
     }
 
@@ -51,7 +51,7 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
       tx,
       user.id,
       'registration_cancelled',
-      messages.notice.cancelled(game.name, refundText(outcome, refundedCents, isLate)),
+      messages.notice.cancelled(game.name, when(game), refundText(outcome, refundedCents, isLate)),
       game.id,
     );
     await promoteWaitlist(tx, ctx, game, mails);

@@ -233,7 +233,7 @@ describe('organiser notices (helpers for the organisers work)', () => {
     const notices = await noticesOf(confirmed.userId);
     expect(notices.map((n) => n.type)).toEqual(['game_changed']);
     expect(notices[0]!.message).toBe(
-      `O organizador alterou o jogo ${game.name}: o local agora é Quadra Nova (Rua B, 2); o preço mudou de R$ 10,00 para R$ 25,00.`,
+      `O organizador alterou o jogo ${game.name} (27/11/2026 às 09:00): o local agora é Quadra Nova (Rua B, 2); o preço mudou de R$ 10,00 para R$ 25,00.`,
     );
     expect(await noticesOf(cancelled.userId)).toEqual([]);
   });
@@ -258,7 +258,7 @@ describe('organiser notices (helpers for the organisers work)', () => {
       'O jogo Vôlei cancelado (27/11/2026 às 09:00) foi cancelado pelo organizador. R$ 10,00 voltaram para os seus créditos.',
     );
     const [mail] = await mailTo(user.email);
-    expect(mail).toMatchObject({ subject: 'Jogo cancelado: Vôlei cancelado' });
+    expect(mail).toMatchObject({ subject: 'Jogo cancelado: Vôlei cancelado (27/11/2026 às 09:00)' });
     expect(mail!.text).toContain('R$ 10,00 voltaram para os seus créditos.');
   });
 });

@@ -20,7 +20,7 @@ describe('notifications', () => {
       type: 'registration_cancelled',
       gameId: game.id,
       read: false,
-      message: 'Sua inscrição em Vôlei da praia foi cancelada. R$ 10,00 voltaram para os seus créditos.',
+      message: 'Sua inscrição em Vôlei da praia (27/11/2026 às 09:00) foi cancelada. R$ 10,00 voltaram para os seus créditos.',
     });
     expect(confirmed).toMatchObject({ type: 'registration_confirmed', read: false });
     expect(confirmed.message).toBe('Sua inscrição em Vôlei da praia (27/11/2026 às 09:00) está confirmada. Bom jogo!');

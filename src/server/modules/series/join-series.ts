@@ -8,7 +8,14 @@ import { findLiveRegistration, type GameRow, isInvitedTo } from '../../core/game
 import { noticeOrganiserOfMember } from '../../core/games/organiser-notices';
 import { timeZoneOfState } from '../../core/games/time-zone';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
-import { activeMembers, holdMemberPlace, lockSeries, lockUpcomingGames, type SeriesRow } from '../../core/series/member-places';
+import {
+  activeMembers,
+  holdMemberPlace,
+  lockSeries,
+  lockUpcomingGames,
+  noticeNewMember,
+  type SeriesRow,
+} from '../../core/series/member-places';
 import type { Tx } from '../../db/open-database';
 import { seriesMembers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -57,9 +64,11 @@ export async function joinSeries(
     await tx.insert(seriesMembers).values({ seriesId: row.id, userId: user.id, joinedAt: now });
     await noticeOrganiserOfMember(tx, ctx, mails, { id: row.id, creatorId: row.creatorId, name: row.template.name }, user.id);
     const outcomes: JoinSeriesReply['games'] = [];
+    const weeks: Parameters<typeof noticeNewMember>[3] = [];
     for (const game of upcoming) {
       if (!(await memberMaySee(tx, row, game, user, privateLink))) continue;
-      const { outcome, paymentDeadline } = await holdMemberPlace(tx, ctx, game, user.id, mails);
+      const { outcome, paymentDeadline } = await holdMemberPlace(tx, ctx, game, user.id, mails, false);
+      weeks.push({ game, outcome, paymentDeadline });
       outcomes.push({
         gameId: game.id,
         dateTime: game.dateTime.toISOString(),
@@ -67,6 +76,7 @@ export async function joinSeries(
         paymentDeadline: paymentDeadline?.toISOString() ?? null,
       });
     }
+    await noticeNewMember(tx, user.id, row.template.name, weeks);
     const tally = (outcome: string) => outcomes.filter((entry) => entry.outcome === outcome).length;
     const [balance] = await tx.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id));
     return {

@@ -4,7 +4,7 @@ import { isRefundable } from '../../../shared/rules/refund-policy';
 import type { LeaveSeriesReply } from '../../../shared/schemas/series';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
-import { refundText } from '../../core/games/game-notices';
+import { refundText, when } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
 import { refundCancellation } from '../../core/games/refund-cancellation';
@@ -66,7 +66,7 @@ async function endMembership(
           tx,
           memberId,
           'registration_cancelled',
-          messages.notice.cancelled(game.name, refundText(outcome, refunded, false)),
+          messages.notice.cancelled(game.name, when(game), refundText(outcome, refunded, false)),
           game.id,
         );
       } else {

@@ -4,6 +4,7 @@ import { addCredits, createRegistration, createSignedInUser, createUser, referen
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { loadGamePlaces } from '../../core/games/game-view';
+import { rollSeriesForward } from './roll-series-forward';
 import { creditTransactions, notifications, registrations, users } from '../../db/schema';
 
 /** Member places held every week from drop-in players (decision 046). */
@@ -159,24 +160,64 @@ describe('member places of a weekly series', () => {
     expect(late.games[1].outcome).toBe('confirmed');
   });
 
-  it('a mensalista hears of her places in notices of their own, not the waitlist’s', async () => {
-    const { id } = await createSeries();
+  it('a new mensalista hears of every week in one notice of her own, each by its date, not the waitlist’s (issue 42)', async () => {
+    const { id, gameIds } = await createSeries();
     const mensalista = await player(1000);
     expect((await api('POST', `/series/${id}/members`, mensalista.headers)).statusCode).toBe(200);
     const notices = await db()
+      .select({ type: notifications.type, message: notifications.message, gameId: notifications.gameId })
+      .from(notifications)
+      .where(eq(notifications.userId, mensalista.user.id))
+      .orderBy(asc(notifications.id));
+    // Her credits paid the first week; the other four wait for payment, each until 48 hours before its game.
+    expect(notices).toEqual([
+      {
+        type: 'member_place_pending',
+        gameId: gameIds[0],
+        message:
+          'Agora você é mensalista de Racha de quinta. Vaga confirmada: 26/11/2026 às 19:30. Vaga reservada, a pagar para confirmar: ' +
+          '03/12/2026 às 19:30 (R$ 10,00 até 01/12/2026 às 19:30); 10/12/2026 às 19:30 (R$ 10,00 até 08/12/2026 às 19:30); ' +
+          '17/12/2026 às 19:30 (R$ 10,00 até 15/12/2026 às 19:30); 24/12/2026 às 19:30 (R$ 10,00 até 22/12/2026 às 19:30).',
+      },
+    ]);
+
+    // A week published later brings a notice of its own, again by its date.
+    t.clock.set(new Date('2026-11-27T12:00:00Z'));
+    await rollSeriesForward(t.app.ctx);
+    const later = await db()
       .select({ type: notifications.type, message: notifications.message })
       .from(notifications)
       .where(eq(notifications.userId, mensalista.user.id))
       .orderBy(asc(notifications.id));
-    expect(notices.map((notice) => notice.type)).toEqual([
-      'member_place_confirmed',
-      'member_place_pending',
-      'member_place_pending',
-      'member_place_pending',
-      'member_place_pending',
-    ]);
-    expect(notices.every((notice) => notice.message.startsWith('Sua vaga de mensalista em Racha de quinta'))).toBe(true);
-    expect(notices.some((notice) => notice.message.includes('Abriu uma vaga'))).toBe(false);
+    expect(later).toHaveLength(2);
+    expect(later[1]!.message).toMatch(/^Sua vaga de mensalista em Racha de quinta \(31\/12\/2026 às 19:30\)/);
+    expect(later.some((notice) => notice.message.includes('Abriu uma vaga'))).toBe(false);
+  });
+
+  it('moving one week of a series tells its players which week by its date (issue 42)', async () => {
+    const { organiser, id, gameIds } = await createSeries();
+    const mensalista = await player(10_000);
+    expect((await api('POST', `/series/${id}/members`, mensalista.headers)).statusCode).toBe(200);
+    const dropIn = await player();
+    expect((await api('POST', `/games/${gameIds[1]}/apply`, dropIn.headers, { paymentType: 'credit' })).statusCode).toBe(200);
+
+    // Week 2 (03/12) moves from 19:30 to 20:00; every week is called "Racha de quinta".
+    const moved = await api('PUT', `/user-games/${gameIds[1]}`, organiser.headers, {
+      ...payload(),
+      dateTime: '2026-12-03T23:00:00.000Z',
+      state: 'published',
+      visibility: 'public',
+      usePlatformPayment: true,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const expected = 'O organizador alterou o jogo Racha de quinta (03/12/2026 às 19:30): o horário agora é 20:00.';
+    for (const who of [mensalista, dropIn]) {
+      const changed = await db()
+        .select({ message: notifications.message, gameId: notifications.gameId })
+        .from(notifications)
+        .where(and(eq(notifications.userId, who.user.id), eq(notifications.type, 'game_changed')));
+      expect(changed).toEqual([{ message: expected, gameId: gameIds[1] }]);
+    }
   });
 
   it('a free series confirms every member place at once: no hold to pay', async () => {

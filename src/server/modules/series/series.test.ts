@@ -177,11 +177,10 @@ describe('mensalistas', () => {
     expect(body.credits).toBe(0);
     expect(body.series).toMatchObject({ isMember: true, members: 1 });
     expect(await balanceOf(player.user.id)).toBe(0);
-    const pendingNotice = await db()
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, player.user.id), eq(notifications.gameId, created[3]!.id)));
-    expect(pendingNotice[0]!.message).toContain('pague até 15/12/2026 às 19:30');
+    // One notice for the five weeks (issue 42), pointing at the first, naming each week's deadline to pay.
+    const notices = await db().select().from(notifications).where(eq(notifications.userId, player.user.id));
+    expect(notices.map((notice) => [notice.type, notice.gameId])).toEqual([['member_place_pending', created[0]!.id]]);
+    expect(notices[0]!.message).toContain('17/12/2026 às 19:30 (R$ 10,00 até 15/12/2026 às 19:30)');
 
     // Public places: one of four held by the member, two more kept for other mensalistas.
     const game = await api('GET', `/games/${created[0]!.id}`);

@@ -14,6 +14,7 @@ import {
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { balanceOf, latestRegistration } from '../../../../test-support/server/reads';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
+import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { cancellationRequests, emailOutbox, games, notifications, payments, registrations, series, seriesMembers } from '../../db/schema';
 
@@ -150,7 +151,7 @@ describe('DELETE /api/users/me by an organiser', () => {
       expect(notices.map((notice) => notice.gameId)).toEqual([game.id]);
       expect(notices[0]!.message).toContain(`Motivo: “${messages.organiserAccountDeletedReason}”`);
       const mails = (await mailsTo(player.user.email)).filter((mail) => mail.subject.startsWith('Jogo cancelado'));
-      expect(mails.map((mail) => mail.subject)).toEqual([`Jogo cancelado: ${game.name}`]);
+      expect(mails.map((mail) => mail.subject)).toEqual([`Jogo cancelado: ${game.name} (${formatDateTime(game.dateTime, game.timeZone)})`]);
     }
     expect((await cancelNotices(paid.user.id))[0]!.message).toContain('R$ 10,00 voltaram para os seus créditos.');
     expect((await cancelNotices(member.user.id)).map((notice) => notice.gameId)).toEqual(seriesGames);
@@ -219,7 +220,7 @@ describe('DELETE /api/users/me by an organiser', () => {
       .where(and(eq(notifications.userId, player.user.id), eq(notifications.gameId, game.id)));
     expect(told.map((notice) => notice.type).sort()).toEqual(['game_cancelled', 'refund_processed', 'registration_confirmed']);
     expect((await mailsTo(player.user.email)).map((mail) => mail.subject)).toEqual([
-      `Jogo cancelado: ${game.name}`,
+      `Jogo cancelado: ${game.name} (${formatDateTime(game.dateTime, game.timeZone)})`,
       `Reembolso feito: ${game.name}`,
     ]);
     expect(await db().select().from(notifications).where(eq(notifications.userId, organiser.user.id))).toEqual([]);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Game } from '../../../../shared/schemas/games';
 import { cityLabel, GameFacts, isFull } from '../../../components/games/game-facts';
+import { FullBadge } from '../../../components/games/full-badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -36,7 +37,7 @@ export function GameCard({ game }: { game: Game }) {
             {game.name}
           </Link>
         </h3>
-        {isFull(game) && <Badge tone="danger">Lotado</Badge>}
+        <FullBadge game={game} />
       </div>
       <div className="flex flex-wrap gap-2">
         {place && <Badge>{place}</Badge>}

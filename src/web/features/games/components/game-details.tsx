@@ -6,6 +6,7 @@ import { HYDRATE_AT_ONCE_ATTRIBUTE } from '../../../../shared/ssr';
 import { GameDescription } from '../../../components/games/game-description';
 import { placesWording } from '../../../../shared/places-wording';
 import { cityLabel, isFull } from '../../../components/games/game-facts';
+import { FullBadge } from '../../../components/games/full-badge';
 import { GamePhaseBadge } from '../../../components/games/game-phase-badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
@@ -46,7 +47,7 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
           {place && <Badge>{place}</Badge>}
           <PaymentBadge usePlatformPayment={game.usePlatformPayment} />
           {game.visibility === 'private' && <Badge tone="warning">Privado</Badge>}
-          {isFull(game) && <Badge tone="danger">Lotado</Badge>}
+          <FullBadge game={game} />
           <GamePhaseBadge game={game} />
         </div>
       </div>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { Game } from '../../../../shared/schemas/games';
 import { GameDescription } from '../../../components/games/game-description';
-import { cityLabel, GameFacts, isFull } from '../../../components/games/game-facts';
+import { cityLabel, GameFacts } from '../../../components/games/game-facts';
+import { FullBadge } from '../../../components/games/full-badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -16,7 +17,7 @@ export function PublicGameCard({ game }: { game: Game }) {
             {game.name}
           </Link>
         </h2>
-        {isFull(game) && <Badge tone="danger">Lotado</Badge>}
+        <FullBadge game={game} />
       </div>
       <div className="flex flex-wrap gap-2">
         {game.sport && <Badge tone="info">{game.sport.name}</Badge>}

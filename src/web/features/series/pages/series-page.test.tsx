@@ -274,6 +274,10 @@ describe('member places on a series game', { timeout: 15_000 }, () => {
     expect(screen.getByRole('button', { name: 'Entrar na lista de espera' })).toBeInTheDocument();
     expect(screen.queryByText(/Este jogo está lotado/)).not.toBeInTheDocument();
     expect(screen.queryByText(/tem vaga em todos os jogos/)).not.toBeInTheDocument();
+    // Beside "Restam 3 vagas de mensalistas" the badge says where the places are, not "Lotado" (issue 42).
+    expect(await screen.findByText(/Restam 3 vagas de mensalistas/)).toBeInTheDocument();
+    expect(screen.getByText('Só vagas de mensalistas')).toBeInTheDocument();
+    expect(screen.queryByText('Lotado')).not.toBeInTheDocument();
   });
 
   it('a mensalista without a place in this week may take a member place, and the page says so', async () => {
@@ -289,6 +293,38 @@ describe('member places on a series game', { timeout: 15_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/lotado|preenchidas/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Entrar na lista de espera' })).not.toBeInTheDocument();
+  });
+
+  it('a mensalista whose place waits for payment reads that it is hers, not the waitlist’s "abriu uma vaga" (issue 42)', async () => {
+    const game = aGame({
+      seriesId: 7,
+      registrationType: 'pending',
+      paymentType: null,
+      paymentDeadline: '2030-05-21T22:30:00.000Z',
+      userRegistration: { isRegistered: true, isOnWaitlist: false },
+    });
+    fakeApi({
+      ...reference,
+      [`GET /api/games/${game.id}`]: { body: game },
+      'GET /api/series/7/membership': { body: aMembership({ isMember: true }) },
+    });
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    const held = await screen.findByText(/Sua vaga de mensalista neste jogo está reservada para você\./);
+    expect(held).toHaveTextContent('Pague até 21/05/2030 às 19:30 para confirmar; depois disso ela é liberada para outro jogador.');
+    expect(screen.queryByText(/Abriu uma vaga|próximo da fila/)).not.toBeInTheDocument();
+  });
+
+  it('a player promoted from the line (not a mensalista) still reads that a place opened for them', async () => {
+    const game = aGame({
+      seriesId: 7,
+      registrationType: 'pending',
+      paymentType: null,
+      paymentDeadline: '2030-05-21T22:30:00.000Z',
+      userRegistration: { isRegistered: true, isOnWaitlist: false },
+    });
+    fakeApi({ ...reference, [`GET /api/games/${game.id}`]: { body: game }, 'GET /api/series/7/membership': { body: aMembership() } });
+    renderApp(`/apply/${game.id}`, { token: 'jwt-ana' });
+    expect(await screen.findByText(/Abriu uma vaga e ela está reservada para você\./)).toHaveTextContent('passa para o próximo da fila');
   });
 
   it('a mensalista holding her place reads that it is held', async () => {
