@@ -2,13 +2,14 @@ import { showBootFailure } from './app/boot-failure';
 import { takeOverServerPage } from './app/server-page';
 import { registerServiceWorker } from './lib/register-service-worker';
 import { bootstrapSession, isVisitorAtStart } from './lib/session';
-import { applyTheme, storedTheme } from './lib/theme';
+import { followTheme } from './lib/theme';
 import './index.css';
 
 // The entry is small: the theme, the session check and the hold on a server-rendered page. React
 // DOM and the app come in chunks of their own (docs/decisions/012, 013).
-// public/theme-init.js already applied the theme before the first paint; this keeps both in step.
-applyTheme(storedTheme());
+// public/theme-init.js already applied the theme before the first paint; this keeps both in step, and follows the
+// phone's dark setting as it changes while the user has picked no theme here.
+followTheme();
 void bootstrapSession();
 registerServiceWorker();
 

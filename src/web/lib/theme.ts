@@ -5,8 +5,22 @@ export type Theme = 'light' | 'dark';
 
 const listeners = new Set<() => void>();
 
-export function storedTheme(): Theme {
-  return readStorage(storageKeys.theme) === 'dark' ? 'dark' : 'light';
+/** The phone's own setting, followed until the user picks a theme here. */
+const SYSTEM_DARK = '(prefers-color-scheme: dark)';
+
+function systemTheme(): Theme {
+  return typeof window.matchMedia === 'function' && window.matchMedia(SYSTEM_DARK).matches ? 'dark' : 'light';
+}
+
+/** The theme the user picked here, if any. */
+function chosenTheme(): Theme | null {
+  const stored = readStorage(storageKeys.theme);
+  return stored === 'dark' || stored === 'light' ? stored : null;
+}
+
+/** The theme in force: the one picked here, else the phone's. */
+export function currentTheme(): Theme {
+  return chosenTheme() ?? systemTheme();
 }
 
 /** `public/theme-init.js` does the same before the first paint (no inline scripts under the CSP). */
@@ -16,14 +30,29 @@ export function applyTheme(theme: Theme): void {
   root.style.colorScheme = theme;
 }
 
-export function setTheme(theme: Theme): void {
-  writeStorage(storageKeys.theme, theme);
-  applyTheme(theme);
+function notify(): void {
   for (const listener of listeners) listener();
 }
 
+export function setTheme(theme: Theme): void {
+  writeStorage(storageKeys.theme, theme);
+  applyTheme(theme);
+  notify();
+}
+
 export function toggleTheme(): void {
-  setTheme(storedTheme() === 'dark' ? 'light' : 'dark');
+  setTheme(currentTheme() === 'dark' ? 'light' : 'dark');
+}
+
+/** Applies the theme in force now and again whenever the phone's setting changes while nothing was picked here. */
+export function followTheme(): void {
+  applyTheme(currentTheme());
+  if (typeof window.matchMedia !== 'function') return;
+  window.matchMedia(SYSTEM_DARK).addEventListener('change', () => {
+    if (chosenTheme() !== null) return;
+    applyTheme(currentTheme());
+    notify();
+  });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -32,5 +61,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, storedTheme, () => 'light');
+  return useSyncExternalStore(subscribe, currentTheme, () => 'light');
 }
