@@ -12,7 +12,8 @@ import {
 } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
-import { cancellationRequests, creditTransactions, games, notifications, registrations, states, users } from '../../db/schema';
+import { formatDateTime } from '../../../shared/dates';
+import { cancellationRequests, creditTransactions, emailOutbox, games, notifications, registrations, states, users } from '../../db/schema';
 
 const t = setUpTestApp();
 let cast: Awaited<ReturnType<typeof signedInCast>>;
@@ -444,6 +445,9 @@ describe('DELETE /api/admin/games/:id/users/:userId', () => {
     expect((await noticesOf(removed.id, 'removed_from_game'))[0]).toMatch(
       /^Você foi removido do jogo .* pela administração\. R\$ 10,00 voltaram para os seus créditos\.$/,
     );
+    // The e-mail's subject names the game's date too: games share names (issue 42).
+    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, removed.email));
+    expect(mail!.subject).toBe(`Você foi removido do jogo ${game.name} (${formatDateTime(game.dateTime, game.timeZone)})`);
     expect(await statusOf(game.id, next.id)).toBe('confirmed');
     expect(await balanceOf(next.id)).toBe(0);
 

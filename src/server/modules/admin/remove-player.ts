@@ -56,7 +56,7 @@ export async function removePlayer(
       to: player!,
       type: 'removed_from_game',
       message: messages.notice.removedByAdmin(game.name, when(game), refundText(refund.outcome, refund.cents, false, true)),
-      subject: `Você foi removido do jogo ${game.name}`,
+      subject: `Você foi removido do jogo ${game.name} (${when(game)})`,
     });
     if (registration.status !== 'waitlist') await promoteWaitlist(tx, ctx, game, mails);
     return { message: messages.admin.playerRemoved, refund: refund.outcome, refundedAmount: toReais(refund.cents) };
