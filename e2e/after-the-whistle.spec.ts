@@ -57,7 +57,7 @@ test('a game paid out to its organiser cannot be cancelled by them; the admin gi
   await page.goto('/my-games');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(card.getByText('Inscritos: 2/10')).toBeVisible();
-  await card.getByRole('button', { name: 'Cancelar', exact: true }).click();
+  await card.getByRole('button', { name: `Cancelar ${name}`, exact: true }).click();
   const cancelDialog = page.getByRole('dialog', { name: 'Cancelar jogo?' });
   await cancelDialog.getByLabel('Motivo do cancelamento').fill('Ninguém apareceu');
 
@@ -113,13 +113,13 @@ test('a game paid out to its organiser cannot be cancelled by them; the admin gi
   ).toBeVisible();
   await expect(cancelDialog).toBeHidden();
   await expect(card.getByText('Finalizado', { exact: true })).toBeVisible(PAGE_LOAD);
-  await expect(card.getByRole('button', { name: 'Cancelar', exact: true })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Cancelar ${name}`, exact: true })).toHaveCount(0);
   expect(await credits(request, ana)).toBe(0);
   expect(await credits(request, beto)).toBe(0);
   // Opened afresh, the played game offers no cancel at all.
   await page.goto('/my-games?filter=finished');
   await expect(card.getByText('Finalizado', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Cancelar', exact: true })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Cancelar ${name}`, exact: true })).toHaveCount(0);
 
   // ── The administrator removes a paid player: asked first, with what the organiser will owe ──
   await adminPage.goto(`/admin/games/${gameId}`);

@@ -6,11 +6,14 @@ export function LocationMap({ address, location }: { address: string; location: 
   const query = address.trim() || location.trim();
   if (!query) return null;
   const encoded = encodeURIComponent(query);
+  // The frame's name, read by a screen reader: which place the map shows, not just that it is a map.
+  const name = `Mapa do local: ${[location.trim(), address.trim()].filter(Boolean).join(', ')}`;
   return (
     <div className="space-y-3">
       <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
         <iframe
-          title="Mapa do local"
+          title={name}
+          aria-label={name}
           src={`https://maps.google.com/maps?q=${encoded}&output=embed`}
           loading="lazy"
           referrerPolicy="no-referrer"

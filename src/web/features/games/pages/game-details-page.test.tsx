@@ -27,7 +27,9 @@ describe('game details', () => {
     expect(screen.getByText('Vôlei')).toBeInTheDocument();
     expect(screen.getByText('Florianópolis/SC')).toBeInTheDocument();
     expect(screen.getByText('Rua Santos Saraiva, 500')).toBeInTheDocument();
-    const map = screen.getByTitle('Mapa do local');
+    // Named for a screen reader by the place it shows.
+    const map = screen.getByTitle('Mapa do local: Ginásio do Estreito, Rua Santos Saraiva, 500');
+    expect(map).toHaveAccessibleName('Mapa do local: Ginásio do Estreito, Rua Santos Saraiva, 500');
     expect(map).toHaveAttribute('src', 'https://maps.google.com/maps?q=Rua%20Santos%20Saraiva%2C%20500&output=embed');
     expect(map).toHaveAttribute('loading', 'lazy');
     // Google never learns which page of ours (a private game's link is in its URL) showed the map.

@@ -192,23 +192,27 @@ export function UserGameCard({ game }: { game: UserGame }) {
                 Jogo Cancelado
               </Button>
             ) : (
-              <Link to={`/my-games/${game.id}`} className={buttonClasses('secondary')}>
+              <Link to={`/my-games/${game.id}`} className={buttonClasses('secondary')} aria-label={`Editar ${game.name}`}>
                 <Pencil className="size-4" aria-hidden="true" />
                 Editar
               </Link>
             )}
-            <Button variant="secondary" onClick={() => setDialog('registrations')}>
+            <Button variant="secondary" onClick={() => setDialog('registrations')} aria-label={`Ver inscrições de ${game.name}`}>
               <Users className="size-4" aria-hidden="true" />
               Ver inscrições
             </Button>
             {typeof game.seriesId === 'number' && (
-              <Link to={`/my-series/${game.seriesId}`} className={buttonClasses('secondary')}>
+              <Link to={`/my-series/${game.seriesId}`} className={buttonClasses('secondary')} aria-label={`Ver série de ${game.name}`}>
                 <Repeat className="size-4" aria-hidden="true" />
                 Ver série
               </Link>
             )}
             {!isCancelled && (
-              <Link to={`/my-games/${game.id}/dia-do-jogo`} className={buttonClasses('secondary')}>
+              <Link
+                to={`/my-games/${game.id}/dia-do-jogo`}
+                className={buttonClasses('secondary')}
+                aria-label={`Dia do jogo de ${game.name}`}
+              >
                 <ClipboardCheck className="size-4" aria-hidden="true" />
                 Dia do jogo
               </Link>
@@ -216,7 +220,13 @@ export function UserGameCard({ game }: { game: UserGame }) {
             {!isCancelled && !hasStarted && (
               <>
                 {game.publicationState === 'draft' ? (
-                  <Button onClick={togglePublication} busy={publish.isPending} busyLabel="Publicando..." disabled={isBusy}>
+                  <Button
+                    onClick={togglePublication}
+                    busy={publish.isPending}
+                    busyLabel="Publicando..."
+                    disabled={isBusy}
+                    aria-label={`Publicar ${game.name}`}
+                  >
                     <Send className="size-4" aria-hidden="true" />
                     Publicar
                   </Button>
@@ -227,12 +237,13 @@ export function UserGameCard({ game }: { game: UserGame }) {
                     busy={unpublish.isPending}
                     busyLabel="Despublicando..."
                     disabled={isBusy}
+                    aria-label={`Despublicar ${game.name}`}
                   >
                     <Undo2 className="size-4" aria-hidden="true" />
                     Despublicar
                   </Button>
                 )}
-                <Button variant="danger" onClick={() => setDialog('cancel')} disabled={isBusy}>
+                <Button variant="danger" onClick={() => setDialog('cancel')} disabled={isBusy} aria-label={`Cancelar ${game.name}`}>
                   <Ban className="size-4" aria-hidden="true" />
                   Cancelar
                 </Button>

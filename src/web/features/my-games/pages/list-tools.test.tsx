@@ -14,7 +14,7 @@ async function openRegistrations(routes: Parameters<typeof fakeApi>[0], gameName
   renderApp('/my-games', { token: 'jwt-ana' });
   await findPageHeading('Meus jogos');
   const card = within((await screen.findByRole('heading', { name: gameName })).closest('li')!);
-  await user.click(card.getByRole('button', { name: 'Ver inscrições' }));
+  await user.click(card.getByRole('button', { name: /^Ver inscrições de / }));
   return { api, user, card, dialog: () => screen.getByRole('dialog') };
 }
 
