@@ -137,12 +137,16 @@ test('an organiser must give a price or tick Gratuito; a free game reads Gratuit
   });
   expect(applied.ok()).toBe(true);
   await page.goto(`/my-games/${gameId}`);
-  await page.getByLabel('Publicar imediatamente').uncheck();
+  // Published already: the box reads "Publicado", not "Publicar imediatamente".
+  await page.getByLabel('Publicado', { exact: true }).uncheck();
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   const dialog = page.getByRole('dialog', { name: 'Despublicar o jogo?' });
   await expect(dialog.getByText(/cancela a inscrição de 1 jogador/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Despublicar e cancelar inscrições' }).click();
-  await expect(page.getByText('Jogo atualizado. 1 inscrição cancelada com reembolso integral; os jogadores foram avisados.')).toBeVisible();
+  // A free game: the place ends, and no refund is counted that was not made.
+  await expect(
+    page.getByText('Jogo atualizado. 1 inscrição cancelada, ninguém tinha pago, não houve reembolso; os jogadores foram avisados.'),
+  ).toBeVisible();
 });
 
 test('an admin adds a city of Santa Catarina by its IBGE code, and Grande Florianópolis is there to choose', async ({ page, request }) => {

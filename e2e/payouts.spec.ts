@@ -53,6 +53,13 @@ test('an organiser paid through the platform saves a PIX key, confirms the payou
       { timeout: 20_000 },
     )
     .toBe(18);
+  // The organiser's home shows the game they organise, started: Em andamento, with only the places taken.
+  await page.goto('/');
+  const organised = page.getByRole('region', { name: 'Jogos que você organiza' });
+  const homeCard = organised.getByRole('listitem').filter({ hasText: name });
+  await expect(homeCard.getByText('Em andamento')).toBeVisible();
+  await expect(homeCard.getByText('1 de 10 vagas ocupadas', { exact: true })).toBeVisible();
+
   await page.goto('/my-games');
   await page.getByRole('link', { name: 'Recebimentos' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Recebimentos' })).toBeVisible();

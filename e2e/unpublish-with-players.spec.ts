@@ -24,16 +24,19 @@ test('an organiser unpublishes a game a player paid for: asked first, then the p
   await signIn(page, organiser.email, organiser.password);
   await page.goto('/my-games');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
-  await card.getByRole('button', { name: 'Despublicar' }).click();
+  await card.getByRole('button', { name: /^Despublicar/ }).click();
 
   // Asked first, with what it does to the player.
   const dialog = page.getByRole('dialog', { name: 'Despublicar o jogo?' });
   await expect(
     dialog.getByText('Despublicar este jogo cancela a inscrição de 1 jogador, com reembolso integral do que pagou.', { exact: false }),
   ).toBeVisible();
+  // The way out keeps everything: "Voltar", not "Cancelar" like the red button that cancels the game.
+  await expect(dialog.getByRole('button', { name: 'Voltar' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancelar', exact: true })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Despublicar e cancelar inscrições' }).click();
   await expect(
-    page.getByText('Jogo despublicado. 1 inscrição cancelada com reembolso integral; os jogadores foram avisados.'),
+    page.getByText('Jogo despublicado. 1 inscrição cancelada, 1 reembolso integral a quem pagou; os jogadores foram avisados.'),
   ).toBeVisible();
   // It leaves the published games for the drafts.
   await expect(card).toHaveCount(0);

@@ -2,6 +2,16 @@ import { httpMessages } from './http-messages';
 import { earningsMessages } from './earnings-messages';
 import { seriesMessages } from './series-messages';
 
+/** Registrations an organiser's change ended, and how many of them got money back (the others had paid nothing). */
+function withdrawnText(count: number, refunded: number): string {
+  const ended = count === 1 ? '1 inscrição cancelada' : `${count} inscrições canceladas`;
+  const refunds =
+    refunded === 0
+      ? 'ninguém tinha pago, não houve reembolso'
+      : `${refunded === 1 ? '1 reembolso integral' : `${refunded} reembolsos integrais`} a quem pagou`;
+  return `${ended}, ${refunds}; os jogadores foram avisados.`;
+}
+
 /** The product's pt-BR texts that both the server and the web app show. */
 export const messages = {
   // Validation (spec: players §5)
@@ -256,10 +266,9 @@ export const messages = {
     `Tornar este jogo privado cancela a inscrição de ${players === 1 ? '1 jogador que não foi convidado' : `${players} jogadores que não foram convidados`}, ` +
     `com reembolso integral do que ${players === 1 ? 'pagou' : 'pagaram'}. Confirme para continuar.`,
   confirmInvalid: 'Confirme com true ou false.',
-  gameUnpublishedWithPlayers: (count: number) =>
-    `Jogo despublicado. ${count === 1 ? '1 inscrição cancelada' : `${count} inscrições canceladas`} com reembolso integral; os jogadores foram avisados.`,
-  gameUpdatedWithPlayers: (count: number) =>
-    `Jogo atualizado. ${count === 1 ? '1 inscrição cancelada' : `${count} inscrições canceladas`} com reembolso integral; os jogadores foram avisados.`,
+  // Counts only the refunds made: whoever had not paid (a place to pay for, the waitlist, paid outside) got none.
+  gameUnpublishedWithPlayers: (count: number, refunded: number) => `Jogo despublicado. ${withdrawnText(count, refunded)}`,
+  gameUpdatedWithPlayers: (count: number, refunded: number) => `Jogo atualizado. ${withdrawnText(count, refunded)}`,
   withdrawnRefundDescription: (game: string) => `Jogo ${game}: inscrição cancelada pelo organizador`,
   withdrawnReason: { unpublish: 'Jogo despublicado pelo organizador', private: 'Jogo tornado privado pelo organizador' },
   gameCancelledByOrganiser: (credits: string | null, refundedAtOnce: string | null, awaitingAdmin: string | null) =>

@@ -11,7 +11,8 @@ import { notifyGameCancelled } from './notify-game-update';
 import { type PendingRefunds, refundInFull } from './refund-in-full';
 import { cancelledFields, type GameRow, type RegistrationRow } from './registration-guards';
 
-export type GameCancelTotals = { registrationsCancelled: number; waitlistCleared: number; creditsRefunded: number };
+/** `refunded`: the registrations given money back (credits at once, card or PIX through the provider), not those that paid nothing. */
+export type GameCancelTotals = { registrationsCancelled: number; waitlistCleared: number; creditsRefunded: number; refunded: number };
 
 /** A live registration (confirmed, pending or in line) with the player to tell. */
 export type LiveRegistration = { registration: RegistrationRow; name: string; email: string };
@@ -54,7 +55,7 @@ export async function cancelRegistrationsInFull(
     now,
   );
   input.closed?.push(...closed);
-  const totals: GameCancelTotals = { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0 };
+  const totals: GameCancelTotals = { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0, refunded: 0 };
   for (const entry of live) {
     const { registration } = entry;
     await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
@@ -71,6 +72,7 @@ export async function cancelRegistrationsInFull(
     if (registration.status === 'waitlist') totals.waitlistCleared += 1;
     else totals.registrationsCancelled += 1;
     if (refund.outcome === 'credits') totals.creditsRefunded += refund.cents;
+    if (refund.outcome !== 'none') totals.refunded += 1;
     await input.tell(entry, refund);
   }
   return totals;

@@ -59,7 +59,7 @@ export async function withdrawRegistrations(
   // A hold past its deadline is no player's any more.
   after.closed.push(...(await expirePendingPayments(tx, ctx, game, after.mails)));
   const leftOut = await playersLeftOut(tx, game, change);
-  if (leftOut.length === 0) return { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0 };
+  if (leftOut.length === 0) return { registrationsCancelled: 0, waitlistCleared: 0, creditsRefunded: 0, refunded: 0 };
   if (!isConfirmed) {
     const question =
       change === 'unpublish' ? messages.unpublishCancelsPlayers(leftOut.length) : messages.makePrivateCancelsPlayers(leftOut.length);

@@ -350,7 +350,9 @@ describe('PUT /api/admin/games/:id', () => {
 
       const done = await as('PUT', `/api/admin/games/${game.id}`, { ...body, confirm: true });
       expect(done.statusCode, done.body).toBe(200);
-      expect(done.json().message).toBe('Jogo atualizado. 1 inscrição cancelada com reembolso integral; os jogadores foram avisados.');
+      expect(done.json().message).toBe(
+        'Jogo atualizado. 1 inscrição cancelada, 1 reembolso integral a quem pagou; os jogadores foram avisados.',
+      );
       expect(await statusOf(game.id, player.id)).toBe('cancelled');
       expect(await balanceOf(player.id)).toBe(1000);
       expect(await noticesOf(player.id, 'registration_cancelled')).toHaveLength(1);

@@ -21,18 +21,18 @@ import { loadAdminGames } from './admin-views';
 export async function updateAdminGame(ctx: ServerContext, gameId: number, body: UpdateUserGameShape): Promise<AdminGameReply> {
   const { confirm, ...payload } = body;
   const after = { mails: [] as PendingMail, refunds: [] as PendingRefunds, closed: [] as PaymentRow[] };
-  const cancelled = await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const game = await lockAdminGame(tx, gameId);
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     const values = await resolveAdminGamePayload(tx, payload, { now: ctx.clock.now(), current: game });
     const withdrawal = withdrawalOf(game, values);
-    const ended = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after) : undefined;
+    const withdrawn = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after) : undefined;
     await applyGameEdit(tx, ctx, game, values, after.mails);
-    return ended ? ended.registrationsCancelled + ended.waitlistCleared : 0;
+    return { count: withdrawn ? withdrawn.registrationsCancelled + withdrawn.waitlistCleared : 0, refunded: withdrawn?.refunded ?? 0 };
   });
   await refundAtProvider(ctx, after.refunds, after.mails);
   await sendPendingMail(ctx, after.mails);
   await closeWithProviders(ctx, after.closed);
   const [game] = await loadAdminGames(ctx.db, [gameId], ctx.clock.now());
-  return { message: cancelled > 0 ? messages.gameUpdatedWithPlayers(cancelled) : messages.gameUpdated, game: game! };
+  return { message: ended.count > 0 ? messages.gameUpdatedWithPlayers(ended.count, ended.refunded) : messages.gameUpdated, game: game! };
 }

@@ -26,6 +26,12 @@ const isCancelledInPublic = (game: Game) =>
 /** Who is asking: their id, and whether they administer the platform (full names in "Quem vai"). */
 type Viewer = Pick<AuthUser, 'id' | 'role'>;
 
+/** Only players with a confirmed place see the teams of the last draw, named as "Quem vai" names them to the same reader. */
+async function withTeams(ctx: ServerContext, game: Game, viewer: Viewer | null | undefined): Promise<Game> {
+  if (game.registrationType !== 'confirmed') return game;
+  return { ...game, teams: await loadTeamsAsPlayersSee(ctx.db, game.id, readsFullNames(game, viewer)) };
+}
+
 /** The game's organiser and administrators read players' full names; everyone else first names and initials. */
 const readsFullNames = (game: Game, viewer: Viewer | null | undefined): boolean =>
   viewer !== null && viewer !== undefined && (viewer.role === 'admin' || viewer.id === game.creator.id);
@@ -54,9 +60,7 @@ export async function getGame(
   const withPlayers = (seen: Game) => (options.players ? withPlayersFor(ctx, seen, viewer) : seen);
   const game = await loadGame(ctx, gameId, viewerId, false);
   if (!game) throw new AppError('game_not_found', messages.gameNotAvailable);
-  // Only players with a confirmed place see the teams of the last draw, named as "Quem vai" names them to the same reader.
-  if (game.registrationType === 'confirmed')
-    return withPlayers({ ...game, teams: await loadTeamsAsPlayersSee(ctx.db, game.id, readsFullNames(game, viewer)) });
+  if (game.registrationType === 'confirmed') return withPlayers(await withTeams(ctx, game, viewer));
   if (isCancelledInPublic(game) || (game.status === 'cancelled' && isInvolved(game, viewerId))) {
     // A link to a game that was called off says so, and why, to anyone who could see it before.
     const [row] = await ctx.db.select({ cancelReason: games.cancelReason }).from(games).where(eq(games.id, gameId));
@@ -88,5 +92,6 @@ export async function getGameByPrivateLink(ctx: ServerContext, link: string, vie
   const game = row ? await loadGame(ctx, row.id, viewer?.id, true) : undefined;
   if (!game || !(isOpen(game) || isInvolved(game, viewer?.id))) throw new AppError('game_not_found', messages.gameNotAvailable);
   if (viewer && viewer.id !== game.creator.id) await recordInvitation(ctx.db, game.id, viewer, 'link');
-  return withPlayersFor(ctx, game, viewer);
+  // The private link is the game's page too: a confirmed player reads the teams there as well.
+  return withPlayersFor(ctx, await withTeams(ctx, game, viewer), viewer);
 }

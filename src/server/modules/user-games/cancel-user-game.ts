@@ -40,7 +40,8 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
     ),
     game: await loadUserGame(ctx.db, gameId, ctx.clock.now()),
     refunds: {
-      ...totals,
+      registrationsCancelled: totals.registrationsCancelled,
+      waitlistCleared: totals.waitlistCleared,
       creditsRefunded: toReais(totals.creditsRefunded),
       refundedToOriginal: toReais(atProvider.refundedCents),
       refundRequests: atProvider.awaitingCount,

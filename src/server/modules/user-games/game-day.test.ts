@@ -250,6 +250,24 @@ describe('POST /api/user-games/{id}/teams', () => {
   });
 });
 
+describe('the drawn teams on the private link (issue 42)', () => {
+  it('a confirmed player reads the teams on the game’s private link too; anyone else there does not', async () => {
+    const { organiser, game, confirmed, waiting, player } = await gameDay();
+    await db().update(games).set({ visibility: 'private' }).where(eq(games.id, game.id));
+    const [row] = await db().select({ link: games.privateLink }).from(games).where(eq(games.id, game.id));
+    const { teams } = (await draw(game.id, organiser.headers, 2)).json();
+    const byLink = (headers: Headers) => call('GET', `/api/games/private/${row!.link}`, headers);
+    const seen = (await byLink(confirmed[0]!.headers)).json();
+    expect(seen.teams.map((team: { name: string }) => team.name)).toEqual(teams.map((team: { name: string }) => team.name));
+    expect(seen.teams.flatMap((team: { players: object[] }) => team.players)).toHaveLength(3);
+    for (const headers of [waiting.headers, player.headers, {}]) {
+      const res = await byLink(headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).not.toHaveProperty('teams');
+    }
+  });
+});
+
 describe('the drawn teams and who reads them (issue 39)', () => {
   it('a confirmed player reads short names and no levels or ids, as in "Quem vai"; the organiser and an admin read full names and levels', async () => {
     const { organiser, admin } = await signedInCast(t.app);

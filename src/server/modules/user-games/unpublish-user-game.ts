@@ -28,7 +28,7 @@ export async function unpublishUserGame(ctx: ServerContext, user: AuthUser, game
     const ended = await withdrawRegistrations(tx, ctx, game, 'unpublish', isConfirmed, after);
     await tx.update(games).set({ state: 'draft', updatedAt: ctx.clock.now() }).where(eq(games.id, game.id));
     const count = ended.registrationsCancelled + ended.waitlistCleared;
-    return count > 0 ? messages.gameUnpublishedWithPlayers(count) : messages.gameUnpublished;
+    return count > 0 ? messages.gameUnpublishedWithPlayers(count, ended.refunded) : messages.gameUnpublished;
   });
   await refundAtProvider(ctx, after.refunds, after.mails);
   await sendPendingMail(ctx, after.mails);

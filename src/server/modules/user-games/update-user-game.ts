@@ -26,22 +26,22 @@ export async function updateUserGame(
 ): Promise<UserGameReply> {
   const { confirm, ...payload } = body;
   const after = { mails: [] as PendingMail, refunds: [] as PendingRefunds, closed: [] as PaymentRow[] };
-  const cancelled = await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const game = await lockOwnGame(tx, gameId, user);
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     const values = await resolveGamePayload(tx, payload, { now: ctx.clock.now(), current: game });
     const withdrawal = withdrawalOf(game, values);
     const movesMoney = values.dateTime.getTime() !== game.dateTime.getTime() || values.priceCents !== game.priceCents || withdrawal;
     if (movesMoney) refuseAfterWhistle(game, ctx.clock.now(), messages.afterWhistle.edit);
-    const ended = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after) : undefined;
+    const withdrawn = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after) : undefined;
     await applyGameEdit(tx, ctx, game, values, after.mails);
-    return ended ? ended.registrationsCancelled + ended.waitlistCleared : 0;
+    return { count: withdrawn ? withdrawn.registrationsCancelled + withdrawn.waitlistCleared : 0, refunded: withdrawn?.refunded ?? 0 };
   });
   await refundAtProvider(ctx, after.refunds, after.mails);
   await sendPendingMail(ctx, after.mails);
   await closeWithProviders(ctx, after.closed);
   return {
-    message: cancelled > 0 ? messages.gameUpdatedWithPlayers(cancelled) : messages.gameUpdated,
+    message: ended.count > 0 ? messages.gameUpdatedWithPlayers(ended.count, ended.refunded) : messages.gameUpdated,
     game: await loadUserGame(ctx.db, gameId, ctx.clock.now()),
   };
 }

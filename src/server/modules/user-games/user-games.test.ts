@@ -694,7 +694,8 @@ describe('unpublishing or making private a game with players', () => {
     const res = await api('POST', `/user-games/${game.id}/unpublish`, headers, { confirm: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      message: 'Jogo despublicado. 3 inscrições canceladas com reembolso integral; os jogadores foram avisados.',
+      // Three registrations ended, two refunds: the player in line had paid nothing.
+      message: 'Jogo despublicado. 3 inscrições canceladas, 2 reembolsos integrais a quem pagou; os jogadores foram avisados.',
       game: { publicationState: 'draft', registeredPlayers: 0, waitlistCount: 0 },
     });
     expect(await liveOf(game.id)).toEqual([]);
@@ -776,7 +777,7 @@ describe('unpublishing or making private a game with players', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      message: 'Jogo atualizado. 3 inscrições canceladas com reembolso integral; os jogadores foram avisados.',
+      message: 'Jogo atualizado. 3 inscrições canceladas, 2 reembolsos integrais a quem pagou; os jogadores foram avisados.',
       game: { publicationState: 'draft', registeredPlayers: 0 },
     });
     expect(await liveOf(game.id)).toEqual([]);

@@ -56,6 +56,8 @@ export function useConfirmedEdit<R>(
       title={isUnpublish ? 'Despublicar o jogo?' : 'Tornar o jogo privado?'}
       message={<p>{asked?.question}</p>}
       confirmLabel={isUnpublish ? 'Despublicar e cancelar inscrições' : 'Tornar privado e cancelar inscrições'}
+      // Not "Cancelar", the red button that cancels the game: this one keeps everything as it was.
+      cancelLabel="Voltar"
       tone="danger"
       busy={isSending}
       onConfirm={() => void confirm()}

@@ -55,7 +55,15 @@ export function GameForm({ submitLabel, busyLabel, leave, lockedReason, isPaymen
           <GameDescriptionField />
           <GameChoiceFields isPaymentLocked={isPaymentLocked} isExternalPayment={values.payment === 'external'} />
           {options.onSaveSeries && <GameSeriesFields isRepeating={values.repeatWeekly} />}
-          {!isSeries && <GamePublishField isPublishable={canPublish(values)} isPublic={isPublic} willPublish={values.publish} />}
+          {!isSeries && (
+            <GamePublishField
+              isPublishable={canPublish(values)}
+              isPublic={isPublic}
+              willPublish={values.publish}
+              // Only an edit of a published game starts ticked.
+              isPublished={options.defaultValues.publish}
+            />
+          )}
         </fieldset>
 
         <GameFormActions

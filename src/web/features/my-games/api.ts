@@ -3,9 +3,7 @@ import type { GamePayloadInput, UpdateUserGameInput, UserGamesFilter } from '../
 import type { UpdatePlayerBody } from '../../../shared/schemas/game-day';
 import { api, apiDownload } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
-
-/** Every cached organiser list and game lives under this key. */
-export const userGamesKey = ['user-games'] as const;
+import { userGamesKey } from '../../lib/queries/user-games';
 
 export function userGamesQuery(filter: UserGamesFilter) {
   return queryOptions({

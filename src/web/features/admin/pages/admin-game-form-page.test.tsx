@@ -196,7 +196,8 @@ describe('admin edit game', () => {
     expect(screen.getByLabelText('Data')).toHaveValue('2030-06-01');
     expect(screen.getByLabelText('Horário')).toHaveValue('19:00');
     await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
-    expect(screen.getByLabelText('Publicar imediatamente')).toBeChecked();
+    expect(screen.getByLabelText('Publicado')).toBeChecked();
+    expect(screen.queryByLabelText('Publicar imediatamente')).not.toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Vagas'));
     await user.type(screen.getByLabelText('Vagas'), '14');
@@ -224,7 +225,7 @@ describe('admin edit game', () => {
     renderApp(`/admin/games/${game.id}`, { token: 'jwt-bia' });
     await screen.findByLabelText('Nome do jogo');
     await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
-    await user.click(screen.getByLabelText('Publicar imediatamente'));
+    await user.click(screen.getByLabelText('Publicado'));
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
 
     const asked = await screen.findByRole('dialog', { name: 'Despublicar o jogo?' });

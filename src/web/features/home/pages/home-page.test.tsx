@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { aMyGame, anInvitation, aWaitlistedGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
+import { aMyGame, anInvitation, aUserGame, aWaitlistedGame, hoursFromNow, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 describe('home', () => {
@@ -25,6 +25,7 @@ describe('home', () => {
 
     const next = within((await screen.findByRole('heading', { name: 'Meus Próximos Jogos' })).closest('section')!);
     const card = (name: string) => within(next.getByRole('heading', { name }).closest('li')!);
+    await next.findByRole('heading', { name: 'Confirmado' });
     expect(card('Confirmado').getByText('Inscrição confirmada')).toBeInTheDocument();
     expect(card('Confirmado').getByText('R$ 15,00')).toBeInTheDocument();
     expect(card('Confirmado').getByRole('link', { name: 'Ver detalhes' })).toHaveAttribute('href', `/apply/${confirmed.id}`);
@@ -53,5 +54,24 @@ describe('home', () => {
     expect(screen.getByRole('link', { name: 'Ver jogos' })).toHaveAttribute('href', '/games');
     expect(screen.queryByRole('heading', { name: 'Jogos na Lista de Espera' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Jogos Convidados' })).not.toBeInTheDocument();
+  });
+
+  it('shows an organiser the games they organise, though they are registered in none', async () => {
+    const playing = aUserGame({ name: 'Racha da Lagoa', dateTime: hoursFromNow(-1) });
+    const next = aUserGame({ name: 'Vôlei de Sexta' });
+    const api = fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/invitations': { body: [] },
+      'GET /api/user-games': { body: [playing, next] },
+    });
+    renderApp('/', { token: 'jwt-ana' });
+    const organised = within((await screen.findByRole('heading', { name: 'Jogos que você organiza' })).closest('section')!);
+    expect(api.callsTo('GET', '/api/user-games')[0]!.path).toBe('/api/user-games?filter=active&limit=3');
+    const card = (name: string) => within(organised.getByRole('heading', { name }).closest('li')!);
+    expect(card('Racha da Lagoa').getByText('Em andamento')).toBeInTheDocument();
+    expect(card('Racha da Lagoa').getByText('9 de 12 vagas ocupadas')).toBeInTheDocument();
+    expect(card('Vôlei de Sexta').getByText('9 de 12 vagas ocupadas · 3 livres')).toBeInTheDocument();
+    expect(card('Vôlei de Sexta').getByRole('link', { name: 'Editar Vôlei de Sexta' })).toHaveAttribute('href', `/my-games/${next.id}`);
+    expect(organised.getByRole('link', { name: 'Ver todos os meus jogos' })).toHaveAttribute('href', '/my-games');
   });
 });

@@ -1,9 +1,11 @@
-import { ChevronRight, Hourglass, Mail } from 'lucide-react';
+import { ChevronRight, Hourglass, Mail, Megaphone } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { gamePhase } from '../../../../shared/rules/game-timing';
+import { placesWording } from '../../../../shared/places-wording';
 import type { MyGame } from '../../../../shared/schemas/games';
 import { GameFacts } from '../../../components/games/game-facts';
+import { GamePhaseBadge } from '../../../components/games/game-phase-badge';
 import { NoGamesYet } from '../../../components/games/no-games-yet';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { RegistrationBadge, type RegistrationView } from '../../../components/games/registration-badge';
@@ -14,6 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSection } from '../../../components/ui/page-section';
 import { useInvitations } from '../../../lib/queries/invitations';
 import { useMe } from '../../../lib/queries/me';
+import { useOrganisedGames } from '../../../lib/queries/user-games';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -65,6 +68,41 @@ function HomeGameCard({
   );
 }
 
+/** The next games the player organises (none for most players: no section then), with the way to manage them. */
+function OrganisedGames() {
+  const organised = useOrganisedGames();
+  if (!organised.data || organised.data.length === 0) return null;
+  const now = new Date();
+  return (
+    <PageSection id="home-organised" title="Jogos que você organiza">
+      <ul className="grid gap-4 md:grid-cols-3">
+        {organised.data.map((game) => (
+          <li key={game.id} className="flex">
+            <Card className="flex w-full flex-col gap-3">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h3 className="flex items-start gap-2 text-lg font-bold">
+                  <Megaphone className="mt-1 size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+                  {game.name}
+                </h3>
+                <GamePhaseBadge game={game} />
+              </div>
+              <GameFacts game={game} compact />
+              <p className="font-semibold tabular-nums">{placesWording(game, now).line}</p>
+              <Link to={`/my-games/${game.id}`} className={buttonClasses('secondary', 'md', 'mt-auto')} aria-label={`Editar ${game.name}`}>
+                Editar
+              </Link>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Link to="/my-games" className={linkClasses}>
+        Ver todos os meus jogos
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </Link>
+    </PageSection>
+  );
+}
+
 function Invitations() {
   const invitations = useInvitations();
   if (!invitations.data || invitations.data.length === 0) return null;
@@ -108,6 +146,8 @@ export function HomePage() {
   return (
     <div className="mx-auto w-full max-w-5xl space-y-8">
       <PageHeader title={`Olá, ${firstName}!`} description="Seus próximos jogos, a lista de espera e os convites." />
+
+      <OrganisedGames />
 
       <PageSection id="next-games" title="Meus Próximos Jogos">
         {me.isPending ? (

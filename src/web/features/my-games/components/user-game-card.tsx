@@ -286,6 +286,8 @@ export function UserGameCard({ game }: { game: UserGame }) {
         title="Despublicar o jogo?"
         message={<p>{unpublishQuestion}</p>}
         confirmLabel="Despublicar e cancelar inscrições"
+        // Not "Cancelar", the red button beside it that cancels the game: this one keeps everything as it was.
+        cancelLabel="Voltar"
         tone="danger"
         busy={unpublish.isPending}
         onConfirm={confirmUnpublish}

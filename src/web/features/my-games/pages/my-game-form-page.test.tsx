@@ -254,7 +254,10 @@ describe('editing my game', () => {
     expect(screen.getByLabelText('Horário')).toHaveValue('19:30');
     expect(screen.getByLabelText('Preço (R$)')).toHaveValue(15);
     expect(screen.getByLabelText('Privado (apenas por link)')).toBeChecked();
-    expect(screen.getByLabelText('Publicar imediatamente')).toBeChecked();
+    // Published already: the box says so, rather than offering to publish it "immediately".
+    expect(screen.getByLabelText('Publicado')).toBeChecked();
+    expect(screen.queryByLabelText('Publicar imediatamente')).not.toBeInTheDocument();
+    expect(screen.getByText('O jogo já está publicado. Desmarque para voltar a rascunho.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Cidade (opcional)')).toHaveValue('2'));
     // Someone registered: the payment mode stays.
     expect(screen.getByLabelText('Por fora (combinar diretamente)')).toBeDisabled();
@@ -298,7 +301,7 @@ describe('editing my game', () => {
 
     const asked = await screen.findByRole('dialog', { name: 'Tornar o jogo privado?' });
     expect(asked).toHaveTextContent(question);
-    await user.click(within(asked).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(asked).getByRole('button', { name: 'Voltar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sent()).toHaveLength(1);
     expect(sent()[0]).toMatchObject({ visibility: 'private' });

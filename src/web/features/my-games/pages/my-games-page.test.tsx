@@ -161,7 +161,7 @@ describe('my games list', () => {
     const game = aUserGame({ name: 'Vôlei de Quinta', registeredPlayers: 3 });
     const question =
       'Despublicar este jogo cancela a inscrição de 3 jogadores, com reembolso integral do que pagaram. Confirme para continuar.';
-    const done = 'Jogo despublicado. 3 inscrições canceladas com reembolso integral; os jogadores foram avisados.';
+    const done = 'Jogo despublicado. 3 inscrições canceladas, 2 reembolsos integrais a quem pagou; os jogadores foram avisados.';
     const { api, user } = await openMyGames({
       'GET /api/user-games': { body: [game] },
       [`POST /api/user-games/${game.id}/unpublish`]: (call) =>
@@ -174,8 +174,10 @@ describe('my games list', () => {
     await user.click((await findCard('Vôlei de Quinta')).getByRole('button', { name: /^Despublicar / }));
     const asked = await screen.findByRole('dialog', { name: 'Despublicar o jogo?' });
     expect(asked).toHaveTextContent(question);
-    // Keeping the players: the dialog closes, nothing else is sent and no error is shown.
-    await user.click(within(asked).getByRole('button', { name: 'Cancelar' }));
+    // Keeping the players: "Voltar" (not "Cancelar", like the red button that cancels the game) closes the dialog, nothing
+    // else is sent and no error is shown.
+    expect(within(asked).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    await user.click(within(asked).getByRole('button', { name: 'Voltar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sent()).toEqual([undefined]);
     expect(screen.queryByText('Erro ao despublicar jogo')).not.toBeInTheDocument();
