@@ -137,8 +137,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     const leadership = advisoryLeadership(options.url);
     const changes = postgresChangeFeed({ url: options.url, pool });
-    // An idle client losing its connection must not crash the process.
+    // A client losing its connection (a restart, a failover) must not crash the process, whether it sits idle in the
+    // pool (the pool's 'error') or is checked out between two statements of a transaction, where pg emits 'error' on the
+    // client itself with no query to reject: the transaction's next statement fails instead, and the pool drops it.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
