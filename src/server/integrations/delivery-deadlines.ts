@@ -59,3 +59,26 @@ export const DELIVERY_DEADLINES: DeliveryDeadlines = {
 };
 
 checkDeliveryDeadlines(DELIVERY_DEADLINES);
+
+/** How often recording a delivery is tried again while the database does not answer (ms). */
+const RECORD_RETRY_MS = 250;
+/** A record is given up this long before its claim lapses (ms): the database's clock and ours may differ a little. */
+const RECORD_MARGIN_MS = 5_000;
+
+/**
+ * Records that a message went out (`write`), trying again while the database does not answer (a restart, a failover)
+ * for as long as the claim taken at `claimedAt` (this process's clock, read before the claim) keeps the message from
+ * other instances: a message sent and not recorded would be sent again once its claim lapsed. Throws the last failure
+ * when the claim is about to end.
+ */
+export async function recordWhileClaimed<T>(write: () => Promise<T>, claimedAt: number, claimSeconds: number): Promise<T> {
+  const until = claimedAt + claimSeconds * 1000 - RECORD_MARGIN_MS;
+  for (;;) {
+    try {
+      return await write();
+    } catch (error) {
+      if (Date.now() + RECORD_RETRY_MS >= until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
+    }
+  }
+}

@@ -97,6 +97,41 @@ describe('the outbox', () => {
   });
 });
 
+describe('when the database stops answering right after a send', () => {
+  it('keeps trying to record it while the claim holds: the message is sent once, and recorded', async () => {
+    const inbox = await startSmtpInbox();
+    try {
+      await database.db.transaction((tx) => queueMail(tx, [message('reinicio@bora.test', 'Durante o reinício')]));
+      // The database refuses the first two writes after the claim, as during a restart; the claim itself went through.
+      let updates = 0;
+      const restarting = new Proxy(database.db, {
+        get(target, key, receiver) {
+          if (key !== 'update') return Reflect.get(target, key, receiver);
+          return (table: typeof emailOutbox) => {
+            updates += 1;
+            if (updates === 2 || updates === 3)
+              return { set: () => ({ where: () => Promise.reject(new Error('Connection terminated unexpectedly')) }) };
+            return target.update(table);
+          };
+        },
+      });
+      const mailer = createMailer({ db: restarting, smtpUrl: inbox.url, from: 'Bora Jogar <nao-responda@bora.test>', log: log as never });
+      mailers.push(mailer);
+      await mailer.deliverDue();
+      expect(updates).toBe(5);
+      expect(inbox.messages.filter((mail) => mail.recipients.includes('reinicio@bora.test'))).toHaveLength(1);
+      const row = await rowTo('reinicio@bora.test');
+      expect(row).toMatchObject({ attempts: 1, claimedUntil: null, error: null });
+      expect(row.sentAt).toBeInstanceOf(Date);
+      // Nothing left to send: a second delivery finds nothing due.
+      expect(await mailer.deliverDue()).toBe(0);
+      expect(inbox.messages.filter((mail) => mail.recipients.includes('reinicio@bora.test'))).toHaveLength(1);
+    } finally {
+      await inbox.close();
+    }
+  });
+});
+
 describe('while the SMTP server is down', () => {
   it('records the cause, retries with a growing wait, and delivers once the server is back', async () => {
     const first = await startSmtpInbox();

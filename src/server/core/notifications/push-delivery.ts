@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../shared/dates';
 import type { Db } from '../../db/open-database';
 import { games, notifications, pushOutbox, pushSubscriptions } from '../../db/schema';
-import { PUSH_ATTEMPT_MS, PUSH_CLAIM_SECONDS } from '../../integrations/delivery-deadlines';
+import { PUSH_ATTEMPT_MS, PUSH_CLAIM_SECONDS, recordWhileClaimed } from '../../integrations/delivery-deadlines';
 import { retryDelaySeconds } from '../../integrations/mail/mailer';
 import { type PushMessage, sendPush } from '../../integrations/push/send-push';
 import { resolveVapidKeys } from '../../integrations/push/vapid-keys';
@@ -100,7 +100,7 @@ async function claim(ctx: PushDeliveryContext, now: Date) {
 
 type ClaimedPush = Awaited<ReturnType<typeof claim>>[number];
 
-async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date, deadline: AbortSignal): Promise<void> {
+async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date, deadline: AbortSignal, claimedAt: number): Promise<void> {
   const goesAt = pushMayGoAt(now, row.timeZone ?? TIME_ZONE, row.paymentDeadline);
   if (goesAt > now) {
     // The quiet hours: held until they end, which is no attempt.
@@ -122,7 +122,12 @@ async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date,
   const fields = { pushId: row.id, subscriptionId: row.subscription.id, attempt: row.attempts };
   switch (outcome.kind) {
     case 'sent':
-      await ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
+      try {
+        await recordWhileClaimed(() => ctx.db.delete(pushOutbox).where(eq(pushOutbox.id, row.id)), claimedAt, PUSH_CLAIM_SECONDS);
+      } catch (error) {
+        ctx.log.error({ ...fields, err: error }, 'push enviado e não registrado: sairá de novo, com a mesma tag');
+        return;
+      }
       await ctx.db
         .update(pushSubscriptions)
         .set({ lastSuccessAt: sql`now()` })
@@ -175,11 +180,14 @@ async function deliverAll(ctx: PushDeliveryContext, state: { again: boolean }): 
   let tried = 0;
   do {
     state.again = false;
-    for (let rows = await claim(ctx, ctx.clock.now()); rows.length > 0; rows = await claim(ctx, ctx.clock.now())) {
+    for (;;) {
+      const claimedAt = Date.now();
+      const rows = await claim(ctx, ctx.clock.now());
+      if (rows.length === 0) break;
       const now = ctx.clock.now();
       // Counted from the claim: every push of the batch is over well before its claim lapses.
       const deadline = AbortSignal.timeout(PUSH_ATTEMPT_MS);
-      await Promise.all(rows.map((row) => deliverOne(ctx, row, now, deadline)));
+      await Promise.all(rows.map((row) => deliverOne(ctx, row, now, deadline, claimedAt)));
       tried += rows.length;
     }
   } while (state.again);

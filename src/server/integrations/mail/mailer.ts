@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Db, Queryable } from '../../db/open-database';
 import { emailOutbox } from '../../db/schema';
 import { describeError, type Logger } from '../../lib/logger';
-import { EMAIL_CLAIM_SECONDS, SMTP_ATTEMPT_MS, SMTP_TIMEOUTS } from '../delivery-deadlines';
+import { EMAIL_CLAIM_SECONDS, recordWhileClaimed, SMTP_ATTEMPT_MS, SMTP_TIMEOUTS } from '../delivery-deadlines';
 
 export type MailMessage = {
   to: string;
@@ -119,7 +119,7 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
       .returning();
   }
 
-  async function deliverOne(row: Awaited<ReturnType<typeof claim>>[number]): Promise<void> {
+  async function deliverOne(row: Awaited<ReturnType<typeof claim>>[number], claimedAt: number): Promise<void> {
     try {
       await transport!.sendMail({
         from: options.from,
@@ -133,10 +133,6 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
         // Ended by then whatever the server does, well before the claim lapses and another instance may try it.
         signal: AbortSignal.timeout(SMTP_ATTEMPT_MS),
       });
-      await options.db
-        .update(emailOutbox)
-        .set({ sentAt: sql`now()`, claimedUntil: null, error: null })
-        .where(eq(emailOutbox.id, row.id));
     } catch (error) {
       const cause = describeError(error).slice(0, 500);
       const givesUp = sql`${emailOutbox.createdAt} <= now() - make_interval(hours => ${GIVE_UP_HOURS})`;
@@ -154,6 +150,23 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
       if (after?.failedAt) options.log.error(fields, 'e-mail não enviado após 24 h de tentativas: desistimos');
       else
         options.log.warn({ ...fields, retryInSeconds: retryDelaySeconds(row.attempts) }, 'falha ao enviar e-mail: nova tentativa depois');
+      return;
+    }
+    try {
+      await recordWhileClaimed(
+        () =>
+          options.db
+            .update(emailOutbox)
+            .set({ sentAt: sql`now()`, claimedUntil: null, error: null })
+            .where(eq(emailOutbox.id, row.id)),
+        claimedAt,
+        EMAIL_CLAIM_SECONDS,
+      );
+    } catch (error) {
+      options.log.error(
+        { outboxId: row.id, messageId: row.messageId, err: error },
+        'e-mail enviado e não registrado: sairá de novo, com o mesmo Message-ID',
+      );
     }
   }
 
@@ -161,8 +174,11 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
     let tried = 0;
     do {
       again = false;
-      for (let rows = await claim(); rows.length > 0; rows = await claim()) {
-        await Promise.all(rows.map(deliverOne));
+      for (;;) {
+        const claimedAt = Date.now();
+        const rows = await claim();
+        if (rows.length === 0) break;
+        await Promise.all(rows.map((row) => deliverOne(row, claimedAt)));
         tried += rows.length;
       }
     } while (again);
