@@ -1,3 +1,4 @@
+import { gamePhase } from '../../../../shared/rules/game-timing';
 import type { HistoryGame } from '../../../../shared/schemas/users';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { RegistrationBadge, type RegistrationView } from '../../../components/games/registration-badge';
@@ -8,9 +9,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { useMyHistory } from '../../../lib/queries/me';
 import { ProfileGameRow } from './profile-game-row';
 
-/** How a game that has started ended for the player. */
+/** How a game that has started ended for the player; one still being played is Em andamento. */
 function outcome(game: HistoryGame): RegistrationView {
-  if (game.registrationType === 'confirmed') return 'finished';
+  if (game.registrationType === 'confirmed') return gamePhase(game.dateTime, new Date()) === 'in_progress' ? 'in_progress' : 'finished';
   if (game.registrationType === 'cancelled' && game.leftWaitlist) return 'left_waitlist';
   return game.registrationType;
 }

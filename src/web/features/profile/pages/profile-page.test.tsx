@@ -176,12 +176,13 @@ describe('profile', () => {
   it('lists the games already played, latest first, and brings older ones on request with the continuation', async () => {
     const played = aHistoryGame({ name: 'Jogado ontem', dateTime: hoursFromNow(-24) });
     const left = aHistoryGame({ name: 'Fila deixada', registrationType: 'cancelled', leftWaitlist: true });
+    const playing = aHistoryGame({ name: 'Rolando agora', dateTime: hoursFromNow(-1) });
     const oldest = aHistoryGame({ name: 'Jogo antigo', dateTime: hoursFromNow(-24 * 90) });
     let olderFails = true;
     const api = fakeApi({
       'GET /api/users/me': meReply(player),
       'GET /api/users/me/history': (call) => {
-        if (!call.path.includes('cursor=')) return { body: { games: [played, left], next: '1700000000000.7' } };
+        if (!call.path.includes('cursor=')) return { body: { games: [playing, played, left], next: '1700000000000.7' } };
         if (olderFails) return 'network-error';
         return { body: { games: [oldest], next: null } };
       },
@@ -192,6 +193,8 @@ describe('profile', () => {
     const row = async (name: string) => within((await section.findByRole('link', { name })).closest('li')!);
     expect((await row('Jogado ontem')).getByText('Finalizado')).toBeInTheDocument();
     expect((await row('Fila deixada')).getByText('Saiu da lista de espera')).toBeInTheDocument();
+    // Started an hour ago: still being played, not over.
+    expect((await row('Rolando agora')).getByText('Em andamento')).toBeInTheDocument();
     expect(section.queryByRole('link', { name: 'Jogo antigo' })).not.toBeInTheDocument();
 
     await user.click(section.getByRole('button', { name: 'Ver jogos mais antigos' }));
@@ -203,6 +206,7 @@ describe('profile', () => {
     expect((await row('Jogo antigo')).getByText('Finalizado')).toBeInTheDocument();
     expect(section.queryByRole('button', { name: 'Ver jogos mais antigos' })).not.toBeInTheDocument();
     expect(section.getAllByRole('listitem').map((item) => within(item).getAllByRole('link')[0]!.textContent)).toEqual([
+      'Rolando agora',
       'Jogado ontem',
       'Fila deixada',
       'Jogo antigo',
