@@ -19,7 +19,9 @@ const loadBoot = () => import('./boot');
 
 const serverRendered = container.getAttribute('data-ssr');
 if (serverRendered !== null && isVisitorAtStart()) {
-  // A visitor's page the server rendered: React takes it over at once or on the first interaction.
+  // A visitor's page the server rendered: React takes it over at once or on the first interaction. The app's frame
+  // from index.html, for a page not drawn yet, is not needed.
+  document.getElementById('app-frame')?.remove();
   takeOverServerPage(container, {
     eager: serverRendered !== 'interaction',
     hydrate: () => loadBoot().then((boot) => boot.hydrateApp(container)),

@@ -3,9 +3,18 @@ import { FullPageLoader } from '../components/ui/spinner';
 import { BootErrorBoundary } from './boot-error-boundary';
 import { appTookOver } from './server-page';
 
-/** Renders nothing; its effect runs after the commit that puts the app on screen. */
+/** The app's frame in index.html, drawn before any JavaScript runs. */
+const APP_FRAME_ID = 'app-frame';
+
+/**
+ * Renders nothing; its effect runs after the commit that puts the app on screen, when the frame index.html painted
+ * before the app (#app-frame) has done its work.
+ */
 function TakeOverSignal() {
-  useEffect(() => appTookOver(), []);
+  useEffect(() => {
+    document.getElementById(APP_FRAME_ID)?.remove();
+    appTookOver();
+  }, []);
   return null;
 }
 
