@@ -105,7 +105,7 @@ test('só com o teclado: cadastro e login rotulados, foco visível, diálogo pre
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
 
-  const leave = page.getByRole('button', { name: 'Voltar ao Site' }).filter({ visible: true }).first();
+  const leave = page.getByRole('button', { name: 'Voltar ao site' }).filter({ visible: true }).first();
   await leave.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Voltar ao site' });

@@ -68,7 +68,7 @@ test('a player edits the profile, changes the password, downloads the data and d
   await expect(page.getByText('Senha alterada com sucesso. As outras sessões foram encerradas.')).toBeVisible();
   // This tab keeps working with the new token.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Meu Perfil' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Meu perfil' })).toBeVisible();
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar meus dados' }).click();

@@ -33,8 +33,8 @@ test('an admin signs in to the dashboard and cannot leave the admin tree', async
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
 
-  // "Voltar ao Site" asks first: going back to the site means signing out.
-  await page.getByRole('banner').getByRole('button', { name: 'Voltar ao Site' }).click();
+  // "Voltar ao site" asks first: going back to the site means signing out.
+  await page.getByRole('banner').getByRole('button', { name: 'Voltar ao site' }).click();
   const dialog = page.getByRole('dialog', { name: 'Voltar ao site' });
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toBeHidden();
@@ -121,7 +121,7 @@ test('a card-paid cancellation becomes a pending request that the admin processe
 
   await signInAsAdmin(page, request);
   await page.getByRole('banner').getByRole('link', { name: 'Cancelamentos' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestão de Cancelamentos' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestão de cancelamentos' })).toBeVisible();
   await page.getByRole('button', { name: 'Pendentes' }).click();
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);

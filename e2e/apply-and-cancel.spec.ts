@@ -36,7 +36,7 @@ test('a visitor filters public games, signs in, pays with credits, then cancels 
   // Apply from the member list.
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Jogos', exact: true }).click();
   const memberCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
-  await memberCard.getByRole('link', { name: 'Aplicar' }).click();
+  await memberCard.getByRole('link', { name: 'Participar' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTitle('Mapa do local')).toHaveAttribute('src', /maps\.google\.com\/maps\?q=.*&output=embed/);
   await page.getByRole('button', { name: 'Pagar com créditos' }).click();
@@ -51,7 +51,7 @@ test('a visitor filters public games, signs in, pays with credits, then cancels 
   const homeCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(homeCard.getByText('Inscrição confirmada')).toBeVisible();
   await homeCard.getByRole('link', { name: 'Meu perfil' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Meu Perfil' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Meu perfil' })).toBeVisible();
   const profileRow = page.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
   await expect(profileRow.getByText('Inscrição confirmada')).toBeVisible();
 

@@ -44,7 +44,7 @@ test('at 390 px the organiser runs the WhatsApp list: a "+1" by name, players se
 
   // A "+1" by name takes a place.
   await card.getByRole('button', { name: 'Ver inscrições' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Inscrições do Jogo' });
+  const dialog = page.getByRole('dialog', { name: 'Inscrições do jogo' });
   await dialog.getByLabel('Adicionar avulso ou +1 (só o nome)').fill('Pedro Lima');
   await dialog.getByRole('button', { name: 'Adicionar à lista' }).click();
   await expect(page.getByText('Pedro Lima foi adicionado(a) à lista.')).toBeVisible();

@@ -91,7 +91,7 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await organiser.reload();
   await expect(card.getByText('Inscritos: 1/8')).toBeVisible();
   await card.getByRole('button', { name: 'Ver inscrições' }).click();
-  const registrations = organiser.getByRole('dialog', { name: 'Inscrições do Jogo' });
+  const registrations = organiser.getByRole('dialog', { name: 'Inscrições do jogo' });
   const confirmed = registrations.getByRole('region', { name: /^Confirmados/ });
   await expect(confirmed.getByText(playerAccount.name)).toBeVisible();
   await expect(confirmed.getByText(playerAccount.email)).toBeVisible();
@@ -110,7 +110,7 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await expect(card).toBeHidden();
   await organiser.getByRole('tab', { name: 'Cancelados' }).click();
   const cancelledCard = organiser.getByRole('listitem').filter({ has: organiser.getByRole('heading', { name }) });
-  await expect(cancelledCard.getByRole('button', { name: 'Jogo Cancelado' })).toBeDisabled();
+  await expect(cancelledCard.getByRole('button', { name: 'Jogo cancelado' })).toBeDisabled();
   await expect(cancelledCard.getByText(reason)).toBeVisible();
 
   // ── The player is told, with the reason ──

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { registerPlayer, unique } from './support/people';
 import { seriousViolations } from './support/axe';
 
-test('a private game filled through its link shows the places taken and a disabled "Vagas Esgotadas" to a visitor; a broken link says why', async ({
+test('a private game filled through its link shows the places taken and a disabled "Vagas esgotadas" to a visitor; a broken link says why', async ({
   page,
   request,
 }) => {
@@ -40,7 +40,7 @@ test('a private game filled through its link shows the places taken and a disabl
   await expect(page.getByRole('progressbar', { name: 'Vagas ocupadas' })).toHaveAttribute('aria-valuenow', '1');
   await expect(page.getByText('1 de 1 vaga ocupada')).toBeVisible();
   await expect(page.getByText('Ativo', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Vagas Esgotadas' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Vagas esgotadas' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Entrar para participar' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -27,7 +27,7 @@ test('a full game: a second player joins the waitlist, the first cancels, the se
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Jogos', exact: true }).click();
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(card.getByText('Lotado')).toBeVisible();
-  await card.getByRole('link', { name: 'Entrar na Lista de Espera' }).click();
+  await card.getByRole('link', { name: 'Entrar na lista de espera' }).click();
   await page.getByRole('button', { name: 'Entrar na lista de espera' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Adicionado à lista de espera' })).toBeVisible();
   await expect(page.getByText('Posição na fila: 1')).toBeVisible();

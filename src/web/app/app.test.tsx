@@ -48,7 +48,7 @@ describe('session and route trees', () => {
     expect(screen.getByText('Entre na sua conta para ver esta página.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/register?next=%2Fprofile');
     await submitLogin(userEvent.setup(), 'ana@exemplo.com');
-    await findPageHeading(/^Meu perfil$/i);
+    await findPageHeading('Meu perfil');
     expect(currentPath()).toBe('/profile');
   });
 
@@ -77,12 +77,12 @@ describe('session and route trees', () => {
     renderApp('/admin', { token: 'jwt-bia' });
     await findPageHeading('Painel');
 
-    await user.click(screen.getAllByRole('button', { name: 'Voltar ao Site' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Voltar ao site' })[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Voltar ao site' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(window.localStorage.getItem('authToken')).toBe('jwt-bia');
 
-    await user.click(screen.getAllByRole('button', { name: 'Voltar ao Site' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Voltar ao site' })[0]!);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sair e voltar ao site' }));
     await findPageHeading('Seu jogo de vôlei, sem planilha e sem PIX perdido no grupo');
     expect(window.localStorage.getItem('authToken')).toBeNull();
@@ -97,8 +97,8 @@ describe('session and route trees', () => {
 
     await user.click(screen.getByRole('button', { name: 'Menu do usuário' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'Meu Perfil' })).toHaveAttribute('href', '/profile');
-    expect(within(menu).queryByRole('menuitem', { name: 'Painel Admin' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Meu perfil' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).queryByRole('menuitem', { name: 'Painel admin' })).not.toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
 
     await findPageHeading('Entrar no Bora Jogar');

@@ -30,7 +30,7 @@ export function AdminHeader() {
             <div className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-800">
               <Button variant="ghost" onClick={openLeaveDialog}>
                 <Undo2 className="size-5" aria-hidden="true" />
-                Voltar ao Site
+                Voltar ao site
               </Button>
             </div>
           </MobileMenuPanel>
@@ -39,9 +39,9 @@ export function AdminHeader() {
         <Logo to="/admin" suffix="Admin" />
         <NavLinks label="Painel" items={links} className="ml-4 hidden items-center gap-1 lg:flex" />
         <div className="ml-auto flex flex-wrap items-center justify-end gap-1 sm:gap-2">
-          <Button variant="ghost" onClick={openLeaveDialog} className="whitespace-nowrap" title="Voltar ao Site">
+          <Button variant="ghost" onClick={openLeaveDialog} className="whitespace-nowrap" title="Voltar ao site">
             <Undo2 className="size-5" aria-hidden="true" />
-            <span className="sr-only xl:not-sr-only">Voltar ao Site</span>
+            <span className="sr-only xl:not-sr-only">Voltar ao site</span>
           </Button>
           <ThemeToggle />
           <Button variant="secondary" onClick={() => signOut()}>

@@ -7,7 +7,7 @@ import { signOut, type SessionUser } from '../../lib/session';
 const itemClasses =
   'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
 
-/** The account menu: Meu Perfil, Painel Admin (admins), Sair. Arrow keys move, Escape closes. */
+/** The account menu: Meu perfil, Painel admin (admins), Sair. Arrow keys move, Escape closes. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
@@ -99,12 +99,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <div role="none" className="pt-2">
             <Link to="/profile" role="menuitem" className={itemClasses} onClick={() => close(false)}>
               <UserRound className="size-5" aria-hidden="true" />
-              Meu Perfil
+              Meu perfil
             </Link>
             {user.role === 'admin' && (
               <Link to="/admin" role="menuitem" className={itemClasses} onClick={() => close(false)}>
                 <Shield className="size-5" aria-hidden="true" />
-                Painel Admin
+                Painel admin
               </Link>
             )}
             <button type="button" role="menuitem" className={itemClasses} onClick={() => signOut()}>

@@ -37,7 +37,7 @@ describe('admin cancellations', () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/cancellations', { token: 'jwt-bia' });
-    await findPageHeading('Gestão de Cancelamentos');
+    await findPageHeading('Gestão de cancelamentos');
     await screen.findByText('Ana Souza');
 
     const ana = rowOf('Ana Souza');

@@ -70,7 +70,7 @@ export function AdminCancellationsPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl">
-      <PageHeader title="Gestão de Cancelamentos" description="Pedidos de reembolso de inscrições pagas com cartão ou PIX." />
+      <PageHeader title="Gestão de cancelamentos" description="Pedidos de reembolso de inscrições pagas com cartão ou PIX." />
 
       <div role="group" aria-label="Filtrar por status" className="mb-4 flex flex-wrap gap-2">
         {filters.map((filter) => (

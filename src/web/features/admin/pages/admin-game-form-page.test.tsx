@@ -93,7 +93,7 @@ describe('admin game form', () => {
     const user = userEvent.setup();
     renderApp('/admin/games/new', { token: 'jwt-bia' });
     await findPageHeading('Novo jogo');
-    const create = screen.getByRole('button', { name: 'Criar Jogo' });
+    const create = screen.getByRole('button', { name: 'Criar jogo' });
 
     await user.click(create);
     expect(screen.getByRole('alert')).toHaveTextContent('Preencha os campos obrigatórios: Nome, Local, Data e hora, Vagas');
@@ -144,7 +144,7 @@ describe('admin game form', () => {
     await user.click(screen.getByLabelText(/Por fora/));
     await user.click(screen.getByLabelText('Publicar imediatamente'));
 
-    await user.dblClick(screen.getByRole('button', { name: 'Criar Jogo' }));
+    await user.dblClick(screen.getByRole('button', { name: 'Criar jogo' }));
     expect(screen.getByRole('button', { name: 'Criando...' })).toBeDisabled();
     await waitFor(() => expect(answer).toBeDefined());
     answer!();
@@ -155,7 +155,7 @@ describe('admin game form', () => {
 
     fail = false;
     answer = undefined;
-    await user.click(screen.getByRole('button', { name: 'Criar Jogo' }));
+    await user.click(screen.getByRole('button', { name: 'Criar jogo' }));
     await waitFor(() => expect(answer).toBeDefined());
     answer!();
     await findPageHeading('Jogos');

@@ -56,7 +56,7 @@ function CreateGame() {
       <Card>
         <GameForm
           defaultValues={emptyGameForm}
-          submitLabel="Criar Jogo"
+          submitLabel="Criar jogo"
           busyLabel="Criando..."
           isBusy={create.isPending}
           errorFallback="Erro ao criar jogo"

@@ -8,10 +8,10 @@ import { Card } from '../../../components/ui/card';
 
 /** What the card's link says, by the player's place in the game (spec: players §2, Games). */
 export function gameLinkLabel(game: Pick<Game, 'userRegistration' | 'remainingSlots'>): string {
-  if (game.userRegistration?.isRegistered) return 'Ver Detalhes';
-  if (game.userRegistration?.isOnWaitlist) return 'Ver Lista de Espera';
-  if (isFull(game)) return 'Entrar na Lista de Espera';
-  return 'Aplicar';
+  if (game.userRegistration?.isRegistered) return 'Ver detalhes';
+  if (game.userRegistration?.isOnWaitlist) return 'Ver lista de espera';
+  if (isFull(game)) return 'Entrar na lista de espera';
+  return 'Participar';
 }
 
 /** Where a game opens: its page, or its private link for an invitation (the id alone does not open it). */

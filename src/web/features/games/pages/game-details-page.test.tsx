@@ -449,7 +449,7 @@ describe('game details', () => {
     expect(api.callsTo('POST', `/api/games/${game.id}/cancel`)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar inscrição' }));
-    await findPageHeading('Meu Perfil');
+    await findPageHeading('Meu perfil');
     expect(screen.getByText('Inscrição cancelada com sucesso. R$ 15,00 voltaram para os seus créditos.')).toBeInTheDocument();
   });
 

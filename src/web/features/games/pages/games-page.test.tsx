@@ -38,21 +38,21 @@ describe('games (player)', () => {
     await findPageHeading('Jogos');
     await screen.findByRole('heading', { name: 'Aberto' });
 
-    expect(card('Inscrito').getByRole('link', { name: 'Ver Detalhes' })).toHaveAttribute('href', `/apply/${registered.id}`);
-    expect(card('Na fila').getByRole('link', { name: 'Ver Lista de Espera' })).toHaveAttribute('href', `/apply/${waiting.id}`);
-    expect(card('Cheio').getByRole('link', { name: 'Entrar na Lista de Espera' })).toHaveAttribute('href', `/apply/${full.id}`);
+    expect(card('Inscrito').getByRole('link', { name: 'Ver detalhes' })).toHaveAttribute('href', `/apply/${registered.id}`);
+    expect(card('Na fila').getByRole('link', { name: 'Ver lista de espera' })).toHaveAttribute('href', `/apply/${waiting.id}`);
+    expect(card('Cheio').getByRole('link', { name: 'Entrar na lista de espera' })).toHaveAttribute('href', `/apply/${full.id}`);
     expect(card('Cheio').getByText('Lotado')).toBeInTheDocument();
     expect(card('Cheio').getByText('Pagamento pela plataforma')).toBeInTheDocument();
 
     const aberto = card('Aberto');
-    expect(aberto.getByRole('link', { name: 'Aplicar' })).toHaveAttribute('href', `/apply/${open.id}`);
+    expect(aberto.getByRole('link', { name: 'Participar' })).toHaveAttribute('href', `/apply/${open.id}`);
     expect(aberto.getByText('Pagamento por fora')).toBeInTheDocument();
     expect(aberto.getByText('5 de 10 vagas ocupadas · 5 livres')).toBeInTheDocument();
     expect(aberto.getByText('R$ 20,00')).toBeInTheDocument();
     expect(aberto.getByText('Florianópolis/SC')).toBeInTheDocument();
     expect(aberto.queryByText('Lotado')).not.toBeInTheDocument();
     // No invitations: no invited section.
-    expect(screen.queryByRole('heading', { name: 'Jogos Convidados' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Jogos convidados' })).not.toBeInTheDocument();
   });
 
   it('lists only games still to come, even one the list brought just before it started', async () => {
@@ -69,12 +69,12 @@ describe('games (player)', () => {
     fakeApi({ ...reference, 'GET /api/games': { body: [] }, 'GET /api/invitations': { body: [invitation] } });
     renderApp('/games', { token: 'jwt-ana' });
 
-    const section = (await screen.findByRole('heading', { name: 'Jogos Convidados' })).closest('section')!;
-    expect(within(section).getByRole('link', { name: 'Aplicar' })).toHaveAttribute('href', '/games/private/amigos-123');
+    const section = (await screen.findByRole('heading', { name: 'Jogos convidados' })).closest('section')!;
+    expect(within(section).getByRole('link', { name: 'Participar' })).toHaveAttribute('href', '/games/private/amigos-123');
     expect(await screen.findByText('Nenhum jogo disponível')).toBeInTheDocument();
   });
 
-  it('offers Limpar Filtros when the filters match nothing', async () => {
+  it('offers Limpar filtros when the filters match nothing', async () => {
     fakeApi({
       ...reference,
       'GET /api/games': (call) => ({ body: call.path.includes('stateId') ? [] : [aPlayerGame({ name: 'Único' })] }),
@@ -86,12 +86,12 @@ describe('games (player)', () => {
 
     await user.selectOptions(screen.getByLabelText('Estado'), 'Santa Catarina (SC)');
     const empty = (await screen.findByText('Nenhum jogo encontrado')).parentElement!;
-    await user.click(within(empty).getByRole('button', { name: 'Limpar Filtros' }));
+    await user.click(within(empty).getByRole('button', { name: 'Limpar filtros' }));
     expect(await screen.findByRole('heading', { name: 'Único' })).toBeInTheDocument();
     expect(screen.getByLabelText('Cidade')).toBeDisabled();
   });
 
-  it('takes its filters from the address like the public list, and Limpar Filtros empties it', async () => {
+  it('takes its filters from the address like the public list, and Limpar filtros empties it', async () => {
     const api = fakeApi({
       ...reference,
       'GET /api/games': (call) => ({
@@ -105,7 +105,7 @@ describe('games (player)', () => {
     expect(api.callsTo('GET', '/api/games').map((call) => call.path)).toEqual(['/api/games?stateId=24&cityId=1']);
     await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
 
-    await user.click(within(screen.getByRole('search', { name: 'Filtrar jogos' })).getByRole('button', { name: 'Limpar Filtros' }));
+    await user.click(within(screen.getByRole('search', { name: 'Filtrar jogos' })).getByRole('button', { name: 'Limpar filtros' }));
     expect(currentPath()).toBe('/games');
     expect(await screen.findByRole('heading', { name: 'Qualquer lugar' })).toBeInTheDocument();
     expect(screen.getByLabelText('Cidade')).toBeDisabled();

@@ -21,7 +21,7 @@ function InvitedGames() {
   return (
     <section aria-labelledby="invited-games" className="space-y-4">
       <h2 id="invited-games" className="text-xl font-bold">
-        Jogos Convidados
+        Jogos convidados
       </h2>
       <ul className="grid gap-4 md:grid-cols-2">
         {invitations.data.map((invitation) => (
@@ -63,8 +63,8 @@ const visitor: Audience = {
 const player: Audience = {
   title: 'Jogos',
   description: 'Escolha um jogo, veja os detalhes e garanta sua vaga.',
-  sectionTitle: 'Jogos Públicos',
-  clearLabel: 'Limpar Filtros',
+  sectionTitle: 'Jogos públicos',
+  clearLabel: 'Limpar filtros',
   noMatch: { title: 'Nenhum jogo encontrado', description: 'Nenhum jogo bate com esses filtros. Tente outra data, cidade ou esporte.' },
   noGames: {
     title: 'Nenhum jogo disponível',

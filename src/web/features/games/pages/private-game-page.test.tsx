@@ -24,11 +24,11 @@ describe('private game page (/games/private/{link})', () => {
     expect(screen.getByRole('button', { name: 'Entrar para participar' })).toBeEnabled();
   });
 
-  it('offers no way into a full game: a disabled "Vagas Esgotadas", for visitors and players alike', async () => {
+  it('offers no way into a full game: a disabled "Vagas esgotadas", for visitors and players alike', async () => {
     fakeApi({ ...authConfig, [`GET /api/games/private/${LINK}`]: { body: privateGame({ totalSlots: 8, remainingSlots: 0 }) } });
     renderApp(`/games/private/${LINK}`);
     await findPageHeading('Vôlei dos Amigos');
-    expect(screen.getByRole('button', { name: 'Vagas Esgotadas' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Vagas esgotadas' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Entrar para participar' })).not.toBeInTheDocument();
   });
 
@@ -50,7 +50,7 @@ describe('private game page (/games/private/{link})', () => {
     expect(screen.queryByText(/livre/)).not.toBeInTheDocument();
   });
 
-  it('says Jogo Encerrado, disabled, once the game has ended; the status reads Encerrado', async () => {
+  it('says Jogo encerrado, disabled, once the game has ended; the status reads Encerrado', async () => {
     fakeApi({
       ...authConfig,
       'GET /api/users/me': meReply(player),
@@ -60,7 +60,7 @@ describe('private game page (/games/private/{link})', () => {
     });
     renderApp(`/games/private/${LINK}`, { token: 'jwt-ana' });
     await findPageHeading('Vôlei dos Amigos');
-    expect(screen.getByRole('button', { name: 'Jogo Encerrado' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Jogo encerrado' })).toBeDisabled();
     expect(screen.getByText('Encerrado')).toBeInTheDocument();
   });
 

@@ -84,9 +84,9 @@ export function PrivateGamePage() {
     : phase === 'in_progress'
       ? 'Jogo em andamento'
       : phase === 'ended'
-        ? 'Jogo Encerrado'
+        ? 'Jogo encerrado'
         : isFull(game.data)
-          ? 'Vagas Esgotadas'
+          ? 'Vagas esgotadas'
           : undefined;
   const actions = closedLabel ? (
     <Button size="lg" fullWidth disabled>

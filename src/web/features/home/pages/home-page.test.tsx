@@ -23,7 +23,7 @@ describe('home', () => {
     renderApp('/', { token: 'jwt-ana' });
     await findPageHeading('Olá, Ana!');
 
-    const next = within((await screen.findByRole('heading', { name: 'Meus Próximos Jogos' })).closest('section')!);
+    const next = within((await screen.findByRole('heading', { name: 'Meus próximos jogos' })).closest('section')!);
     const card = (name: string) => within(next.getByRole('heading', { name }).closest('li')!);
     await next.findByRole('heading', { name: 'Confirmado' });
     expect(card('Confirmado').getByText('Inscrição confirmada')).toBeInTheDocument();
@@ -37,11 +37,11 @@ describe('home', () => {
     expect(next.queryByText('Mês passado')).not.toBeInTheDocument();
     expect(next.queryByText('Cancelado')).not.toBeInTheDocument();
 
-    const line = within(screen.getByRole('heading', { name: 'Jogos na Lista de Espera' }).closest('section')!);
+    const line = within(screen.getByRole('heading', { name: 'Jogos na lista de espera' }).closest('section')!);
     expect(line.getByText('Aguardando vaga disponível')).toBeInTheDocument();
     expect(line.getByText('Posição na fila: 4')).toBeInTheDocument();
 
-    const invited = within((await screen.findByRole('heading', { name: 'Jogos Convidados' })).closest('section')!);
+    const invited = within((await screen.findByRole('heading', { name: 'Jogos convidados' })).closest('section')!);
     expect(invited.getAllByRole('listitem')).toHaveLength(3);
     expect(invited.queryByText('Convite 4')).not.toBeInTheDocument();
     expect(invited.getByRole('link', { name: 'Ver todos os convites' })).toHaveAttribute('href', '/invitations');
@@ -52,8 +52,8 @@ describe('home', () => {
     renderApp('/', { token: 'jwt-ana' });
     expect(await screen.findByText('Nenhum jogo inscrito')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver jogos' })).toHaveAttribute('href', '/games');
-    expect(screen.queryByRole('heading', { name: 'Jogos na Lista de Espera' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Jogos Convidados' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Jogos na lista de espera' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Jogos convidados' })).not.toBeInTheDocument();
   });
 
   it('shows an organiser the games they organise, though they are registered in none', async () => {

@@ -107,7 +107,7 @@ function Invitations() {
   const invitations = useInvitations();
   if (!invitations.data || invitations.data.length === 0) return null;
   return (
-    <PageSection id="home-invited" title="Jogos Convidados">
+    <PageSection id="home-invited" title="Jogos convidados">
       <ul className="grid gap-4 md:grid-cols-3">
         {invitations.data.slice(0, HOME_INVITATIONS).map(({ id, game }) => (
           <li key={id} className="flex">
@@ -135,7 +135,7 @@ function Invitations() {
 }
 
 export function HomePage() {
-  useDocumentTitle('Meus Jogos');
+  useDocumentTitle('Meus jogos');
   const { user } = useSession();
   const me = useMe();
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
@@ -149,7 +149,7 @@ export function HomePage() {
 
       <OrganisedGames />
 
-      <PageSection id="next-games" title="Meus Próximos Jogos">
+      <PageSection id="next-games" title="Meus próximos jogos">
         {me.isPending ? (
           <ListSkeleton label="Carregando seus jogos..." count={2} />
         ) : me.isError ? (
@@ -175,7 +175,7 @@ export function HomePage() {
       </PageSection>
 
       {waitlisted.length > 0 && (
-        <PageSection id="home-waitlist" title="Jogos na Lista de Espera">
+        <PageSection id="home-waitlist" title="Jogos na lista de espera">
           <ul className="grid gap-4 md:grid-cols-2">
             {waitlisted.map((game) => (
               <HomeGameCard

@@ -35,7 +35,7 @@ const steps: ReadonlyArray<{ title: string; text: string }> = [
   { title: 'Garanta sua vaga', text: 'Pague com créditos, cartão ou PIX, ou direto ao organizador quando o jogo é assim.' },
   {
     title: 'É só jogar',
-    text: `Sua inscrição fica em Meus Jogos. Não vai dar? Cancele até ${refundWindowHours} h antes e receba o reembolso.`,
+    text: `Sua inscrição fica em Meus jogos. Não vai dar? Cancele até ${refundWindowHours} h antes e receba o reembolso.`,
   },
 ];
 

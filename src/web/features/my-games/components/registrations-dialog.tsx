@@ -65,7 +65,7 @@ type Group = { title: string; key: GroupKey; tone: BadgeTone; empty: string };
 
 const groups: Group[] = [
   { title: 'Confirmados', key: 'confirmed', tone: 'success', empty: 'Nenhuma inscrição confirmada.' },
-  { title: 'Aguardando Pagamento', key: 'pending', tone: 'warning', empty: 'Ninguém aguardando pagamento.' },
+  { title: 'Aguardando pagamento', key: 'pending', tone: 'warning', empty: 'Ninguém aguardando pagamento.' },
   { title: 'Lista de espera', key: 'waitlist', tone: 'warning', empty: 'Ninguém na lista de espera.' },
   { title: 'Cancelados', key: 'cancelled', tone: 'danger', empty: 'Nenhuma inscrição cancelada.' },
   { title: 'Saíram da lista de espera', key: 'left_waitlist', tone: 'neutral', empty: '' },
@@ -201,7 +201,7 @@ function RemovePlayerQuestion({ game, registration, onDone }: { game: UserGame; 
   );
 }
 
-/** "Inscrições do Jogo": the counts and who is in, waiting, in line or out (organisers §2). */
+/** "Inscrições do jogo": the counts and who is in, waiting, in line or out (organisers §2). */
 export function RegistrationsDialog({ gameId, gameName, onClose }: { gameId: number; gameName: string; onClose: () => void }) {
   const detail = useUserGame(gameId);
   const [removing, setRemoving] = useState<GameRegistration | null>(null);
@@ -210,13 +210,13 @@ export function RegistrationsDialog({ gameId, gameName, onClose }: { gameId: num
   const isOpen = game !== undefined && game.status !== 'cancelled' && isFuture(game.dateTime, new Date());
   if (removing && game) {
     return (
-      <Modal open onClose={() => setRemoving(null)} title="Inscrições do Jogo" description={gameName} className="sm:max-w-lg">
+      <Modal open onClose={() => setRemoving(null)} title="Inscrições do jogo" description={gameName} className="sm:max-w-lg">
         <RemovePlayerQuestion game={game} registration={removing} onDone={() => setRemoving(null)} />
       </Modal>
     );
   }
   return (
-    <Modal open onClose={onClose} title="Inscrições do Jogo" description={gameName} className="sm:max-w-lg">
+    <Modal open onClose={onClose} title="Inscrições do jogo" description={gameName} className="sm:max-w-lg">
       <div className="space-y-5">
         {detail.data && game ? (
           <>

@@ -189,7 +189,7 @@ export function UserGameCard({ game }: { game: UserGame }) {
             {isCancelled ? (
               <Button variant="secondary" disabled>
                 <Ban className="size-4" aria-hidden="true" />
-                Jogo Cancelado
+                Jogo cancelado
               </Button>
             ) : (
               <Link to={`/my-games/${game.id}`} className={buttonClasses('secondary')} aria-label={`Editar ${game.name}`}>

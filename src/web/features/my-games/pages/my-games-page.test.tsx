@@ -86,12 +86,12 @@ describe('my games list', () => {
     expect(alert).toHaveTextContent('Você não tem permissão para acessar este recurso.');
   });
 
-  it('disables Editar as "Jogo Cancelado" for a cancelled game and offers nothing that would change it', async () => {
+  it('disables Editar as "Jogo cancelado" for a cancelled game and offers nothing that would change it', async () => {
     const cancelled = aUserGame({ name: 'Vôlei Cancelado', status: 'cancelled', visibility: 'private', cancelReason: 'Chuva forte' });
     await openMyGames({ 'GET /api/user-games': { body: [cancelled] } });
     const game = await findCard('Vôlei Cancelado');
 
-    expect(game.getByRole('button', { name: 'Jogo Cancelado' })).toBeDisabled();
+    expect(game.getByRole('button', { name: 'Jogo cancelado' })).toBeDisabled();
     expect(game.queryByRole('link', { name: /^Editar / })).not.toBeInTheDocument();
     expect(game.getByText('Cancelado')).toBeInTheDocument();
     expect(game.getByText('Chuva forte')).toBeInTheDocument();
@@ -318,7 +318,7 @@ describe('registrations dialog', () => {
           : { body: aUserGameDetail(game, registrations) },
     });
     await user.click((await screen.findAllByRole('button', { name: /^Ver inscrições de / }))[0]!);
-    const dialog = screen.getByRole('dialog', { name: 'Inscrições do Jogo' });
+    const dialog = screen.getByRole('dialog', { name: 'Inscrições do jogo' });
     expect(await within(dialog).findByText('Erro ao carregar dados do jogo')).toBeInTheDocument();
 
     fails = false;
@@ -331,7 +331,7 @@ describe('registrations dialog', () => {
     expect(group('Confirmados').getByText('Por fora')).toBeInTheDocument();
     expect(group('Confirmados').getByText('carla@exemplo.com.br')).toBeInTheDocument();
     expect(group('Confirmados').getAllByText(/^Inscrição em/)[0]).toHaveTextContent('Inscrição em 02/03/2026');
-    expect(group('Aguardando Pagamento').getByText('PIX')).toBeInTheDocument();
+    expect(group('Aguardando pagamento').getByText('PIX')).toBeInTheDocument();
     expect(group('Cancelados').getByText('Cartão')).toBeInTheDocument();
     expect(group('Cancelados').getByText(/^Cancelada em/)).toHaveTextContent('Cancelada em 05/03/2026');
     expect(group('Lista de espera').getByText('Wagner Fila')).toBeInTheDocument();
@@ -359,7 +359,7 @@ describe('registrations dialog', () => {
     const places = card('Racha de Terça');
     expect(places.getByText('8 de 12 vagas ocupadas · 1 livre · 3 guardadas para mensalistas')).toBeInTheDocument();
     await user.click(places.getByRole('button', { name: /^Ver inscrições de / }));
-    const dialog = screen.getByRole('dialog', { name: 'Inscrições do Jogo' });
+    const dialog = screen.getByRole('dialog', { name: 'Inscrições do jogo' });
     const stats = await within(dialog).findByTestId('registrations-places');
     expect(stats).toHaveTextContent('8 de 12 vagas ocupadas · 1 livre · 3 guardadas para mensalistas');
     expect(stats).toHaveTextContent('só eles podem ocupá-las');

@@ -91,7 +91,7 @@ export function NotificationsPage() {
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Escolha o que chega por e-mail e no aparelho em{' '}
         <Link to="/profile#profile-notifications" className="font-semibold text-brand-700 underline underline-offset-4 dark:text-brand-300">
-          Meu Perfil
+          Meu perfil
         </Link>
         .
       </p>

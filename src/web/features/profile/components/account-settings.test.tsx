@@ -18,7 +18,7 @@ describe('profile: the account', () => {
     });
     const user = userEvent.setup();
     renderApp('/profile', { token: 'jwt-ana' });
-    await findPageHeading('Meu Perfil');
+    await findPageHeading('Meu perfil');
     const form = within(screen.getByRole('form', { name: 'Dados pessoais' }));
 
     await user.clear(form.getByLabelText('Telefone'));
@@ -51,7 +51,7 @@ describe('profile: the account', () => {
     });
     const user = userEvent.setup();
     renderApp('/profile', { token: 'jwt-ana' });
-    await findPageHeading('Meu Perfil');
+    await findPageHeading('Meu perfil');
     await user.type(screen.getByLabelText('Senha atual'), 'errada-123');
     await user.type(screen.getByLabelText('Nova senha'), 'nova-senha-456');
     await user.click(screen.getByRole('button', { name: 'Trocar senha' }));
@@ -70,7 +70,7 @@ describe('profile: the account', () => {
     });
     const user = userEvent.setup();
     renderApp('/profile', { token: 'jwt-ana' });
-    await findPageHeading('Meu Perfil');
+    await findPageHeading('Meu perfil');
     await user.click(screen.getByRole('button', { name: 'Excluir conta' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Excluir conta' }));
 
@@ -98,7 +98,7 @@ describe('profile: the account', () => {
     });
     const user = userEvent.setup();
     renderApp('/profile', { token: 'jwt-ana' });
-    await findPageHeading('Meu Perfil');
+    await findPageHeading('Meu perfil');
     expect(await screen.findByText(messages.noPasswordYet)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Excluir conta' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Excluir conta' }));

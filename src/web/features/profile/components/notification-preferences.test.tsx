@@ -11,7 +11,7 @@ const ON = { email: true, push: true };
 const allOn: NotificationSettings = { reminders: ON, places: ON, changes: ON, invitations: ON, receipts: ON, organiser: ON };
 
 async function preferences() {
-  await findPageHeading('Meu Perfil');
+  await findPageHeading('Meu perfil');
   return within(await screen.findByRole('region', { name: 'Notificações' }));
 }
 

@@ -21,7 +21,7 @@ describe('profile', () => {
     const waiting = aWaitlistedGame({ name: 'Na fila', position: 3 });
     fakeApi({ 'GET /api/users/me': meReply(player, { myGames: [confirmed, pending], waitlistedGames: [waiting] }) });
     renderApp('/profile', { token: 'jwt-ana' });
-    await findPageHeading('Meu Perfil');
+    await findPageHeading('Meu perfil');
 
     expect(screen.getByText('Ana Souza')).toBeInTheDocument();
     expect(screen.getByText('ana@exemplo.com.br')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('profile', () => {
     });
     const user = userEvent.setup();
     renderApp('/profile', { token: 'jwt-ana' });
-    await findPageHeading('Meu Perfil');
+    await findPageHeading('Meu perfil');
     await user.click(screen.getByRole('button', { name: 'Adicionar créditos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adicionar créditos' });
     expect(within(dialog).getByText('Escolha o valor e a forma de pagamento.')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('profile', () => {
     });
     const user = userEvent.setup();
     renderApp('/profile', { token: 'jwt-ana' });
-    await findPageHeading('Meu Perfil');
+    await findPageHeading('Meu perfil');
 
     await user.click(await screen.findByRole('button', { name: 'Cancelar inscrição' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancelar inscrição?' });
@@ -92,7 +92,7 @@ describe('profile', () => {
     const left = aMyGame({ name: 'Saí da fila', registrationType: 'cancelled', paymentType: null, leftWaitlist: true });
     fakeApi({ 'GET /api/users/me': meReply(player, { myGames: [cancelled, left] }) });
     renderApp('/profile', { token: 'jwt-ana' });
-    await findPageHeading('Meu Perfil');
+    await findPageHeading('Meu perfil');
 
     const section = (name: string) => within(screen.getByRole('heading', { name }).closest('section')!);
     expect(await screen.findByRole('heading', { name: 'Listas de espera que você deixou' })).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('profile', () => {
     const user = userEvent.setup();
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderApp('/profile', { token: 'jwt-ana' });
-    await findPageHeading('Meu Perfil');
+    await findPageHeading('Meu perfil');
 
     const section = within(screen.getByRole('region', { name: 'Minha agenda' }));
     expect(await section.findByLabelText('Link da sua agenda')).toHaveValue(first);

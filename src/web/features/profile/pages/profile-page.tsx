@@ -48,7 +48,7 @@ function PastSection({ id, title, games, status }: { id: string; title: string; 
 }
 
 export function ProfilePage() {
-  useDocumentTitle('Meu Perfil');
+  useDocumentTitle('Meu perfil');
   const { user } = useSession();
   // Sent here from a game to fill the phone in: the way back to it.
   const back = backPath(useSearchParams()[0]);
@@ -83,7 +83,7 @@ export function ProfilePage() {
     <div className="mx-auto w-full max-w-5xl space-y-8">
       <div>
         <BackToGameLink to={back} />
-        <PageHeader title="Meu Perfil" />
+        <PageHeader title="Meu perfil" />
       </div>
 
       <div className="grid gap-4 md:grid-cols-[1fr_20rem]">

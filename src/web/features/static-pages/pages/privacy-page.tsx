@@ -98,7 +98,7 @@ export function PrivacyPage() {
           </li>
         </ul>
         <p>
-          Você pode baixar uma cópia de tudo isso a qualquer momento em <strong>Meu Perfil → Baixar meus dados</strong>.
+          Você pode baixar uma cópia de tudo isso a qualquer momento em <strong>Meu perfil → Baixar meus dados</strong>.
         </p>
       </DocumentSection>
 
@@ -176,7 +176,7 @@ export function PrivacyPage() {
         <p>Guardamos seus dados enquanto sua conta estiver ativa, e apagamos sozinhos o que não é mais necessário:</p>
         <RetentionPeriods />
         <p>
-          Você pode excluir sua conta quando quiser em <strong>Meu Perfil → Excluir conta</strong>. Na hora, apagamos seu nome, e-mail,
+          Você pode excluir sua conta quando quiser em <strong>Meu perfil → Excluir conta</strong>. Na hora, apagamos seu nome, e-mail,
           telefone, senha e o vínculo com o Google, suas notificações, convites e as cópias dos e-mails enviados, e seu nome sai dos e-mails
           guardados que enviamos a outras pessoas; suas inscrições em jogos futuros são canceladas, e os jogos e rachas semanais que você
           organiza e ainda não aconteceram também, com reembolso integral a quem se inscreveu. Para a contabilidade e as obrigações legais,{' '}
