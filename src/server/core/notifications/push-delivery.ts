@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../shared/dates';
 import type { Db } from '../../db/open-database';
@@ -187,6 +188,8 @@ async function deliverAll(ctx: PushDeliveryContext, state: { again: boolean }): 
       const now = ctx.clock.now();
       // Counted from the claim: every push of the batch is over well before its claim lapses.
       const deadline = AbortSignal.timeout(PUSH_ATTEMPT_MS);
+      // Every push of the batch listens to it (its request, its address lookup): more than Node's warning threshold.
+      setMaxListeners(4 * BATCH, deadline);
       await Promise.all(rows.map((row) => deliverOne(ctx, row, now, deadline, claimedAt)));
       tried += rows.length;
     }
