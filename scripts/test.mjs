@@ -100,6 +100,7 @@ const unitAndWeb = row('unit + web (vitest)');
 const redisLimits = row('limites no Redis (suíte do servidor)');
 const serverPglite = row('server (PGlite)');
 const serverPostgres = row('server (PostgreSQL)');
+const soak = row('soak (3 instâncias, 3 min com falhas, semente 1)');
 const webBuild = row('build do app web (vite)');
 const journeys = row('e2e (Playwright + Chromium)');
 
@@ -127,6 +128,24 @@ if (databaseUrl)
     TEST_DATABASE_URL: databaseUrl,
   });
 else skip(serverPostgres, 'nenhum PostgreSQL respondeu (defina TEST_DATABASE_URL)');
+
+// Three instances under a mixed workload and a fault about every 20 s, then a checker (bench/soak, decision 067): on a
+// cluster of its own when the machine has PostgreSQL's server binaries, else a throw-away database on TEST_DATABASE_URL;
+// always a redis-server of its own, which it stops and starts.
+const hasRedisServer = (process.env.PATH ?? '').split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, 'redis-server')));
+const hasPostgresBinaries = fs.existsSync('/usr/lib/postgresql');
+if (!hasRedisServer) skip(soak, 'redis-server não encontrado (apt-get install -y redis-server)');
+else if (!hasPostgresBinaries && !databaseUrl) skip(soak, 'nenhum PostgreSQL para o soak');
+else
+  await run(
+    soak,
+    process.execPath,
+    ['--import', 'tsx', 'bench/soak/run.ts', '--minutes', '3', '--seed', '1', '--report', 'dist/soak-report.json'],
+    {
+      ...envWithoutDatabase,
+      ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}),
+    },
+  );
 
 if (fs.existsSync(chromium)) {
   const built = await run(webBuild, process.execPath, ['-e', "import('./scripts/build.mjs').then((m) => m.ensureWebBuild())"]);

@@ -19,6 +19,8 @@ export type ReceivedPush = {
   claims: { aud: string; exp: number; sub: string };
   ttl: string | undefined;
   urgency: string | undefined;
+  /** When the service accepted it (ms since the epoch). */
+  receivedAt: number;
 };
 
 /** A browser's subscription on this service: what the browser gives the server, and the private key it keeps. */
@@ -73,6 +75,7 @@ export async function startPushService() {
         claims,
         ttl: request.headers.ttl as string | undefined,
         urgency: request.headers.urgency as string | undefined,
+        receivedAt: Date.now(),
       });
     }
     return { status: subscription.status };
