@@ -249,6 +249,10 @@ export const gameRegistrationSchema = z.object({
   userId: z.number().int(),
   userName: z.string(),
   userEmail: z.string(),
+  userPhone: z
+    .string()
+    .nullable()
+    .describe('O telefone (DDD e número) que o jogador deu para o organizador; só o organizador do jogo e a administração o leem'),
   paymentType: paymentTypeSchema.nullable().describe('external = "Por fora"'),
   status: registrationStatusSchema,
   paidAmount: z.number().describe('Reais pagos pela plataforma'),

@@ -207,6 +207,7 @@ export function aRegistration(overrides: Partial<GameRegistration> = {}): GameRe
     userId: id,
     userName: `Jogador ${id}`,
     userEmail: `jogador${id}@exemplo.com.br`,
+    userPhone: '48991230000',
     paymentType: 'credit',
     status: 'confirmed',
     paidAmount: 15,

@@ -1,4 +1,4 @@
-import { UserMinus } from 'lucide-react';
+import { Phone, UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { isFuture } from '../../../../shared/rules/game-timing';
 import { placesWording } from '../../../../shared/places-wording';
@@ -10,7 +10,7 @@ import { Modal } from '../../../components/ui/modal';
 import { SkeletonStack } from '../../../components/ui/spinner';
 import { toastReply, useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatPhone } from '../../../lib/format';
 import { removalRefundText } from '../../../lib/refund-text';
 import { useRemoveGamePlayer, useUserGame } from '../api';
 import { DownloadRegistrationsButton } from './download-registrations-button';
@@ -105,6 +105,17 @@ function RegistrationItem({
         )}
       </div>
       <p className="break-all text-sm text-slate-600 dark:text-slate-400">{registration.userEmail}</p>
+      {registration.userPhone && (
+        // The phone the player gave "para o organizador": one tap calls them.
+        <a
+          href={`tel:+55${registration.userPhone}`}
+          className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 tabular-nums underline-offset-4 hover:underline dark:text-brand-300"
+          aria-label={`Ligar para ${registration.userName}: ${formatPhone(registration.userPhone)}`}
+        >
+          <Phone className="size-4" aria-hidden="true" />
+          {formatPhone(registration.userPhone)}
+        </a>
+      )}
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {registration.leftWaitlist ? 'Saiu da fila em ' : isCancelled ? 'Cancelada em ' : 'Inscrição em '}
         <time dateTime={when} title={formatDateTime(when, timeZone)}>
