@@ -8,7 +8,9 @@ export function GameDescriptionField() {
     <Field
       label="Descrição"
       error={formState.errors.description?.message}
-      hint="Aceita formatação básica em HTML (<b>, <i>, listas) e links (<a href>); as quebras de linha são mantidas."
+      // What the page really does with it (server: core/games/description-html.ts): text as typed, its line breaks
+      // kept and a blank line starting a paragraph. Nobody is asked for markup.
+      hint="Escreva como numa mensagem: as quebras de linha aparecem como você digitou, e uma linha em branco começa outro parágrafo."
     >
       {(control) => (
         <textarea

@@ -63,6 +63,15 @@ describe('my game form', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Nome do jogo')).not.toHaveAccessibleDescription('Campo obrigatório');
   });
 
+  it('says the description is text whose line breaks are kept, never asking for HTML', async () => {
+    await openForm('/my-games/new');
+    const description = screen.getByLabelText('Descrição');
+    expect(description).toHaveAccessibleDescription(
+      'Escreva como numa mensagem: as quebras de linha aparecem como você digitou, e uma linha em branco começa outro parágrafo.',
+    );
+    expect(screen.queryByText(/HTML/)).not.toBeInTheDocument();
+  });
+
   it('asks a public game for sport, state and city (only those missing); a private one does not', async () => {
     const { api, user } = await openForm('/my-games/new', {
       'POST /api/user-games': {
