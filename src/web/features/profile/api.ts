@@ -49,17 +49,23 @@ export function exportMyData() {
 }
 
 /** Saves the export as a file: the reply is already checked JSON, so it is written back out as it came. */
+/** Saves `content` as a file the browser downloads. */
+export function saveFile(filename: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export const EXPORT_FILENAME = 'bora-jogar-meus-dados.json';
+
+/** Downloads the account's data as JSON; the reply stays in `data`, for the summary shown beside it. */
 export function useExportMyData() {
   return useMutation({
     mutationFn: exportMyData,
-    onSuccess: (data) => {
-      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'bora-jogar-meus-dados.json';
-      link.click();
-      URL.revokeObjectURL(url);
-    },
+    onSuccess: (data) => saveFile(EXPORT_FILENAME, JSON.stringify(data, null, 2), 'application/json'),
   });
 }
 

@@ -1,6 +1,7 @@
-import { Download, KeyRound, Trash2, UserRoundPen } from 'lucide-react';
+import { Download, FileText, KeyRound, Trash2, UserRoundPen } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from '../../../../shared/messages';
+import type { ExportReply } from '../../../../shared/schemas/users';
 import { formatPhone, isValidPhone, phoneDigits } from '../../../../shared/rules/phone';
 import { MIN_PASSWORD_LENGTH } from '../../../../shared/rules/password-strength';
 import { Alert } from '../../../components/ui/alert';
@@ -13,7 +14,8 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatBRL } from '../../../lib/format';
 import type { SessionUser } from '../../../lib/session';
-import { useChangePassword, useDeleteMe, useExportMyData, useUpdateMe } from '../api';
+import { saveFile, useChangePassword, useDeleteMe, useExportMyData, useUpdateMe } from '../api';
+import { exportSummary, exportSummaryText } from '../export-summary';
 import { PhoneInput } from './phone-input';
 
 function SettingsCard({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
@@ -238,6 +240,32 @@ function DeleteAccountDialog({
   );
 }
 
+/** Beside the JSON just downloaded (English keys, for another service): what it holds, in words, also as a text file. */
+function ExportSummary({ data }: { data: ExportReply }) {
+  return (
+    <section aria-labelledby="export-summary" className="space-y-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/50">
+      <h3 id="export-summary" className="font-semibold">
+        Resumo do arquivo baixado
+      </h3>
+      <dl className="space-y-2">
+        {exportSummary(data).map(({ label, value }) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Button
+        variant="secondary"
+        onClick={() => saveFile('bora-jogar-resumo-dos-dados.txt', exportSummaryText(data), 'text/plain;charset=utf-8')}
+      >
+        <FileText className="size-5" aria-hidden="true" />
+        Baixar este resumo
+      </Button>
+    </section>
+  );
+}
+
 /** The owner's side of the account: their data, password, a copy of everything and the way out. */
 export function AccountSettings({ user, hasPassword }: { user: SessionUser; hasPassword: boolean }) {
   const download = useExportMyData();
@@ -255,7 +283,8 @@ export function AccountSettings({ user, hasPassword }: { user: SessionUser; hasP
       </div>
       <SettingsCard id="account-data" title="Seus dados" icon={<Download className={iconClasses} aria-hidden="true" />}>
         <p className="text-slate-700 dark:text-slate-300">
-          Baixe tudo o que guardamos sobre você (perfil, inscrições, créditos, pagamentos, notificações e convites) em um arquivo JSON.
+          Baixe tudo o que guardamos sobre você (perfil, inscrições, créditos, pagamentos, notificações e convites) em um arquivo JSON, que
+          outro serviço consegue ler; depois de baixar, um resumo em palavras aparece aqui.
         </p>
         {download.isError && <Alert tone="error">{errorMessage(download.error, 'Erro ao baixar seus dados')}</Alert>}
         <div className="flex flex-wrap gap-2">
@@ -268,6 +297,7 @@ export function AccountSettings({ user, hasPassword }: { user: SessionUser; hasP
             Excluir conta
           </Button>
         </div>
+        {download.data && <ExportSummary data={download.data} />}
       </SettingsCard>
       <DeleteAccountDialog open={isDeleting} onClose={() => setIsDeleting(false)} user={user} hasPassword={hasPassword} />
     </PageSection>
