@@ -14,6 +14,16 @@ export type RequestRecord = {
 
 export type Reply<T = unknown> = { status: number; body: T };
 
+/** A request whose answer never came (a reset, a timeout, no instance listening): recorded, its outcome unknown. */
+export class TransportError extends Error {
+  constructor(
+    readonly route: string,
+    cause: unknown,
+  ) {
+    super(`${route}: ${describe(cause)}`, { cause });
+  }
+}
+
 const REQUEST_TIMEOUT_MS = 90_000;
 
 export class SoakClient {
@@ -74,7 +84,7 @@ export class SoakClient {
       }
     }
     this.records.push({ method, route: label, startedAt, endedAt: Date.now(), status: 'transport', cause: describe(lastError) });
-    throw lastError;
+    throw new TransportError(`${method} ${label}`, lastError);
   }
 }
 

@@ -149,6 +149,7 @@ try {
   const findings = await checkEnd(db, { stripe, mp, inbox, push }, workload.asked, kills);
   findings.violations.unshift(...sampled);
   if (undelivered > 0) findings.violations.push(`${undelivered} webhooks nunca aceitos`);
+  for (const failure of workload.failures) findings.violations.push(`ação da carga falhou: ${failure}`);
   for (const fault of faults.filter((f) => f.recoveredMs > RECOVERY_LIMIT_MS))
     findings.violations.push(`falha ${fault.kind} às ${fault.at} recuperada em ${fault.recoveredMs} ms (limite ${RECOVERY_LIMIT_MS} ms)`);
 

@@ -7,7 +7,7 @@ import type { WebhookDelivery } from '../../test-support/server/fake-http';
 import type { FakeMercadoPago } from '../../test-support/server/fake-mercadopago';
 import type { FakeStripe } from '../../test-support/server/fake-stripe';
 import type { FakePushService } from '../../test-support/server/push-service';
-import type { SoakClient } from './client';
+import { describe, type SoakClient, TransportError } from './client';
 
 /** A seeded generator (mulberry32): the same seed, the same choices. */
 export function seeded(seed: number) {
@@ -118,6 +118,10 @@ export class Workload {
   private players: Person[] = [];
   private games: SoakGame[] = [];
   private readonly devices = new Map<number, number>();
+  /** Actions that failed for another reason than a request left unanswered: a fault of the soak itself, reported. */
+  readonly failures: string[] = [];
+  /** For the people and games made before the run, and for the webhook courier. */
+  private readonly random: Random;
   private adminToken = '';
   private reference: { sportId: number; stateId: number; cityId: number } | undefined;
   private running = false;
@@ -131,8 +135,6 @@ export class Workload {
   private get client() {
     return this.o.client;
   }
-  /** For the people and games made before the run, and for the webhook courier. */
-  private readonly random: Random;
 
   /** People and games to start from, made through the API before the faults begin. */
   async setUp(organisers = 3, players = 18) {
@@ -203,7 +205,9 @@ export class Workload {
     const loops = Array.from({ length: users }, async (_, index) => {
       const r = seeded(this.o.seed * 1_000 + index + 1);
       while (this.running) {
-        await this.act(r).catch(() => {});
+        await this.act(r).catch((error: unknown) => {
+          if (!(error instanceof TransportError)) this.failures.push(describe(error));
+        });
         await new Promise((resolve) => setTimeout(resolve, r.int(50, 400)));
       }
     });
