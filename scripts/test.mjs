@@ -1,64 +1,17 @@
 // `npm test`: typecheck, lint, unit and web tests, the server suite on PGlite and on PostgreSQL, and the browser
 // journeys in Chromium, one stage after another, each ending with its name and time. Runs what the machine allows
 // and says what it skipped; with CI=true a missing browser, database or Redis fails the run instead.
-import { Buffer } from 'node:buffer';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { root } from './build.mjs';
+import { bin, createStages } from './stages.mjs';
 
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const localPostgres = 'postgres://postgres@127.0.0.1:5432/postgres';
 const localRedis = 'redis://127.0.0.1:6379';
-const startedAt = Date.now();
-/** One row per stage, in the order the summary lists them. */
-const results = [];
-
-const elapsed = (since) => `${((Date.now() - since) / 1000).toFixed(0)}s`;
-
-function row(label) {
-  const entry = { label, outcome: 'FALHOU' };
-  results.push(entry);
-  return entry;
-}
-
-/**
- * Runs one stage and resolves to whether it passed. Its output goes straight to the terminal, or, with `buffered` (for
- * stages that run side by side), is kept and printed in one piece when the stage ends.
- */
-function run(entry, command, args, env = process.env, { buffered = false } = {}) {
-  const started = Date.now();
-  console.log(`\n▶ ${entry.label} (aos ${elapsed(startedAt)})`);
-  return new Promise((resolve) => {
-    const output = [];
-    let ended = false;
-    const end = (passed, why = '') => {
-      if (ended) return;
-      ended = true;
-      const took = elapsed(started);
-      if (buffered) console.log(`\n── ${entry.label}\n${Buffer.concat(output).toString().trimEnd()}`);
-      if (why) console.log(why);
-      console.log(`━━ ${entry.label}: ${passed ? 'ok' : 'FALHOU'} em ${took} ━━`);
-      entry.outcome = passed ? `ok (${took})` : 'FALHOU';
-      resolve(passed);
-    };
-    const child = spawn(command, args, { cwd: root, env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    if (buffered) {
-      child.stdout.on('data', (chunk) => output.push(chunk));
-      child.stderr.on('data', (chunk) => output.push(chunk));
-    }
-    child.once('error', (error) => end(false, error.message));
-    child.once('close', (code) => end(code === 0));
-  });
-}
-
-function skip(entry, why) {
-  entry.outcome = `PULADO: ${why}`;
-  console.log(`⚠ ${entry.label}: pulado (${why})`);
-}
+const { row, drop, run, skip, summarize } = createStages();
 
 async function postgresUrl() {
   const url = process.env.TEST_DATABASE_URL ?? localPostgres;
@@ -89,7 +42,6 @@ async function redisUrl() {
   }
 }
 
-const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const { TEST_DATABASE_URL: _ignored, ...envWithoutDatabase } = process.env;
 
 const typecheck = row('typecheck (tsc)');
@@ -106,7 +58,7 @@ const journeys = row('e2e (Playwright + Chromium)');
 
 // The server suite's Redis tests (shared rate limits) skip themselves without one, or fail under CI=true.
 const [redis, databaseUrl] = await Promise.all([redisUrl(), postgresUrl()]);
-if (redis) results.splice(results.indexOf(redisLimits), 1);
+if (redis) drop(redisLimits);
 else skip(redisLimits, `nenhum Redis respondeu em ${process.env.TEST_REDIS_URL ?? localRedis} (defina TEST_REDIS_URL)`);
 const redisEnv = redis ? { TEST_REDIS_URL: redis } : {};
 
@@ -118,7 +70,7 @@ await Promise.all([
   run(format, bin('prettier'), ['--check', '.'], process.env, { buffered: true }),
   run(openapi, process.execPath, ['--import', 'tsx', 'scripts/openapi.ts', '--lint'], process.env, { buffered: true }),
 ]);
-await run(unitAndWeb, bin('vitest'), ['run', '--project', 'shared', '--project', 'web']);
+await run(unitAndWeb, bin('vitest'), ['run', '--project', 'shared', '--project', 'web', '--project', 'scripts']);
 
 await run(serverPglite, bin('vitest'), ['run', '--project', 'server', '--project', 'server-mocks'], { ...envWithoutDatabase, ...redisEnv });
 if (databaseUrl)
@@ -152,14 +104,8 @@ if (fs.existsSync(chromium)) {
   if (built) await run(journeys, bin('playwright'), ['test'], { ...process.env, CHROMIUM_PATH: chromium });
   else skip(journeys, 'o app web não compilou');
 } else {
-  results.splice(results.indexOf(webBuild), 1);
+  drop(webBuild);
   skip(journeys, `Chromium não encontrado em ${chromium} (apt-get install -y chromium)`);
 }
 
-console.log(`\nResumo (${elapsed(startedAt)} no total):`);
-for (const { label, outcome } of results)
-  console.log(`  ${outcome.startsWith('ok') ? '✓' : outcome.startsWith('PULADO') ? '⚠' : '✗'} ${label}: ${outcome}`);
-const failed = results.some((r) => r.outcome === 'FALHOU');
-const skipped = results.some((r) => r.outcome.startsWith('PULADO'));
-if (skipped && isCi) console.log('\nCI=true: etapas puladas contam como falha.');
-process.exit(failed || (skipped && isCi) ? 1 : 0);
+process.exit(summarize({ skipsFail: isCi }));
