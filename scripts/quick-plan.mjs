@@ -204,7 +204,9 @@ export function readChange(root, { since } = {}) {
   const changes = new Map();
   const diff = git(root, 'diff', '--name-status', '--no-renames', '-z', base).split('\0').filter(Boolean);
   for (let i = 0; i + 1 < diff.length; i += 2) changes.set(diff[i + 1], { file: diff[i + 1], deleted: diff[i] === 'D' });
-  for (const file of git(root, 'ls-files', '--others', '--exclude-standard', '-z').split('\0').filter(Boolean))
-    changes.set(file, { file, deleted: false });
+  // A link to a folder (a node_modules shared with another checkout) is listed as a file, but there is nothing to check.
+  const untracked = git(root, 'ls-files', '--others', '--exclude-standard', '-z').split('\0').filter(Boolean);
+  for (const file of untracked)
+    if (!fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.isDirectory()) changes.set(file, { file, deleted: false });
   return { base: base.slice(0, 10), baseName, changes: [...changes.values()].sort((a, b) => a.file.localeCompare(b.file)) };
 }
