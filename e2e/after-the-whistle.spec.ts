@@ -56,7 +56,7 @@ test('a game paid out to its organiser cannot be cancelled by them; the admin gi
   }
   await page.goto('/my-games');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
-  await expect(card.getByText('Inscritos: 2/10')).toBeVisible();
+  await expect(card.getByText('2 de 10 vagas ocupadas · 8 livres', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: `Cancelar ${name}`, exact: true }).click();
   const cancelDialog = page.getByRole('dialog', { name: 'Cancelar jogo?' });
   await cancelDialog.getByLabel('Motivo do cancelamento').fill('Ninguém apareceu');
@@ -86,6 +86,11 @@ test('a game paid out to its organiser cannot be cancelled by them; the admin gi
   await expect(earnings.getByTestId('earnings-available')).toHaveText(brl(36));
   await expect(earnings.getByTestId('earnings-owed')).toHaveCount(0);
   await earnings.getByRole('button', { name: 'Solicitar repasse' }).click();
+  // Asked first, with the amount.
+  await earnings
+    .getByRole('dialog', { name: `Solicitar repasse de ${brl(36)}?` })
+    .getByRole('button', { name: `Solicitar ${brl(36)}` })
+    .click();
   await expect(earnings.getByText(`Repasse de ${brl(36)} solicitado.`, { exact: false }).first()).toBeVisible();
 
   // ── The administrator sees the balance now covers the request, and pays it by PIX ──
@@ -112,13 +117,13 @@ test('a game paid out to its organiser cannot be cancelled by them; the admin gi
     ),
   ).toBeVisible();
   await expect(cancelDialog).toBeHidden();
-  await expect(card.getByText('Finalizado', { exact: true })).toBeVisible(PAGE_LOAD);
+  await expect(card.getByText('Em andamento', { exact: true })).toBeVisible(PAGE_LOAD);
   await expect(card.getByRole('button', { name: `Cancelar ${name}`, exact: true })).toHaveCount(0);
   expect(await credits(request, ana)).toBe(0);
   expect(await credits(request, beto)).toBe(0);
-  // Opened afresh, the played game offers no cancel at all.
-  await page.goto('/my-games?filter=finished');
-  await expect(card.getByText('Finalizado', { exact: true })).toBeVisible();
+  // Opened afresh, the game being played is still among the active ones, and offers no cancel at all.
+  await page.goto('/my-games?filter=active');
+  await expect(card.getByText('Em andamento', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: `Cancelar ${name}`, exact: true })).toHaveCount(0);
 
   // ── The administrator removes a paid player: asked first, with what the organiser will owe ──

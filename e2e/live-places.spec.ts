@@ -14,7 +14,7 @@ test('two people on the same game: one applies, and the other sees the places ch
   const gameStream = gamePage.waitForRequest(`**/api/games/${id}/events`);
   await gamePage.goto(`/apply/${id}`);
   await expect(gamePage.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(gamePage.getByText('4 de 4 vagas')).toBeVisible();
+  await expect(gamePage.getByText('0 de 4 vagas ocupadas · 4 livres')).toBeVisible();
   // The server-rendered page starts the app on the first interaction (decision 013), and with it the stream.
   await gamePage.getByRole('heading', { level: 1, name }).hover();
   await gameStream;
@@ -29,7 +29,7 @@ test('two people on the same game: one applies, and the other sees the places ch
   await listPage.getByLabel('Cidade').selectOption({ label: 'Joinville' });
   await listStream;
   const card = listPage.getByRole('listitem').filter({ has: listPage.getByRole('heading', { name }) });
-  await expect(card.getByText('4 de 4 vagas')).toBeVisible();
+  await expect(card.getByText('0 de 4 vagas ocupadas · 4 livres')).toBeVisible();
 
   // A player, in a browser of their own, applies on the same page.
   const playerContext = await browser.newContext();
@@ -41,8 +41,8 @@ test('two people on the same game: one applies, and the other sees the places ch
   await expect(playerPage.getByRole('heading', { level: 1, name: 'Inscrição realizada com sucesso!' })).toBeVisible();
 
   // Well within a couple of seconds, with no reload.
-  await expect(gamePage.getByText('3 de 4 vagas')).toBeVisible({ timeout: 3000 });
-  await expect(card.getByText('3 de 4 vagas')).toBeVisible({ timeout: 3000 });
+  await expect(gamePage.getByText('1 de 4 vagas ocupadas · 3 livres')).toBeVisible({ timeout: 3000 });
+  await expect(card.getByText('1 de 4 vagas ocupadas · 3 livres')).toBeVisible({ timeout: 3000 });
   expect(await gamePage.evaluate(() => (window as unknown as { untouched?: boolean }).untouched)).toBe(true);
 
   await Promise.all([visitor.close(), playerContext.close()]);

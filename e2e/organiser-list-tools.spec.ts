@@ -34,7 +34,7 @@ test('at 390 px the organiser runs the WhatsApp list: a "+1" by name, players se
   await page.goto('/login');
   await signIn(page, organiser.email, organiser.password);
   await page.getByRole('button', { name: 'Abrir menu' }).click();
-  await page.getByRole('link', { name: 'Meus jogos' }).click();
+  await page.getByRole('link', { name: 'Meus jogos', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Meus jogos' })).toBeVisible();
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 
@@ -61,7 +61,7 @@ test('at 390 px the organiser runs the WhatsApp list: a "+1" by name, players se
   await signIn(brunoPage, bruno.email, bruno.password);
   await brunoPage.goto(`/apply/${gameId}`);
   const whoIsGoing = brunoPage.getByRole('region', { name: 'Quem vai' });
-  await expect(whoIsGoing.getByText('3 vagas ocupadas de 4')).toBeVisible();
+  await expect(whoIsGoing.getByText('3 de 4 vagas ocupadas', { exact: true })).toBeVisible();
   await expect(whoIsGoing.getByRole('listitem')).toHaveText(['1.Paula P.', '2.Bruno C.', '3.Pedro L.avulso']);
   await expect(brunoPage.getByRole('button', { name: 'Compartilhar' })).toBeVisible();
   expect(await brunoPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -58,7 +58,7 @@ test('an organiser creates a private game paid outside, a player joins by the li
   await expect(card).toBeVisible();
   for (const badge of ['Publicado', 'Privado', 'Por fora']) await expect(card.getByText(badge, { exact: true })).toBeVisible();
   await expect(card.getByText('R$ 20,00')).toBeVisible();
-  await expect(card.getByText('Inscritos: 0/8')).toBeVisible();
+  await expect(card.getByText('0 de 8 vagas ocupadas · 8 livres', { exact: true })).toBeVisible();
 
   // ── The link: shown on the card and copied to the clipboard ──
   const link = await card.getByLabel('Link privado').inputValue();
@@ -89,7 +89,7 @@ test('an organiser creates a private game paid outside, a player joins by the li
 
   // ── The organiser sees the registration ──
   await organiser.reload();
-  await expect(card.getByText('Inscritos: 1/8')).toBeVisible();
+  await expect(card.getByText('1 de 8 vagas ocupadas · 7 livres', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Ver inscrições' }).click();
   const registrations = organiser.getByRole('dialog', { name: 'Inscrições do jogo' });
   const confirmed = registrations.getByRole('region', { name: /^Confirmados/ });

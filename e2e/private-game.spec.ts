@@ -38,7 +38,7 @@ test('a private game filled through its link shows the places taken and a disabl
   await page.goto(`/games/private/${encodeURIComponent(game.privateLink)}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Vagas ocupadas' })).toHaveAttribute('aria-valuenow', '1');
-  await expect(page.getByText('1 de 1 vaga ocupada')).toBeVisible();
+  await expect(page.getByText('1 de 1 vaga ocupada · nenhuma livre', { exact: true })).toBeVisible();
   await expect(page.getByText('Ativo', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Vagas esgotadas' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Entrar para participar' })).toHaveCount(0);

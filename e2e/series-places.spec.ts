@@ -91,7 +91,7 @@ test('at 390 px: drop-ins fill their places, a player confirms the cost and hold
   await page.goto(`/my-series/${seriesId}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Bia Mensalista')).toBeVisible();
-  await expect(page.getByText('3 de 4 vagas ocupadas · 0 livres · 1 guardada para mensalistas')).toBeVisible();
+  await expect(page.getByText('3 de 4 vagas ocupadas · nenhuma livre · 1 guardada para mensalistas')).toBeVisible();
 
   await page.getByRole('button', { name: 'Editar série' }).click();
   const edit = page.getByRole('dialog', { name: 'Editar série' });
@@ -101,7 +101,7 @@ test('at 390 px: drop-ins fill their places, a player confirms the cost and hold
   await edit.getByRole('button', { name: 'Salvar série' }).click();
   await expect(page.getByText('Série atualizada: 3 jogos futuros alterados.')).toBeVisible();
   // The new place is a drop-in place: the drop-in waiting in line takes it.
-  await expect(page.getByText('4 de 5 vagas ocupadas · 0 livres · 1 guardada para mensalistas')).toBeVisible();
+  await expect(page.getByText('4 de 5 vagas ocupadas · nenhuma livre · 1 guardada para mensalistas')).toBeVisible();
 
   await page.getByRole('button', { name: 'Cancelar série' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancelar série?' });
