@@ -12,6 +12,19 @@ export function cityLabel(game: Pick<Game, 'city' | 'state'>): string {
 
 export const isFull = (game: Pick<Game, 'remainingSlots'>) => game.remainingSlots <= 0;
 
+/** No place left to anyone: none free, and none held for a weekly series' mensalistas either. */
+export const hasNoPlaceLeft = (game: Pick<Game, 'remainingSlots' | 'memberPlacesFree'>) =>
+  isFull(game) && (game.memberPlacesFree ?? 0) <= 0;
+
+/**
+ * The colour of a game's places: red once no place is left to anyone; amber, as FullBadge's "Só vagas de mensalistas",
+ * when the only free places are held for mensalistas; none of its own while anyone may take one.
+ */
+export function placesColour(game: Pick<Game, 'remainingSlots' | 'memberPlacesFree'>): string | undefined {
+  if (!isFull(game)) return undefined;
+  return hasNoPlaceLeft(game) ? 'text-red-700 dark:text-red-400' : 'text-amber-800 dark:text-amber-300';
+}
+
 type FactsGame = Pick<
   Game,
   'dateTime' | 'timeZone' | 'location' | 'price' | 'remainingSlots' | 'totalSlots' | 'registeredPlayers' | 'memberPlacesFree' | 'status'
@@ -63,10 +76,7 @@ export function GameFacts({ game, compact = false, className }: { game: FactsGam
       <GamePlace>{game.location}</GamePlace>
       {!compact && (
         <p
-          className={cn(
-            'flex items-center gap-1.5 font-semibold tabular-nums',
-            isFull(game) ? 'text-red-700 dark:text-red-400' : 'text-slate-800 dark:text-slate-200',
-          )}
+          className={cn('flex items-center gap-1.5 font-semibold tabular-nums', placesColour(game) ?? 'text-slate-800 dark:text-slate-200')}
         >
           <Users className="size-5 shrink-0" aria-hidden="true" />
           <span className="sr-only">Vagas: </span>

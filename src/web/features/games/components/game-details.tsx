@@ -5,7 +5,7 @@ import type { Game } from '../../../../shared/schemas/games';
 import { HYDRATE_AT_ONCE_ATTRIBUTE } from '../../../../shared/ssr';
 import { GameDescription } from '../../../components/games/game-description';
 import { placesWording } from '../../../../shared/places-wording';
-import { cityLabel, isFull } from '../../../components/games/game-facts';
+import { cityLabel, placesColour } from '../../../components/games/game-facts';
 import { FullBadge } from '../../../components/games/full-badge';
 import { GamePhaseBadge } from '../../../components/games/game-phase-badge';
 import { Badge } from '../../../components/ui/badge';
@@ -73,11 +73,7 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
               >
                 {formatPrice(game.price)}
               </Fact>
-              <Fact
-                icon={<Users className="size-5" aria-hidden="true" />}
-                label="Vagas"
-                className={cn('tabular-nums', isFull(game) && 'text-red-700 dark:text-red-400')}
-              >
+              <Fact icon={<Users className="size-5" aria-hidden="true" />} label="Vagas" className={cn('tabular-nums', placesColour(game))}>
                 {places.line}
               </Fact>
             </dl>

@@ -127,6 +127,27 @@ describe('game details', () => {
     expect(within(screen.getByRole('region', { name: 'Quem vai' })).getByText('8 de 12 vagas ocupadas')).toBeInTheDocument();
   });
 
+  it('in red only when no place is left: a game whose only free places are held for mensalistas reads so, in amber', async () => {
+    const held = aGame({ seriesId: 4, remainingSlots: 0, memberPlacesFree: 3, totalSlots: 12 });
+    fakeApi({ ...authConfig, [`GET /api/games/${held.id}`]: { body: held } });
+    renderApp(`/apply/${held.id}`);
+    await findPageHeading(held.name);
+    const places = screen.getByText('9 de 12 vagas ocupadas · nenhuma livre · 3 guardadas para mensalistas');
+    expect(places).not.toHaveClass('text-red-700');
+    expect(places).toHaveClass('text-amber-800');
+    expect(screen.getByText('Só vagas de mensalistas')).toBeInTheDocument();
+    expect(screen.queryByText('Lotado')).not.toBeInTheDocument();
+  });
+
+  it('in red once no place at all is left', async () => {
+    const full = aGame({ remainingSlots: 0, totalSlots: 12 });
+    fakeApi({ ...authConfig, [`GET /api/games/${full.id}`]: { body: full } });
+    renderApp(`/apply/${full.id}`);
+    await findPageHeading(full.name);
+    expect(screen.getByText('12 de 12 vagas ocupadas · nenhuma livre')).toHaveClass('text-red-700');
+    expect(screen.getByText('Lotado')).toBeInTheDocument();
+  });
+
   it('once the game started, reads Em andamento and only the places taken, none free to take', async () => {
     const game = aPlayerGame({ remainingSlots: 2, totalSlots: 8, dateTime: hoursFromNow(-0.5) });
     details(game);

@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { placesOf, placesWording } from '../../../../shared/places-wording';
 import { gamePhase, type GamePhase } from '../../../../shared/rules/game-timing';
 import type { Game } from '../../../../shared/schemas/games';
-import { isFull } from '../../../components/games/game-facts';
+import { hasNoPlaceLeft, isFull } from '../../../components/games/game-facts';
 import { useNavigate, useParams } from 'react-router';
 import { QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
@@ -40,7 +40,7 @@ function SlotsAndStatus({ game, phase }: { game: Game; phase: GamePhase }) {
         className="h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
       >
         <div
-          className={cn('h-full rounded-full', isFull(game) ? 'bg-red-600' : 'bg-brand-600')}
+          className={cn('h-full rounded-full', hasNoPlaceLeft(game) ? 'bg-red-600' : 'bg-brand-600')}
           style={{ width: `${(taken / Math.max(game.totalSlots, 1)) * 100}%` }}
         />
       </div>

@@ -2,14 +2,20 @@ import { ArrowRight, CalendarDays, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { placesWording } from '../../../../shared/places-wording';
 import type { Game } from '../../../../shared/schemas/games';
+import { FullBadge } from '../../../components/games/full-badge';
+import { hasNoPlaceLeft } from '../../../components/games/game-facts';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/spinner';
 import { formatLongDate, formatPrice, formatTime } from '../../../lib/format';
 import { LANDING_GAMES_LIMIT, useUpcomingGames } from '../api';
 
-/** The free places in the one wording (placesWording), or the line once none is free. */
+/**
+ * The free places in the one wording (placesWording), or the line once none is free; when the only free places are held
+ * for mensalistas, FullBadge's "Só vagas de mensalistas", as on the game's page.
+ */
 function SlotsBadge({ game }: { game: Game }) {
   const { free } = placesWording(game, new Date());
+  if (game.remainingSlots <= 0 && !hasNoPlaceLeft(game)) return <FullBadge game={game} />;
   if (game.remainingSlots <= 0 || free === undefined) return <Badge tone="warning">Lotado · lista de espera</Badge>;
   return <Badge tone={game.remainingSlots === 1 ? 'warning' : 'success'}>{free}</Badge>;
 }

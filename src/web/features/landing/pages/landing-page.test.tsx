@@ -75,6 +75,16 @@ describe('landing page', () => {
     expect(within(section).getByRole('link', { name: /Ver todos os jogos/ })).toHaveAttribute('href', '/public-games');
   });
 
+  it('says a game whose only free places are held for mensalistas has places for them, not that it is full', async () => {
+    const held = aGame({ name: 'Racha de terça', seriesId: 4, remainingSlots: 0, memberPlacesFree: 2, totalSlots: 12 });
+    fakeApi({ 'GET /api/games': { body: [held] }, ...referenceData });
+    renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Próximos jogos' });
+    const card = (await within(section).findByRole('link', { name: 'Racha de terça' })).closest('li')!;
+    expect(within(card).getByText('Só vagas de mensalistas')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Lotado');
+  });
+
   it('hides the games section when the call fails', async () => {
     fakeApi({
       'GET /api/games': { status: 500, body: { code: 'internal_error', message: 'Erro interno do servidor. Tente novamente mais tarde.' } },
