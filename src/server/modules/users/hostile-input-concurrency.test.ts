@@ -110,8 +110,10 @@ describe.runIf(isPostgres)(raced('hostile input at once'), () => {
       expect(teams.length === 2 || teams.length === 3).toBe(true);
       for (const team of teams) {
         for (const player of team.players) {
-          expect(Object.keys(player)).toEqual(['name']);
+          // Only the short name and whether the player is a walk-in (none here): no id, no level.
+          expect(Object.keys(player)).toEqual(['name', 'walkIn']);
           expect(player.name).toMatch(/^Jogador\d [A-Z]\.$/);
+          expect(player.walkIn).toBe(false);
         }
       }
       expect(JSON.stringify(read.body)).not.toMatch(/Souza|Lima|Prado|Costa|Rocha|Dias|"level"/);
