@@ -263,9 +263,10 @@ describe('public games', () => {
       await user.click(screen.getByRole('link', { name: /^Participar/ }));
       await waitFor(() => expect(currentPath()).toBe(`/apply/${filtered.id}`));
       act(() => window.history.back());
+      // The game's own page has the same heading: the list is back once the address is, with its filter in the field.
+      await waitFor(() => expect(currentPath()).toBe('/public-games?location=Lagoa'));
+      expect(await screen.findByLabelText('Local')).toHaveValue('Lagoa');
       expect(await screen.findByRole('heading', { name: 'Jogo filtrado' })).toBeInTheDocument();
-      expect(currentPath()).toBe('/public-games?location=Lagoa');
-      expect(screen.getByLabelText('Local')).toHaveValue('Lagoa');
     });
   });
 });
