@@ -13,17 +13,25 @@ export type Findings = {
   lost: number;
   duplicates: number;
   /**
-   * Second copies a process killed between handing a message over and recording it could not help, each with the first
-   * copy's Message-ID (an e-mail) or tag (a push, which a browser shows once): recognisable downstream, so listed apart.
+   * Second copies a cut connection or a killed process could not help (see CuttingFault), each with the first copy's
+   * Message-ID (an e-mail) or tag (a push, which a browser shows once): recognisable downstream, so listed apart.
    */
   redeliveries: string[];
   counts: Record<string, number>;
 };
 
-/** A copy handed over this long before a kill (ms) may have gone unrecorded: the process died before writing it down. */
-const UNRECORDED_BEFORE_KILL_MS = 5_000;
-const handedOverBeforeKill = (at: number, kills: number[]) =>
-  kills.some((kill) => at >= kill - UNRECORDED_BEFORE_KILL_MS && at <= kill + 1_000);
+/**
+ * A fault that cuts a connection or a process between a message's hand-over and its acknowledgement (or its record):
+ * its sender cannot know it arrived and sends it again, with the same Message-ID or tag. Its span, from a little
+ * before it began (a copy handed over just before the cut) to a little after it ended (a proxy's hung connections are
+ * cut when it comes back).
+ */
+export type CuttingFault = { kind: string; startedAt: number; endedAt: number };
+const CUT_BEFORE_MS = 5_000;
+const CUT_AFTER_MS = 1_000;
+const cutBy = (at: number, faults: CuttingFault[]) =>
+  faults.find((fault) => at >= fault.startedAt - CUT_BEFORE_MS && at <= fault.endedAt + CUT_AFTER_MS);
+const clock = (at: number) => new Date(at).toISOString().slice(11, 23);
 
 const rowsOf = async <T>(db: pg.Pool, text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
 
@@ -157,7 +165,7 @@ function mail(
   outbox: { messageId: string | null; to: string; subject: string; sent: boolean; failed: boolean }[],
   inbox: SmtpInbox,
   asked: Asked,
-  kills: number[],
+  cuts: CuttingFault[],
   findings: Findings,
 ) {
   const received = new Map<string, number[]>();
@@ -168,8 +176,9 @@ function mail(
   for (const row of outbox) {
     const copies = row.messageId ? (received.get(row.messageId) ?? []) : [];
     const n = copies.length;
-    if (n === 2 && handedOverBeforeKill(copies[0]!, kills)) {
-      findings.redeliveries.push(`e-mail ${row.messageId} para ${row.to} ("${row.subject}"), entregue antes de uma queda`);
+    const cut = n === 2 ? cutBy(copies[0]!, cuts) : undefined;
+    if (cut) {
+      findings.redeliveries.push(`e-mail ${row.messageId} para ${row.to} ("${row.subject}") às ${clock(copies[0]!)}, durante ${cut.kind}`);
     } else if (n === 0) {
       findings.lost += 1;
       findings.violations.push(
@@ -177,7 +186,9 @@ function mail(
       );
     } else if (n > 1) {
       findings.duplicates += n - 1;
-      findings.violations.push(`e-mail ${row.messageId} para ${row.to} ("${row.subject}") chegou ${n} vezes`);
+      findings.violations.push(
+        `e-mail ${row.messageId} para ${row.to} ("${row.subject}") chegou ${n} vezes: ${copies.map(clock).join(', ')}`,
+      );
     }
   }
   const known = new Set(outbox.map((row) => row.messageId));
@@ -203,7 +214,7 @@ function mail(
 }
 
 /** Pushes: at most one per notification per device; none left waiting for a device that still exists. */
-async function pushes(db: pg.Pool, push: FakePushService, kills: number[], findings: Findings) {
+async function pushes(db: pg.Pool, push: FakePushService, cuts: CuttingFault[], findings: Findings) {
   const seen = new Map<string, number[]>();
   for (const received of push.received) {
     const key = `${received.subscriptionId} ${received.message.tag}`;
@@ -211,10 +222,11 @@ async function pushes(db: pg.Pool, push: FakePushService, kills: number[], findi
   }
   for (const [key, copies] of seen) {
     const n = copies.length;
-    if (n === 2 && handedOverBeforeKill(copies[0]!, kills)) findings.redeliveries.push(`push ${key}, entregue antes de uma queda`);
+    const cut = n === 2 ? cutBy(copies[0]!, cuts) : undefined;
+    if (cut) findings.redeliveries.push(`push ${key} às ${clock(copies[0]!)}, durante ${cut.kind}`);
     else if (n > 1) {
       findings.duplicates += n - 1;
-      findings.violations.push(`push ${key} chegou ${n} vezes ao aparelho`);
+      findings.violations.push(`push ${key} chegou ${n} vezes ao aparelho: ${copies.map(clock).join(', ')}`);
     }
   }
   const waiting = await rowsOf<{ n: number }>(db, `select count(*)::int as n from push_outbox`);
@@ -230,8 +242,8 @@ export async function checkEnd(
   db: pg.Pool,
   fakes: { stripe: FakeStripe; mp: FakeMercadoPago; inbox: SmtpInbox; push: FakePushService },
   asked: Asked,
-  /** When instances were killed (ms since the epoch). */
-  kills: number[],
+  /** The faults that cut connections or processes, when they began and ended (ms since the epoch). */
+  cuts: CuttingFault[],
 ): Promise<Findings> {
   const findings: Findings = { violations: await momentInvariants(db), lost: 0, duplicates: 0, redeliveries: [], counts: {} };
   await providerMoney(db, fakes.stripe, fakes.mp, findings.violations, findings.counts);
@@ -240,12 +252,12 @@ export async function checkEnd(
     db,
     `select message_id::text as "messageId", "to", subject, sent_at is not null as sent, failed_at is not null as failed from email_outbox`,
   );
-  mail(outbox, fakes.inbox, asked, kills, findings);
+  mail(outbox, fakes.inbox, asked, cuts, findings);
   const requests = await rowsOf<{ n: number }>(db, `select count(*)::int as n from mail_requests`);
   if (requests[0]!.n > 0) {
     findings.lost += requests[0]!.n;
     findings.violations.push(`${requests[0]!.n} pedidos de e-mail nunca atendidos`);
   }
-  await pushes(db, fakes.push, kills, findings);
+  await pushes(db, fakes.push, cuts, findings);
   return findings;
 }

@@ -145,8 +145,11 @@ try {
   await running.stop();
   const undelivered = await workload.deliverAllWebhooks(60_000);
   await drain(instances);
-  const kills = faults.filter((fault) => fault.kind === 'instance-killed').map((fault) => fault.startedAt);
-  const findings = await checkEnd(db, { stripe, mp, inbox, push }, workload.asked, kills);
+  // A kill ends a process mid-send; SMTP going down cuts its connections; a hung push service's connections are cut when
+  // it comes back. A deploy is not one of them: SIGTERM lets every send in flight finish and be recorded.
+  const cutting = new Set(['instance-killed', 'smtp-down', 'push-hang']);
+  const cuts = faults.filter((fault) => cutting.has(fault.kind));
+  const findings = await checkEnd(db, { stripe, mp, inbox, push }, workload.asked, cuts);
   findings.violations.unshift(...sampled);
   if (undelivered > 0) findings.violations.push(`${undelivered} webhooks nunca aceitos`);
   for (const failure of workload.failures) findings.violations.push(`ação da carga falhou: ${failure}`);

@@ -46,10 +46,15 @@ export type Asked = {
   webhookDuplicates: number;
 };
 
-/** Webhooks as providers send them: each retried until answered 2xx, some twice, some late, not in order. */
+/**
+ * Webhooks as providers send them: each retried until answered 2xx, some twice, some late, not in order, and signed
+ * afresh on every try (as Stripe and Mercado Pago do: a signature carries the time it was made, and a stale one is
+ * refused).
+ */
+type Signed = () => WebhookDelivery;
 class WebhookCourier {
-  private readonly queue: { delivery: WebhookDelivery; to: 'stripe' | 'mp'; dueAt: number; tries: number }[] = [];
-  readonly sent: { delivery: WebhookDelivery; to: 'stripe' | 'mp' }[] = [];
+  private readonly queue: { sign: Signed; to: 'stripe' | 'mp'; dueAt: number; tries: number }[] = [];
+  readonly sent: { sign: Signed; to: 'stripe' | 'mp' }[] = [];
   delivered = 0;
   duplicates = 0;
 
@@ -58,11 +63,11 @@ class WebhookCourier {
     private readonly client: SoakClient,
   ) {}
 
-  push(delivery: WebhookDelivery, to: 'stripe' | 'mp') {
+  push(sign: Signed, to: 'stripe' | 'mp') {
     const copies = this.random.chance(0.3) ? 2 : 1;
     this.duplicates += copies - 1;
-    for (let i = 0; i < copies; i += 1) this.queue.push({ delivery, to, dueAt: Date.now() + this.random.int(0, 4_000), tries: 0 });
-    this.sent.push({ delivery, to });
+    for (let i = 0; i < copies; i += 1) this.queue.push({ sign, to, dueAt: Date.now() + this.random.int(0, 4_000), tries: 0 });
+    this.sent.push({ sign, to });
   }
 
   /** Sends what is due, in random order; a delivery not answered 2xx goes back in the queue, as providers retry. */
@@ -73,7 +78,7 @@ class WebhookCourier {
     await Promise.all(
       due.map(async (item) => {
         const route = item.to === 'stripe' ? '/api/webhooks/stripe' : '/api/webhooks/mercadopago';
-        const ok = await this.deliver(item.delivery, route).catch(() => false);
+        const ok = await this.deliver(item.sign(), route).catch(() => false);
         if (ok) this.delivered += 1;
         else this.queue.push({ ...item, tries: item.tries + 1, dueAt: Date.now() + Math.min(500 * 2 ** item.tries, 5_000) });
       }),
@@ -87,8 +92,8 @@ class WebhookCourier {
   /** A delivery sent before, sent again (a provider's replay). */
   async replay(count: number) {
     for (let i = 0; i < count && this.sent.length > 0; i += 1) {
-      const { delivery, to } = this.random.pick(this.sent);
-      this.queue.push({ delivery, to, dueAt: Date.now(), tries: 0 });
+      const { sign, to } = this.random.pick(this.sent);
+      this.queue.push({ sign, to, dueAt: Date.now(), tries: 0 });
       this.duplicates += 1;
     }
     await this.tick();
@@ -289,13 +294,13 @@ export class Workload {
     if (!this.o.stripe.sessions.has(sessionId)) return;
     if (this.o.stripe.sessions.get(sessionId)!.status !== 'open') return;
     this.o.stripe.markSessionPaid(sessionId);
-    this.courier.push(this.o.stripe.webhookFor(sessionId), 'stripe');
+    this.courier.push(() => this.o.stripe.webhookFor(sessionId), 'stripe');
   }
   private payPix(initPoint: string) {
     const preferenceId = new URL(initPoint).searchParams.get('pref_id');
     if (!preferenceId || !this.o.mp.preferences.has(preferenceId)) return;
     const payment = this.o.mp.createPayment({ preferenceId });
-    this.courier.push(this.o.mp.webhookFor(payment.id), 'mp');
+    this.courier.push(() => this.o.mp.webhookFor(payment.id), 'mp');
   }
 
   private async topUp(r: Random, method: 'card' | 'pix') {
