@@ -12,11 +12,12 @@ import { startFakeMercadoPago } from '../../test-support/server/fake-mercadopago
 import { startFakeStripe } from '../../test-support/server/fake-stripe';
 import { startPushService } from '../../test-support/server/push-service';
 import { startSmtpInbox } from '../../test-support/server/smtp-inbox';
+import { seeded } from '../../test-support/seeded';
 import { checkEnd, momentInvariants } from './checker';
 import { type RequestRecord, SoakClient } from './client';
 import { type Instance, soakDatabase, soakInstances, soakRedis } from './cluster';
 import { startFaultProxy } from './fault-proxy';
-import { seeded, Workload } from './workload';
+import { Workload } from './workload';
 
 const { values: args } = parseArgs({
   options: {
@@ -183,7 +184,7 @@ try {
     redeliveries: findings.redeliveries,
     errorsOutsideFaults: outside.length,
     errorsOutsideFaultsSample: outside.slice(0, 10).map((r) => ({ ...r, at: new Date(r.startedAt).toISOString() })),
-    counts: { ...findings.counts, webhooksDelivered: workload.asked.webhooksDelivered, webhookCopies: workload.asked.webhookDuplicates },
+    counts: { ...findings.counts, webhooksDelivered: workload.courier.delivered, webhookCopies: workload.courier.duplicates },
   };
   fs.mkdirSync(path.dirname(path.resolve(args.report)), { recursive: true });
   fs.writeFileSync(args.report, `${JSON.stringify(report, null, 2)}\n`);
@@ -208,7 +209,7 @@ process.exit(exitCode);
 // ── Faults ──
 
 function faultKinds(workload: Workload): Record<string, () => Promise<void>> {
-  const anInstance = () => random.pick(instances);
+  const anInstance = () => random.pick(instances)!;
   const outage = (proxy: (typeof proxies)[keyof typeof proxies], mode: 'down' | 'slow' | 'hang' | 'error500', ms: number) => async () => {
     await proxy.set(mode);
     await sleep(ms);

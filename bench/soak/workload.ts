@@ -3,30 +3,12 @@
 // turning notifications on; organisers creating games, editing them, adding walk-ins and asking for payouts; an
 // administrator paying payouts and taking a place back after a game. Every choice comes from the seeded generator.
 import { randomBytes } from 'node:crypto';
+import { type Random, seeded } from '../../test-support/seeded';
 import type { WebhookDelivery } from '../../test-support/server/fake-http';
 import type { FakeMercadoPago } from '../../test-support/server/fake-mercadopago';
 import type { FakeStripe } from '../../test-support/server/fake-stripe';
 import type { FakePushService } from '../../test-support/server/push-service';
 import { describe, type SoakClient, TransportError } from './client';
-
-/** A seeded generator (mulberry32): the same seed, the same choices. */
-export function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    chance: (p: number) => next() < p,
-  };
-}
-export type Random = ReturnType<typeof seeded>;
 
 type Person = { id: number; email: string; name: string; token: string };
 /** A game as its organiser wrote it (an edit sends it whole, changed). */
@@ -42,8 +24,6 @@ export type Asked = {
   codes: Map<string, { accepted: number; unknown: number }>;
   /** Addresses with no account that asked for a code: none may receive one. */
   strangers: Set<string>;
-  webhooksDelivered: number;
-  webhookDuplicates: number;
 };
 
 /**
@@ -92,7 +72,7 @@ class WebhookCourier {
   /** A delivery sent before, sent again (a provider's replay). */
   async replay(count: number) {
     for (let i = 0; i < count && this.sent.length > 0; i += 1) {
-      const { sign, to } = this.random.pick(this.sent);
+      const { sign, to } = this.random.pick(this.sent)!;
       this.queue.push({ sign, to, dueAt: Date.now(), tries: 0 });
       this.duplicates += 1;
     }
@@ -118,7 +98,7 @@ export type WorkloadOptions = {
 };
 
 export class Workload {
-  readonly asked: Asked = { codes: new Map(), strangers: new Set(), webhooksDelivered: 0, webhookDuplicates: 0 };
+  readonly asked: Asked = { codes: new Map(), strangers: new Set() };
   private organisers: Person[] = [];
   private players: Person[] = [];
   private games: SoakGame[] = [];
@@ -190,7 +170,7 @@ export class Workload {
       location: 'Arena do Soak',
       address: 'Rua do Teste, 1',
       dateTime: new Date(startsAt).toISOString(),
-      price: r.pick([10, 12.5, 20, 25]),
+      price: r.pick([10, 12.5, 20, 25])!,
       totalSlots: r.int(3, 8),
       description: 'Jogo para testar a plataforma',
       visibility: 'public',
@@ -237,8 +217,6 @@ export class Workload {
       await this.courier.tick(true);
       if (this.courier.pending() > 0) await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    this.asked.webhooksDelivered = this.courier.delivered;
-    this.asked.webhookDuplicates = this.courier.duplicates;
     return this.courier.pending();
   }
 
@@ -271,21 +249,21 @@ export class Workload {
   }
 
   private player(r: Random) {
-    return r.pick(this.players);
+    return r.pick(this.players)!;
   }
   private upcoming(r: Random) {
     const ahead = this.games.filter((game) => game.startsAt > Date.now() + 10_000);
-    return ahead.length > 0 ? r.pick(ahead) : undefined;
+    return r.pick(ahead);
   }
   private started(r: Random) {
     const past = this.games.filter((game) => game.startsAt < Date.now());
-    return past.length > 0 ? r.pick(past) : undefined;
+    return r.pick(past);
   }
 
   private async browse(r: Random) {
     const list = await this.client.call<{ id: number }[]>('GET', '/api/games');
     if (list.status === 200 && Array.isArray(list.body) && list.body.length > 0)
-      await this.client.call('GET', `/api/games/${r.pick(list.body).id}`);
+      await this.client.call('GET', `/api/games/${r.pick(list.body)!.id}`);
   }
 
   /** Pays a checkout at the provider as the payer would, and has its webhook sent. */
@@ -305,7 +283,7 @@ export class Workload {
 
   private async topUp(r: Random, method: 'card' | 'pix') {
     const player = this.player(r);
-    const amount = r.pick([20, 30, 50]);
+    const amount = r.pick([20, 30, 50])!;
     if (method === 'card') {
       const res = await this.client.call<{ url: string }>('POST', '/api/credits/create-checkout', {
         token: player.token,
@@ -345,6 +323,7 @@ export class Workload {
 
   private async walkIn(r: Random) {
     const game = r.pick(this.games);
+    if (!game) return;
     await this.client.call('POST', `/api/user-games/${game.id}/walk-ins`, {
       token: game.organiser.token,
       body: { name: `Avulso ${randomBytes(2).toString('hex')}` },
@@ -361,7 +340,7 @@ export class Workload {
       });
       return;
     }
-    const startsAt = game.startsAt + r.pick([-1, 1]) * 30 * MINUTE_MS;
+    const startsAt = game.startsAt + r.pick([-1, 1])! * 30 * MINUTE_MS;
     if (startsAt < Date.now() + MINUTE_MS) return;
     const body = { ...game.body, dateTime: new Date(startsAt).toISOString() };
     const res = await this.client.call('PUT', `/api/user-games/${game.id}`, { token: game.organiser.token, body });
@@ -369,7 +348,7 @@ export class Workload {
   }
 
   private async newGame(r: Random) {
-    await this.createGame(r.pick(this.organisers), r.pick([1, 2, 4]) * MINUTE_MS + r.int(0, 30_000), r);
+    await this.createGame(r.pick(this.organisers)!, r.pick([1, 2, 4])! * MINUTE_MS + r.int(0, 30_000), r);
   }
 
   private async cancelGame(r: Random) {
@@ -383,7 +362,7 @@ export class Workload {
   }
 
   private async askPayout(r: Random) {
-    const organiser = r.pick(this.organisers);
+    const organiser = r.pick(this.organisers)!;
     await this.client.call('POST', '/api/user-games/payouts', { token: organiser.token, body: {} });
   }
 
@@ -416,7 +395,7 @@ export class Workload {
     });
     const players = detail.status === 200 && Array.isArray(detail.body.players) ? detail.body.players : [];
     if (players.length === 0) return;
-    const { id } = r.pick(players);
+    const { id } = r.pick(players)!;
     await this.client.call('DELETE', `/api/admin/games/${game.id}/users/${id}`, { token: this.adminToken, body: { confirm: true } });
   }
 
@@ -437,7 +416,7 @@ export class Workload {
 
   /** A phone or two per person: a person with two already leaves it. */
   private async subscribePush(r: Random) {
-    const player = r.pick(this.players);
+    const player = r.pick(this.players)!;
     const devices = this.devices.get(player.id) ?? 0;
     if (devices >= 2) return;
     this.devices.set(player.id, devices + 1);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createGame, createSignedInUser, referenceIds } from '../../../test-support/server/factories';
 import { tableDigest } from '../../../test-support/server/reads';
 import { setUpTestApp } from '../../../test-support/server/test-app';
+import { mulberry32 } from '../../../test-support/seeded';
 import { messages } from '../../shared/messages';
 import { refusingBadText } from './errors';
 
@@ -215,17 +216,6 @@ describe('query strings and path parameters', () => {
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
 type Operation = { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
 
-/** A small seeded generator (mulberry32): the same halves in the same places on every run of a seed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** A text with one lone half at a random place, amid ordinary text and whole emoji. */
 function brokenText(random: () => number): string {
   const half = random() < 0.5 ? HIGH : LOW;
@@ -246,7 +236,7 @@ function withBrokenText(schema: JsonSchema | undefined, random: () => number): u
 
 describe('every route that takes a JSON body', () => {
   it.each([40, 41])('answers each body holding half an emoji with 400 validation_failed, and stores nothing (seed %i)', async (seed) => {
-    const random = seeded(seed);
+    const random = mulberry32(seed);
     const game = await createGame(db());
     const document = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     const before = await tableDigest(db());

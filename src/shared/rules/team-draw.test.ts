@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LEVEL, drawTeams, levelOf, levelSpread, type RandomSource, teamSizes } from './team-draw';
-
-/** A small seeded generator (mulberry32): the same seed gives the same draws. */
-function seeded(seed: number): RandomSource {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../test-support/seeded';
+import { DEFAULT_LEVEL, drawTeams, levelOf, levelSpread, teamSizes } from './team-draw';
 
 type Player = { id: number; level: number | null };
 
@@ -66,7 +55,7 @@ describe('team draw', () => {
   });
 
   it('balances an obvious case: two strong and two weak players make two mixed teams', () => {
-    const teams = drawTeams(players([5, 5, 1, 1]), 2, seeded(1));
+    const teams = drawTeams(players([5, 5, 1, 1]), 2, mulberry32(1));
     expect(teams.map((team) => team.map((p) => p.level))).toEqual([
       [5, 1],
       [5, 1],
@@ -74,27 +63,27 @@ describe('team draw', () => {
   });
 
   it('refuses fewer than two teams or more teams than players', () => {
-    expect(() => drawTeams(players([3, 3]), 3, seeded(1))).toThrow(RangeError);
-    expect(() => drawTeams(players([3, 3]), 1, seeded(1))).toThrow(RangeError);
+    expect(() => drawTeams(players([3, 3]), 3, mulberry32(1))).toThrow(RangeError);
+    expect(() => drawTeams(players([3, 3]), 1, mulberry32(1))).toThrow(RangeError);
   });
 
   it('is deterministic for one random source and varies between sources among equally even draws', () => {
     const input = players([3, 3, 3, 3, 3, 3]);
-    const ids = (seed: number) => drawTeams(input, 2, seeded(seed)).map((team) => team.map((p) => p.id).sort((a, b) => a - b));
+    const ids = (seed: number) => drawTeams(input, 2, mulberry32(seed)).map((team) => team.map((p) => p.id).sort((a, b) => a - b));
     expect(ids(7)).toEqual(ids(7));
     const distinct = new Set(Array.from({ length: 30 }, (_, seed) => JSON.stringify(ids(seed).sort((a, b) => a[0]! - b[0]!))));
     expect(distinct.size).toBeGreaterThan(5);
   });
 
   it('property: over many random inputs every player is drawn once, sizes differ by at most one, and small inputs are as even as brute force finds', () => {
-    const random = seeded(2026);
+    const random = mulberry32(2026);
     const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
     let comparedWithBruteForce = 0;
     for (let run = 0; run < 400; run++) {
       const count = int(2, run % 4 === 0 ? 30 : 9);
       const input = players(Array.from({ length: count }, () => (random() < 0.2 ? null : int(1, 5))));
       const teamCount = int(2, Math.min(8, count));
-      const teams = drawTeams(input, teamCount, seeded(run));
+      const teams = drawTeams(input, teamCount, mulberry32(run));
       expectValidDraw(input, teams, teamCount);
       if (teamCount ** count <= 200_000) {
         expect(levelSpread(teams), JSON.stringify({ levels: input.map(levelOf), teamCount })).toBe(
@@ -111,10 +100,10 @@ describe('team draw', () => {
   });
 
   it('large games still come out even: 50 players in 2 to 8 teams', () => {
-    const random = seeded(99);
+    const random = mulberry32(99);
     const input = players(Array.from({ length: 50 }, () => 1 + Math.floor(random() * 5)));
     for (let teamCount = 2; teamCount <= 8; teamCount++) {
-      const teams = drawTeams(input, teamCount, seeded(teamCount));
+      const teams = drawTeams(input, teamCount, mulberry32(teamCount));
       expectValidDraw(input, teams, teamCount);
       expect(levelSpread(teams)).toBeLessThanOrEqual(teamCount === 2 || 50 % teamCount === 0 ? 1 : 5);
     }

@@ -10,6 +10,7 @@ import {
   referenceIds,
 } from '../../../../test-support/server/factories';
 import { expectLedgerBalanced } from '../../../../test-support/server/ledger';
+import { type Random, seeded } from '../../../../test-support/seeded';
 import { isPostgres, setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { isFuture } from '../../../shared/rules/game-timing';
 import { gameWalkIns, games, payments, payouts } from '../../db/schema';
@@ -40,25 +41,6 @@ const t = setUpTestApp({
   },
 });
 const db = () => t.app.ctx.db;
-
-/** mulberry32: a small seeded generator, so a failing sequence can be run again from its seed. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T | undefined => (items.length === 0 ? undefined : items[Math.floor(next() * items.length)]),
-    chance: (p: number) => next() < p,
-  };
-}
-type Random = ReturnType<typeof generator>;
 
 type Person = { id: number; tokenVersion: number };
 type Reply = { status: number; body: Record<string, unknown> };
@@ -544,7 +526,7 @@ const ADMIN_STEPS = new Set(['the administration deletes a game', 'the administr
 
 async function runSequence(seed: number) {
   t.clock.set(TEST_NOW);
-  const random = generator(seed);
+  const random = seeded(seed);
   const person = async (role: 'admin' | 'player', cents: number): Promise<Person> => {
     const user = await createUser(db(), { role });
     if (cents > 0) await addCredits(db(), user.id, cents);
