@@ -1,6 +1,6 @@
 import { Shuffle } from 'lucide-react';
 import type { Game } from '../../../../shared/schemas/games';
-import { Badge } from '../../../components/ui/badge';
+import { WalkInBadge } from '../../../components/games/walk-in-badge';
 
 /**
  * The teams of the organiser's last draw (decision 029), for a player with a confirmed place: names as "Quem vai" shows
@@ -24,11 +24,7 @@ export function DrawnTeams({ game }: { game: Game }) {
                 // Names repeat (two "Ana S."): the place in the team tells them apart.
                 <li key={index} className="flex items-center gap-2">
                   <span className="min-w-0 break-words">{player.name}</span>
-                  {player.walkIn && (
-                    <Badge tone="neutral" className="ml-auto shrink-0 text-xs">
-                      avulso
-                    </Badge>
-                  )}
+                  {player.walkIn && <WalkInBadge className="ml-auto shrink-0 text-xs" />}
                 </li>
               ))}
             </ul>

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { placesWording } from '../../../../shared/places-wording';
 import type { Game } from '../../../../shared/schemas/games';
-import { Badge } from '../../../components/ui/badge';
+import { WalkInBadge } from '../../../components/games/walk-in-badge';
 
 const people = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -36,11 +36,7 @@ export function WhoIsGoing({ game }: { game: Game }) {
             >
               <span className="w-6 shrink-0 text-right tabular-nums text-slate-500 dark:text-slate-400">{index + 1}.</span>
               <span className="min-w-0 break-words font-semibold">{player.name}</span>
-              {player.walkIn && (
-                <Badge tone="neutral" className="ml-auto shrink-0 text-xs">
-                  avulso
-                </Badge>
-              )}
+              {player.walkIn && <WalkInBadge className="ml-auto shrink-0 text-xs" />}
             </li>
           ))}
         </ol>

@@ -8,6 +8,7 @@ import type { Team } from '../../../../shared/schemas/games';
 import type { GameRegistration, UserGameDetail, WalkIn } from '../../../../shared/schemas/user-games';
 import { ListSkeleton, QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
+import { WalkInBadge } from '../../../components/games/walk-in-badge';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -78,7 +79,7 @@ function CheckInRow({
       <div className="flex items-start justify-between gap-2">
         <p className="min-w-0 text-lg font-semibold break-words">{name}</p>
         <div className="flex shrink-0 gap-1.5">
-          {person.isWalkIn && <Badge tone="neutral">avulso</Badge>}
+          {person.isWalkIn && <WalkInBadge />}
           {person.noShows > 0 && <Badge tone="warning">{person.noShows === 1 ? '1 falta' : `${person.noShows} faltas`}</Badge>}
         </div>
       </div>
