@@ -12,6 +12,7 @@ export const builtServer = path.join(root, 'dist/server/main.js');
 const webInputs = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 const serverInputs = ['src/server', 'src/shared', 'package-lock.json', 'scripts/build.mjs'];
 const migrations = path.join(root, 'src/server/db/migrations');
+const definitions = path.join(root, 'src/server/db/definitions');
 
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
@@ -52,7 +53,7 @@ export function buildWeb() {
 
 /**
  * Compiles the server to one ES module, dist/server/main.js unless told otherwise (dependencies stay in node_modules), with
- * the migrations beside it: production runs plain JavaScript, no TypeScript loader.
+ * the migrations and definitions beside it: production runs plain JavaScript, no TypeScript loader.
  */
 export async function buildServer(outfile = builtServer) {
   const outdir = path.dirname(outfile);
@@ -69,6 +70,7 @@ export async function buildServer(outfile = builtServer) {
     logLevel: 'warning',
   });
   fs.cpSync(migrations, path.join(outdir, 'migrations'), { recursive: true });
+  fs.cpSync(definitions, path.join(outdir, 'definitions'), { recursive: true });
 }
 
 /** Builds the web app when it is missing or stale. */

@@ -1,23 +1,26 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test-support/server/ledger';
+import {
+  journal,
+  migrateAsShipped,
+  migrationsFolderWith,
+  shippedSqlOf,
+  wasShippedOtherwise,
+} from '../../../test-support/server/migration-folders';
 import { createEmptyTestDatabase, createTestDatabase, TEST_NOW } from '../../../test-support/server/test-app';
 import { buildApp } from '../app';
 import { fixedClock } from '../lib/clock';
 import { loadConfig } from '../lib/config';
 import { hashPassword } from '../lib/passwords';
 import { createTokenService } from '../lib/token-service';
-import { type Database, migrationsFolder } from './open-database';
+import { migrateDatabase } from './migrator';
+import { type Database, definitionsFolder, migrationsFolder } from './open-database';
 import { seedReferenceData } from './seed/seed-reference-data';
 
-type JournalEntry = { idx: number; when: number; tag: string; breakpoints: boolean };
-const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: JournalEntry[] };
 const sqlOf = (tag: string) => fs.readFileSync(path.join(migrationsFolder, `${tag}.sql`), 'utf8');
 
 /**
@@ -64,30 +67,30 @@ const RELEASED: Record<string, string> = {
   '0036_walk_ins_on_game_day': '7e1e9e1dc231f542a45b5099208afb75f54575562afa833fcf24d7d9b2e7b1c3',
 };
 
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
-
-/** A migrations folder holding the first `count` migrations, plus any extra ones (to stop an upgrade part-way). */
-function migrationsFolderWith(count: number, extra: { tag: string; sql: string }[] = []): string {
-  const folder = fs.mkdtempSync(path.join(scratch, 'migrations-'));
-  fs.mkdirSync(path.join(folder, 'meta'));
-  const entries: JournalEntry[] = journal.entries.slice(0, count);
-  for (const entry of entries) fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  let when = entries.at(-1)?.when ?? 0;
-  for (const migration of extra) {
-    when += 1000;
-    entries.push({ idx: entries.length, when, tag: migration.tag, breakpoints: true });
-    fs.writeFileSync(path.join(folder, `${migration.tag}.sql`), migration.sql);
-  }
-  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
-
-/** The migrator the product runs, on a chosen migrations folder. */
-async function migrateWith(database: Database, folder: string) {
-  if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder: folder });
-  else await migratePg(database.db as never, { migrationsFolder: folder });
-}
+/**
+ * The shipped migrations that once defined functions and triggers, as they are since those moved to
+ * src/server/db/definitions (decision 072): the only edit shipped migrations ever had. Databases that applied them keep
+ * what they built, and the migrator applies the definitions over it; as they shipped, they are in
+ * test-support/db/shipped-migrations, held to RELEASED.
+ */
+const DEFINITIONS_MOVED_OUT: Record<string, string> = {
+  '0004_ledger_append_only': 'abe1feaa7ef403e809278c81ad993593d1ce8715dc25c174b65147dae61cfc7a',
+  '0010_fast_apply': 'dd52f86a2c3d3bd33c4eacf30da941284480877dbe07dd9c877cdfaa599690ec',
+  '0011_fast_apply_after_commit': 'b19c3a424f57dceb72ab538d6c96f4b4d97bbc77a8eb2ce05038e4435e265f39',
+  '0013_series_template_and_lock_order': 'e5c75260094401d82151ff58f905b8f6ce4d18d355776a1e947445294f70edaf',
+  '0014_balance_from_the_ledger': 'b6d714193184025cb95c2058a54bd93650a24c8ecd2fb725435ab2f5b7abb121',
+  '0015_time_by_place': 'a96f3e6a625f91cf97728d0f4c233e1fd71f5be08e24009250007bfca67348f7',
+  '0017_years_of_data': '991774357730ae1ec2722305d9f34b8ec5465515dc12498a4180d5ddafc8bc3b',
+  '0019_push_and_preferences': '730b25c63139e67f34d9569b5f8180783659a7419e4a6a6a05c27b0b69a6096c',
+  '0020_organiser_earnings': '5cdb46c6ee2c51d0cfe8b905ff5f50d9a6d6c5e6ba0d533dc86adea15e453345',
+  '0021_member_place_notices': '71be89f120746764fcac4b705cae501de603458e401a898cd5d73bb84d3e605d',
+  '0022_walk_ins': '545a6bf58d734eb24e4c13f76ca18da5b27d1806243cca11961ca2a192065eec',
+  '0023_first_week_fixes': '54cc5d10848692e83b2f6df3538137ed24a7b900a4855038d3587abfbfd33b27',
+  '0024_organiser_notices': 'b9ed958cf1567976f592fa62096b0cdcebea9b724040bb2a2b5f9e9ee717bdb2',
+  '0026_game_locks_without_key': 'dd52f86a2c3d3bd33c4eacf30da941284480877dbe07dd9c877cdfaa599690ec',
+  '0027_registrations_game_start': '3ffa3190a9937ea4a2cb0198e73b0e990752e70852572a1d0a70f7f9e85541b6',
+  '0028_cancellation_totals': '1045959207249a68e6cf3313a581df00609fafb2df76c87102b5b40ac42ae61a',
+};
 
 type Rows = Record<string, Record<string, unknown>[]>;
 
@@ -562,8 +565,9 @@ describe('upgrades keep the data', () => {
     const database = await createEmptyTestDatabase();
     try {
       let before: Rows = {};
+      // Each step as an earlier release took it: its migrations as they shipped, by drizzle's migrator.
       for (const [index, entry] of journal.entries.entries()) {
-        await migrateWith(database, migrationsFolderWith(index + 1));
+        await migrateAsShipped(database, migrationsFolderWith(index + 1, { shipped: true }));
         // Everything written before this migration is still there, as it was (apart from totals it restates on purpose).
         const restated = RESTATED_TOTALS[entry.tag] ?? [];
         const rewritten = RESTATED_COLUMNS[entry.tag] ?? {};
@@ -582,7 +586,7 @@ describe('upgrades keep the data', () => {
         before = await everyRow(database);
       }
 
-      // The real migrator on the real folder finds nothing left to do.
+      // Today's migrator finds no migration left to run and applies the definitions over what the migrations left.
       await database.migrate();
       expect(await everyRow(database)).toEqual(before);
       const empty = Object.entries(before)
@@ -627,11 +631,15 @@ describe('upgrades keep the data', () => {
     const database = await createTestDatabase();
     try {
       const applied = await query(database, sql`select hash, created_at from drizzle.__drizzle_migrations order by id`);
-      const folder = migrationsFolderWith(journal.entries.length, [
-        { tag: '9998_boa', sql: 'CREATE TABLE "tabela_nova" ("id" integer);' },
-        { tag: '9999_quebrada', sql: 'ALTER TABLE "users" ADD COLUMN "apelido" text;--> statement-breakpoint\nSELECT 1 / 0;' },
-      ]);
-      await expect(migrateWith(database, folder)).rejects.toThrow();
+      const migrationsFolder = migrationsFolderWith(journal.entries.length, {
+        extra: [
+          { tag: '9998_boa', sql: 'CREATE TABLE "tabela_nova" ("id" integer);' },
+          { tag: '9999_quebrada', sql: 'ALTER TABLE "users" ADD COLUMN "apelido" text;--> statement-breakpoint\nSELECT 1 / 0;' },
+        ],
+      });
+      await expect(migrateDatabase(database.db, { migrationsFolder, definitionsFolder })).rejects.toMatchObject({
+        cause: { message: 'division by zero' },
+      });
       expect(await query(database, sql`select to_regclass('public.tabela_nova') as t`)).toEqual([{ t: null }]);
       expect(
         await query(
@@ -651,12 +659,12 @@ describe('balances kept by the database (0014)', () => {
     const database = await createEmptyTestDatabase();
     try {
       const ledgerKept = journal.entries.findIndex((entry) => entry.tag === '0014_balance_from_the_ledger');
-      await migrateWith(database, migrationsFolderWith(ledgerKept));
+      await migrateAsShipped(database, migrationsFolderWith(ledgerKept, { shipped: true }));
       const [drifted] = await query<{ id: number }>(
         database,
         sql`insert into users (name, email, balance_cents) values ('Sem extrato', 'sem-extrato@antigo.test', 700) returning id`,
       );
-      await expect(migrateWith(database, migrationsFolderWith(ledgerKept + 1))).rejects.toMatchObject({
+      await expect(database.migrate()).rejects.toMatchObject({
         cause: { message: expect.stringContaining(`${drifted!.id} (saldo 700, extrato 0)`) },
       });
       expect(await query(database, sql`select to_regproc('ledger_moves_balance')::text as f`)).toEqual([{ f: null }]);
@@ -669,11 +677,14 @@ describe('balances kept by the database (0014)', () => {
 
 describe('migrations stay forward-only', () => {
   it('a shipped migration is never edited, renamed or removed', () => {
-    const current = Object.fromEntries(
-      journal.entries.map((entry) => [entry.tag, createHash('sha256').update(sqlOf(entry.tag)).digest('hex')]),
-    );
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const current = Object.fromEntries(journal.entries.map((entry) => [entry.tag, sha(sqlOf(entry.tag))]));
     for (const [tag, hash] of Object.entries(RELEASED)) {
-      expect(current[tag], `${tag} was shipped: write a new migration instead of changing or removing it`).toBe(hash);
+      expect(sha(shippedSqlOf(tag)), `${tag} as it shipped`).toBe(hash);
+      expect(current[tag], `${tag} was shipped: write a new migration instead of changing or removing it`).toBe(
+        DEFINITIONS_MOVED_OUT[tag] ?? hash,
+      );
+      expect(wasShippedOtherwise(tag), `${tag}: kept as it shipped only when it differs from it`).toBe(tag in DEFINITIONS_MOVED_OUT);
     }
     const unlisted = Object.entries(current).filter(([tag]) => !(tag in RELEASED));
     expect(

@@ -1,7 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import pg from 'pg';
 import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from './change-feed';
 import { acquireDataDirLock, type DataDirHolder, type DataDirLock, prepareDataDir } from './data-dir';
 import * as schema from './schema';
+import { migrateDatabase } from './migrator';
 import { keptStatementsClient } from './pglite-statements';
 import { withoutLockFiles } from './snapshot';
 
@@ -52,6 +52,8 @@ export type Database = {
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Functions, their triggers and views, one file each, applied by the migrator (decision 072). */
+export const definitionsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'definitions');
 
 /** Advisory lock keys (any constants): start-up work ("bora" in ASCII) and job leadership ("jobs"). */
 const STARTUP_LOCK_KEY = 0x626f7261;
@@ -146,7 +148,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: () => migrateDatabase(db, { migrationsFolder, definitionsFolder }),
       async exclusively(task) {
         const client = await pool.connect();
         try {
@@ -171,12 +173,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   // Loaded only for the embedded database: a PostgreSQL deployment never holds PGlite in memory.
-  const [{ PGlite: embedded }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite: embedded }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     // Trigram search of accounts (migration 0017): PostgreSQL ships it as contrib, PGlite as an extension loaded here.
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
   ]);
   let lock: DataDirLock | undefined;
   if (options.dataDir) {
@@ -194,7 +195,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db: drizzleDb as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzleDb, { migrationsFolder }),
+    migrate: () => migrateDatabase(drizzleDb as unknown as Db, { migrationsFolder, definitionsFolder }),
     exclusively: (task) => task(),
     isJobLeader: async () => true,
     changes: localChangeFeed({ listen: (channel, onPayload) => client.listen(channel, onPayload) }),

@@ -1,3 +1,4 @@
+-- games_time_zone_of_state, states_time_zone_to_games: defined in src/server/db/definitions/, one file each (decision 072).
 -- Brazil has four time zones: each state carries the IANA zone of its capital, and a game carries its state's zone
 -- (São Paulo's when it has no state), so it is shown, e-mailed, put in calendars and spreadsheets at the time its
 -- players read on the clocks where it happens. The game's copy is kept by the database: set whenever a game is written
@@ -18,21 +19,3 @@ UPDATE "states" SET "time_zone" = z."zone" FROM (VALUES
 ALTER TABLE "games" ADD COLUMN "time_zone" text DEFAULT 'America/Sao_Paulo' NOT NULL;
 --> statement-breakpoint
 UPDATE "games" SET "time_zone" = s."time_zone" FROM "states" s WHERE s."id" = "games"."state_id";
---> statement-breakpoint
-CREATE FUNCTION "games_time_zone_of_state"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  NEW."time_zone" := coalesce((SELECT "time_zone" FROM "states" WHERE "id" = NEW."state_id"), 'America/Sao_Paulo');
-  RETURN NEW;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER "games_time_zone_of_state" BEFORE INSERT OR UPDATE OF "state_id", "time_zone" ON "games"
-  FOR EACH ROW EXECUTE FUNCTION "games_time_zone_of_state"();
---> statement-breakpoint
-CREATE FUNCTION "states_time_zone_to_games"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  UPDATE "games" SET "time_zone" = NEW."time_zone" WHERE "state_id" = NEW."id";
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER "states_time_zone_to_games" AFTER UPDATE OF "time_zone" ON "states"
-  FOR EACH ROW WHEN (OLD."time_zone" IS DISTINCT FROM NEW."time_zone") EXECUTE FUNCTION "states_time_zone_to_games"();

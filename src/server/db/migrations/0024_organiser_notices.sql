@@ -1,18 +1,6 @@
+-- notification_kind: defined in src/server/db/definitions/, one file each (decision 072).
 -- Organisers hear of new registrations of their games and new mensalistas of their series (decision 044). These
 -- notices name the player: the column says who, so erasing that account takes the name out of them.
 ALTER TABLE "notifications" ADD COLUMN "about_user_id" integer REFERENCES "users"("id");
 --> statement-breakpoint
 CREATE INDEX "notifications_about_user_idx" ON "notifications" ("about_user_id") WHERE "about_user_id" IS NOT NULL;
---> statement-breakpoint
--- 0021's table with the organiser's notices, as core/notifications/notification-kinds.ts has it (a test holds them together).
-CREATE OR REPLACE FUNCTION "notification_kind"("type" text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-	SELECT CASE
-		WHEN "type" = 'game_reminder' THEN 'reminders'
-		WHEN "type" IN ('registration_confirmed', 'waitlisted', 'left_waitlist', 'promoted', 'promotion_awaiting_payment', 'payment_expired',
-			'member_place_confirmed', 'member_place_pending') THEN 'places'
-		WHEN "type" IN ('registration_cancelled', 'game_changed', 'game_cancelled', 'removed_from_game') THEN 'changes'
-		WHEN "type" = 'invitation_received' THEN 'invitations'
-		WHEN "type" IN ('credits_added', 'late_payment_credited', 'refund_processed', 'refund_rejected', 'payout_paid', 'payout_rejected') THEN 'receipts'
-		WHEN "type" IN ('new_registration', 'new_series_member') THEN 'organiser'
-	END
-$$;

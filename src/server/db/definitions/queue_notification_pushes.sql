@@ -1,0 +1,27 @@
+-- after migration: 0021_member_place_notices
+-- Every notification, however written (the application or fast_apply), queues one push per device of its person in
+-- its own transaction, unless that person turned pushes of its kind off. A place offered with a payment deadline
+-- carries the deadline, which may let it through the quiet hours.
+CREATE OR REPLACE FUNCTION "queue_notification_pushes"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO "push_outbox" ("subscription_id", "notification_id", "payment_deadline")
+	SELECT s."id", NEW."id",
+		CASE WHEN NEW."type" IN ('promotion_awaiting_payment', 'member_place_pending') THEN (
+			SELECT r."payment_deadline" FROM "registrations" r
+			WHERE r."game_id" = NEW."game_id" AND r."user_id" = NEW."user_id" AND r."status" = 'pending'
+			LIMIT 1
+		) END
+	FROM "push_subscriptions" s
+	WHERE s."user_id" = NEW."user_id"
+		AND NOT EXISTS (
+			SELECT 1 FROM "notification_settings" n
+			WHERE n."user_id" = NEW."user_id" AND n."kind" = "notification_kind"(NEW."type") AND NOT n."push"
+		);
+	RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "notifications_queue_pushes" ON "notifications";
+--> statement-breakpoint
+CREATE TRIGGER "notifications_queue_pushes" AFTER INSERT ON "notifications"
+	FOR EACH ROW EXECUTE FUNCTION "queue_notification_pushes"();
