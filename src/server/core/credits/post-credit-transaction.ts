@@ -24,7 +24,7 @@ export async function lockBalance(tx: Tx, userId: number): Promise<number> {
 
 /**
  * The one way a balance changes: a ledger row, in the caller's transaction; the database moves the
- * balance with it (a trigger on the ledger, migration 0014, decision 038), and refuses any other write
+ * balance with it (a trigger on the ledger, db/definitions/ledger_moves_balance.sql, decision 038), and refuses any other write
  * of it. Idempotent on (type, reference): posting the same movement again changes nothing and
  * returns null. A debit that would take the balance below zero throws 'Saldo insuficiente' before
  * writing anything.

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/open-database';
 
 /**
  * The organiser's share of a place just confirmed and paid through the platform (credits, card or PIX), in the
- * caller's transaction: the database function `record_sale` (migration 0020, also called by fast_apply) writes it
+ * caller's transaction: the database function `record_sale` (db/definitions, also called by fast_apply) writes it
  * for a non-administrator's game, the fee at `feePercent` rounded half up to the centavo, once per registration.
  */
 export async function recordSale(tx: Tx, registrationId: number, feePercent: number, now: Date): Promise<void> {

@@ -10,7 +10,7 @@ import { loadAdminGames } from './admin-views';
 /**
  * The four counters and the newest games. Cancelled (and admin-deleted) games are left out of
  * every figure: their players were refunded. Revenue follows the spec (players × price, summed),
- * counting confirmed registrations paid through the platform only (credits, card, PIX; migration 0023). Organisers'
+ * counting confirmed registrations paid through the platform only (credits, card, PIX; db/definitions/registrations_move_dashboard.sql). Organisers'
  * earnings (fees, what is owed, paid out this month) are summed from their ledger (decision 045). Accounts, games and
  * revenue are kept by the database as they change
  * (`dashboard_totals`, migration 0017): a view adds a few hundred rows, not all history (decision 041).

@@ -76,7 +76,7 @@ export const organiserNewsRequests: MailRequestHandler<{ noticeId: number; outco
 };
 
 /**
- * The common apply in one round trip (the `fast_apply` function, migrations 0010, 0011, 0013, 0014 and 0020), on the token's claims alone (the
+ * The common apply in one round trip (the `fast_apply` function, db/definitions/fast_apply.sql), on the token's claims alone (the
  * function checks that the token is still current): a public, open game with nothing to expire and no registration
  * of the caller's yet, paid with credits or outside the platform, confirms and
  * charges a free place or puts the caller in line, with the player's notice, in one statement that is its own
