@@ -41,7 +41,7 @@ describe('functions, triggers and views are stated once', () => {
       const text = definition.statements.join('\n');
       const functions = [...code(text).matchAll(/\bCREATE\s+OR\s+REPLACE\s+FUNCTION\s+"?(\w+)"?/gi)].map((match) => match[1]);
       expect(functions, definition.name).toEqual([definition.name]);
-      for (const trigger of code(text).match(/\bCREATE\s+TRIGGER\b[\s\S]*?;/gi) ?? []) {
+      for (const trigger of code(text).match(/\bCREATE\s+(?:OR\s+REPLACE\s+)?TRIGGER\b[\s\S]*?;/gi) ?? []) {
         expect(trigger, definition.name).toMatch(new RegExp(`EXECUTE FUNCTION "${definition.name}"\\(`));
       }
     }

@@ -15,7 +15,5 @@ DECLARE
   RETURN NULL;
 END; $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "cancellation_requests_move_totals" ON "cancellation_requests";
---> statement-breakpoint
-CREATE TRIGGER "cancellation_requests_move_totals" AFTER INSERT OR DELETE OR UPDATE OF "status" ON "cancellation_requests"
+CREATE OR REPLACE TRIGGER "cancellation_requests_move_totals" AFTER INSERT OR DELETE OR UPDATE OF "status" ON "cancellation_requests"
   FOR EACH ROW EXECUTE FUNCTION "cancellation_requests_move_totals"();

@@ -10,7 +10,5 @@ CREATE OR REPLACE FUNCTION "count_walk_ins"() RETURNS trigger LANGUAGE plpgsql A
   RETURN OLD;
 END $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "game_walk_ins_count" ON "game_walk_ins";
---> statement-breakpoint
-CREATE TRIGGER "game_walk_ins_count" AFTER INSERT OR DELETE ON "game_walk_ins"
+CREATE OR REPLACE TRIGGER "game_walk_ins_count" AFTER INSERT OR DELETE ON "game_walk_ins"
   FOR EACH ROW EXECUTE FUNCTION "count_walk_ins"();

@@ -8,8 +8,6 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "users_erase_notification_channels" ON "users";
---> statement-breakpoint
-CREATE TRIGGER "users_erase_notification_channels" AFTER UPDATE OF "deleted_at" ON "users"
+CREATE OR REPLACE TRIGGER "users_erase_notification_channels" AFTER UPDATE OF "deleted_at" ON "users"
 	FOR EACH ROW WHEN (NEW."deleted_at" IS NOT NULL AND OLD."deleted_at" IS NULL)
 	EXECUTE FUNCTION "erase_notification_channels"();

@@ -7,7 +7,5 @@ CREATE OR REPLACE FUNCTION "games_date_time_to_registrations"() RETURNS trigger 
 END;
 $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "games_date_time_to_registrations" ON "games";
---> statement-breakpoint
-CREATE TRIGGER "games_date_time_to_registrations" AFTER UPDATE OF "date_time" ON "games"
+CREATE OR REPLACE TRIGGER "games_date_time_to_registrations" AFTER UPDATE OF "date_time" ON "games"
   FOR EACH ROW WHEN (OLD."date_time" IS DISTINCT FROM NEW."date_time") EXECUTE FUNCTION "games_date_time_to_registrations"();

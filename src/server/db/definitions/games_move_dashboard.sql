@@ -17,7 +17,5 @@ DECLARE
   RETURN NULL;
 END; $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "games_move_dashboard" ON "games";
---> statement-breakpoint
-CREATE TRIGGER "games_move_dashboard" AFTER INSERT OR DELETE OR UPDATE OF "status", "price_cents" ON "games"
+CREATE OR REPLACE TRIGGER "games_move_dashboard" AFTER INSERT OR DELETE OR UPDATE OF "status", "price_cents" ON "games"
   FOR EACH ROW EXECUTE FUNCTION "games_move_dashboard"();

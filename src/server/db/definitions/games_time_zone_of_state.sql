@@ -7,7 +7,5 @@ CREATE OR REPLACE FUNCTION "games_time_zone_of_state"() RETURNS trigger LANGUAGE
 END;
 $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "games_time_zone_of_state" ON "games";
---> statement-breakpoint
-CREATE TRIGGER "games_time_zone_of_state" BEFORE INSERT OR UPDATE OF "state_id", "time_zone" ON "games"
+CREATE OR REPLACE TRIGGER "games_time_zone_of_state" BEFORE INSERT OR UPDATE OF "state_id", "time_zone" ON "games"
   FOR EACH ROW EXECUTE FUNCTION "games_time_zone_of_state"();

@@ -9,7 +9,5 @@ CREATE OR REPLACE FUNCTION "ledger_moves_balance"() RETURNS trigger LANGUAGE plp
   RETURN NULL;
 END; $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "credit_transactions_move_balance" ON "credit_transactions";
---> statement-breakpoint
-CREATE TRIGGER "credit_transactions_move_balance" AFTER INSERT ON "credit_transactions"
+CREATE OR REPLACE TRIGGER "credit_transactions_move_balance" AFTER INSERT ON "credit_transactions"
   FOR EACH ROW EXECUTE FUNCTION "ledger_moves_balance"();

@@ -21,7 +21,5 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "notifications_queue_pushes" ON "notifications";
---> statement-breakpoint
-CREATE TRIGGER "notifications_queue_pushes" AFTER INSERT ON "notifications"
+CREATE OR REPLACE TRIGGER "notifications_queue_pushes" AFTER INSERT ON "notifications"
 	FOR EACH ROW EXECUTE FUNCTION "queue_notification_pushes"();

@@ -8,12 +8,8 @@ CREATE OR REPLACE FUNCTION "refuse_balance_write"() RETURNS trigger LANGUAGE plp
   RETURN NEW;
 END; $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "users_balance_from_ledger" ON "users";
---> statement-breakpoint
-CREATE TRIGGER "users_balance_from_ledger" BEFORE UPDATE OF "balance_cents" ON "users"
+CREATE OR REPLACE TRIGGER "users_balance_from_ledger" BEFORE UPDATE OF "balance_cents" ON "users"
   FOR EACH ROW WHEN (OLD."balance_cents" IS DISTINCT FROM NEW."balance_cents") EXECUTE FUNCTION "refuse_balance_write"();
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "users_balance_starts_at_zero" ON "users";
---> statement-breakpoint
-CREATE TRIGGER "users_balance_starts_at_zero" BEFORE INSERT ON "users"
+CREATE OR REPLACE TRIGGER "users_balance_starts_at_zero" BEFORE INSERT ON "users"
   FOR EACH ROW WHEN (NEW."balance_cents" <> 0) EXECUTE FUNCTION "refuse_balance_write"();

@@ -5,12 +5,8 @@ CREATE OR REPLACE FUNCTION "refuse_earnings_change"() RETURNS trigger LANGUAGE p
   RAISE EXCEPTION 'o extrato de recebimentos só aceita novos lançamentos (% recusado)', TG_OP USING ERRCODE = 'restrict_violation';
 END; $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "organiser_earnings_append_only" ON "organiser_earnings";
---> statement-breakpoint
-CREATE TRIGGER "organiser_earnings_append_only" BEFORE UPDATE OR DELETE ON "organiser_earnings"
+CREATE OR REPLACE TRIGGER "organiser_earnings_append_only" BEFORE UPDATE OR DELETE ON "organiser_earnings"
   FOR EACH ROW EXECUTE FUNCTION "refuse_earnings_change"();
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "organiser_earnings_no_truncate" ON "organiser_earnings";
---> statement-breakpoint
-CREATE TRIGGER "organiser_earnings_no_truncate" BEFORE TRUNCATE ON "organiser_earnings"
+CREATE OR REPLACE TRIGGER "organiser_earnings_no_truncate" BEFORE TRUNCATE ON "organiser_earnings"
   FOR EACH STATEMENT EXECUTE FUNCTION "refuse_earnings_change"();

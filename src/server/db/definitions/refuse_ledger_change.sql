@@ -4,12 +4,8 @@ CREATE OR REPLACE FUNCTION "refuse_ledger_change"() RETURNS trigger LANGUAGE plp
   RAISE EXCEPTION 'o extrato de créditos só aceita novos lançamentos (% recusado)', TG_OP USING ERRCODE = 'restrict_violation';
 END; $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "credit_transactions_append_only" ON "credit_transactions";
---> statement-breakpoint
-CREATE TRIGGER "credit_transactions_append_only" BEFORE UPDATE OR DELETE ON "credit_transactions"
+CREATE OR REPLACE TRIGGER "credit_transactions_append_only" BEFORE UPDATE OR DELETE ON "credit_transactions"
   FOR EACH ROW EXECUTE FUNCTION "refuse_ledger_change"();
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "credit_transactions_no_truncate" ON "credit_transactions";
---> statement-breakpoint
-CREATE TRIGGER "credit_transactions_no_truncate" BEFORE TRUNCATE ON "credit_transactions"
+CREATE OR REPLACE TRIGGER "credit_transactions_no_truncate" BEFORE TRUNCATE ON "credit_transactions"
   FOR EACH STATEMENT EXECUTE FUNCTION "refuse_ledger_change"();

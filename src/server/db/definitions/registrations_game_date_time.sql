@@ -6,7 +6,5 @@ CREATE OR REPLACE FUNCTION "registrations_game_date_time"() RETURNS trigger LANG
 END;
 $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "registrations_game_date_time" ON "registrations";
---> statement-breakpoint
-CREATE TRIGGER "registrations_game_date_time" BEFORE INSERT OR UPDATE OF "game_id", "game_date_time" ON "registrations"
+CREATE OR REPLACE TRIGGER "registrations_game_date_time" BEFORE INSERT OR UPDATE OF "game_id", "game_date_time" ON "registrations"
   FOR EACH ROW EXECUTE FUNCTION "registrations_game_date_time"();

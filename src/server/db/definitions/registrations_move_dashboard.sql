@@ -16,7 +16,5 @@ DECLARE
   RETURN NULL;
 END; $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "registrations_move_dashboard" ON "registrations";
---> statement-breakpoint
-CREATE TRIGGER "registrations_move_dashboard" AFTER INSERT OR DELETE OR UPDATE OF "status", "payment_type" ON "registrations"
+CREATE OR REPLACE TRIGGER "registrations_move_dashboard" AFTER INSERT OR DELETE OR UPDATE OF "status", "payment_type" ON "registrations"
   FOR EACH ROW EXECUTE FUNCTION "registrations_move_dashboard"();

@@ -6,7 +6,5 @@ CREATE OR REPLACE FUNCTION "states_time_zone_to_games"() RETURNS trigger LANGUAG
 END;
 $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "states_time_zone_to_games" ON "states";
---> statement-breakpoint
-CREATE TRIGGER "states_time_zone_to_games" AFTER UPDATE OF "time_zone" ON "states"
+CREATE OR REPLACE TRIGGER "states_time_zone_to_games" AFTER UPDATE OF "time_zone" ON "states"
   FOR EACH ROW WHEN (OLD."time_zone" IS DISTINCT FROM NEW."time_zone") EXECUTE FUNCTION "states_time_zone_to_games"();

@@ -5,7 +5,5 @@ CREATE OR REPLACE FUNCTION "users_move_dashboard"() RETURNS trigger LANGUAGE plp
   RETURN NULL;
 END; $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS "users_move_dashboard" ON "users";
---> statement-breakpoint
-CREATE TRIGGER "users_move_dashboard" AFTER INSERT OR DELETE ON "users"
+CREATE OR REPLACE TRIGGER "users_move_dashboard" AFTER INSERT OR DELETE ON "users"
   FOR EACH ROW EXECUTE FUNCTION "users_move_dashboard"();
