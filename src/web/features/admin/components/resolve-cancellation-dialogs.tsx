@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
 import type { Cancellation } from '../../../../shared/schemas/admin';
 import { Alert } from '../../../components/ui/alert';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
-import { describedBy, fieldBorder, fieldClasses, FieldMessages } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -11,6 +10,7 @@ import { cn } from '../../../lib/cn';
 import { formatBRL } from '../../../lib/format';
 import { useResolveCancellation } from '../api';
 import { cancellationMethodLabels } from '../labels';
+import { RejectionReasonField } from './rejection-reason-field';
 
 const PROCESS_FAILED = 'Erro ao processar cancelamento';
 
@@ -121,7 +121,6 @@ export function ProcessCancellationDialog({ cancellation, onClose }: DialogProps
 export function RejectCancellationDialog({ cancellation, onClose }: DialogProps) {
   const toast = useToast();
   const resolve = useResolveCancellation();
-  const reasonId = useId();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
 
@@ -152,27 +151,15 @@ export function RejectCancellationDialog({ cancellation, onClose }: DialogProps)
     <Modal open onClose={close} title="Rejeitar pedido">
       <form onSubmit={submit} noValidate className="space-y-5">
         <Summary cancellation={cancellation} />
-        <div>
-          <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-slate-800 dark:text-slate-200">
-            Motivo da rejeição
-          </label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            maxLength={500}
-            required
-            data-autofocus
-            value={reason}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={describedBy(reasonId, reasonError, 'O jogador recebe este motivo na notificação.')}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(undefined);
-            }}
-            className={cn(fieldClasses, fieldBorder(Boolean(reasonError)))}
-          />
-          <FieldMessages id={reasonId} error={reasonError} hint="O jogador recebe este motivo na notificação." />
-        </div>
+        <RejectionReasonField
+          value={reason}
+          error={reasonError}
+          hint="O jogador recebe este motivo na notificação."
+          onChange={(text) => {
+            setReason(text);
+            setReasonError(undefined);
+          }}
+        />
         {resolve.isError && (
           <Alert tone="error" title={PROCESS_FAILED}>
             {errorMessage(resolve.error, PROCESS_FAILED)}

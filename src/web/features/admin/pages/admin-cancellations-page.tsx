@@ -13,6 +13,7 @@ import { Cell, DataTable, Row, Th } from '../components/data-table';
 import { PagedList } from '../components/paged-list';
 import { ProcessCancellationDialog, RejectCancellationDialog } from '../components/resolve-cancellation-dialogs';
 import { cancellationMethodLabels, cancellationStatus } from '../labels';
+import { StatusFilters } from '../components/status-filters';
 import { useListParams } from '../use-list-params';
 
 const FILTER_KEYS = ['status'] as const;
@@ -72,24 +73,7 @@ export function AdminCancellationsPage() {
     <div className="mx-auto w-full max-w-7xl">
       <PageHeader title="Gestão de cancelamentos" description="Pedidos de reembolso de inscrições pagas com cartão ou PIX." />
 
-      <div role="group" aria-label="Filtrar por status" className="mb-4 flex flex-wrap gap-2">
-        {filters.map((filter) => (
-          <button
-            key={filter.value || 'all'}
-            type="button"
-            aria-pressed={filter.value === active.value}
-            onClick={() => list.setFilter('status', filter.value)}
-            className={cn(
-              'min-h-11 rounded-xl border px-4 text-base font-semibold',
-              filter.value === active.value
-                ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-950'
-                : 'border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800',
-            )}
-          >
-            {filter.label}
-          </button>
-        ))}
-      </div>
+      <StatusFilters filters={filters} active={active.value} onSelect={(value) => list.setFilter('status', value)} />
 
       <PagedList
         query={cancellations}

@@ -1,5 +1,5 @@
 import { Landmark } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
 import { type AdminPayout, PIX_END_TO_END_ID, type PayoutStatus } from '../../../../shared/schemas/earnings';
 import { QueryError } from '../../../components/games/list-states';
@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { describedBy, fieldBorder, fieldClasses, FieldMessages, Input } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
@@ -20,6 +20,8 @@ import { formatBRL, formatDateTime, TIME_ZONE } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMarkPayoutPaid, usePayouts, useRejectPayout } from '../api';
 import { Cell, DataTable, Row, Th } from '../components/data-table';
+import { RejectionReasonField } from '../components/rejection-reason-field';
+import { StatusFilters } from '../components/status-filters';
 import { useListParams } from '../use-list-params';
 
 const FILTER_KEYS = ['status'] as const;
@@ -117,7 +119,6 @@ function MarkPaidDialog({ payout, onClose }: DialogProps) {
 function RejectDialog({ payout, onClose }: DialogProps) {
   const toast = useToast();
   const reject = useRejectPayout();
-  const reasonId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const hint = 'O organizador recebe este motivo; o valor volta a ficar disponível para ele.';
@@ -145,26 +146,15 @@ function RejectDialog({ payout, onClose }: DialogProps) {
     <Modal open onClose={() => !reject.isPending && onClose()} title="Rejeitar repasse">
       <form onSubmit={submit} noValidate className="space-y-5">
         <Summary payout={payout} />
-        <div>
-          <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-slate-800 dark:text-slate-200">
-            Motivo da rejeição
-          </label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            maxLength={500}
-            data-autofocus
-            value={reason}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(reasonId, error, hint)}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-            className={cn(fieldClasses, fieldBorder(Boolean(error)))}
-          />
-          <FieldMessages id={reasonId} error={error} hint={hint} />
-        </div>
+        <RejectionReasonField
+          value={reason}
+          error={error}
+          hint={hint}
+          onChange={(text) => {
+            setReason(text);
+            setError(undefined);
+          }}
+        />
         {reject.isError && <Alert tone="error">{errorMessage(reject.error, 'Erro ao rejeitar o repasse')}</Alert>}
         <DialogFormActions
           onCancel={onClose}
@@ -199,24 +189,11 @@ export function AdminPayoutsPage() {
           {messages.earnings.testMode} Os pedidos vêm de pagamentos do ambiente de teste: não faça PIX por eles.
         </Alert>
       )}
-      <div role="group" aria-label="Filtrar por status" className="mb-4 flex flex-wrap gap-2">
-        {filters.map((filter) => (
-          <button
-            key={filter.value || 'all'}
-            type="button"
-            aria-pressed={filter.value === active.value}
-            onClick={() => list.setFilter('status', filter.value === 'requested' ? '' : filter.value || 'all')}
-            className={cn(
-              'min-h-11 rounded-xl border px-4 text-base font-semibold',
-              filter.value === active.value
-                ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-950'
-                : 'border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800',
-            )}
-          >
-            {filter.label}
-          </button>
-        ))}
-      </div>
+      <StatusFilters
+        filters={filters}
+        active={active.value}
+        onSelect={(value) => list.setFilter('status', value === 'requested' ? '' : value || 'all')}
+      />
 
       {payouts.isPending ? (
         <Skeleton className="h-40 w-full rounded-2xl" />
