@@ -12,6 +12,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import type { DashboardReply } from '../../../../shared/schemas/admin';
 import type { UserGame } from '../../../../shared/schemas/user-games';
 import { QueryError } from '../../../components/games/list-states';
 import { buttonClasses } from '../../../components/ui/button';
@@ -43,6 +44,25 @@ function Counter({ label, value, icon: Icon, hint }: { label: string; value: str
     </Card>
   );
 }
+
+/** The organisers' money on the dashboard, each a sum the server keeps (decision 045). */
+const earningsCounters: Array<{
+  key: keyof Omit<DashboardReply['earnings'], 'payoutsRequested'>;
+  label: string;
+  icon: LucideIcon;
+  hint?: string;
+}> = [
+  { key: 'fees', label: 'Taxas da plataforma', icon: Percent, hint: 'Menos as devolvidas em reembolsos' },
+  { key: 'owedPending', label: 'Devido: a receber', icon: Hourglass, hint: 'Jogos ainda no prazo de segurança' },
+  { key: 'owedAvailable', label: 'Devido: disponível', icon: HandCoins, hint: 'Organizadores já podem pedir' },
+  {
+    key: 'owedByOrganisers',
+    label: 'Organizadores devem',
+    icon: Undo2,
+    hint: 'Devolvido aos jogadores depois de repassado; à parte, nunca descontado do devido',
+  },
+  { key: 'paidOutThisMonth', label: 'Repassado este mês', icon: Landmark },
+];
 
 function RecentGame({ game }: { game: UserGame }) {
   return (
@@ -104,31 +124,9 @@ export function AdminDashboardPage() {
               </Link>
             </div>
             <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              <Counter
-                label="Taxas da plataforma"
-                value={formatBRL(dashboard.data.earnings.fees)}
-                icon={Percent}
-                hint="Menos as devolvidas em reembolsos"
-              />
-              <Counter
-                label="Devido: a receber"
-                value={formatBRL(dashboard.data.earnings.owedPending)}
-                icon={Hourglass}
-                hint="Jogos ainda no prazo de segurança"
-              />
-              <Counter
-                label="Devido: disponível"
-                value={formatBRL(dashboard.data.earnings.owedAvailable)}
-                icon={HandCoins}
-                hint="Organizadores já podem pedir"
-              />
-              <Counter
-                label="Organizadores devem"
-                value={formatBRL(dashboard.data.earnings.owedByOrganisers)}
-                icon={Undo2}
-                hint="Devolvido aos jogadores depois de repassado; à parte, nunca descontado do devido"
-              />
-              <Counter label="Repassado este mês" value={formatBRL(dashboard.data.earnings.paidOutThisMonth)} icon={Landmark} />
+              {earningsCounters.map(({ key, ...counter }) => (
+                <Counter key={key} {...counter} value={formatBRL(dashboard.data.earnings[key])} />
+              ))}
             </dl>
           </section>
           <section aria-labelledby="recent-games">
