@@ -81,6 +81,40 @@ describe('games changed by a transaction that already committed', () => {
   });
 });
 
+describe.runIf(isPostgres)('a write that also changed games', () => {
+  it('goes to the other instances as one notification, which drops their caches and tells the games', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const pools = [new pg.Pool({ connectionString: url, max: 2 }), new pg.Pool({ connectionString: url, max: 2 })];
+    const [a, b] = pools.map((pool) => postgresChangeFeed({ url, pool }));
+    const sent = vi.spyOn(pools[0]!, 'query');
+    try {
+      let dropsByB = 0;
+      const gamesHeardByB: number[][] = [];
+      b!.subscribe(() => dropsByB++);
+      b!.subscribeGames((ids) => ids && gamesHeardByB.push(ids));
+      await vi.waitFor(() => expect(dropsByB).toBe(1), { timeout: 2000 });
+
+      // The one-statement apply: its game announced, then the reply's write published, in the same moment.
+      a!.gamesChanged([7]);
+      a!.publish();
+      await vi.waitFor(() => expect(gamesHeardByB).toEqual([[7]]), { timeout: 1000, interval: 10 });
+      expect(dropsByB).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(sent.mock.calls.filter(([text]) => String(text).includes('pg_notify'))).toHaveLength(1);
+      expect(dropsByB).toBe(2);
+
+      // A write alone still drops the caches, without a game.
+      a!.publish();
+      await vi.waitFor(() => expect(dropsByB).toBe(3), { timeout: 1000, interval: 10 });
+      expect(gamesHeardByB).toEqual([[7]]);
+    } finally {
+      sent.mockRestore();
+      await Promise.all([a!.close(), b!.close()]);
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+});
+
 describe('localChangeFeed', () => {
   it('tells every subscriber at once', () => {
     const feed = localChangeFeed();

@@ -17,7 +17,8 @@ export type GamesListener = (gameIds: number[] | undefined) => void;
  * (`gameChangeNotice`): the database delivers it to every instance, this one included, only once that
  * transaction commits, and never when it rolls back. A change already committed (the one-statement apply) is
  * announced with `gamesChanged` instead: this instance hears it at once, the others within the coalescing time,
- * every game changed meanwhile in one notification.
+ * every game changed meanwhile in one notification. That notification also drops the other instances' caches (a
+ * committed change is a write), so a moment with both kinds of news sends one notification, not two.
  */
 export type ChangeFeed = {
   publish(): void;
@@ -130,7 +131,10 @@ export function postgresChangeFeed(options: { url: string; pool: pg.Pool; coales
       if (message.channel === GAMES_CHANNEL) {
         // This instance told its own listeners when it announced its committed changes.
         const { from, ids } = parseGamesPayload(message.payload);
-        if (from !== instanceId && ids.length > 0) games.tell(ids);
+        if (from === instanceId || ids.length === 0) return;
+        games.tell(ids);
+        // Games another instance changed and committed: a write there, so what this one keeps may be out of date.
+        if (from !== undefined) local.publish();
       } else if (message.payload !== instanceId) local.publish();
     });
     client.on('error', () => {
@@ -154,45 +158,48 @@ export function postgresChangeFeed(options: { url: string; pool: pg.Pool; coales
 
   const ready = listen();
 
+  /** What this instance has to tell the others at the end of the moment: games committed, or only that it wrote. */
   const committed = new Set<number>();
-  let pendingGames: NodeJS.Timeout | undefined;
-  async function announceCommitted() {
-    clearTimeout(pendingGames);
-    pendingGames = undefined;
+  let hasWritten = false;
+  async function announce() {
+    clearTimeout(pendingNotify);
+    pendingNotify = undefined;
     const ids = [...committed];
     committed.clear();
-    await Promise.all(
-      committedPayloads(instanceId, ids).map((payload) =>
-        options.pool.query('select pg_notify($1, $2)', [GAMES_CHANNEL, payload]).catch(() => {}),
-      ),
-    );
+    const payloads =
+      ids.length > 0
+        ? committedPayloads(instanceId, ids).map((payload) => [GAMES_CHANNEL, payload])
+        : hasWritten
+          ? [[CHANNEL, instanceId]]
+          : [];
+    hasWritten = false;
+    await Promise.all(payloads.map((args) => options.pool.query('select pg_notify($1, $2)', args).catch(() => {})));
+  }
+  function announceSoon() {
+    if (pendingNotify) return;
+    pendingNotify = setTimeout(() => void announce(), options.coalesceMs ?? 50);
+    pendingNotify.unref();
   }
 
   return {
     publish() {
       local.publish();
-      if (pendingNotify) return;
-      pendingNotify = setTimeout(() => {
-        pendingNotify = undefined;
-        options.pool.query('select pg_notify($1, $2)', [CHANNEL, instanceId]).catch(() => {});
-      }, options.coalesceMs ?? 50);
-      pendingNotify.unref();
+      hasWritten = true;
+      announceSoon();
     },
     subscribe: local.subscribe,
     subscribeGames: games.subscribe,
     gamesChanged(gameIds) {
       games.tell(gameIds);
       for (const id of gameIds) committed.add(id);
-      if (pendingGames) return;
-      pendingGames = setTimeout(() => void announceCommitted(), options.coalesceMs ?? 50);
-      pendingGames.unref();
+      announceSoon();
     },
     async close() {
       isClosed = true;
       clearTimeout(reconnect);
-      clearTimeout(pendingNotify);
       // What this instance changed last still reaches the others.
-      if (committed.size > 0) await announceCommitted();
+      if (committed.size > 0) await announce();
+      clearTimeout(pendingNotify);
       await ready;
       await listener?.end().catch(() => {});
     },

@@ -1,10 +1,13 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Queryable } from '../../db/open-database';
-import { games, notifications, users } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
+import type { MailMessage } from '../../integrations/mail/mailer';
 import { organiserNewsEmail } from '../../integrations/mail/templates';
 import type { ServerContext } from '../context';
-import { notify, noteNoticeKind, type PendingMail, queueMail } from '../notifications/notify';
+import { mailOfKind, notify, type PendingMail, queueFinishedMails, queueMail } from '../notifications/notify';
+import { kindOfType } from '../notifications/notification-kinds';
+import { UNSUBSCRIBE_SECRET_SETTING, unsubscribeSecret } from '../notifications/unsubscribe-link';
 import { gamePath, when } from './game-notices';
 import type { GameRow } from './registration-guards';
 
@@ -13,7 +16,7 @@ type Organiser = { id: number; name: string; email: string };
 /**
  * Who hears of a new player: the game's (or series') creator, unless that is an administrator (the platform's games,
  * followed on the dashboard), the player themselves, or an erased account. The one-statement apply
- * (`modules/games/fast-apply.ts`) writes the same rule in SQL.
+ * (`modules/games/fast-apply.ts`) and the read of its e-mails (`mailOrganisersOfFastApplies`) write the same rule in SQL.
  */
 async function organiserToTell(
   tx: Queryable,
@@ -31,7 +34,7 @@ async function organiserToTell(
 
 function registrationEmail(
   ctx: Pick<ServerContext, 'config'>,
-  game: GameRow,
+  game: Pick<GameRow, 'id' | 'name' | 'dateTime' | 'timeZone'>,
   organiser: Organiser,
   player: string,
   status: 'confirmed' | 'waitlist',
@@ -71,28 +74,69 @@ export async function noticeOrganiserOfRegistration(
   await queueMail(tx, mails, registrationEmail(ctx, game, organiser, player, status));
 }
 
+/** The preference an organiser's news of a new player follows. */
+const ORGANISER_KIND = kindOfType.new_registration;
+
+type OrganiserNewsRow = {
+  notice_id: number;
+  organiser_id: number;
+  organiser_name: string;
+  organiser_email: string;
+  player: string;
+  game_id: number;
+  game_name: string;
+  date_time: Date | string;
+  time_zone: string;
+  is_email_off: boolean;
+  now_seconds: number;
+  secret: string | null;
+};
+
 /**
- * The e-mail of an organiser's notice the one-statement apply already wrote and committed (`noticeId`), as the
- * organiser's preference says: queued in the transaction that takes away the request the statement wrote with the
- * notice (`organiserNewsRequests`, `modules/games/fast-apply.ts`).
+ * The e-mails of organisers' notices that one-statement applies already wrote and committed, as each organiser's
+ * preference says: queued in the transaction that takes away the requests the statements wrote with the notices
+ * (`organiserNewsRequests`, `modules/games/fast-apply.ts`). What they need (the notice with its game, the organiser by
+ * `organiserToTell`'s rule, the player's name, the preference, the database's clock and the unsubscribe links' key)
+ * is read in one statement for all of them, and they go to the outbox in one more.
  */
-export async function mailOrganiserOfFastApply(
+export async function mailOrganisersOfFastApplies(
   tx: Queryable,
   ctx: Pick<ServerContext, 'config'>,
   mails: PendingMail,
-  noticeId: number,
-  status: 'confirmed' | 'waitlist',
+  requests: { noticeId: number; outcome: 'confirmed' | 'waitlist' }[],
 ): Promise<void> {
-  const [notice] = await tx
-    .select({ organiserId: notifications.userId, playerId: notifications.aboutUserId, game: games })
-    .from(notifications)
-    .innerJoin(games, eq(games.id, notifications.gameId))
-    .where(eq(notifications.id, noticeId));
-  if (!notice || notice.playerId === null) return;
-  const found = await organiserToTell(tx, notice.organiserId, notice.playerId);
-  if (!found) return;
-  noteNoticeKind(tx, found.organiser.id, 'organiser');
-  await queueMail(tx, mails, registrationEmail(ctx, notice.game, found.organiser, found.player, status));
+  if (requests.length === 0) return;
+  const { rows } = (await tx.execute(sql`
+    select n.id as notice_id, o.id as organiser_id, o.name as organiser_name, o.email as organiser_email, p.name as player,
+      g.id as game_id, g.name as game_name, g.date_time, g.time_zone,
+      coalesce((select not s.email from notification_settings s where s.user_id = o.id and s.kind = ${ORGANISER_KIND}), false) as is_email_off,
+      extract(epoch from now())::float8 as now_seconds,
+      (select value from app_settings where key = ${UNSUBSCRIBE_SECRET_SETTING}) as secret
+    from notifications n
+    join games g on g.id = n.game_id
+    join users o on o.id = n.user_id and o.id <> n.about_user_id and o.role = 'player' and o.deleted_at is null
+    join users p on p.id = n.about_user_id
+    where n.id in (${sql.join(
+      requests.map((request) => sql`${request.noticeId}`),
+      sql`, `,
+    )})`)) as unknown as { rows: OrganiserNewsRow[] };
+  const found = new Map(rows.map((row) => [row.notice_id, row]));
+  const finished: MailMessage[] = [];
+  for (const { noticeId, outcome } of requests) {
+    const row = found.get(noticeId);
+    if (!row) continue;
+    const game = { id: row.game_id, name: row.game_name, dateTime: new Date(row.date_time), timeZone: row.time_zone };
+    const organiser = { id: row.organiser_id, name: row.organiser_name, email: row.organiser_email };
+    const mail = mailOfKind(registrationEmail(ctx, game, organiser, row.player, outcome), {
+      userId: organiser.id,
+      kind: ORGANISER_KIND,
+      isEmailOff: row.is_email_off,
+      nowSeconds: row.now_seconds,
+      secret: row.secret ?? (await unsubscribeSecret(tx)),
+    });
+    if (mail) finished.push(mail);
+  }
+  await queueFinishedMails(tx, mails, finished);
 }
 
 /** Tells a series' organiser of a new mensalista, in the transaction that made them one. */

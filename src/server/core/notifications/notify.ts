@@ -39,11 +39,8 @@ export async function notify(
   notePushesMayBeDue();
 }
 
-/**
- * Pairs the e-mails queued next in this transaction for this person with a notice of `kind`: what `notify` does, for a
- * notice written by the database (the one-statement apply) whose e-mail follows in a transaction of its own.
- */
-export function noteNoticeKind(q: Queryable, userId: number, kind: NotificationKind): void {
+/** Pairs the e-mails queued next in this transaction for this person with a notice of `kind`. */
+function noteNoticeKind(q: Queryable, userId: number, kind: NotificationKind): void {
   let kinds = kindsNoticedIn.get(q);
   if (!kinds) kindsNoticedIn.set(q, (kinds = new Map()));
   kinds.set(userId, kind);
@@ -96,10 +93,34 @@ async function finishMail(tx: Queryable, message: MailMessage): Promise<MailMess
     .from(notificationSettings)
     .where(and(eq(notificationSettings.userId, account.id), eq(notificationSettings.kind, kind)));
   if (setting?.email === false) return null;
-  const expiresAt = new Date((account.nowSeconds + UNSUBSCRIBE_LINK_DAYS * 86_400) * 1000);
-  const token = signUnsubscribeToken(await unsubscribeSecret(tx), { userId: account.id, kind, expiresAt });
+  const secret = await unsubscribeSecret(tx);
+  return mailOfKind(message, { userId: account.id, kind, isEmailOff: false, nowSeconds: account.nowSeconds, secret });
+}
+
+/**
+ * What `finishMail` reads of the account an e-mail of a kind goes to, for a caller that read it with the rest of what
+ * the e-mail needs (the organisers' news of one-statement applies, read in one statement).
+ */
+export type MailRecipient = {
+  userId: number;
+  kind: NotificationKind;
+  /** The account turned e-mails of this kind off. */
+  isEmailOff: boolean;
+  /** The database's clock, in seconds since the epoch: the unsubscribe link lasts from it. */
+  nowSeconds: number;
+  /** The unsubscribe links' key (`unsubscribeSecret`). */
+  secret: string;
+};
+
+/** The e-mail as it goes to an account that was notified of its event, or null when that kind's e-mails are off. */
+export function mailOfKind(message: MailMessage, recipient: MailRecipient): MailMessage | null {
+  const { publicUrl, ...mail } = message;
+  if (recipient.isEmailOff) return null;
+  if (!publicUrl) return mail;
+  const expiresAt = new Date((recipient.nowSeconds + UNSUBSCRIBE_LINK_DAYS * 86_400) * 1000);
+  const token = signUnsubscribeToken(recipient.secret, { userId: recipient.userId, kind: recipient.kind, expiresAt });
   return withPreferenceFooter(mail, {
-    kindLabel: notificationKindLabels[kind],
+    kindLabel: notificationKindLabels[recipient.kind],
     unsubscribeUrl: unsubscribeUrl(publicUrl, token),
     settingsUrl: `${publicUrl}/profile`,
   });
@@ -110,6 +131,12 @@ export async function queueMail(tx: Queryable, mails: PendingMail, message: Mail
   if (!finished) return;
   await queueOutboxMail(tx, [finished]);
   mails.push(finished);
+}
+
+/** E-mails already finished (`mailOfKind`) to the outbox, in one statement, and listed for after the commit. */
+export async function queueFinishedMails(tx: Queryable, mails: PendingMail, finished: MailMessage[]): Promise<void> {
+  await queueOutboxMail(tx, finished);
+  mails.push(...finished);
 }
 
 /** After the commit: starts delivering the e-mails queued, and the pushes the notifications queued. */

@@ -36,6 +36,14 @@ export function notePushesMayBeDue(): void {
 export function kickPushDelivery(ctx: Pick<ServerContext, 'mailer'> & PushDeliveryContext): void {
   if (!pushesMayBeDue) return;
   pushesMayBeDue = false;
+  deliverPushesSoon(ctx);
+}
+
+/**
+ * After a commit known to have queued pushes (the one-statement apply says whether its notices did): delivers them
+ * now, in the background. A commit that queued none starts no delivery: the claim it would send finds nothing.
+ */
+export function deliverPushesSoon(ctx: Pick<ServerContext, 'mailer'> & PushDeliveryContext): void {
   ctx.mailer.later(async () => {
     await deliverDuePushes(ctx);
   });
@@ -192,6 +200,8 @@ async function deliverAll(ctx: PushDeliveryContext, state: { again: boolean }): 
       setMaxListeners(4 * BATCH, deadline);
       await Promise.all(rows.map((row) => deliverOne(ctx, row, now, deadline, claimedAt)));
       tried += rows.length;
+      // Fewer than a batch: nothing else was due. What was queued since is another call's (`again`) or the job's.
+      if (rows.length < BATCH) break;
     }
   } while (state.again);
   return tried;

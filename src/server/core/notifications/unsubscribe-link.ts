@@ -6,7 +6,8 @@ import { appSettings } from '../../db/schema';
 
 /** How long the unsubscribe link of an e-mail works after it was written. */
 export const UNSUBSCRIBE_LINK_DAYS = 90;
-const SECRET_SETTING = 'unsubscribe_secret';
+/** The `app_settings` key the unsubscribe links' key is kept under. */
+export const UNSUBSCRIBE_SECRET_SETTING = 'unsubscribe_secret';
 
 /**
  * The key unsubscribe links are signed with: generated the first time and kept in the database, so every instance
@@ -17,12 +18,12 @@ const SECRET_SETTING = 'unsubscribe_secret';
  */
 export async function unsubscribeSecret(q: Queryable): Promise<string> {
   const read = async () =>
-    (await q.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SECRET_SETTING)))[0]?.value;
+    (await q.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, UNSUBSCRIBE_SECRET_SETTING)))[0]?.value;
   const kept = await read();
   if (kept !== undefined) return kept;
   await q
     .insert(appSettings)
-    .values({ key: SECRET_SETTING, value: sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')` })
+    .values({ key: UNSUBSCRIBE_SECRET_SETTING, value: sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')` })
     .onConflictDoNothing();
   return (await read())!;
 }

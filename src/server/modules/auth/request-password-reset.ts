@@ -24,7 +24,9 @@ export function resetCodeDigest(ctx: ServerContext, userId: number, code: string
 export const passwordResetRequests: MailRequestHandler<{ email: string }> = {
   kind: 'password_reset',
   dropAfterSeconds: RESET_CODE_TTL_SECONDS,
-  handle: (tx, ctx, { email }, mails) => issueResetCode(tx, ctx, email, mails),
+  handle: async (tx, ctx, requests, mails) => {
+    for (const { email } of requests) await issueResetCode(tx, ctx, email, mails);
+  },
 };
 
 /**

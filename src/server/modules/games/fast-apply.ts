@@ -5,9 +5,9 @@ import { toReais } from '../../../shared/money';
 import type { ApplyBody, ApplyReply, PaymentType } from '../../../shared/schemas/games';
 import type { ServerContext } from '../../core/context';
 import { SPEND_DESCRIPTION_PREFIX } from '../../core/games/confirm-registration';
-import { mailOrganiserOfFastApply } from '../../core/games/organiser-notices';
+import { mailOrganisersOfFastApplies } from '../../core/games/organiser-notices';
 import { doMailRequestSoon, type MailRequestHandler } from '../../core/notifications/mail-requests';
-import { notePushesMayBeDue } from '../../core/notifications/push-delivery';
+import { deliverPushesSoon } from '../../core/notifications/push-delivery';
 import { games } from '../../db/schema';
 import { GIVE_UP_HOURS } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
@@ -19,6 +19,7 @@ type FastApplyRow = {
   paid_cents: number | null;
   balance_cents: number | null;
   organiser_mail_request_id: number | null;
+  pushes_queued: boolean;
 };
 
 // The notices' {quando} in the game's own zone, read in the same statement: no round trip more before the call.
@@ -54,14 +55,30 @@ function fastApplyStatement(gameId: number, claims: TokenClaims, now: string, pa
       join users o on o.id = g.creator_id and o.role = 'player' and o.deleted_at is null and o.id <> ${claims.userId}
       join users p on p.id = ${claims.userId}
       where a.outcome in ('confirmed', 'waitlist')
-      returning id
+      returning id, user_id
     ), organiser_mail as (
       insert into mail_requests (kind, payload)
       select 'organiser_news', jsonb_build_object('noticeId', n.id, 'outcome', a.outcome)
       from organiser_notice n, applied a
       returning id
+    ), told as (
+      -- Whom the statement's notices went to, and of which type: the player's (written by fast_apply), the organiser's.
+      select ${claims.userId}::integer as user_id, case when a.outcome = 'confirmed' then 'registration_confirmed' else 'waitlisted' end as type
+      from applied a
+      where a.outcome in ('confirmed', 'waitlist')
+      union all
+      select n.user_id, 'new_registration' from organiser_notice n
     )
-    select applied.*, (select id from organiser_mail) as organiser_mail_request_id from applied`;
+    select applied.*, (select id from organiser_mail) as organiser_mail_request_id,
+      -- Whether the notices' trigger (queue_notification_pushes) queued a push, by its own rule: a device of someone
+      -- told, whose pushes of that notice's kind are on. Only then does a delivery start after the commit.
+      exists (
+        select 1 from told t join push_subscriptions s on s.user_id = t.user_id
+        where not exists (
+          select 1 from notification_settings ns where ns.user_id = t.user_id and ns.kind = notification_kind(t.type) and not ns.push
+        )
+      ) as pushes_queued
+    from applied`;
 }
 
 /**
@@ -72,7 +89,7 @@ function fastApplyStatement(gameId: number, claims: TokenClaims, now: string, pa
 export const organiserNewsRequests: MailRequestHandler<{ noticeId: number; outcome: 'confirmed' | 'waitlist' }> = {
   kind: 'organiser_news',
   dropAfterSeconds: GIVE_UP_HOURS * 3600,
-  handle: (tx, ctx, { noticeId, outcome }, mails) => mailOrganiserOfFastApply(tx, ctx, mails, noticeId, outcome),
+  handle: (tx, ctx, requests, mails) => mailOrganisersOfFastApplies(tx, ctx, mails, requests),
 };
 
 /**
@@ -101,13 +118,10 @@ export async function tryFastApply(
   if (row.outcome === 'insufficient_balance') throw new AppError('insufficient_credits', messages.insufficientBalance);
   // The statement was its own transaction: it has committed, and whoever watches the game's places may hear it.
   ctx.changes.gamesChanged([gameId]);
-  const requestId = row.organiser_mail_request_id;
-  if (requestId !== null) {
-    // The statement's notices were queued for push by the database: this instance delivers them with the e-mail,
-    // written right after the reply rather than at the job's next run.
-    notePushesMayBeDue();
-    doMailRequestSoon(ctx, organiserNewsRequests, requestId);
-  }
+  // Pushes the notices queued go at once rather than at the job's next run; none queued, no delivery to start.
+  if (row.pushes_queued) deliverPushesSoon(ctx);
+  // The organiser's e-mail is written right after the reply (with others asked for meanwhile), not at the job's next run.
+  if (row.organiser_mail_request_id !== null) doMailRequestSoon(ctx, organiserNewsRequests, row.organiser_mail_request_id);
   const credits = toReais(row.balance_cents ?? 0);
   if (row.outcome === 'waitlist') {
     return {
