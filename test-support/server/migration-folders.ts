@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { afterAll } from 'vitest';
 import { type Database, definitionsFolder, migrationsFolder } from '../../src/server/db/open-database';
 
 type JournalEntry = { idx: number; when: number; tag: string; breakpoints: boolean };
@@ -21,15 +20,21 @@ export const wasShippedOtherwise = (tag: string) => fs.existsSync(path.join(ship
 export const shippedSqlOf = (tag: string) =>
   fs.readFileSync(path.join(wasShippedOtherwise(tag) ? shippedFolder : migrationsFolder, `${tag}.sql`), 'utf8');
 
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bj-migrations-'));
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+// One scratch folder per process, removed when it exits: test files share this module (the server project does not
+// isolate them), so no one file's hooks may remove it.
+const scratch = path.join(os.tmpdir(), `bj-migrations-${process.pid}`);
+process.once('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
+const scratchFolder = (prefix: string) => {
+  fs.mkdirSync(scratch, { recursive: true });
+  return fs.mkdtempSync(path.join(scratch, prefix));
+};
 
 /**
  * A migrations folder holding the first `count` migrations as they shipped (`shipped`, what earlier releases ran) or as
  * they are now, plus any extra ones (to stop an upgrade part-way).
  */
 export function migrationsFolderWith(count: number, { shipped = false, extra = [] as { tag: string; sql: string }[] } = {}): string {
-  const folder = fs.mkdtempSync(path.join(scratch, 'migrations-'));
+  const folder = scratchFolder('migrations-');
   fs.mkdirSync(path.join(folder, 'meta'));
   const entries: JournalEntry[] = journal.entries.slice(0, count);
   for (const { tag } of entries) {
@@ -50,7 +55,7 @@ export function migrationsFolderWith(count: number, { shipped = false, extra = [
 
 /** A copy of the definitions folder, with files added or replaced (`{name: text}`), to change a definition in a test. */
 export function definitionsFolderWith(files: Record<string, string>): string {
-  const folder = fs.mkdtempSync(path.join(scratch, 'definitions-'));
+  const folder = scratchFolder('definitions-');
   fs.cpSync(definitionsFolder, folder, { recursive: true });
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(folder, `${name}.sql`), text);
   return folder;
