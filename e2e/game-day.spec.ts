@@ -94,7 +94,7 @@ test('on the court at 390 px: the organiser checks in three players and a walk-i
   expect(sent).toContain('- Zé da Praia');
   // The weekday comes with the date, so the group knows which game.
   expect(sent).toMatch(/\((domingo|segunda-feira|terça-feira|quarta-feira|quinta-feira|sexta-feira|sábado), \d{2}\/\d{2}\/\d{4} às/);
-  await expect(page.getByRole('button', { name: 'Copiar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copiar', exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // The draw is saved: it is there after a reload.

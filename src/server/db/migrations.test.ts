@@ -65,6 +65,7 @@ const RELEASED: Record<string, string> = {
   '0034_payout_reference_case': 'e2c99d550f9d7efe8b2aaf117bfb8a1d4ee25cb4993f545bc13ffb677f3c471d',
   '0035_mail_requests_and_message_ids': '1d619330e399d80d8108ec41e6a515b7c8292b8ec99340858b711490ed11abe4',
   '0036_walk_ins_on_game_day': '7e1e9e1dc231f542a45b5099208afb75f54575562afa833fcf24d7d9b2e7b1c3',
+  '0039_game_history': 'a21601dc16847a5ff06042d357975210d910c26f2f381d5fe77f870218215b33',
 };
 
 /**
@@ -539,6 +540,18 @@ async function rowsAfter(tag: string, database: Database) {
         refusedBy('team_players_one_player'),
       );
       await expect(run(`update game_walk_ins set level = 6`)).rejects.toMatchObject(refusedBy('game_walk_ins_level_range'));
+      return;
+    }
+    case '0039_game_history': {
+      // Each game's history starts empty: its creation by its organiser, and a promotion the system made.
+      await run(`insert into game_events (game_id, at, actor_id, action, details)
+        select id, created_at, creator_id, 'created', '{}'::jsonb from games`);
+      await run(`insert into game_events (game_id, at, actor_id, action, details)
+        select game_id, now(), null, 'player_promoted', jsonb_build_object('playerId', user_id, 'status', 'confirmed') from registrations limit 1`);
+      const refusedBy = (constraint: string) => ({ cause: { message: expect.stringContaining(constraint) } });
+      await expect(run(`insert into game_events (game_id, at, action) select id, now(), 'outra' from games limit 1`)).rejects.toMatchObject(
+        refusedBy('game_events_action_valid'),
+      );
       return;
     }
     default:

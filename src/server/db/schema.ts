@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { GameChange, GameEventAction, GameEventDetails } from '../../shared/schemas/game-history';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -399,6 +400,41 @@ export const teamPlayers = pgTable(
       .on(t.walkInId)
       .where(sql`${t.walkInId} is not null`),
     index('team_players_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A game event's details as stored: the reply's (`GameEventDetails`) with people by id (`playerId`, their name read when
+ * shown) and money in centavos (`cents`, and a price change's values).
+ */
+export type StoredGameEventDetails = Omit<GameEventDetails, 'player' | 'amount' | 'changes'> & {
+  playerId?: number;
+  cents?: number;
+  changes?: GameChange[];
+};
+
+/**
+ * What happened to a game, and who did it (migration 0039, decision 075): written by `recordGameEvent` in the
+ * transaction of each change; `actorId` null for what the system did on its own. Details name people by id only.
+ */
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    at: timestamptz('at').notNull(),
+    actorId: integer('actor_id').references(() => users.id),
+    action: text('action').$type<GameEventAction>().notNull(),
+    details: jsonb('details').$type<StoredGameEventDetails>().notNull().default({}),
+  },
+  (t) => [
+    index('game_events_game_idx').on(t.gameId, t.at.desc(), t.id.desc()),
+    check(
+      'game_events_action_valid',
+      sql`${t.action} in ('created', 'edited', 'published', 'unpublished', 'link_regenerated', 'player_joined', 'player_confirmed', 'player_promoted', 'player_left', 'player_removed', 'payment_expired', 'refunded', 'walk_in_added', 'walk_in_removed', 'cancelled', 'message_sent')`,
+    ),
   ],
 );
 

@@ -70,6 +70,7 @@ import {
   updatePlayerBodySchema,
   updatePlayerReplySchema,
 } from '../schemas/game-day';
+import { gameHistoryReplySchema, gameListTextSchema } from '../schemas/game-history';
 import {
   applyBodySchema,
   applyReplySchema,
@@ -164,7 +165,7 @@ export type RouteContract = {
   headers?: z.ZodType;
   reply: z.ZodType;
   status?: 201;
-  produces?: 'text/csv' | 'text/calendar' | 'text/html' | 'text/event-stream';
+  produces?: 'text/csv' | 'text/calendar' | 'text/html' | 'text/event-stream' | 'text/plain';
   consumes?: readonly ['application/x-www-form-urlencoded', 'multipart/form-data'];
 };
 
@@ -297,6 +298,8 @@ export const apiRoutes = {
   'PUT /user-games/:id/players/:userId': { params: userParamsSchema, body: updatePlayerBodySchema, reply: updatePlayerReplySchema },
   'POST /user-games/:id/teams': { params: idParamsSchema, body: drawTeamsBodySchema, reply: drawTeamsReplySchema },
   'GET /user-games/:id/registrations.csv': { params: idParamsSchema, reply: z.string(), produces: 'text/csv' },
+  'GET /user-games/:id/list.txt': { params: idParamsSchema, reply: gameListTextSchema, produces: 'text/plain' },
+  'GET /user-games/:id/history': { params: idParamsSchema, reply: gameHistoryReplySchema },
   'POST /user-games/:id/invitations': { params: idParamsSchema, body: inviteByEmailBodySchema, reply: inviteByEmailReplySchema },
   'POST /user-games/:id/walk-ins': { params: idParamsSchema, body: addWalkInBodySchema, reply: walkInReplySchema, status: 201 },
   'PUT /user-games/:id/walk-ins/:walkInId': { params: walkInParamsSchema, body: updatePlayerBodySchema, reply: updateWalkInReplySchema },
@@ -330,6 +333,7 @@ export const apiRoutes = {
   'GET /admin/games': { query: adminGamesQuerySchema, reply: adminGamesReplySchema },
   'POST /admin/games': { body: gamePayloadSchema, reply: adminGameReplySchema, status: 201 },
   'GET /admin/games/:id': { params: idParamsSchema, reply: adminGameDetailSchema },
+  'GET /admin/games/:id/history': { params: idParamsSchema, reply: gameHistoryReplySchema },
   'PUT /admin/games/:id': { params: idParamsSchema, body: updateUserGameBodySchema, reply: adminGameReplySchema },
   'DELETE /admin/games/:id': { params: idParamsSchema, body: omissible(confirmRefundBodySchema), reply: deleteGameReplySchema },
   'DELETE /admin/games/:id/users/:userId': {

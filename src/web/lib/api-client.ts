@@ -248,6 +248,26 @@ export async function apiDownload(path: string, filename: string, fallbackMessag
   URL.revokeObjectURL(url);
 }
 
+/** Reads `/api{path}` as text (a list to copy) with the session's token; errors as `api` throws them. */
+export async function apiText(path: string, options: { signal?: AbortSignal; fallbackMessage: string }): Promise<string> {
+  const token = readStorage(storageKeys.authToken);
+  let response: Response;
+  try {
+    response = await transport(`/api${path}`, {
+      method: 'GET',
+      headers: { Accept: 'text/plain', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(messages.connectionError, 0, 'connection_failed');
+  }
+  if (response.ok) return response.text();
+  const { code, message } = messageFromBody(await readBody(response));
+  if (endsSession(code) && token) onUnauthorized?.();
+  throw new ApiError(message ?? fallbackFor(response.status, options.fallbackMessage), response.status, code);
+}
+
 /** The text to show for any error thrown by a call. */
 export function errorMessage(error: unknown, fallback: string = messages.unknownError): string {
   if (error instanceof ApiError) return error.message;

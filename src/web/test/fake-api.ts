@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { checkReply } from '../../shared/api/check-reply';
 import { splitRoute } from '../../shared/api/route-key';
-import { type ApiRoute, apiRoutes } from '../../shared/api/routes';
+import { type ApiRoute, apiRoutes, type RouteContract } from '../../shared/api/routes';
 import { errorCodes, isErrorCode } from '../../shared/error-codes';
 
 export type RecordedCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
@@ -105,9 +105,12 @@ export function fakeApi(routes: Record<string, Handler>) {
       }
     }
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+    // A text reply (a list to copy) goes as the text it is, like the server sends it.
+    const produces = stub && (reply.status ?? 200) < 400 ? (apiRoutes[stub.route] as RouteContract).produces : undefined;
+    const isText = produces !== undefined && typeof reply.body === 'string';
+    return new Response(reply.body === undefined ? null : isText ? (reply.body as string) : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': isText ? `${produces}; charset=utf-8` : 'application/json' },
     });
   });
   vi.stubGlobal('fetch', fetchStub);

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { ServerContext } from '../context';
 import type { PendingMail } from '../notifications/notify';
 import { expirePendingPayments } from './expire-pending-payments';
+import { gameChanges, recordGameEvent } from './game-history';
 import { notifyGameChanged } from './notify-game-update';
 import { promoteWaitlist } from './promote-waitlist';
 import { loadPlaces } from './places';
@@ -19,7 +20,14 @@ import type { GameValues } from './resolve-game-payload';
  * about a new date, place or price; the payment mode is fixed once someone registered (their
  * payments were made under it).
  */
-export async function applyGameEdit(tx: Tx, ctx: ServerContext, game: GameRow, values: GameValues, mails: PendingMail): Promise<void> {
+export async function applyGameEdit(
+  tx: Tx,
+  ctx: ServerContext,
+  game: GameRow,
+  values: GameValues,
+  mails: PendingMail,
+  actor: { id: number; byAdmin?: boolean },
+): Promise<void> {
   await expirePendingPayments(tx, ctx, game, mails);
   const { occupied } = await loadPlaces(tx, game.id, ctx.clock.now());
   if (values.totalSlots < occupied) {
@@ -40,6 +48,17 @@ export async function applyGameEdit(tx: Tx, ctx: ServerContext, game: GameRow, v
     .set({ ...values, updatedAt: ctx.clock.now() })
     .where(eq(games.id, game.id))
     .returning();
+  const now = ctx.clock.now();
+  const byAdmin = actor.byAdmin ? { byAdmin: true } : {};
+  const changes = gameChanges(game, updated!);
+  if (changes.length > 0) {
+    await recordGameEvent(tx, { gameId: game.id, actorId: actor.id, action: 'edited', details: { changes, ...byAdmin }, at: now });
+  }
+  // Saving with another publication state is publishing it, or taking it back to draft.
+  if (updated!.state !== game.state) {
+    const action = updated!.state === 'published' ? 'published' : 'unpublished';
+    await recordGameEvent(tx, { gameId: game.id, actorId: actor.id, action, details: byAdmin, at: now });
+  }
   await notifyGameChanged(tx, game, updated!);
   await promoteWaitlist(tx, ctx, updated!, mails);
 }

@@ -7,6 +7,7 @@ import type { ServerContext } from '../context';
 import type { PendingMail } from '../notifications/notify';
 import { closePendingCheckouts } from '../payments/close-checkouts';
 import type { PaymentRow } from '../payments/payment-records';
+import { placeOf, recordGameEvent } from './game-history';
 import { notifyGameCancelled } from './notify-game-update';
 import { type PendingRefunds, refundInFull } from './refund-in-full';
 import { cancelledFields, type GameRow, type RegistrationRow } from './registration-guards';
@@ -42,6 +43,9 @@ export async function cancelRegistrationsInFull(
     description: string;
     reason: string;
     adminId?: number;
+    /** Who ended them, for the game's history (null: the platform); `removals` records each as a removal. */
+    actorId: number | null;
+    removals: boolean;
     refunds: PendingRefunds;
     closed?: PaymentRow[];
     tell: (to: LiveRegistration, refund: { outcome: RefundOutcome; cents: number }) => Promise<void>;
@@ -59,6 +63,15 @@ export async function cancelRegistrationsInFull(
   for (const entry of live) {
     const { registration } = entry;
     await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
+    if (input.removals) {
+      await recordGameEvent(tx, {
+        gameId: game.id,
+        actorId: input.actorId,
+        action: 'player_removed',
+        details: { playerId: registration.userId, from: placeOf(registration), ...(input.adminId !== undefined && { byAdmin: true }) },
+        at: now,
+      });
+    }
     // A waitlisted player paid nothing, so their refund is none.
     const refund = await refundInFull(tx, {
       game,
@@ -66,6 +79,7 @@ export async function cancelRegistrationsInFull(
       description: input.description,
       reason: input.reason,
       adminId: input.adminId,
+      actorId: input.actorId,
       refunds: input.refunds,
       now,
     });
@@ -89,7 +103,7 @@ export async function cancelGame(
   tx: Tx,
   ctx: ServerContext,
   game: GameRow,
-  input: { reason: string; mails: PendingMail; refunds: PendingRefunds; adminId?: number },
+  input: { reason: string; mails: PendingMail; refunds: PendingRefunds; adminId?: number; actorId: number | null },
 ): Promise<GameCancelTotals> {
   const now = ctx.clock.now();
   const byAdmin = input.adminId !== undefined;
@@ -99,10 +113,12 @@ export async function cancelGame(
     .set({ status: 'cancelled', cancelReason: input.reason, updatedAt: now })
     .where(eq(games.id, game.id))
     .returning();
-  return cancelRegistrationsInFull(tx, ctx, game, live, {
+  const totals = await cancelRegistrationsInFull(tx, ctx, game, live, {
     description: byAdmin ? messages.admin.refundDescription(game.name) : `Jogo ${game.name} cancelado pelo organizador`,
     reason: byAdmin ? input.reason : messages.organiserCancellationReason(input.reason),
     adminId: input.adminId,
+    actorId: input.actorId,
+    removals: false,
     refunds: input.refunds,
     tell: ({ registration, name, email }, refund) =>
       notifyGameCancelled(tx, ctx, input.mails, {
@@ -113,4 +129,13 @@ export async function cancelGame(
         ...(byAdmin ? {} : { reason: input.reason }),
       }),
   });
+  // After its players' refunds: the cancel reads first, newest first.
+  await recordGameEvent(tx, {
+    gameId: game.id,
+    actorId: input.actorId,
+    action: 'cancelled',
+    details: { reason: input.reason, players: live.length, ...(byAdmin && { byAdmin: true }) },
+    at: now,
+  });
+  return totals;
 }

@@ -7,6 +7,7 @@ import type { Job } from '../jobs';
 import { closeAbandonedTopUps, closePendingCheckouts, closeWithProviders } from '../payments/close-checkouts';
 import type { PaymentRow } from '../payments/payment-records';
 import { notify, type PendingMail, sendPendingMail } from '../notifications/notify';
+import { recordGameEvent } from './game-history';
 import { when } from './game-notices';
 import { promoteWaitlist } from './promote-waitlist';
 import { type GameRow, lockGame } from './registration-guards';
@@ -23,7 +24,7 @@ export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: Ga
     // Cancelled as of its deadline, the moment reads already showed it cancelled (effectiveStatus).
     .set({ status: 'cancelled', cancelledFrom: 'pending', cancelledAt: sql`${registrations.paymentDeadline}`, updatedAt: now })
     .where(and(eq(registrations.gameId, game.id), eq(registrations.status, 'pending'), lte(registrations.paymentDeadline, now)))
-    .returning({ id: registrations.id, userId: registrations.userId });
+    .returning({ id: registrations.id, userId: registrations.userId, deadline: registrations.paymentDeadline });
   if (expired.length === 0) return [];
   // Their card/PIX checkouts stop holding anything; a payment that still arrives becomes credits.
   const closed = await closePendingCheckouts(
@@ -31,8 +32,17 @@ export async function expirePendingPayments(tx: Tx, ctx: ServerContext, game: Ga
     expired.map((row) => row.id),
     now,
   );
-  for (const { userId } of expired)
+  for (const { userId, deadline } of expired) {
     await notify(tx, userId, 'payment_expired', messages.notice.paymentExpired(game.name, when(game)), game.id);
+    // In the history when it happened: at its deadline, whenever the write that applies it comes.
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      actorId: null,
+      action: 'payment_expired',
+      details: { playerId: userId },
+      at: deadline ?? now,
+    });
+  }
   await promoteWaitlist(tx, ctx, game, mails);
   return closed;
 }

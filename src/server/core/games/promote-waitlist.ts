@@ -8,6 +8,7 @@ import type { ServerContext } from '../context';
 import { lockBalance } from '../credits/post-credit-transaction';
 import type { PendingMail } from '../notifications/notify';
 import { confirmRegistration } from './confirm-registration';
+import { recordGameEvent } from './game-history';
 import { brl, noticeWithEmail, when } from './game-notices';
 import { loadPlaces } from './places';
 import type { GameRow } from './registration-guards';
@@ -57,7 +58,14 @@ export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow,
     const priceRose = game.usePlatformPayment && game.priceCents > joinedPrice;
     const canConfirm = !game.usePlatformPayment || (!priceRose && (await lockBalance(tx, next.userId)) >= game.priceCents);
     if (canConfirm) {
-      const { paidCents } = await confirmRegistration(tx, game, next, now, ctx.config.earnings.feePercent);
+      const { paidCents, paymentType } = await confirmRegistration(tx, game, next, now, ctx.config.earnings.feePercent);
+      await recordGameEvent(tx, {
+        gameId: game.id,
+        actorId: null,
+        action: 'player_promoted',
+        details: { playerId: next.userId, status: 'confirmed', cents: paidCents, paymentType },
+        at: now,
+      });
       await noticeWithEmail(tx, ctx, mails, {
         game,
         to,
@@ -71,6 +79,13 @@ export async function promoteWaitlist(tx: Tx, ctx: ServerContext, game: GameRow,
         .update(registrations)
         .set({ status: 'pending', paymentDeadline: deadline, updatedAt: now })
         .where(eq(registrations.id, next.id));
+      await recordGameEvent(tx, {
+        gameId: game.id,
+        actorId: null,
+        action: 'player_promoted',
+        details: { playerId: next.userId, status: 'pending' },
+        at: now,
+      });
       await noticeWithEmail(tx, ctx, mails, {
         game,
         to,

@@ -9,6 +9,7 @@ import { postCreditTransaction } from '../credits/post-credit-transaction';
 import { recordRefund } from '../earnings/record-earnings';
 import type { PendingMail } from '../notifications/notify';
 import { refundPayment } from '../payments/refund-payment';
+import { recordGameEvent } from './game-history';
 import { brl, noticeWithEmail } from './game-notices';
 import type { GameRow, RegistrationRow } from './registration-guards';
 
@@ -41,6 +42,8 @@ export async function refundInFull(
     description: string;
     reason: string;
     adminId?: number;
+    /** Who ended the registration, for the game's history (null: the platform). */
+    actorId: number | null;
     refunds: PendingRefunds;
     now: Date;
   },
@@ -60,6 +63,7 @@ export async function refundInFull(
     });
     if (!posted) return { outcome: 'none', cents: 0 };
     await recordRefund(tx, registration.id, input.now);
+    await recordRefundEvent(tx, input, 'credits');
     return { outcome: 'credits', cents: paidCents };
   }
   const [request] = await tx
@@ -77,8 +81,29 @@ export async function refundInFull(
     .returning({ id: cancellationRequests.id });
   if (!request) return { outcome: 'none', cents: 0 };
   await recordRefund(tx, registration.id, input.now);
+  await recordRefundEvent(tx, input, 'request');
   input.refunds.push({ requestId: request.id });
   return { outcome: 'request', cents: paidCents };
+}
+
+/** A full refund in the game's history, in the refund's transaction: credits at once, or asked of the provider. */
+function recordRefundEvent(
+  tx: Tx,
+  input: { game: GameRow; registration: RegistrationRow; adminId?: number; actorId: number | null; now: Date },
+  refund: 'credits' | 'request',
+) {
+  return recordGameEvent(tx, {
+    gameId: input.game.id,
+    actorId: input.actorId,
+    action: 'refunded',
+    details: {
+      playerId: input.registration.userId,
+      cents: input.registration.paidCents,
+      refund,
+      ...(input.adminId !== undefined && { byAdmin: true }),
+    },
+    at: input.now,
+  });
 }
 
 export type ProviderRefundSummary = { refundedCount: number; refundedCents: number; awaitingCount: number; awaitingCents: number };

@@ -55,6 +55,7 @@ export async function withdrawRegistrations(
   change: Withdrawal,
   isConfirmed: boolean,
   after: { mails: PendingMail; refunds: PendingRefunds; closed: PaymentRow[] },
+  actorId: number,
 ): Promise<GameCancelTotals> {
   // A hold past its deadline is no player's any more.
   after.closed.push(...(await expirePendingPayments(tx, ctx, game, after.mails)));
@@ -68,6 +69,8 @@ export async function withdrawRegistrations(
   return cancelRegistrationsInFull(tx, ctx, game, leftOut, {
     description: messages.withdrawnRefundDescription(game.name),
     reason: messages.withdrawnReason[change],
+    actorId,
+    removals: true,
     refunds: after.refunds,
     closed: after.closed,
     tell: ({ registration, name, email }, refund) =>

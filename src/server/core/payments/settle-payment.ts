@@ -8,6 +8,7 @@ import type { ServerContext } from '../context';
 import { postCreditTransaction } from '../credits/post-credit-transaction';
 import { recordSale } from '../earnings/record-earnings';
 import { expirePendingPayments } from '../games/expire-pending-payments';
+import { recordGameEvent } from '../games/game-history';
 import { when } from '../games/game-notices';
 import { noticeOrganiserOfRegistration } from '../games/organiser-notices';
 import { type GameRow, lockGame } from '../games/registration-guards';
@@ -127,6 +128,14 @@ async function confirmHeldRegistration(
     .where(and(eq(registrations.id, payment.registrationId), eq(registrations.gameId, game.id), eq(registrations.status, 'pending')))
     .returning({ id: registrations.id, waitlistPriceCents: registrations.waitlistPriceCents });
   if (confirmed.length === 0) return false;
+  // The provider's word, not a person's doing: the system confirms the place the player paid for.
+  await recordGameEvent(tx, {
+    gameId: game.id,
+    actorId: null,
+    action: 'player_confirmed',
+    details: { playerId: payment.userId, cents: payment.amountCents, paymentType: registrationPaymentTypeOf(payment.method) },
+    at: now,
+  });
   await notify(tx, payment.userId, 'registration_confirmed', messages.notice.paymentConfirmed(game.name, when(game)), game.id);
   // A place held for a card or PIX apply is news to the organiser; one offered from the line was news when it joined.
   if (confirmed[0]!.waitlistPriceCents === null) await noticeOrganiserOfRegistration(tx, ctx, mails, game, payment.userId, 'confirmed');

@@ -5,6 +5,7 @@ import { payments, registrations } from '../../db/schema';
 import type { CheckoutSession, PaymentMethod } from '../../integrations/payments/provider';
 import { AppError } from '../../lib/app-error';
 import type { ServerContext } from '../context';
+import { recordGameEvent } from '../games/game-history';
 import { promoteWaitlist } from '../games/promote-waitlist';
 import { lockGame } from '../games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../notifications/notify';
@@ -107,7 +108,16 @@ async function releaseFailedHold(ctx: ServerContext, payment: PaymentRow, releas
       .set({ status: 'cancelled', cancelledFrom: 'pending', cancelledAt: now, updatedAt: now })
       .where(and(eq(registrations.id, payment.registrationId!), eq(registrations.status, 'pending')))
       .returning({ id: registrations.id });
-    if (released.length > 0) await promoteWaitlist(tx, ctx, game, mails);
+    if (released.length === 0) return;
+    // The checkout never opened: the place the player was about to pay for is let go.
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      actorId: null,
+      action: 'player_left',
+      details: { playerId: payment.userId, from: 'pending' },
+      at: now,
+    });
+    await promoteWaitlist(tx, ctx, game, mails);
   });
   await sendPendingMail(ctx, mails);
 }

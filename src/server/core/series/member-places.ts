@@ -9,6 +9,7 @@ import type { ServerContext } from '../context';
 import { lockBalance } from '../credits/post-credit-transaction';
 import { confirmRegistration } from '../games/confirm-registration';
 import { expirePendingPayments } from '../games/expire-pending-payments';
+import { recordGameEvent } from '../games/game-history';
 import { brl, when } from '../games/game-notices';
 import { generatePrivateLink } from '../games/private-link';
 import { loadPlaces } from '../games/places';
@@ -104,12 +105,21 @@ export async function holdMemberPlace(
         .values({ gameId: game.id, userId, status: 'pending', joinedAt: now, paymentDeadline })
         .returning({ id: registrations.id });
   if (covered) {
-    await confirmRegistration(tx, game, { id: held!.id, userId }, now, ctx.config.earnings.feePercent);
+    const paid = await confirmRegistration(tx, game, { id: held!.id, userId }, now, ctx.config.earnings.feePercent);
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      actorId: null,
+      action: 'player_joined',
+      details: { playerId: userId, status: 'confirmed', member: true, cents: paid.paidCents, paymentType: paid.paymentType },
+      at: now,
+    });
     if (notice) {
       await notify(tx, userId, 'member_place_confirmed', messages.series.notice.memberConfirmed(game.name, when(game)), game.id);
     }
     return { outcome: 'confirmed', paymentDeadline: null };
   }
+  const details = { playerId: userId, status: 'pending' as const, member: true };
+  await recordGameEvent(tx, { gameId: game.id, actorId: null, action: 'player_joined', details, at: now });
   if (notice)
     await notify(
       tx,
@@ -218,6 +228,7 @@ export async function createDueGames(tx: Tx, ctx: ServerContext, row: SeriesRow,
       .onConflictDoNothing()
       .returning();
     if (!game) continue;
+    await recordGameEvent(tx, { gameId: game.id, actorId: null, action: 'created', at: now });
     for (const member of members) await holdMemberPlace(tx, ctx, game, member.userId, mails);
     created.push(game);
   }

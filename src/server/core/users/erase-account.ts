@@ -11,6 +11,7 @@ import { organiserBalance } from '../earnings/organiser-balance';
 import { cancelGame } from '../games/cancel-game';
 import { expirePendingPayments } from '../games/expire-pending-payments';
 import { eraseGameDayData } from '../games/game-day';
+import { placeOf, recordGameEvent } from '../games/game-history';
 import { promoteWaitlist } from '../games/promote-waitlist';
 import { refundCancellation } from '../games/refund-cancellation';
 import { type PendingRefunds, refundAtProvider } from '../games/refund-in-full';
@@ -52,17 +53,33 @@ async function leaveFutureGames(tx: Tx, ctx: ServerContext, user: AuthUser, afte
   // All locked before anyone is refunded (decision 027's order: series, then games in id order, then users).
   for (const game of await lockGames(tx, gameIds)) {
     if (cancelsOwnGames && game.creatorId === userId && game.status === 'active' && isFuture(game.dateTime, now)) {
-      await cancelGame(tx, ctx, game, { reason: messages.organiserAccountDeletedReason, mails: after.mails, refunds: after.refunds });
+      await cancelGame(tx, ctx, game, {
+        reason: messages.organiserAccountDeletedReason,
+        mails: after.mails,
+        refunds: after.refunds,
+        actorId: userId,
+      });
       continue;
     }
     after.closed.push(...(await expirePendingPayments(tx, ctx, game, after.mails)));
     const registration = await findLiveRegistration(tx, game.id, userId);
     if (!registration) continue;
     await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      actorId: userId,
+      action: 'player_left',
+      details: { playerId: userId, from: placeOf(registration) },
+      at: now,
+    });
     // A checkout still open stops holding the slot; money that arrives anyway is kept as credits for the books.
     if (registration.status === 'pending') after.closed.push(...(await closePendingCheckouts(tx, [registration.id], now)));
     if (registration.status === 'waitlist') continue;
-    if (game.status === 'active') await refundCancellation(tx, game, registration, now);
+    const outcome = game.status === 'active' ? await refundCancellation(tx, game, registration, now) : 'none';
+    if (outcome !== 'none') {
+      const details = { playerId: userId, cents: registration.paidCents, refund: outcome };
+      await recordGameEvent(tx, { gameId: game.id, actorId: userId, action: 'refunded', details, at: now });
+    }
     await promoteWaitlist(tx, ctx, game, after.mails);
   }
 }

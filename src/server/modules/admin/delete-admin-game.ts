@@ -24,7 +24,13 @@ export async function deleteAdminGame(ctx: ServerContext, admin: AuthUser, gameI
     const game = await lockAdminGame(tx, gameId);
     if (game.status === 'cancelled') throw new AppError('game_already_cancelled', messages.gameAlreadyCancelled);
     await assertConfirmedAfterWhistle(tx, ctx, game, isConfirmed);
-    const totals = await cancelGame(tx, ctx, game, { reason: messages.admin.gameDeletedReason, mails, refunds, adminId: admin.id });
+    const totals = await cancelGame(tx, ctx, game, {
+      reason: messages.admin.gameDeletedReason,
+      mails,
+      refunds,
+      adminId: admin.id,
+      actorId: admin.id,
+    });
     return { playersNotified: totals.registrationsCancelled + totals.waitlistCleared, refundedToCredits: toReais(totals.creditsRefunded) };
   });
   const atProvider = await refundAtProvider(ctx, refunds, mails);

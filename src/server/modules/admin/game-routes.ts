@@ -5,6 +5,7 @@ import { createAdminGame } from './create-admin-game';
 import { deleteAdminGame } from './delete-admin-game';
 import { duplicateGame } from './duplicate-game';
 import { getAdminGame } from './get-admin-game';
+import { getAdminGameHistory } from './get-admin-game-history';
 import { listAdminGames } from './list-admin-games';
 import { removePlayer } from './remove-player';
 import { updateAdminGame } from './update-admin-game';
@@ -31,6 +32,16 @@ export const adminGameRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...adminRoute(
+      'GET /admin/games/:id/history',
+      { summary: 'O histórico de um jogo, do mais novo ao mais antigo: quem fez o quê (actor null é o sistema)' },
+      400,
+      404,
+    ),
+    handler: async (request) => getAdminGameHistory(request.ctx, request.params.id),
+  });
+
+  app.route({
     ...adminRoute('POST /admin/games', { summary: 'Cria um jogo (rascunho, a menos que state = published)' }, 400),
     handler: async (request, reply) => reply.status(201).send(await createAdminGame(request.ctx, currentUser(request), request.body)),
   });
@@ -45,7 +56,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod = async (app) => {
       404,
       409,
     ),
-    handler: async (request) => updateAdminGame(request.ctx, request.params.id, request.body),
+    handler: async (request) => updateAdminGame(request.ctx, currentUser(request), request.params.id, request.body),
   });
 
   app.route({

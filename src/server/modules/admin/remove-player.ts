@@ -5,6 +5,7 @@ import type { RemovePlayerReply } from '../../../shared/schemas/admin';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { assertConfirmedAfterWhistle } from '../../core/games/after-the-whistle';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { placeOf, recordGameEvent } from '../../core/games/game-history';
 import { noticeWithEmail, refundText, when } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
@@ -40,6 +41,13 @@ export async function removePlayer(
     const [player] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
 
     await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      actorId: admin.id,
+      action: 'player_removed',
+      details: { playerId: userId, from: placeOf(registration), byAdmin: true },
+      at: now,
+    });
     // A checkout still open for the hold closes with it: a payment that still comes becomes credits.
     if (registration.status === 'pending') await closePendingCheckouts(tx, [registration.id], now);
     const refund = await refundInFull(tx, {
@@ -48,6 +56,7 @@ export async function removePlayer(
       description: messages.admin.refundDescription(game.name),
       reason: messages.admin.playerRemovedReason,
       adminId: admin.id,
+      actorId: admin.id,
       refunds,
       now,
     });

@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/messages';
 import type { AdminGameReply } from '../../../shared/schemas/admin';
 import type { UpdateUserGameShape } from '../../../shared/schemas/user-games';
-import type { ServerContext } from '../../core/context';
+import type { AuthUser, ServerContext } from '../../core/context';
 import { applyGameEdit } from '../../core/games/apply-game-edit';
 import { type PendingRefunds, refundAtProvider } from '../../core/games/refund-in-full';
 import { withdrawalOf, withdrawRegistrations } from '../../core/games/withdraw-registrations';
@@ -18,7 +18,12 @@ import { loadAdminGames } from './admin-views';
  * private, while players would lose their place asks first (409 with how many); confirmed (`confirm`), they are
  * cancelled by the organiser and refunded in full, as in the organiser's edit.
  */
-export async function updateAdminGame(ctx: ServerContext, gameId: number, body: UpdateUserGameShape): Promise<AdminGameReply> {
+export async function updateAdminGame(
+  ctx: ServerContext,
+  admin: AuthUser,
+  gameId: number,
+  body: UpdateUserGameShape,
+): Promise<AdminGameReply> {
   const { confirm, ...payload } = body;
   const after = { mails: [] as PendingMail, refunds: [] as PendingRefunds, closed: [] as PaymentRow[] };
   const ended = await ctx.db.transaction(async (tx) => {
@@ -26,8 +31,8 @@ export async function updateAdminGame(ctx: ServerContext, gameId: number, body: 
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     const values = await resolveAdminGamePayload(tx, payload, { now: ctx.clock.now(), current: game });
     const withdrawal = withdrawalOf(game, values);
-    const withdrawn = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after) : undefined;
-    await applyGameEdit(tx, ctx, game, values, after.mails);
+    const withdrawn = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after, admin.id) : undefined;
+    await applyGameEdit(tx, ctx, game, values, after.mails, { id: admin.id, byAdmin: true });
     return { count: withdrawn ? withdrawn.registrationsCancelled + withdrawn.waitlistCleared : 0, refunded: withdrawn?.refunded ?? 0 };
   });
   await refundAtProvider(ctx, after.refunds, after.mails);

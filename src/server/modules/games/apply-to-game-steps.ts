@@ -8,6 +8,7 @@ import { confirmRegistration } from '../../core/games/confirm-registration';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import { when } from '../../core/games/game-notices';
 import { noticeOrganiserOfRegistration } from '../../core/games/organiser-notices';
+import { recordGameEvent } from '../../core/games/game-history';
 import {
   assertCanReachGame,
   assertHasPhone,
@@ -83,8 +84,11 @@ export async function insertHold(app: Application, checkout?: { method: PaymentM
   return created!.id;
 }
 
-/** Charge, confirm and notify: the price from credits on a platform game (nothing for outside payment). */
-export async function confirmPlace(app: Application, registrationId: number): Promise<ApplyReply> {
+/**
+ * Charge, confirm and notify: the price from credits on a platform game (nothing for outside payment). `wasHeld`: the
+ * place was already the player's, awaiting payment, and is paid now.
+ */
+export async function confirmPlace(app: Application, registrationId: number, wasHeld = false): Promise<ApplyReply> {
   const { tx, ctx, game, user, now, mails } = app;
   const { paymentType, paidCents } = await confirmRegistration(
     tx,
@@ -93,6 +97,13 @@ export async function confirmPlace(app: Application, registrationId: number): Pr
     now,
     ctx.config.earnings.feePercent,
   );
+  await recordGameEvent(tx, {
+    gameId: game.id,
+    actorId: user.id,
+    action: wasHeld ? 'player_confirmed' : 'player_joined',
+    details: { playerId: user.id, status: 'confirmed', cents: paidCents, paymentType },
+    at: now,
+  });
   await notify(tx, user.id, 'registration_confirmed', messages.notice.registrationConfirmed(game.name, when(game)), game.id);
   await noticeOrganiserOfRegistration(tx, ctx, mails, game, user.id, 'confirmed');
   return {
@@ -108,6 +119,13 @@ export async function confirmPlace(app: Application, registrationId: number): Pr
 /** A full game: the player joins the line, without charge. */
 export async function joinLine(app: Application): Promise<ApplyReply> {
   await addToWaitlist(app.tx, app.game, app.user.id, app.now);
+  await recordGameEvent(app.tx, {
+    gameId: app.game.id,
+    actorId: app.user.id,
+    action: 'player_joined',
+    details: { playerId: app.user.id, status: 'waitlist' },
+    at: app.now,
+  });
   await noticeOrganiserOfRegistration(app.tx, app.ctx, app.mails, app.game, app.user.id, 'waitlist');
   return {
     message: messages.addedToWaitlist,
@@ -131,6 +149,15 @@ export async function holdForCheckout(
   const { tx, ctx, game, user, now } = app;
   const deadline = live?.paymentDeadline ?? new Date(Math.min(now.getTime() + ctx.payments.holdMinutes * 60_000, game.dateTime.getTime()));
   const registrationId = live?.id ?? (await insertHold(app, { method, deadline }));
+  if (!live) {
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      actorId: user.id,
+      action: 'player_joined',
+      details: { playerId: user.id, status: 'pending', paymentType: registrationPaymentTypeOf(method) },
+      at: now,
+    });
+  }
   const payment = await insertPendingPayment(tx, ctx, {
     userId: user.id,
     purpose: 'game',

@@ -37,7 +37,7 @@ export async function applyToGame(ctx: ServerContext, caller: SignedInCaller, ga
     if (live?.status === 'pending') {
       // A held slot paid now (by credits or a new checkout) no longer awaits a checkout opened before for it.
       after.closed.push(...(await closePendingCheckouts(tx, [live.id], app.now)));
-      if (!method) return { reply: await confirmPlace(app, live.id) };
+      if (!method) return { reply: await confirmPlace(app, live.id, true) };
     } else if (live) {
       refuseTakenPlace(live);
     }

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import type { CancelGameCheckoutReply } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { recordGameEvent } from '../../core/games/game-history';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { cancelledFields, lockGame } from '../../core/games/registration-guards';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
@@ -57,6 +58,13 @@ export async function cancelGameCheckout(
       return { status: 'kept', message: messages.checkoutCancelled.kept };
     }
     await tx.update(registrations).set(cancelledFields(hold, now)).where(eq(registrations.id, hold.id));
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      actorId: hold.userId,
+      action: 'player_left',
+      details: { playerId: hold.userId, from: 'pending' },
+      at: now,
+    });
     await promoteWaitlist(tx, ctx, game, mails);
     return { status: 'released', message: messages.checkoutCancelled.released };
   });

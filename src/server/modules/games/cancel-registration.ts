@@ -5,6 +5,7 @@ import { isFinished } from '../../../shared/rules/game-timing';
 import type { CancelReply, RefundOutcome } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { placeOf, recordGameEvent } from '../../core/games/game-history';
 import { refundText, when } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { refundCancellation } from '../../core/games/refund-cancellation';
@@ -37,6 +38,8 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
     if (isFinished(game.dateTime, now)) throw new AppError('game_started', messages.gameAlreadyStarted);
 
     await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
+    const details = { playerId: user.id, from: placeOf(registration) };
+    await recordGameEvent(tx, { gameId: game.id, actorId: user.id, action: 'player_left', details, at: now });
     // A checkout left open for this hold is abandoned with it: a payment that still comes becomes credits.
     if (registration.status === 'pending') closed.push(...(await closePendingCheckouts(tx, [registration.id], now)));
     if (registration.status === 'waitlist') {
@@ -47,6 +50,15 @@ export async function cancelRegistration(ctx: ServerContext, user: AuthUser, gam
     const outcome = await refundCancellation(tx, game, registration, now);
     const isLate = registration.paidCents > 0 && outcome === 'none';
     const refundedCents = outcome === 'none' ? 0 : registration.paidCents;
+    if (outcome !== 'none') {
+      await recordGameEvent(tx, {
+        gameId: game.id,
+        actorId: user.id,
+        action: 'refunded',
+        details: { playerId: user.id, cents: refundedCents, refund: outcome },
+        at: now,
+      });
+    }
     await notify(
       tx,
       user.id,

@@ -34,7 +34,7 @@ const NEW_REGISTRATION_NOTICE = messages.notice.newRegistration('%1$s', '%2$s', 
 const NEW_WAITLISTED_NOTICE = messages.notice.newWaitlisted('%1$s', '%2$s', '%3$s');
 
 /**
- * The apply and the organiser's notice in one statement, so one transaction: the function's outcome decides whether the
+ * The apply, the organiser's notice and the game's history entry in one statement, so one transaction: the function's outcome decides whether the
  * organiser hears of it, by the rule of `core/games/organiser-notices.ts` (the creator, not an administrator, not the
  * player, not an erased account). The notice's push is queued by the notifications trigger; its e-mail is asked for
  * in the same statement (a `mail_requests` row, `organiserNewsRequests`), so it is written even if this process dies
@@ -61,6 +61,14 @@ function fastApplyStatement(gameId: number, claims: TokenClaims, now: string, pa
       select 'organiser_news', jsonb_build_object('noticeId', n.id, 'outcome', a.outcome)
       from organiser_notice n, applied a
       returning id
+    ), history as (
+      -- The game's history (core/games/game-history.ts): the row recordGameEvent writes on the full path.
+      insert into game_events (game_id, at, actor_id, action, details)
+      select ${gameId}::integer, ${now}::timestamptz, ${claims.userId}::integer, 'player_joined',
+        jsonb_strip_nulls(jsonb_build_object('playerId', ${claims.userId}::integer, 'status', a.outcome,
+          'cents', case when a.outcome = 'confirmed' then a.paid_cents end, 'paymentType', a.payment_type))
+      from applied a
+      where a.outcome in ('confirmed', 'waitlist')
     ), told as (
       -- Whom the statement's notices went to, and of which type: the player's (written by fast_apply), the organiser's.
       select ${claims.userId}::integer as user_id, case when a.outcome = 'confirmed' then 'registration_confirmed' else 'waitlisted' end as type

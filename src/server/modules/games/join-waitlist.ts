@@ -3,6 +3,7 @@ import type { WaitlistReply } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { addToWaitlist } from '../../core/games/add-to-waitlist';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { recordGameEvent } from '../../core/games/game-history';
 import { noticeOrganiserOfRegistration } from '../../core/games/organiser-notices';
 import {
   assertCanReachGame,
@@ -37,6 +38,8 @@ export async function joinWaitlist(
         : new AppError('already_registered', messages.alreadyRegistered);
     if ((await freePlacesFor(tx, game, user.id, now)) > 0) throw new AppError('game_has_free_slots', messages.gameHasFreeSlots);
     const position = await addToWaitlist(tx, game, user.id, now);
+    const details = { playerId: user.id, status: 'waitlist' as const };
+    await recordGameEvent(tx, { gameId: game.id, actorId: user.id, action: 'player_joined', details, at: now });
     await noticeOrganiserOfRegistration(tx, ctx, mails, game, user.id, 'waitlist');
     return position;
   });

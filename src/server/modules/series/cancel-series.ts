@@ -22,7 +22,7 @@ export async function cancelSeries(ctx: ServerContext, user: AuthUser, seriesId:
     const now = ctx.clock.now();
     const row = await lockOpenSeries(tx, seriesId, user, messages.series.alreadyCancelled);
     const upcoming = await lockUpcomingGames(tx, row.id, now);
-    for (const game of upcoming) await cancelGame(tx, ctx, game, { reason, mails, refunds });
+    for (const game of upcoming) await cancelGame(tx, ctx, game, { reason, mails, refunds, actorId: user.id });
     await closeSeries(tx, row.id, reason, now);
     return upcoming.length;
   });

@@ -4,6 +4,7 @@ import { isRefundable } from '../../../shared/rules/refund-policy';
 import type { LeaveSeriesReply } from '../../../shared/schemas/series';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { placeOf, recordGameEvent } from '../../core/games/game-history';
 import { refundText, when } from '../../core/games/game-notices';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { type PendingRefunds, refundAtProvider, refundInFull } from '../../core/games/refund-in-full';
@@ -58,10 +59,22 @@ async function endMembership(
         continue;
       }
       await tx.update(registrations).set(cancelledFields(registration, now)).where(eq(registrations.id, registration.id));
+      const actorId = endedBy.kind === 'left' ? memberId : endedBy.organiser.id;
+      await recordGameEvent(tx, {
+        gameId: game.id,
+        actorId,
+        action: endedBy.kind === 'left' ? 'player_left' : 'player_removed',
+        details: { playerId: memberId, from: placeOf(registration), member: true },
+        at: now,
+      });
       if (registration.status === 'pending') closed.push(...(await closePendingCheckouts(tx, [registration.id], now)));
       if (endedBy.kind === 'left') {
         const outcome = await refundCancellation(tx, game, registration, now);
         const refunded = outcome === 'none' ? 0 : registration.paidCents;
+        if (outcome !== 'none') {
+          const details = { playerId: memberId, cents: refunded, refund: outcome };
+          await recordGameEvent(tx, { gameId: game.id, actorId, action: 'refunded', details, at: now });
+        }
         await notify(
           tx,
           memberId,
@@ -75,6 +88,7 @@ async function endMembership(
           registration,
           description: `Mensalista removido de ${game.name}`,
           reason: messages.series.removed,
+          actorId,
           refunds,
           now,
         });

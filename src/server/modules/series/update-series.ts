@@ -58,7 +58,7 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
         { ...template, dateTime: game.dateTime.toISOString(), state: 'published' },
         { now, current: game },
       );
-      await applyGameEdit(tx, ctx, game, values, mails);
+      await applyGameEdit(tx, ctx, game, values, mails, { id: user.id });
     }
     await createDueGames(tx, ctx, updated!, mails);
     return upcoming.length;

@@ -27,7 +27,7 @@ export async function cancelUserGame(ctx: ServerContext, user: AuthUser, gameId:
     if (game.status === 'cancelled') throw new AppError('game_already_cancelled', messages.gameAlreadyCancelled);
     refuseAfterWhistle(game, ctx.clock.now(), messages.afterWhistle.cancel);
 
-    return cancelGame(tx, ctx, game, { reason, mails, refunds });
+    return cancelGame(tx, ctx, game, { reason, mails, refunds, actorId: user.id });
   });
   const atProvider = await refundAtProvider(ctx, refunds, mails);
   await sendPendingMail(ctx, mails);

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import type { UserGameReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
+import { recordGameEvent } from '../../core/games/game-history';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { gamePayloadOf, resolveGamePayload } from '../../core/games/resolve-game-payload';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
@@ -27,6 +28,7 @@ export async function publishUserGame(ctx: ServerContext, user: AuthUser, gameId
       .set({ state: 'published', updatedAt: ctx.clock.now() })
       .where(eq(games.id, game.id))
       .returning();
+    await recordGameEvent(tx, { gameId: game.id, actorId: user.id, action: 'published', at: ctx.clock.now() });
     await expirePendingPayments(tx, ctx, published!, mails);
     await promoteWaitlist(tx, ctx, published!, mails);
     return messages.gamePublished;

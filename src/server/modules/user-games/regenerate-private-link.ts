@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { UserGameReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
+import { recordGameEvent } from '../../core/games/game-history';
 import { generatePrivateLink } from '../../core/games/private-link';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
 import { games, invitations } from '../../db/schema';
@@ -18,6 +19,7 @@ export async function regeneratePrivateLink(ctx: ServerContext, user: AuthUser, 
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     await tx.update(games).set({ privateLink: generatePrivateLink(), updatedAt: ctx.clock.now() }).where(eq(games.id, game.id));
     await tx.delete(invitations).where(and(eq(invitations.gameId, game.id), eq(invitations.viaLink, true)));
+    await recordGameEvent(tx, { gameId: game.id, actorId: user.id, action: 'link_regenerated', at: ctx.clock.now() });
   });
   return { message: messages.privateLinkRegenerated, game: await loadUserGame(ctx.db, gameId, ctx.clock.now()) };
 }

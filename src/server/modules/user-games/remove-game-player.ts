@@ -51,6 +51,8 @@ export async function removeGamePlayer(
     await cancelRegistrationsInFull(tx, ctx, game, live, {
       description: messages.removePlayer.refundDescription(game.name),
       reason: messages.removePlayer.reason,
+      actorId: user.id,
+      removals: true,
       refunds,
       closed,
       tell: async ({ registration, name, email }, given) => {

@@ -9,6 +9,8 @@ import { drawTeams } from './draw-teams';
 import { exportEarningsCsv } from './export-earnings-csv';
 import { exportRegistrationsCsv } from './export-registrations-csv';
 import { getEarnings } from './get-earnings';
+import { getGameHistory } from './get-game-history';
+import { getGameListText } from './get-game-list-text';
 import { getUserGame } from './get-user-game';
 import { inviteByEmail } from './invite-by-email';
 import { listUserGames } from './list-user-games';
@@ -175,6 +177,28 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       ),
       onRequest: app.requireUser,
       handler: async (request, reply) => sendCsv(reply, await exportRegistrationsCsv(request.ctx, currentUser(request), request.params.id)),
+    });
+
+    app.route({
+      ...oneGameRoute(
+        'GET /user-games/:id/list.txt',
+        'A lista como se cola no WhatsApp (texto): o jogo (dia, hora, local, preço, vagas), os confirmados numerados com mensalistas, avulsos e ✅ para quem pagou pela plataforma, e a lista de espera. Para quem organiza o jogo e a administração',
+      ),
+      onRequest: app.requireUser,
+      handler: async (request, reply) =>
+        reply
+          .type('text/plain; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .send(await getGameListText(request.ctx, currentUser(request), request.params.id)),
+    });
+
+    app.route({
+      ...oneGameRoute(
+        'GET /user-games/:id/history',
+        'O histórico do jogo, do mais novo ao mais antigo: quem fez o quê (criou, editou e o que mudou, entradas, saídas, reembolsos, avulsos, cancelamento, avisos); actor null é o sistema. Para quem organiza o jogo e a administração',
+      ),
+      onRequest: app.requireUser,
+      handler: async (request) => getGameHistory(request.ctx, currentUser(request), request.params.id),
     });
 
     app.route({

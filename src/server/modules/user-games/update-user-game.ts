@@ -33,8 +33,8 @@ export async function updateUserGame(
     const withdrawal = withdrawalOf(game, values);
     const movesMoney = values.dateTime.getTime() !== game.dateTime.getTime() || values.priceCents !== game.priceCents || withdrawal;
     if (movesMoney) refuseAfterWhistle(game, ctx.clock.now(), messages.afterWhistle.edit);
-    const withdrawn = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after) : undefined;
-    await applyGameEdit(tx, ctx, game, values, after.mails);
+    const withdrawn = withdrawal ? await withdrawRegistrations(tx, ctx, game, withdrawal, confirm === true, after, user.id) : undefined;
+    await applyGameEdit(tx, ctx, game, values, after.mails, { id: user.id });
     return { count: withdrawn ? withdrawn.registrationsCancelled + withdrawn.waitlistCleared : 0, refunded: withdrawn?.refunded ?? 0 };
   });
   await refundAtProvider(ctx, after.refunds, after.mails);

@@ -5,6 +5,7 @@ import type { WalkInReply } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { expirePendingPayments } from '../../core/games/expire-pending-payments';
 import { assertNotCancelled, lockManagedGame } from '../../core/games/game-day';
+import { asAdmin, recordGameEvent } from '../../core/games/game-history';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { loadPlaces } from '../../core/games/places';
 import type { GameRow } from '../../core/games/registration-guards';
@@ -43,6 +44,8 @@ export async function addWalkIn(ctx: ServerContext, user: AuthUser, gameId: numb
     // A walk-in is nobody's account, so a drop-in: the places a weekly series keeps for its members stay theirs.
     if ((await loadPlaces(tx, game.id, now)).forDropIns <= 0) throw new AppError('game_full', messages.walkIns.gameFull);
     await tx.insert(gameWalkIns).values({ gameId: game.id, name, addedBy: user.id, createdAt: now });
+    const details = { walkIn: name, ...asAdmin(game, user) };
+    await recordGameEvent(tx, { gameId: game.id, actorId: user.id, action: 'walk_in_added', details, at: now });
   });
   await sendPendingMail(ctx, mails);
   await closeWithProviders(ctx, closed);
@@ -61,6 +64,13 @@ export async function removeWalkIn(ctx: ServerContext, user: AuthUser, gameId: n
       .where(and(eq(gameWalkIns.id, walkInId), eq(gameWalkIns.gameId, game.id)))
       .returning({ name: gameWalkIns.name });
     if (!removed) throw new AppError('walk_in_not_found', messages.walkIns.notFound);
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      actorId: user.id,
+      action: 'walk_in_removed',
+      details: { walkIn: removed.name, ...asAdmin(game, user) },
+      at: ctx.clock.now(),
+    });
     // The trigger lowered the game's count: promotion reads the places again.
     closed.push(...(await expirePendingPayments(tx, ctx, game, mails)));
     await promoteWaitlist(tx, ctx, game, mails);

@@ -10,6 +10,7 @@ export function CopyButton({
   failed = 'Não foi possível copiar. Selecione o link e copie manualmente.',
   variant = 'secondary',
   size,
+  disabled = false,
   children,
 }: {
   text: string;
@@ -17,6 +18,8 @@ export function CopyButton({
   failed?: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** While the text is being read again (it would copy the old one). */
+  disabled?: boolean;
   children: ReactNode;
 }) {
   const toast = useToast();
@@ -29,7 +32,7 @@ export function CopyButton({
     }
   }
   return (
-    <Button variant={variant} size={size} onClick={() => void copy()}>
+    <Button variant={variant} size={size} disabled={disabled} onClick={() => void copy()}>
       <Copy className={size === 'lg' ? 'size-5' : 'size-4'} aria-hidden="true" />
       {children}
     </Button>

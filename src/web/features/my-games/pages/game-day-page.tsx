@@ -21,6 +21,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDrawTeams, useUpdateGamePlayer, useUpdateGameWalkIn, useUserGame } from '../api';
 import { DownloadRegistrationsButton } from '../components/download-registrations-button';
+import { CopyListButton, GameHistory } from '../components/game-history';
 import { BackLink, UserGameNotFound } from '../components/my-game-navigation';
 import { WalkIns } from '../components/walk-ins';
 
@@ -288,7 +289,14 @@ function GameDay({ back }: { back: Back }) {
         <PageHeader
           title="Dia do jogo"
           description={game && `${game.name} · ${formatDateTime(game.dateTime, game.timeZone)}`}
-          actions={game && <DownloadRegistrationsButton gameId={game.id} />}
+          actions={
+            game && (
+              <div className="flex flex-wrap gap-2">
+                <CopyListButton gameId={game.id} />
+                <DownloadRegistrationsButton gameId={game.id} />
+              </div>
+            )
+          }
         />
       </div>
       {isNotFound ? (
@@ -313,6 +321,7 @@ function GameDay({ back }: { back: Back }) {
       ) : (
         <ListSkeleton label="Carregando jogo..." count={2} />
       )}
+      {!isNotFound && detail.data && <GameHistory gameId={gameId} />}
     </div>
   );
 }
