@@ -56,8 +56,14 @@ const HEAVY_ORGANISER_EVERY = 40;
  * it keeps their rules itself: every balance is set to the sum of its ledger at the end, every game gets its state's
  * zone, every registration its game's start, and the totals are added up once.
  */
-export async function generateScaleData(execute: Execute, scale: number, passwordHash: string): Promise<ScaleShape> {
-  const shape = scaleShape(scale);
+export async function generateScaleData(
+  execute: Execute,
+  scale: number,
+  passwordHash: string,
+  /** Sizes other than the scale's (the plan test's: more accounts, fewer notifications). */
+  sizes: Partial<Pick<ScaleShape, 'players' | 'notifications' | 'emails'>> = {},
+): Promise<ScaleShape> {
+  const shape = { ...scaleShape(scale), ...sizes };
   const { players, organisers, games, series, notifications, emails, heavyPlayerId } = shape;
   const firstPlayerId = heavyPlayerId + 1;
   const lastUserId = heavyPlayerId + players;
@@ -254,6 +260,34 @@ export async function generateScaleData(execute: Execute, scale: number, passwor
      join bench_pool p on p.k = ((g.id::bigint * 31 + m * 104729) % (select size from bench_pool_size))::int
      join users u on u.id = p.user_id
      where g.visibility = 'private'`,
+    // ── Organisers' earnings (decision 045): the share of every place paid through the platform in a game not the
+    // administration's, at a 10 % fee, and the share taken back of every place given back. ──
+    `insert into organiser_earnings (organiser_id, kind, source, game_id, registration_id, gross_cents, fee_cents, net_cents, fee_percent, created_at)
+     select g.creator_id, 'sale', 'registration:' || r.id, g.id, r.id, r.paid_cents, (r.paid_cents + 5) / 10, r.paid_cents - (r.paid_cents + 5) / 10, 10,
+       r.joined_at
+     from registrations r join games g on g.id = r.game_id
+     where r.paid_cents > 0 and r.payment_type in ('credit', 'stripe', 'mercadopago') and g.creator_id <> ${ADMIN_ID}`,
+    `insert into organiser_earnings (organiser_id, kind, source, game_id, registration_id, gross_cents, fee_cents, net_cents, fee_percent, created_at)
+     select e.organiser_id, 'refund', 'refund:' || e.source, e.game_id, e.registration_id, -e.gross_cents, -e.fee_cents, -e.net_cents, e.fee_percent,
+       r.cancelled_at
+     from organiser_earnings e join registrations r on r.id = e.registration_id
+     where r.status = 'cancelled'`,
+    // Each game's earnings and each organiser's books (migration 0037) as their triggers would have kept them.
+    `insert into organiser_game_earnings (game_id, organiser_id, places, gross_cents, refunds_cents, fee_cents, net_cents, taken_back_cents, taken_back_at)
+     select e.game_id, e.organiser_id,
+       count(*) filter (where e.kind in ('sale', 'refund_reversed')) - count(*) filter (where e.kind = 'refund'),
+       coalesce(sum(e.gross_cents) filter (where e.kind = 'sale'), 0), coalesce(-sum(e.gross_cents) filter (where e.kind <> 'sale'), 0),
+       sum(e.fee_cents), sum(e.net_cents),
+       coalesce(-sum(e.net_cents) filter (where e.kind = 'refund' and e.created_at >= g.date_time), 0),
+       max(e.created_at) filter (where e.kind = 'refund' and e.created_at >= g.date_time)
+     from organiser_earnings e join games g on g.id = e.game_id
+     group by e.game_id, e.organiser_id`,
+    `insert into organiser_earnings_totals (organiser_id, fee_cents, counted_net_cents, payouts_cents)
+     select e.organiser_id, sum(e.fee_cents),
+       coalesce(sum(e.net_cents) filter (where e.kind <> 'payout' and g.status <> 'cancelled'), 0),
+       coalesce(sum(e.net_cents) filter (where e.kind = 'payout'), 0)
+     from organiser_earnings e left join games g on g.id = e.game_id
+     group by e.organiser_id`,
     // The dashboard's totals (migration 0017) as its triggers would have kept them.
     `delete from dashboard_totals`,
     `insert into dashboard_totals (users, games, revenue_cents)

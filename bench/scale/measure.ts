@@ -54,6 +54,7 @@ function readPaths(database: ScaleDatabase): Path[] {
     { label: 'organiser: finished games', who: 'organiser', url: '/api/user-games?filter=finished' },
     { label: 'organiser: a game', who: 'organiser', url: `/api/user-games/${s.organiserGameId}` },
     { label: 'organiser: series', who: 'organiser', url: '/api/series' },
+    { label: 'organiser: earnings statement', who: 'organiser', url: '/api/user-games/earnings' },
     { label: 'admin: dashboard', who: 'admin', url: '/api/admin/dashboard' },
     { label: 'admin: users, first page', who: 'admin', url: '/api/admin/users' },
     { label: 'admin: users, last page', who: 'admin', url: `/api/admin/users?page=${s.lastUsersPage}` },
@@ -79,6 +80,7 @@ function exportPaths(database: ScaleDatabase): Path[] {
       who: 'organiser',
       url: `/api/user-games/${database.subjects.organiserGameId}/registrations.csv`,
     },
+    { label: "organiser: the heavy organiser's earnings.csv", who: 'organiser', url: '/api/user-games/earnings.csv' },
   ];
 }
 

@@ -65,6 +65,7 @@ const RELEASED: Record<string, string> = {
   '0034_payout_reference_case': 'e2c99d550f9d7efe8b2aaf117bfb8a1d4ee25cb4993f545bc13ffb677f3c471d',
   '0035_mail_requests_and_message_ids': '1d619330e399d80d8108ec41e6a515b7c8292b8ec99340858b711490ed11abe4',
   '0036_walk_ins_on_game_day': '7e1e9e1dc231f542a45b5099208afb75f54575562afa833fcf24d7d9b2e7b1c3',
+  '0037_earnings_totals': '9cbe126fdb8230f4f975dfdcf7831d8cf283e117e4e700d4c866e98e5b609014',
   '0039_game_history': 'a21601dc16847a5ff06042d357975210d910c26f2f381d5fe77f870218215b33',
 };
 
@@ -552,6 +553,27 @@ async function rowsAfter(tag: string, database: Database) {
       await expect(run(`insert into game_events (game_id, at, action) select id, now(), 'outra' from games limit 1`)).rejects.toMatchObject(
         refusedBy('game_events_action_valid'),
       );
+      return;
+    }
+    case '0037_earnings_totals': {
+      // Each game's earnings and each organiser's books, added up once from the ledger written before (decision 073).
+      const kept = await query<{ game_id: number; organiser_id: number; places: number; net: number }>(
+        database,
+        sql`select game_id, organiser_id, places, net_cents::float8 as net from organiser_game_earnings order by 1, 2`,
+      );
+      const ledger = await query<{ game_id: number; organiser_id: number; places: number; net: number }>(
+        database,
+        sql`select game_id, organiser_id, (count(*) filter (where kind = 'sale'))::int as places, sum(net_cents)::float8 as net
+          from organiser_earnings where game_id is not null group by 1, 2 order by 1, 2`,
+      );
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept).toEqual(ledger);
+      const books = await query<{ payouts: number; fees: number }>(
+        database,
+        sql`select sum(payouts_cents)::float8 as payouts, sum(fee_cents)::float8 as fees from organiser_earnings_totals`,
+      );
+      // The sale and the payout of 0020, the sale and the four payouts of 0033.
+      expect(books).toEqual([{ payouts: -2300, fees: 200 }]);
       return;
     }
     default:

@@ -880,3 +880,39 @@ export const organiserEarnings = pgTable(
     index('organiser_earnings_registration_idx').on(t.registrationId),
   ],
 );
+
+/**
+ * One game's earnings for its organiser, kept by a trigger as the ledger is written (migration 0037, decision 073): what
+ * `earningsByGame` reads instead of adding up every earnings row.
+ */
+export const organiserGameEarnings = pgTable(
+  'organiser_game_earnings',
+  {
+    gameId: integer('game_id').notNull(),
+    organiserId: integer('organiser_id').notNull(),
+    places: integer('places').notNull().default(0),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull().default(0),
+    refundsCents: bigint('refunds_cents', { mode: 'number' }).notNull().default(0),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull().default(0),
+    /** The shares taken back at or after the game's start (decision 063), and when the last was. */
+    takenBackCents: bigint('taken_back_cents', { mode: 'number' }).notNull().default(0),
+    takenBackAt: timestamptz('taken_back_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'organiser_game_earnings_pk', columns: [t.gameId, t.organiserId] }),
+    index('organiser_game_earnings_organiser_idx').on(t.organiserId),
+  ],
+);
+
+/**
+ * The administrator's books per organiser as rows of differences, folded now and then (migration 0037, decision 073):
+ * fees, the net of games not cancelled, and payouts (negative).
+ */
+export const organiserEarningsTotals = pgTable('organiser_earnings_totals', {
+  id: serial('id').primaryKey(),
+  organiserId: integer('organiser_id').notNull(),
+  feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+  countedNetCents: bigint('counted_net_cents', { mode: 'number' }).notNull().default(0),
+  payoutsCents: bigint('payouts_cents', { mode: 'number' }).notNull().default(0),
+});

@@ -3,7 +3,7 @@ import { messages } from '../../../shared/messages';
 import { toReais } from '../../../shared/money';
 import type { EarningsReply, GameEarning, Payout, TakeBack } from '../../../shared/schemas/earnings';
 import type { Queryable } from '../../db/open-database';
-import { games, organiserEarnings, payouts } from '../../db/schema';
+import { games, organiserGameEarnings, payouts } from '../../db/schema';
 import type { ServerContext } from '../context';
 import { availableFrom, organiserBalance } from './organiser-balance';
 import { withPayoutsApplied } from './paid-out-games';
@@ -26,38 +26,48 @@ export type GameEarningRow = {
   cancelReason: string | null;
 };
 
-/** A share taken back at or after its game's start: only the administration gives money back then. */
-const takenBackAfterStart = sql`${organiserEarnings.kind} = 'refund' and ${organiserEarnings.createdAt} >= ${games.dateTime}`;
-
 /**
  * An organiser's earnings game by game, the latest game first: paid, refunded, the fee and what is theirs, and what was
- * taken back after the start (only the administration gives money back then, decision 063).
+ * taken back after the start (only the administration gives money back then, decision 063). Read from each game's sums
+ * as the ledger wrote them (`organiser_game_earnings`, decision 073): one row per game, not one per place.
  */
 export async function earningsByGame(q: Queryable, organiserId: number, now: Date, holdHours: number): Promise<GameEarningRow[]> {
-  const rows = await q
+  // Each game read by its key, one probe per row of sums: as a plain join the planner hashes every game of the platform
+  // for an organiser's few hundred; the LIMIT keeps the subquery a probe (decision 073).
+  const game = q
     .select({
-      gameId: games.id,
+      id: games.id,
       name: games.name,
       dateTime: games.dateTime,
       timeZone: games.timeZone,
-      gameStatus: games.status,
-      places: sql<number>`(count(*) filter (where ${organiserEarnings.kind} in ('sale', 'refund_reversed'))
-        - count(*) filter (where ${organiserEarnings.kind} = 'refund'))::int`,
-      gross: sql<number>`coalesce(sum(${organiserEarnings.grossCents}) filter (where ${organiserEarnings.kind} = 'sale'), 0)::float8`,
-      refunds: sql<number>`coalesce(-sum(${organiserEarnings.grossCents}) filter (where ${organiserEarnings.kind} <> 'sale'), 0)::float8`,
-      fee: sql<number>`coalesce(sum(${organiserEarnings.feeCents}), 0)::float8`,
-      net: sql<number>`coalesce(sum(${organiserEarnings.netCents}), 0)::float8`,
-      takenBack: sql<number>`coalesce(-sum(${organiserEarnings.netCents}) filter (where ${takenBackAfterStart}), 0)::float8`,
-      takenBackAt: sql<Date | null>`max(${organiserEarnings.createdAt}) filter (where ${takenBackAfterStart})`.mapWith(
-        organiserEarnings.createdAt,
-      ),
+      status: games.status,
       cancelReason: games.cancelReason,
     })
-    .from(organiserEarnings)
-    .innerJoin(games, eq(games.id, organiserEarnings.gameId))
-    .where(eq(organiserEarnings.organiserId, organiserId))
-    .groupBy(games.id)
-    .orderBy(desc(games.dateTime), desc(games.id));
+    .from(games)
+    .where(eq(games.id, organiserGameEarnings.gameId))
+    .limit(1)
+    .as('game');
+  const rows = await q
+    .select({
+      gameId: game.id,
+      name: game.name,
+      dateTime: game.dateTime,
+      timeZone: game.timeZone,
+      gameStatus: game.status,
+      places: organiserGameEarnings.places,
+      // float8: exact for any realistic sum of centavos, and a plain number on both drivers (bigint is text on pg).
+      gross: sql<number>`${organiserGameEarnings.grossCents}::float8`,
+      refunds: sql<number>`${organiserGameEarnings.refundsCents}::float8`,
+      fee: sql<number>`${organiserGameEarnings.feeCents}::float8`,
+      net: sql<number>`${organiserGameEarnings.netCents}::float8`,
+      takenBack: sql<number>`${organiserGameEarnings.takenBackCents}::float8`,
+      takenBackAt: organiserGameEarnings.takenBackAt,
+      cancelReason: game.cancelReason,
+    })
+    .from(organiserGameEarnings)
+    .innerJoinLateral(game, sql`true`)
+    .where(eq(organiserGameEarnings.organiserId, organiserId))
+    .orderBy(desc(game.dateTime), desc(game.id));
   return rows.map((row) => {
     const availableAt = availableFrom(row.dateTime, holdHours);
     const status: GameEarning['status'] =

@@ -40,21 +40,25 @@ function balanceOf(sums: Sums): OrganiserBalance {
 }
 
 /**
- * The sums of an organiser's earnings rows (`e`, joined to its game `g`): what a game made, available once the hold is
- * over and pending before, and the payouts (negative).
+ * What a game's sums (`t`, `organiser_game_earnings`, joined to its game `g`) count for: available once the hold is
+ * over, pending before; a cancelled game's for neither. Said of the game's start, so the games still pending are those
+ * that started less than the hold ago or are still to come (`games_upcoming_idx`).
  */
 function parts(now: Date, holdHours: number) {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const isCounted = sql`e.kind <> 'payout' and g.status <> 'cancelled'`;
-  const availableAt = sql`g.date_time + make_interval(hours => ${holdHours}::int)`;
+  const pendingSince = sql`${at} - make_interval(hours => ${holdHours}::int)`;
+  const isCounted = sql`g.status <> 'cancelled'`;
   return {
-    available: sql`sum(e.net_cents) filter (where ${isCounted} and ${availableAt} <= ${at})`,
-    pending: sql`sum(e.net_cents) filter (where ${isCounted} and ${availableAt} > ${at})`,
-    payouts: sql`sum(e.net_cents) filter (where e.kind = 'payout')`,
+    pendingSince,
+    available: sql`sum(t.net_cents) filter (where ${isCounted} and g.date_time <= ${pendingSince})`,
+    pending: sql`sum(t.net_cents) filter (where ${isCounted} and g.date_time > ${pendingSince})`,
   };
 }
 
-/** `organiserBalance` of several organisers in one query (the administrator's list of payouts). */
+/**
+ * `organiserBalance` of several organisers in one query (the administrator's list of payouts): each game's sums as the
+ * ledger wrote them (decision 073) and the payouts, the ledger's rows without a game.
+ */
 export async function organiserBalances(
   q: Queryable,
   organiserIds: number[],
@@ -63,19 +67,20 @@ export async function organiserBalances(
 ): Promise<Map<number, OrganiserBalance>> {
   const ids = [...new Set(organiserIds)];
   if (ids.length === 0) return new Map();
-  const { available, pending, payouts } = parts(now, holdHours);
+  const { available, pending } = parts(now, holdHours);
   const result = (await q.execute(sql`
     select o.id,
       coalesce(${available}, 0)::float8 as earned_available,
       coalesce(${pending}, 0)::float8 as pending,
-      coalesce(-${payouts}, 0)::float8 as paid_out,
+      (select coalesce(-sum(e.net_cents), 0)::float8 from organiser_earnings e
+        where e.organiser_id = o.id and e.game_id is null and e.kind = 'payout') as paid_out,
       (select coalesce(sum(p.amount_cents), 0)::float8 from payouts p where p.organiser_id = o.id and p.status = 'requested') as requested
     from unnest(array[${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )}]::int[]) as o(id)
-    left join organiser_earnings e on e.organiser_id = o.id
-    left join games g on g.id = e.game_id
+    left join organiser_game_earnings t on t.organiser_id = o.id
+    left join games g on g.id = t.game_id
     group by o.id
   `)) as unknown as { rows: (Sums & { id: number })[] };
   return new Map(result.rows.map((row) => [Number(row.id), balanceOf(row)]));
@@ -102,15 +107,21 @@ export type PlatformEarnings = {
  * organisers owe (their debts, apart), payouts paid since `monthStart`.
  */
 export async function platformEarnings(q: Queryable, now: Date, holdHours: number, monthStart: Date): Promise<PlatformEarnings> {
-  const { available, pending, payouts } = parts(now, holdHours);
+  const { pendingSince } = parts(now, holdHours);
+  // Per organiser: the books kept as the ledger is written (fees, the net of games not cancelled, payouts), less what
+  // is still pending, read from the games that started less than the hold ago or are to come (decision 073).
   const perOrganiser: SQL = sql`
-    select e.organiser_id,
-      sum(e.fee_cents) as fees,
-      coalesce(${pending}, 0) as pending,
-      coalesce(${available}, 0) + coalesce(${payouts}, 0) as settled
-    from organiser_earnings e
-    left join games g on g.id = e.game_id
-    group by e.organiser_id`;
+    select b.organiser_id, b.fees, coalesce(p.pending, 0) as pending, b.counted - coalesce(p.pending, 0) + b.payouts as settled
+    from (
+      select organiser_id, sum(fee_cents) as fees, sum(counted_net_cents) as counted, sum(payouts_cents) as payouts
+      from organiser_earnings_totals group by organiser_id
+    ) b
+    left join (
+      select t.organiser_id, sum(t.net_cents) as pending
+      from games g join organiser_game_earnings t on t.game_id = g.id
+      where g.status <> 'cancelled' and g.date_time > ${pendingSince}
+      group by t.organiser_id
+    ) p on p.organiser_id = b.organiser_id`;
   const result = (await q.execute(sql`
     select
       coalesce(sum(b.fees), 0)::float8 as fees,

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
 import { ADMIN_PROVIDER_PAYMENTS_SHOWN, type ProviderPaymentView } from '../../../shared/schemas/admin';
 import type { Queryable } from '../../db/open-database';
@@ -9,11 +9,10 @@ import { games, payments } from '../../db/schema';
  * `stripePayments` of the admin's payments view. A player of years has hundreds; the statement has its own pages.
  */
 export async function findProviderPayments(q: Queryable, userId: number): Promise<{ shown: ProviderPaymentView[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
+  const [latest, [counted]] = await Promise.all([
     q
-      .select({ payment: payments, game: { id: games.id, name: games.name } })
+      .select()
       .from(payments)
-      .leftJoin(games, eq(games.id, payments.gameId))
       .where(eq(payments.userId, userId))
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(ADMIN_PROVIDER_PAYMENTS_SHOWN),
@@ -22,6 +21,13 @@ export async function findProviderPayments(q: Queryable, userId: number): Promis
       .from(payments)
       .where(eq(payments.userId, userId)),
   ]);
+  // The games of the payments shown, by their keys: joined before the page was chosen, the hundreds of a player of years
+  // were matched against every game (decision 073).
+  const gameIds = [...new Set(latest.flatMap((payment) => (payment.gameId === null ? [] : [payment.gameId])))];
+  const named =
+    gameIds.length === 0 ? [] : await q.select({ id: games.id, name: games.name }).from(games).where(inArray(games.id, gameIds));
+  const gameOf = new Map(named.map((game) => [game.id, game]));
+  const rows = latest.map((payment) => ({ payment, game: payment.gameId === null ? undefined : gameOf.get(payment.gameId) }));
   const shown = rows.map(({ payment, game }) => ({
     id: payment.id,
     created_at: payment.createdAt.toISOString(),

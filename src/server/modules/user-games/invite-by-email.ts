@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { isFinished } from '../../../shared/rules/game-timing';
@@ -53,7 +53,8 @@ export async function inviteByEmail(ctx: ServerContext, user: AuthUser, gameId: 
     const accounts = await tx
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
-      .where(inArray(users.email, emails));
+      // Live accounts, in the words of the partial unique index on e-mail, so each is one index entry (decision 073).
+      .where(and(inArray(users.email, emails), isNull(users.deletedAt)));
     const accountOf = new Map(accounts.map((account) => [account.email, account]));
     const existing = await tx
       .select({ id: invitations.id, email: invitations.email, userId: invitations.userId, viaLink: invitations.viaLink })
