@@ -49,6 +49,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { createAppPaymentProviders } from './modules/payments/app-payment-providers';
 import { paymentReconciliationJob } from './modules/payments/reconcile-payments';
 import { seriesRollJob } from './modules/series/roll-series-forward';
+import { groupRoutes } from './modules/groups/routes';
 import { seriesRoutes } from './modules/series/routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout-routes';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationRoutes(ctx));
       await api.register(invitationRoutes);
       await api.register(seriesRoutes);
+      await api.register(groupRoutes);
       await api.register(userGameRoutes(ctx));
       await api.register(creditRoutes(ctx));
       await api.register(privacyRoutes(ctx));

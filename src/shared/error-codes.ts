@@ -93,6 +93,15 @@ export const errorCodes = {
   member_slots_below_members: 400,
   occurrences_below_created: 400,
 
+  group_not_found: 404,
+  group_suspended: 409,
+  group_member_not_found: 404,
+  group_request_not_found: 404,
+  already_group_member: 409,
+  group_invite_invalid: 400,
+  group_owner_stays: 409,
+  group_role_forbidden: 403,
+
   // Administration
   player_not_in_game: 404,
   cancellation_not_found: 404,

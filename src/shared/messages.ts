@@ -1,5 +1,6 @@
 import { httpMessages } from './http-messages';
 import { earningsMessages } from './earnings-messages';
+import { groupMessages } from './group-messages';
 import { seriesMessages } from './series-messages';
 
 /** Registrations an organiser's change ended, and how many of them got money back (the others had paid nothing). */
@@ -401,6 +402,9 @@ export const messages = {
 
   // Weekly series and mensalistas
   series: seriesMessages,
+
+  // Turmas (decision 074)
+  groups: groupMessages,
 
   // Organisers' earnings and payouts (decision 045)
   earnings: earningsMessages,

@@ -66,6 +66,7 @@ const RELEASED: Record<string, string> = {
   '0035_mail_requests_and_message_ids': '1d619330e399d80d8108ec41e6a515b7c8292b8ec99340858b711490ed11abe4',
   '0036_walk_ins_on_game_day': '7e1e9e1dc231f542a45b5099208afb75f54575562afa833fcf24d7d9b2e7b1c3',
   '0037_earnings_totals': '9cbe126fdb8230f4f975dfdcf7831d8cf283e117e4e700d4c866e98e5b609014',
+  '0038_turmas': '129262ac4dcd96626a247c3e025f26bbf47cc69a2eb087727eab58e6141bf33b',
   '0039_game_history': 'a21601dc16847a5ff06042d357975210d910c26f2f381d5fe77f870218215b33',
 };
 
@@ -574,6 +575,36 @@ async function rowsAfter(tag: string, database: Database) {
       );
       // The sale and the payout of 0020, the sale and the four payouts of 0033.
       expect(books).toEqual([{ payouts: -2300, fees: 200 }]);
+      return;
+    }
+    case '0038_turmas': {
+      // A turma with its owner, a member and a request; a game of it for members only. One owner, and no game only
+      // for a turma without one.
+      await run(`insert into groups (name, slug, description, city_id, visibility, join_policy, invite_token)
+        select 'Vôlei da Praia', 'volei-da-praia', 'Quintas.', id, 'private', 'approval', 'token-da-turma' from cities where name = 'Florianópolis'`);
+      await run(`insert into group_members (group_id, user_id, role, status, joined_at)
+        select g.id, u.id, case u.email when 'admin@antigo.test' then 'owner' else 'member' end, 'member', '2027-01-10T12:00:00Z'
+        from groups g, users u where u.email in ('admin@antigo.test', 'jogadora@antigo.test')`);
+      await run(`insert into group_members (group_id, user_id, role, status)
+        select g.id, u.id, 'member', 'requested' from groups g, users u where u.email = 'desistente@antigo.test'`);
+      await run(`update games set group_id = (select id from groups), visibility = 'group' where name = 'Vôlei de quinta'`);
+      const refusedBy = (constraint: string) => ({ cause: { message: expect.stringContaining(constraint) } });
+      await expect(run(`update group_members set role = 'owner' where role = 'member' and status = 'member'`)).rejects.toMatchObject(
+        refusedBy('group_members_one_owner'),
+      );
+      await expect(run(`update games set group_id = null where visibility = 'group'`)).rejects.toMatchObject(
+        refusedBy('games_group_visibility_has_group'),
+      );
+      await expect(run(`update group_members set role = 'organiser' where status = 'requested'`)).rejects.toMatchObject(
+        refusedBy('group_members_request_is_member_role'),
+      );
+      await expect(run(`update groups set slug = 'Vôlei da Praia'`)).rejects.toMatchObject(refusedBy('groups_slug_format'));
+      await expect(
+        run(`insert into notification_settings (user_id, kind, email) select id, 'outra', false from users limit 1`),
+      ).rejects.toMatchObject(refusedBy('notification_settings_kind_valid'));
+      await run(
+        `insert into notification_settings (user_id, kind, email) select id, 'groups', false from users where email = 'jogadora@antigo.test'`,
+      );
       return;
     }
     default:

@@ -222,7 +222,8 @@ export const games = pgTable(
     /** What the organiser typed; `descriptionHtml` is the escaped/sanitised version pages render. */
     description: text('description').notNull().default(''),
     descriptionHtml: text('description_html').notNull().default(''),
-    visibility: text('visibility', { enum: ['public', 'private'] })
+    /** `group`: only the members of its turma (`groupId`) see it and apply (migration 0038). */
+    visibility: text('visibility', { enum: ['public', 'private', 'group'] })
       .notNull()
       .default('public'),
     /** False: the organiser charges players directly and registrations are `external`. */
@@ -247,6 +248,8 @@ export const games = pgTable(
     /** A weekly series' game and its week (0 = the first game): one game per week, however many instances roll it forward. */
     seriesId: integer('series_id').references((): AnyPgColumn => series.id),
     seriesWeek: integer('series_week'),
+    /** The turma the game belongs to: its organisers run it, its owner stays `creatorId`, the payee (decision 074). */
+    groupId: integer('group_id').references((): AnyPgColumn => groups.id),
     /** How many walk-ins (`gameWalkIns`) hold places: kept by a database trigger (migration 0022), never written here. */
     walkInCount: integer('walk_in_count').notNull().default(0),
     createdAt: createdAt(),
@@ -260,7 +263,11 @@ export const games = pgTable(
       .on(t.seriesId, t.seriesWeek)
       .where(sql`${t.seriesId} is not null`),
     check('games_total_slots_range', sql`${t.totalSlots} between 1 and 50`),
-    check('games_visibility_valid', sql`${t.visibility} in ('public', 'private')`),
+    check('games_visibility_valid', sql`${t.visibility} in ('public', 'private', 'group')`),
+    check('games_group_visibility_has_group', sql`${t.visibility} <> 'group' or ${t.groupId} is not null`),
+    index('games_group_date_idx')
+      .on(t.groupId, t.dateTime)
+      .where(sql`${t.groupId} is not null`),
     check('games_state_valid', sql`${t.state} in ('draft', 'published')`),
     check('games_status_valid', sql`${t.status} in ('active', 'cancelled')`),
     index('games_listing_idx').on(t.state, t.visibility, t.status, t.dateTime),
@@ -435,6 +442,31 @@ export const gameEvents = pgTable(
       'game_events_action_valid',
       sql`${t.action} in ('created', 'edited', 'published', 'unpublished', 'link_regenerated', 'player_joined', 'player_confirmed', 'player_promoted', 'player_left', 'player_removed', 'payment_expired', 'refunded', 'walk_in_added', 'walk_in_removed', 'cancelled', 'message_sent')`,
     ),
+  ],
+);
+
+/**
+ * An aviso (migration 0040, decision 077): what whoever runs a game sent to its confirmed players (`confirmed`) or to
+ * them and its waitlist (`all`), as plain text; the notices that carry it are written in the same transaction.
+ */
+export const gameMessages = pgTable(
+  'game_messages',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    audience: text('audience', { enum: ['confirmed', 'all'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('game_messages_game_idx').on(t.gameId, t.createdAt.desc(), t.id.desc()),
+    check('game_messages_audience_valid', sql`${t.audience} in ('confirmed', 'all')`),
+    check('game_messages_text_length', sql`char_length(${t.text}) between 1 and 1000`),
   ],
 );
 
@@ -679,7 +711,10 @@ export const notificationSettings = pgTable(
   },
   (t) => [
     primaryKey({ name: 'notification_settings_pk', columns: [t.userId, t.kind] }),
-    check('notification_settings_kind_valid', sql`${t.kind} in ('reminders', 'places', 'changes', 'invitations', 'receipts', 'organiser')`),
+    check(
+      'notification_settings_kind_valid',
+      sql`${t.kind} in ('reminders', 'places', 'changes', 'invitations', 'receipts', 'organiser', 'groups', 'messages')`,
+    ),
   ],
 );
 
@@ -746,7 +781,7 @@ export type SeriesTemplate = {
   totalSlots: number;
   description: string;
   descriptionHtml: string;
-  visibility: 'public' | 'private';
+  visibility: 'public' | 'private' | 'group';
   usePlatformPayment: boolean;
   sportId: number | null;
   stateId: number | null;
@@ -773,10 +808,15 @@ export const series = pgTable(
       .notNull()
       .default('active'),
     cancelReason: text('cancel_reason'),
+    /** The turma whose organisers run the series (decision 074); its games carry it too. */
+    groupId: integer('group_id').references((): AnyPgColumn => groups.id),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    index('series_group_idx')
+      .on(t.groupId)
+      .where(sql`${t.groupId} is not null`),
     check('series_occurrences_range', sql`${t.occurrences} between 1 and 52`),
     check('series_member_slots_range', sql`${t.memberSlots} between 0 and 50`),
     check('series_status_valid', sql`${t.status} in ('active', 'cancelled')`),
@@ -916,3 +956,76 @@ export const organiserEarningsTotals = pgTable('organiser_earnings_totals', {
   countedNetCents: bigint('counted_net_cents', { mode: 'number' }).notNull().default(0),
   payoutsCents: bigint('payouts_cents', { mode: 'number' }).notNull().default(0),
 });
+
+// ── Turmas (migration 0038, decision 074) ──
+
+/** A turma: the group that plays together. Its page is `/t/{slug}`; `inviteToken` is its join link, renewed by an organiser. */
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** From the name, accents stripped, with a number after it when taken. */
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    visibility: text('visibility', { enum: ['public', 'private'] })
+      .notNull()
+      .default('public'),
+    joinPolicy: text('join_policy', { enum: ['open', 'approval'] })
+      .notNull()
+      .default('open'),
+    inviteToken: text('invite_token').notNull(),
+    /** Set by an administrator: the page says so, nobody joins and no game is added; its games stay until cancelled. */
+    suspendedAt: timestamptz('suspended_at'),
+    suspendReason: text('suspend_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('groups_slug_unique').on(t.slug),
+    uniqueIndex('groups_invite_token_unique').on(t.inviteToken),
+    index('groups_city_idx').on(t.cityId),
+    check('groups_visibility_valid', sql`${t.visibility} in ('public', 'private')`),
+    check('groups_join_policy_valid', sql`${t.joinPolicy} in ('open', 'approval')`),
+    check('groups_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+/**
+ * Who belongs to a turma, with their role (one owner), or asks to (`requested`, always the member role). Leaving,
+ * being removed or refused deletes the row; roles are read on every request, never kept.
+ */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role', { enum: ['owner', 'organiser', 'member'] })
+      .notNull()
+      .default('member'),
+    status: text('status', { enum: ['member', 'requested'] })
+      .notNull()
+      .default('member'),
+    createdAt: createdAt(),
+    joinedAt: timestamptz('joined_at'),
+  },
+  (t) => [
+    uniqueIndex('group_members_group_user_unique').on(t.groupId, t.userId),
+    uniqueIndex('group_members_one_owner')
+      .on(t.groupId)
+      .where(sql`${t.role} = 'owner'`),
+    index('group_members_user_idx').on(t.userId),
+    check('group_members_role_valid', sql`${t.role} in ('owner', 'organiser', 'member')`),
+    check('group_members_status_valid', sql`${t.status} in ('member', 'requested')`),
+    check('group_members_request_is_member_role', sql`${t.status} = 'member' or ${t.role} = 'member'`),
+    check('group_members_joined_when_member', sql`(${t.status} = 'member') = (${t.joinedAt} is not null)`),
+  ],
+);

@@ -88,6 +88,28 @@ import {
   waitlistBodySchema,
   waitlistReplySchema,
 } from '../schemas/games';
+import {
+  adminGroupDetailSchema,
+  adminGroupReplySchema,
+  adminGroupsQuerySchema,
+  adminGroupsReplySchema,
+  createGroupBodySchema,
+  groupMemberParamsSchema,
+  groupMemberReplySchema,
+  groupMembersReplySchema,
+  groupPageQuerySchema,
+  groupPageSchema,
+  groupReplySchema,
+  groupSchema,
+  groupSlugParamsSchema,
+  inviteLinkReplySchema,
+  joinGroupBodySchema,
+  joinGroupReplySchema,
+  listGroupsQuerySchema,
+  myGroupsReplySchema,
+  suspendGroupBodySchema,
+  updateGroupMemberBodySchema,
+} from '../schemas/groups';
 import { invitationSchema, invitationStatsReplySchema } from '../schemas/invitations';
 import { retentionReplySchema } from '../schemas/privacy';
 import {
@@ -119,6 +141,7 @@ import {
 import {
   cancelUserGameBodySchema,
   cancelUserGameReplySchema,
+  createUserGameBodySchema,
   gamePayloadSchema,
   inviteByEmailBodySchema,
   inviteByEmailReplySchema,
@@ -283,12 +306,24 @@ export const apiRoutes = {
   'DELETE /series/:id/members/me': { params: idParamsSchema, reply: leaveSeriesReplySchema },
   'DELETE /series/:id/members/:userId': { params: seriesMemberParamsSchema, reply: leaveSeriesReplySchema },
 
+  'GET /groups': { query: listGroupsQuerySchema, reply: z.array(groupSchema) },
+  'POST /groups': { body: createGroupBodySchema, reply: groupReplySchema, status: 201 },
+  'GET /users/me/groups': { reply: myGroupsReplySchema },
+  'GET /groups/:id': { params: groupSlugParamsSchema, query: groupPageQuerySchema, reply: groupPageSchema },
+  'POST /groups/:id/members': { params: idParamsSchema, body: omissible(joinGroupBodySchema), reply: joinGroupReplySchema },
+  'GET /groups/:id/members': { params: idParamsSchema, reply: groupMembersReplySchema },
+  'DELETE /groups/:id/members/me': { params: idParamsSchema, reply: messageReplySchema },
+  'POST /groups/:id/members/:userId/approve': { params: groupMemberParamsSchema, reply: groupMemberReplySchema },
+  'PUT /groups/:id/members/:userId': { params: groupMemberParamsSchema, body: updateGroupMemberBodySchema, reply: groupMemberReplySchema },
+  'DELETE /groups/:id/members/:userId': { params: groupMemberParamsSchema, reply: messageReplySchema },
+  'POST /groups/:id/invite-link': { params: idParamsSchema, reply: inviteLinkReplySchema },
+
   'GET /user-games': { query: listUserGamesQuerySchema, reply: z.array(userGameSchema) },
   'GET /user-games/earnings': { reply: earningsReplySchema },
   'GET /user-games/earnings.csv': { reply: z.string(), produces: 'text/csv' },
   'POST /user-games/payouts': { body: omissible(requestPayoutBodySchema), reply: requestPayoutReplySchema, status: 201 },
   'GET /user-games/payouts/:id': { params: idParamsSchema, reply: payoutSchema },
-  'POST /user-games': { body: omissible(gamePayloadSchema), reply: userGameReplySchema, status: 201 },
+  'POST /user-games': { body: omissible(createUserGameBodySchema), reply: userGameReplySchema, status: 201 },
   'GET /user-games/:id': { params: idParamsSchema, reply: userGameDetailSchema },
   'PUT /user-games/:id': { params: idParamsSchema, body: omissible(updateUserGameBodySchema), reply: userGameReplySchema },
   'POST /user-games/:id/publish': { params: idParamsSchema, reply: userGameReplySchema },
@@ -347,6 +382,9 @@ export const apiRoutes = {
   'GET /admin/payouts': { query: adminPayoutsQuerySchema, reply: adminPayoutsReplySchema },
   'POST /admin/payouts/:id/paid': { params: idParamsSchema, body: markPayoutPaidBodySchema, reply: adminPayoutReplySchema },
   'POST /admin/payouts/:id/reject': { params: idParamsSchema, body: rejectPayoutBodySchema, reply: adminPayoutReplySchema },
+  'GET /admin/groups': { query: adminGroupsQuerySchema, reply: adminGroupsReplySchema },
+  'GET /admin/groups/:id': { params: idParamsSchema, reply: adminGroupDetailSchema },
+  'POST /admin/groups/:id/suspend': { params: idParamsSchema, body: suspendGroupBodySchema, reply: adminGroupReplySchema },
   'GET /admin/states/:id/cities': { params: idParamsSchema, reply: adminCitiesReplySchema },
   'POST /admin/states/:id/cities': { params: idParamsSchema, body: addCityBodySchema, reply: addCityReplySchema, status: 201 },
 } as const satisfies Record<`${HttpMethod} /${string}`, RouteContract>;

@@ -85,7 +85,7 @@ export const gameSchema = z.object({
   availableSlots: z.number().int().describe('O mesmo que remainingSlots'),
   registeredPlayers: z.number().int().describe('Vagas ocupadas: inscrições confirmadas ou aguardando pagamento e avulsos'),
   waitlistCount: z.number().int(),
-  visibility: z.enum(['public', 'private']),
+  visibility: z.enum(['public', 'private', 'group']).describe('group: só os membros da turma do jogo'),
   usePlatformPayment: z.boolean(),
   publicationState: z.enum(['draft', 'published']).describe('O `state` (rascunho/publicado) do organizador'),
   status: z.enum(['active', 'cancelled']),
@@ -98,6 +98,11 @@ export const gameSchema = z.object({
   creator: z.object({ id: z.number().int(), name: z.string() }),
   privateLink: z.string().nullable().describe('Só para o organizador do jogo e convidados'),
   seriesId: z.number().int().nullable().optional().describe('O racha semanal (série) de que o jogo faz parte'),
+  group: z
+    .object({ id: z.number().int(), name: z.string(), slug: z.string() })
+    .nullable()
+    .optional()
+    .describe('A turma de que o jogo faz parte'),
   memberPlacesFree: z
     .number()
     .int()

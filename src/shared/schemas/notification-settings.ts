@@ -4,7 +4,7 @@ import { z } from './z';
  * The kinds of notice a person can turn off, each by e-mail and by push, one by one (decision 044). Security e-mails
  * (codes, account notices) are no kind: they always go.
  */
-export const notificationKinds = ['reminders', 'places', 'changes', 'invitations', 'receipts', 'organiser'] as const;
+export const notificationKinds = ['reminders', 'places', 'changes', 'invitations', 'receipts', 'organiser', 'groups', 'messages'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** What each kind is about, as the profile and the e-mails' footers name it. */
@@ -15,6 +15,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   invitations: 'convites para jogos',
   receipts: 'recibos e créditos',
   organiser: 'novidades dos jogos que você organiza',
+  groups: 'jogos novos das suas turmas',
+  messages: 'avisos de quem organiza os seus jogos',
 };
 
 const channelsSchema = z.object({
@@ -31,6 +33,8 @@ export const notificationSettingsSchema = z.object({
   invitations: channelsSchema,
   receipts: channelsSchema,
   organiser: channelsSchema,
+  groups: channelsSchema,
+  messages: channelsSchema,
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -44,6 +48,8 @@ export const updateNotificationSettingsBodySchema = z.strictObject({
   invitations: channelsChangeSchema.optional(),
   receipts: channelsChangeSchema.optional(),
   organiser: channelsChangeSchema.optional(),
+  groups: channelsChangeSchema.optional(),
+  messages: channelsChangeSchema.optional(),
 });
 export type UpdateNotificationSettingsBody = z.input<typeof updateNotificationSettingsBodySchema>;
 

@@ -5,6 +5,7 @@ import {
   cancelUserGameBodySchema,
   formNumber,
   gamePayloadSchema,
+  groupIdSchema,
   userGameSchema,
   validateGamePayload,
   type ValidGamePayload,
@@ -24,6 +25,7 @@ export const createSeriesBodySchema = seriesTemplateSchema.extend({
     .describe('O primeiro jogo: ISO 8601; sem fuso = horário do estado escolhido (de Brasília sem estado)'),
   occurrences: count.describe(`Quantas semanas (1–${MAX_OCCURRENCES})`),
   memberSlots: count.describe('Vagas de mensalistas em cada jogo (0 até totalSlots)'),
+  groupId: groupIdSchema,
 });
 export type CreateSeriesInput = z.input<typeof createSeriesBodySchema>;
 export type CreateSeriesShape = z.output<typeof createSeriesBodySchema>;
@@ -94,7 +96,7 @@ export const seriesSchema = z.object({
   weekday: z.string().describe('Dia da semana dos jogos, em português'),
   time: z.string().describe('Hora dos jogos (HH:mm) no fuso dos jogos'),
   timeZone: z.string().describe('Fuso IANA onde os jogos acontecem (o do estado; America/Sao_Paulo sem estado)'),
-  visibility: z.enum(['public', 'private']),
+  visibility: z.enum(['public', 'private', 'group']),
   usePlatformPayment: z.boolean(),
   status: z.enum(['active', 'cancelled']),
   cancelReason: z.string().nullable(),
@@ -103,6 +105,7 @@ export const seriesSchema = z.object({
   sportId: z.number().int().nullable(),
   stateId: z.number().int().nullable(),
   cityId: z.number().int().nullable(),
+  groupId: z.number().int().nullable().optional().describe('A turma da série, cujos organizadores a administram'),
 });
 export type Series = z.infer<typeof seriesSchema>;
 

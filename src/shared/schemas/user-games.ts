@@ -56,7 +56,10 @@ export const gamePayloadSchema = z.object({
     .describe('Gratuito: true = jogo sem preço (o preço fica vazio ou 0); sem ele, um preço vazio é recusado'),
   totalSlots: z.preprocess(formNumber, z.number({ error: 'Informe um número.' }).nullish()),
   description: z.string().max(5_000, messages.descriptionTooLong).nullish().describe('Texto ou HTML (sanitizado no servidor)'),
-  visibility: z.enum(['public', 'private'], { error: messages.visibilityInvalid }).nullish().describe('Padrão: public'),
+  visibility: z
+    .enum(['public', 'private', 'group'], { error: messages.visibilityInvalid })
+    .nullish()
+    .describe('Padrão: public; group = só os membros da turma do jogo (groupId) o veem e se inscrevem'),
   usePlatformPayment: z.boolean({ error: messages.paymentModeInvalid }).nullish().describe('Pela plataforma, a menos que seja false'),
   state: z
     .enum(['draft', 'published'], { error: messages.publicationStateInvalid })
@@ -80,6 +83,20 @@ const confirmSchema = z
   .describe('true: confirma cancelar, com reembolso integral, as inscrições de quem deixa de ver o jogo');
 
 /** The organiser's edit of a game: the game payload, and the yes when making it private cancels players. */
+/** The turma a new game or series belongs to: only its owner and organisers may say it (decision 074). */
+export const groupIdSchema = z
+  .number({ error: messages.groups.groupRequired })
+  .int(messages.groups.groupRequired)
+  .positive(messages.groups.groupRequired)
+  .max(2_147_483_647, messages.groups.groupRequired)
+  .nullish()
+  .describe('A turma do jogo (só ao criar): o dono e os organizadores dela o administram; o dono recebe o dinheiro');
+
+/** A new game: the payload and, for a turma's game, its turma. */
+export const createUserGameBodySchema = gamePayloadSchema.extend({ groupId: groupIdSchema });
+export type CreateUserGameInput = z.input<typeof createUserGameBodySchema>;
+export type CreateUserGameShape = z.output<typeof createUserGameBodySchema>;
+
 export const updateUserGameBodySchema = gamePayloadSchema.extend({ confirm: confirmSchema });
 export type UpdateUserGameInput = z.input<typeof updateUserGameBodySchema>;
 export type UpdateUserGameShape = z.output<typeof updateUserGameBodySchema>;
@@ -97,7 +114,7 @@ export type ValidGamePayload = {
   priceCents: number;
   totalSlots: number;
   description: string;
-  visibility: 'public' | 'private';
+  visibility: 'public' | 'private' | 'group';
   usePlatformPayment: boolean;
   /** Undefined when the payload did not say: create saves a draft, update keeps what the game had. */
   state: 'draft' | 'published' | undefined;

@@ -8,10 +8,10 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
 import { displayName } from '../users/display-name';
 import type { GameRow } from './registration-guards';
-import { lockOwnGame, notFound } from './user-game-view';
+import { canRunGame, lockOwnGame, notFound } from './user-game-view';
 
-/** Game-day tools (check-in, levels, teams, the spreadsheet) belong to the game's organiser and to admins. */
-export const managedBy = (user: AuthUser): SQL => (user.role === 'admin' ? sql`true` : eq(games.creatorId, user.id));
+/** Game-day tools (check-in, levels, teams, the spreadsheet) belong to whoever runs the game and to admins. */
+export const managedBy = (user: AuthUser): SQL => canRunGame(user, { admins: true });
 
 /** Someone else's game reads as a missing one, as on every organiser route. */
 export async function assertManagesGame(q: Queryable, gameId: number, user: AuthUser): Promise<void> {

@@ -3,7 +3,7 @@ import { toReais } from '../../../shared/money';
 import { dateAndTimeIn } from '../../../shared/dates';
 import type { Game } from '../../../shared/schemas/games';
 import type { Queryable } from '../../db/open-database';
-import { cities, games, registrations, sports, states, users } from '../../db/schema';
+import { cities, games, groups, registrations, sports, states, users } from '../../db/schema';
 import { displayName } from '../users/display-name';
 import { placesOf, placesSql } from './places';
 
@@ -83,6 +83,7 @@ const viewedColumns = {
   privateLink: games.privateLink,
   creatorId: games.creatorId,
   seriesId: games.seriesId,
+  groupId: games.groupId,
 };
 
 export type ViewedGameRow = { [K in keyof typeof viewedColumns]: (typeof games.$inferSelect)[K] };
@@ -113,6 +114,8 @@ function besideColumns(now: Date) {
     cityName: cities.name,
     creatorId: users.id,
     creatorName: displayName,
+    groupName: groups.name,
+    groupSlug: groups.slug,
   };
 }
 /** Null where a left-joined sport, state or city is missing. */
@@ -130,6 +133,8 @@ type Beside = {
   cityName: string;
   creatorId: number;
   creatorName: string;
+  groupName: string | null;
+  groupSlug: string | null;
 };
 
 /** The games of one page, in `order`, named as the games table (the options' `where` speaks of it alone). */
@@ -177,6 +182,7 @@ export async function loadGameViewsWithRows(
     .leftJoin(sports, eq(sports.id, games.sportId))
     .leftJoin(states, eq(states.id, games.stateId))
     .leftJoin(cities, eq(cities.id, games.cityId))
+    .leftJoin(groups, eq(groups.id, games.groupId))
     .where(paged ? undefined : options.where)
     .orderBy(...order);
   const viewerAt = viewedKeys.length + besideKeys.length;
@@ -216,6 +222,7 @@ export async function loadGameViewsWithRows(
       privateLink: options.revealPrivateLink || game.creatorId === viewerId ? game.privateLink : null,
       seriesId: game.seriesId,
       ...(game.seriesId === null ? {} : { memberPlacesFree: places.forMembers - places.forDropIns }),
+      ...(game.groupId === null ? {} : { group: { id: game.groupId, name: row.groupName ?? '', slug: row.groupSlug ?? '' } }),
     };
     if (viewerId === undefined) return { view, game, viewer: null };
     const viewer = viewerRegistrationOf(values[viewerAt] as ViewerRow | null, options.now);

@@ -6,6 +6,7 @@ import type { Queryable, Tx } from '../../db/open-database';
 import { games, invitations, registrations, series } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
+import { isGroupMember } from '../groups/group-roles';
 
 export type GameRow = typeof games.$inferSelect;
 export type RegistrationRow = typeof registrations.$inferSelect;
@@ -83,11 +84,15 @@ export async function isInvitedTo(q: Queryable, gameId: number, user: Pick<AuthU
 
 /**
  * A private game is reachable by its creator, by whoever presents its link or was invited, and by
- * someone already registered; to anyone else it does not exist.
+ * someone already registered; a turma's game (visibility `group`) by the turma's members and whoever is registered;
+ * to anyone else it does not exist.
  */
 export async function assertCanReachGame(tx: Tx, game: GameRow, user: AuthUser, privateLink: string | undefined) {
-  if (game.visibility === 'public' || game.creatorId === user.id || privateLink === game.privateLink) return;
-  if (await isInvitedTo(tx, game.id, user)) return;
+  if (game.visibility === 'public' || game.creatorId === user.id) return;
+  // A turma's game is for its members (decision 074): its link and an invitation open it to nobody else.
+  if (game.visibility === 'group') {
+    if (await isGroupMember(tx, game.groupId, user.id)) return;
+  } else if (privateLink === game.privateLink || (await isInvitedTo(tx, game.id, user))) return;
   const [registered] = await tx
     .select({ id: registrations.id })
     .from(registrations)

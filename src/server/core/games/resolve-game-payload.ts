@@ -51,12 +51,16 @@ async function checkReferenceData(q: Queryable, data: ValidGamePayload, current:
 export async function resolveGamePayload(
   q: Queryable,
   body: GamePayloadShape,
-  options: { now: Date; current?: StoredPayload },
+  options: { now: Date; current?: StoredPayload; groupId?: number | null },
 ): Promise<GameValues> {
   const timeZone = await timeZoneOfState(q, body.stateId);
   const result = validateGamePayload(body, { now: options.now, unchangedDateTime: options.current?.dateTime, timeZone });
   if (!result.success) throw new AppError('validation_failed', result.message, result.fields);
   const { state, ...data } = result.data;
+  // Only a turma's game (or series) is for its members alone (decision 074).
+  if (data.visibility === 'group' && (options.groupId ?? null) === null) {
+    throw new AppError('validation_failed', messages.groups.groupRequired, { visibility: messages.groups.groupRequired });
+  }
   await checkReferenceData(q, result.data, options.current);
   return { ...data, ...storedDescription(data.description), ...(state ? { state } : {}) };
 }

@@ -1,23 +1,30 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { UserGame } from '../../../shared/schemas/user-games';
 import type { Queryable, Tx } from '../../db/open-database';
 import { games } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../context';
+import { runsGroupIn } from '../groups/group-roles';
 import { type GameViewOptions, loadGameViewsWithRows } from './game-view';
 import { type GameRow, lockGameWhere } from './registration-guards';
 
 /** Someone else's game is indistinguishable from a missing one. */
 export const notFound = () => new AppError('game_not_found', messages.userGameNotFound);
 
-export const ownedBy = (user: AuthUser) => eq(games.creatorId, user.id);
+/**
+ * Who may run a game (decision 074): its creator, and the owner and organisers of its turma, read now (a role lost
+ * counts from the next request). Everything an organiser does on a game goes through this condition; its money (the
+ * earnings and payouts, kept by `creatorId`, the turma's owner) never does. `admins`: administrators too (game day).
+ */
+export const canRunGame = (user: AuthUser, options: { admins?: boolean } = {}): SQL =>
+  options.admins && user.role === 'admin' ? sql`true` : or(eq(games.creatorId, user.id), runsGroupIn(games.groupId, user.id))!;
 
 /**
- * Locks the caller's own game for the rest of the transaction (the same lock every slot or money
- * change on a game takes first); another user's game is a 404. `scope` widens who may (game day: admins).
+ * Locks a game the caller runs (canRunGame) for the rest of the transaction (the same lock every slot or money
+ * change on a game takes first); anyone else's game is a 404. `scope` widens who may (game day: admins).
  */
-export async function lockOwnGame(tx: Tx, gameId: number, user: AuthUser, scope: SQL = ownedBy(user)): Promise<GameRow> {
+export async function lockOwnGame(tx: Tx, gameId: number, user: AuthUser, scope: SQL = canRunGame(user)): Promise<GameRow> {
   const game = await lockGameWhere(tx, and(eq(games.id, gameId), scope));
   if (!game) throw notFound();
   return game;

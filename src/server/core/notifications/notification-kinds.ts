@@ -22,11 +22,13 @@ export type NotificationType =
   | 'new_registration'
   | 'new_series_member'
   | 'payout_paid'
-  | 'payout_rejected';
+  | 'payout_rejected'
+  | 'group_game'
+  | 'game_message';
 
 /**
  * The kind each notification belongs to, which the person's preferences turn on or off. The database has the same
- * table (`notification_kind()`, migrations 0019 and 0024) for the pushes its trigger queues; a test holds the two together.
+ * table (`notification_kind()`, db/definitions/notification_kind.sql) for the pushes its trigger queues; a test holds the two together.
  */
 export const kindOfType: Record<NotificationType, NotificationKind> = {
   game_reminder: 'reminders',
@@ -51,6 +53,8 @@ export const kindOfType: Record<NotificationType, NotificationKind> = {
   new_series_member: 'organiser',
   payout_paid: 'receipts',
   payout_rejected: 'receipts',
+  group_game: 'groups',
+  game_message: 'messages',
 };
 
 /** The title of a push, by what happened; its text is the notification's message. */
@@ -77,6 +81,8 @@ export const pushTitles: Record<NotificationType, string> = {
   new_series_member: 'Novo mensalista na sua série',
   payout_paid: 'Repasse pago',
   payout_rejected: 'Repasse recusado',
+  group_game: 'Novo jogo na sua turma',
+  game_message: 'Aviso do seu jogo',
 };
 
 export const isNotificationType = (type: string): type is NotificationType => Object.hasOwn(kindOfType, type);

@@ -54,6 +54,7 @@ describe('notification settings', () => {
       invitations: ALL_ON,
       receipts: ALL_ON,
       organiser: ALL_ON,
+      groups: ALL_ON,
     });
     await updateNotificationSettings(t.app.ctx, user, { reminders: { email: false } });
     const after = await updateNotificationSettings(t.app.ctx, user, {
@@ -137,7 +138,7 @@ describe('e-mails a person can turn off', () => {
 
   it('security e-mails always go, without an unsubscribe link, whatever is turned off', async () => {
     const user = await createUser(db());
-    for (const kind of ['reminders', 'places', 'changes', 'invitations', 'receipts', 'organiser'] as const) {
+    for (const kind of ['reminders', 'places', 'changes', 'invitations', 'receipts', 'organiser', 'groups'] as const) {
       await updateNotificationSettings(t.app.ctx, user, { [kind]: { email: false, push: false } });
     }
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot', payload: { email: user.email } });

@@ -41,7 +41,7 @@ export async function resolveAdminGamePayload(
 ): Promise<GameValues> {
   const error = adminPayloadError(body, { ...options, timeZone: await timeZoneOfState(tx, body.stateId) });
   if (error) throw error;
-  return resolveGamePayload(tx, body, options);
+  return resolveGamePayload(tx, body, { ...options, groupId: options.current?.groupId ?? null });
 }
 
 /** Locks any game (the admin is not limited to their own), as every slot or money change does first. */

@@ -31,7 +31,8 @@ export async function duplicateGame(ctx: ServerContext, admin: AuthUser, gameId:
         totalSlots: source.totalSlots,
         description: source.description,
         descriptionHtml: source.descriptionHtml,
-        visibility: source.visibility,
+        // The copy is the administration's, outside any turma: a game only for a turma's members becomes private.
+        visibility: source.visibility === 'group' ? 'private' : source.visibility,
         usePlatformPayment: source.usePlatformPayment,
         state: 'draft',
         status: 'active',

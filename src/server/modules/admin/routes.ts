@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancellationRoutes } from './cancellation-routes';
 import { adminGameRoutes } from './game-routes';
+import { adminGroupRoutes } from './group-routes';
 import { payoutRoutes } from './payout-routes';
 import { referenceCityRoutes } from './reference-city-routes';
 import { reportRoutes } from './report-routes';
@@ -16,4 +17,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(cancellationRoutes);
   await app.register(payoutRoutes);
   await app.register(referenceCityRoutes);
+  await app.register(adminGroupRoutes);
 };

@@ -4,6 +4,7 @@ import type { Game } from '../../../shared/schemas/games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { loadGamePlayers, loadTeamsAsPlayersSee } from '../../core/games/game-players';
 import { loadGameViews } from '../../core/games/game-view';
+import { isGroupMember, runsGroup } from '../../core/groups/group-roles';
 import { recordInvitation } from '../../core/invitations/record-invitation';
 import { games, invitations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -46,6 +47,16 @@ async function isInvited(ctx: ServerContext, gameId: number, viewerId: number | 
 }
 
 /**
+ * Whether the viewer opens a turma's game as of its turma (decision 074): its owner and organisers any game of it (as
+ * its creator would), its members a published, active one only for them (visibility `group`).
+ */
+async function opensAsOfItsGroup(ctx: ServerContext, game: Game, viewerId: number | undefined): Promise<boolean> {
+  if (viewerId === undefined || !game.group) return false;
+  if (await runsGroup(ctx.db, game.group.id, viewerId)) return true;
+  return isOpen(game) && game.visibility === 'group' && (await isGroupMember(ctx.db, game.group.id, viewerId));
+}
+
+/**
  * A game by id: drafts only for their creator and their players; a cancelled public game for anyone, with its
  * reason (a cancelled private one for its creator and players); a private game also for whoever was invited to it
  * (they already hold its link, which they then see).
@@ -67,7 +78,8 @@ export async function getGame(
     return withPlayers({ ...game, cancelReason: row?.cancelReason ?? null });
   }
   if ((isOpen(game) && game.visibility === 'public') || isInvolved(game, viewerId)) return withPlayers(game);
-  if (isOpen(game) && (await isInvited(ctx, gameId, viewerId))) {
+  if (await opensAsOfItsGroup(ctx, game, viewerId)) return withPlayers(game);
+  if (isOpen(game) && game.visibility === 'private' && (await isInvited(ctx, gameId, viewerId))) {
     const withLink = await loadGame(ctx, gameId, viewerId, true);
     if (withLink) return withPlayers(withLink);
   }
@@ -91,6 +103,10 @@ export async function getGameByPrivateLink(ctx: ServerContext, link: string, vie
   const [row] = await ctx.db.select({ id: games.id }).from(games).where(eq(games.privateLink, link));
   const game = row ? await loadGame(ctx, row.id, viewer?.id, true) : undefined;
   if (!game || !(isOpen(game) || isInvolved(game, viewer?.id))) throw new AppError('game_not_found', messages.gameNotAvailable);
+  // A turma's game is for its members: its link opens it to nobody else (decision 074).
+  if (game.visibility === 'group' && !isInvolved(game, viewer?.id) && !(await opensAsOfItsGroup(ctx, game, viewer?.id))) {
+    throw new AppError('game_not_found', messages.gameNotAvailable);
+  }
   if (viewer && viewer.id !== game.creator.id) await recordInvitation(ctx.db, game.id, viewer, 'link');
   // The private link is the game's page too: a confirmed player reads the teams there as well.
   return withPlayersFor(ctx, await withTeams(ctx, game, viewer), viewer);

@@ -137,6 +137,7 @@ describe('notification settings', () => {
       invitations: ALL_ON,
       receipts: ALL_ON,
       organiser: ALL_ON,
+      groups: ALL_ON,
     });
     const put = await t.app.inject({
       method: 'PUT',

@@ -4,6 +4,7 @@ import { type CreateSeriesShape, type SeriesReply, validateSeriesPayload } from 
 import type { AuthUser, ServerContext } from '../../core/context';
 import { resolveGamePayload } from '../../core/games/resolve-game-payload';
 import { timeZoneOfState } from '../../core/games/time-zone';
+import { groupGamePayee } from '../../core/groups/group-games';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { createDueGames, seriesTemplateOf } from '../../core/series/member-places';
 import { series } from '../../db/schema';
@@ -22,14 +23,17 @@ export async function createSeries(ctx: ServerContext, user: AuthUser, body: Cre
   if (!user.phone && user.role !== 'admin') {
     throw new AppError('phone_required', messages.series.phoneRequired, { phone: messages.series.phoneRequired });
   }
-  const { firstDateTime: _first, occurrences: _weeks, memberSlots: _members, ...template } = body;
+  const { firstDateTime: _first, occurrences: _weeks, memberSlots: _members, groupId = null, ...template } = body;
   const mails: PendingMail = [];
   const seriesId = await ctx.db.transaction(async (tx) => {
-    const values = await resolveGamePayload(tx, { ...template, dateTime: body.firstDateTime, state: 'published' }, { now });
+    // A turma's series is made by its owner or an organiser and belongs to the owner, its payee (decision 074).
+    const payee = groupId === null ? user.id : await groupGamePayee(tx, groupId, user);
+    const values = await resolveGamePayload(tx, { ...template, dateTime: body.firstDateTime, state: 'published' }, { now, groupId });
     const [created] = await tx
       .insert(series)
       .values({
-        creatorId: user.id,
+        creatorId: payee,
+        groupId,
         firstDateTime: values.dateTime,
         occurrences: checked.data.occurrences,
         memberSlots: checked.data.memberSlots,

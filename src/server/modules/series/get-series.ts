@@ -11,7 +11,7 @@ import { canManage, canSeeSeries, findSeries, loadSeriesDetail, seriesNotFound, 
 /** Series, games and members for its organiser or an admin; to anyone else it does not exist. */
 export async function getSeries(ctx: ServerContext, user: AuthUser, seriesId: number): Promise<SeriesDetail> {
   const row = await findSeries(ctx.db, seriesId);
-  if (!row || !canManage(row, user)) throw seriesNotFound();
+  if (!row || !(await canManage(ctx.db, row, user))) throw seriesNotFound();
   return loadSeriesDetail(ctx.db, row, user, ctx.clock.now());
 }
 
@@ -28,7 +28,7 @@ export async function getSeriesMembership(ctx: ServerContext, user: AuthUser, se
   const weeks: SeriesMembership['weeks'] = [];
   // The weeks joinSeries would place a member in (a week made private on its own is left out: it asks for more).
   const published = (await upcomingGames(ctx.db, row.id, now)).filter(
-    (game) => game.state === 'published' && (game.visibility === 'public' || row.template.visibility === 'private'),
+    (game) => game.state === 'published' && (game.visibility === 'public' || row.template.visibility === game.visibility),
   );
   for (const game of published) {
     weeks.push({

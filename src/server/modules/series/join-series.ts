@@ -28,7 +28,7 @@ import { canSeeSeries, seriesNotFound, toSeriesView } from './series-view';
  */
 async function memberMaySee(tx: Tx, row: SeriesRow, game: GameRow, user: AuthUser, privateLink: string | undefined): Promise<boolean> {
   if (game.state !== 'published') return false;
-  if (game.visibility === 'public' || row.template.visibility === 'private') return true;
+  if (game.visibility === 'public' || row.template.visibility === game.visibility) return true;
   if (game.creatorId === user.id || privateLink === game.privateLink) return true;
   return (await isInvitedTo(tx, game.id, user)) || (await findLiveRegistration(tx, game.id, user.id)) !== undefined;
 }

@@ -38,7 +38,7 @@ async function endMembership(
   const totals = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const row = await lockSeries(tx, seriesId);
-    if (endedBy.kind === 'removed' && !canManage(row, endedBy.organiser)) throw seriesNotFound();
+    if (endedBy.kind === 'removed' && !(await canManage(tx, row, endedBy.organiser))) throw seriesNotFound();
     // Someone who may not see the series learns nothing from it, not even that they are not a member.
     if (endedBy.kind === 'left' && !(await canSeeSeries(tx, row, endedBy.member))) throw seriesNotFound();
     const [ended] = await tx

@@ -27,9 +27,13 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       'POST /series',
       {
         tags,
-        summary: 'Cria um racha semanal: publica os jogos das próximas cinco semanas no mesmo dia e hora (horário de Brasília)',
+        summary:
+          'Cria um racha semanal: publica os jogos das próximas cinco semanas no mesmo dia e hora (horário de Brasília); com groupId, da turma (dono ou organizadores)',
       },
       400,
+      403,
+      404,
+      409,
     ),
     onRequest: app.requireUser,
     handler: async (request, reply) => reply.status(201).send(await createSeries(request.ctx, currentUser(request), request.body ?? {})),

@@ -1,75 +1,30 @@
-import { and, asc, count, eq, isNull, or } from 'drizzle-orm';
-import { dateAndTimeIn } from '../../../shared/dates';
-import { toReais } from '../../../shared/money';
-import type { Series, SeriesDetail } from '../../../shared/schemas/series';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import type { SeriesDetail } from '../../../shared/schemas/series';
 import type { AuthUser } from '../../core/context';
-import { timeZoneOfState } from '../../core/games/time-zone';
+import { isGroupMember, runsGroup } from '../../core/groups/group-roles';
 import { loadUserGames } from '../../core/games/user-game-view';
 import { lockSeries, type SeriesRow } from '../../core/series/member-places';
+import { toSeriesView } from '../../core/series/series-view';
 import type { Queryable, Tx } from '../../db/open-database';
 import { games, invitations, registrations, series, seriesMembers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { messages } from '../../../shared/messages';
 
-const weekday = (date: Date, timeZone: string) => new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'long' }).format(date);
+export { toSeriesView };
 
 /** Another organiser's series is indistinguishable from a missing one; admins see every series. */
 export const seriesNotFound = () => new AppError('series_not_found', messages.series.notFound);
 
-export const canManage = (row: SeriesRow, user: AuthUser) => row.creatorId === user.id || user.role === 'admin';
+/** Who runs a series: its creator, the owner and organisers of its turma, read now (decision 074), and admins. */
+export const canManage = async (q: Queryable, row: SeriesRow, user: AuthUser): Promise<boolean> =>
+  row.creatorId === user.id || user.role === 'admin' || (await runsGroup(q, row.groupId, user.id));
 
 /** Locks a series its caller manages and that is not cancelled (409 with `cancelledMessage`); anyone else's is a 404. */
 export async function lockOpenSeries(tx: Tx, seriesId: number, user: AuthUser, cancelledMessage: string): Promise<SeriesRow> {
   const row = await lockSeries(tx, seriesId);
-  if (!canManage(row, user)) throw seriesNotFound();
+  if (!(await canManage(tx, row, user))) throw seriesNotFound();
   if (row.status === 'cancelled') throw new AppError('series_cancelled', cancelledMessage);
   return row;
-}
-
-/**
- * The series as the API shows it: what its games are made of (its template), its weeks and its member places. It
- * needs no game: a series planned more than five weeks ahead has none yet, and shows its first date.
- */
-export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: number): Promise<Series> {
-  // One after the other: inside a transaction the queries share one connection.
-  const [members] = await q
-    .select({ value: count() })
-    .from(seriesMembers)
-    .where(and(eq(seriesMembers.seriesId, row.id), isNull(seriesMembers.leftAt)));
-  const [created] = await q.select({ value: count() }).from(games).where(eq(games.seriesId, row.id));
-  const [own] = await q
-    .select({ id: seriesMembers.id })
-    .from(seriesMembers)
-    .where(and(eq(seriesMembers.seriesId, row.id), eq(seriesMembers.userId, viewerId), isNull(seriesMembers.leftAt)));
-  const memberCount = members?.value ?? 0;
-  const { template } = row;
-  const timeZone = await timeZoneOfState(q, template.stateId);
-  return {
-    id: row.id,
-    name: template.name,
-    location: template.location,
-    address: template.address,
-    price: toReais(template.priceCents),
-    totalSlots: template.totalSlots,
-    memberSlots: row.memberSlots,
-    members: memberCount,
-    memberPlacesLeft: Math.max(row.memberSlots - memberCount, 0),
-    occurrences: row.occurrences,
-    gamesCreated: created?.value ?? 0,
-    firstDateTime: row.firstDateTime.toISOString(),
-    weekday: weekday(row.firstDateTime, timeZone),
-    time: dateAndTimeIn(row.firstDateTime, timeZone).time,
-    timeZone,
-    visibility: template.visibility,
-    usePlatformPayment: template.usePlatformPayment,
-    status: row.status,
-    cancelReason: row.cancelReason,
-    isMember: own !== undefined,
-    description: template.description,
-    sportId: template.sportId,
-    stateId: template.stateId,
-    cityId: template.cityId,
-  };
 }
 
 /**
@@ -79,7 +34,7 @@ export async function toSeriesView(q: Queryable, row: SeriesRow, viewerId: numbe
  * To anyone else every series route answers the same 404 as for a series that does not exist.
  */
 export async function canSeeSeries(q: Queryable, row: SeriesRow, user: AuthUser, privateLink?: string): Promise<boolean> {
-  if (canManage(row, user)) return true;
+  if (await canManage(q, row, user)) return true;
   const [member] = await q
     .select({ id: seriesMembers.id })
     .from(seriesMembers)
@@ -95,6 +50,7 @@ export async function canSeeSeries(q: Queryable, row: SeriesRow, user: AuthUser,
   if (registered) return true;
   if (row.status !== 'active') return false;
   if (row.template.visibility === 'public') return true;
+  if (row.template.visibility === 'group') return isGroupMember(q, row.groupId, user.id);
   const [invited] = await q
     .select({ id: invitations.id })
     .from(invitations)

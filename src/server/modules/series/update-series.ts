@@ -43,7 +43,7 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
     const seriesValues = await resolveGamePayload(
       tx,
       { ...template, dateTime: row.firstDateTime.toISOString(), state: 'published' },
-      { now, current: { ...row.template, dateTime: row.firstDateTime } },
+      { now, current: { ...row.template, dateTime: row.firstDateTime }, groupId: row.groupId },
     );
     const upcoming = await lockUpcomingGames(tx, row.id, now);
     // The series first: each game's edit promotes its line by the member places the series keeps now.
@@ -56,7 +56,7 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
       const values = await resolveGamePayload(
         tx,
         { ...template, dateTime: game.dateTime.toISOString(), state: 'published' },
-        { now, current: game },
+        { now, current: game, groupId: game.groupId },
       );
       await applyGameEdit(tx, ctx, game, values, mails, { id: user.id });
     }

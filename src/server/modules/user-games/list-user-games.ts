@@ -3,7 +3,7 @@ import { endedIfStartedBy } from '../../../shared/rules/game-timing';
 import type { ListUserGamesQuery, UserGame, UserGamesFilter } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { countGames } from '../../core/games/game-view';
-import { loadUserGames, ownedBy } from '../../core/games/user-game-view';
+import { canRunGame, loadUserGames } from '../../core/games/user-game-view';
 import { games } from '../../db/schema';
 
 /**
@@ -49,7 +49,7 @@ export async function listUserGames(
   query: ListUserGamesQuery,
 ): Promise<{ games: UserGame[]; total: number }> {
   const now = ctx.clock.now();
-  const where = and(ownedBy(user), filterWhere(query.filter, now));
+  const where = and(canRunGame(user), filterWhere(query.filter, now));
   const cutoff = new Date(now.getTime() - RECENT_MS);
   const recentWhere = and(where, gte(games.dateTime, cutoff));
   const [total, recent] = await Promise.all([countGames(ctx.db, where), countGames(ctx.db, recentWhere)]);

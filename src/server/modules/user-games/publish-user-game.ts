@@ -7,6 +7,7 @@ import { recordGameEvent } from '../../core/games/game-history';
 import { promoteWaitlist } from '../../core/games/promote-waitlist';
 import { gamePayloadOf, resolveGamePayload } from '../../core/games/resolve-game-payload';
 import { loadUserGame, lockOwnGame } from '../../core/games/user-game-view';
+import { noticeGroupOfNewGame } from '../../core/groups/group-notices';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { games } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -22,7 +23,7 @@ export async function publishUserGame(ctx: ServerContext, user: AuthUser, gameId
     const game = await lockOwnGame(tx, gameId, user);
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
     if (game.state === 'published') return messages.gameAlreadyPublished;
-    await resolveGamePayload(tx, gamePayloadOf(game), { now: ctx.clock.now() });
+    await resolveGamePayload(tx, gamePayloadOf(game), { now: ctx.clock.now(), groupId: game.groupId });
     const [published] = await tx
       .update(games)
       .set({ state: 'published', updatedAt: ctx.clock.now() })
@@ -31,6 +32,7 @@ export async function publishUserGame(ctx: ServerContext, user: AuthUser, gameId
     await recordGameEvent(tx, { gameId: game.id, actorId: user.id, action: 'published', at: ctx.clock.now() });
     await expirePendingPayments(tx, ctx, published!, mails);
     await promoteWaitlist(tx, ctx, published!, mails);
+    await noticeGroupOfNewGame(tx, ctx, mails, published!, user.id);
     return messages.gamePublished;
   });
   await sendPendingMail(ctx, mails);

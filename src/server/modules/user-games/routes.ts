@@ -55,7 +55,18 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
     app.route({
       // A missing body reaches the rules as null; they then ask for every required field.
-      ...signedInRoute('POST /user-games', { tags, summary: 'Cria um jogo (rascunho, ou publicado com state: published)' }, 400),
+      ...signedInRoute(
+        'POST /user-games',
+        {
+          tags,
+          summary:
+            'Cria um jogo (rascunho, ou publicado com state: published); com groupId, um jogo da turma, só pelo dono ou organizadores (403), nunca numa turma suspensa (409)',
+        },
+        400,
+        403,
+        404,
+        409,
+      ),
       onRequest: app.requireUser,
       handler: async (request, reply) =>
         reply.status(201).send(await createUserGame(request.ctx, currentUser(request), request.body ?? {})),

@@ -29,7 +29,7 @@ export async function updateUserGame(
   const ended = await ctx.db.transaction(async (tx) => {
     const game = await lockOwnGame(tx, gameId, user);
     if (game.status === 'cancelled') throw new AppError('game_cancelled', messages.gameLocked);
-    const values = await resolveGamePayload(tx, payload, { now: ctx.clock.now(), current: game });
+    const values = await resolveGamePayload(tx, payload, { now: ctx.clock.now(), current: game, groupId: game.groupId });
     const withdrawal = withdrawalOf(game, values);
     const movesMoney = values.dateTime.getTime() !== game.dateTime.getTime() || values.priceCents !== game.priceCents || withdrawal;
     if (movesMoney) refuseAfterWhistle(game, ctx.clock.now(), messages.afterWhistle.edit);

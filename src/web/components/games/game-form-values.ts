@@ -24,7 +24,8 @@ export type GameFormValues = {
   free: boolean;
   totalSlots: string;
   description: string;
-  visibility: 'public' | 'private';
+  /** `group`: only the members of the turma the game is created in. */
+  visibility: 'public' | 'private' | 'group';
   payment: 'platform' | 'external';
   publish: boolean;
   /** Creating only: a weekly series (racha) of this game, with places kept for mensalistas. */

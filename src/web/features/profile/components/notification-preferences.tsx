@@ -18,6 +18,7 @@ const kinds: Record<NotificationKind, { title: string; description: string }> = 
   invitations: { title: 'Convites', description: 'Quando um organizador convida você para um jogo.' },
   receipts: { title: 'Recibos e créditos', description: 'Créditos adicionados e reembolsos.' },
   organiser: { title: 'Jogos que você organiza', description: 'Novas inscrições nos seus jogos e novos mensalistas das suas séries.' },
+  groups: { title: 'Suas turmas', description: 'Jogos novos das turmas de que você faz parte.' },
 };
 
 const channels: { channel: keyof NotificationChannels; label: string }[] = [
