@@ -141,7 +141,6 @@ beforeAll(async () => {
     (select count(*)::int from games where status <> 'cancelled' and date_time <= now()) as past`);
   subjects.lastUsersPage = Math.ceil(counts!.users / 10);
   subjects.lastPastGamesPage = Math.ceil(counts!.past / 20);
-  await rows(sql`analyze`);
   large = (
     await rows<{ name: string }>(sql`select relname as name from pg_class
       where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > ${LARGE_TABLE_ROWS}`)
