@@ -36,6 +36,12 @@ const gameDetails = page(
   (m) => m.GameDetailsPage,
 );
 
+/** A turma's page: its join link reaches visitors too (rendered by the server, with a link preview). */
+const groupPage = page(
+  () => import('../features/groups/pages/group-page'),
+  (m) => m.GroupPage,
+);
+
 const forgot = page(
   () => import('../features/auth/pages/forgot-page'),
   (m) => m.ForgotPage,
@@ -180,6 +186,21 @@ export const playerRoutes: RouteObject[] = [
           (m) => m.SupportPage,
         ),
       },
+      {
+        path: 'turmas',
+        lazy: page(
+          () => import('../features/groups/pages/my-groups-page'),
+          (m) => m.MyGroupsPage,
+        ),
+      },
+      {
+        path: 'turmas/nova',
+        lazy: page(
+          () => import('../features/groups/pages/create-group-page'),
+          (m) => m.CreateGroupPage,
+        ),
+      },
+      { path: 't/:slug', lazy: groupPage },
       privateGame,
       // A shared filtered list opened signed in: the same list, with the same filters, for players.
       { path: 'public-games', element: <KeepFilters to="/games" /> },
@@ -269,6 +290,13 @@ export const adminRoutes: RouteObject[] = [
           (m) => m.AdminCitiesPage,
         ),
       },
+      {
+        path: 'turmas',
+        lazy: page(
+          () => import('../features/admin/pages/admin-groups-page'),
+          (m) => m.AdminGroupsPage,
+        ),
+      },
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },
@@ -351,6 +379,7 @@ const visitorPages: RouteObject[] = [
     ),
   },
   { path: 'apply/:gameId', handle: hydrateOnInteraction, lazy: gameDetails },
+  { path: 't/:slug', handle: hydrateOnInteraction, lazy: groupPage },
   privateGame,
 ];
 

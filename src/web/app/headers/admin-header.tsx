@@ -16,6 +16,7 @@ const links: NavItem[] = [
   { to: '/admin/cancellations', label: 'Cancelamentos' },
   { to: '/admin/payouts', label: 'Repasses' },
   { to: '/admin/cities', label: 'Cidades' },
+  { to: '/admin/turmas', label: 'Turmas' },
 ];
 
 export function AdminHeader() {

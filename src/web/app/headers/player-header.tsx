@@ -16,6 +16,7 @@ const links: NavItem[] = [
   { to: '/games', label: 'Jogos' },
   { to: '/notifications', label: 'Notificações' },
   { to: '/my-games', label: 'Meus jogos' },
+  { to: '/turmas', label: 'Turmas' },
 ];
 
 const creditLinkClasses =

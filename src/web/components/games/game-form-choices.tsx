@@ -45,10 +45,12 @@ type GameChoiceFieldsProps = {
   isPaymentLocked: boolean;
   /** Paid outside the platform: players are told to settle it with the organiser. */
   isExternalPayment: boolean;
+  /** The turma of the game, when it has one: "only the turma" is then a choice. */
+  groupName?: string;
 };
 
 /** Who sees the game (catalogue or link only) and how it is paid (through the platform or outside it). */
-export function GameChoiceFields({ isPaymentLocked, isExternalPayment }: GameChoiceFieldsProps) {
+export function GameChoiceFields({ isPaymentLocked, isExternalPayment, groupName }: GameChoiceFieldsProps) {
   const { control, formState } = useGameFormContext();
   const paymentError = formState.errors.payment?.message;
   return (
@@ -66,6 +68,11 @@ export function GameChoiceFields({ isPaymentLocked, isExternalPayment }: GameCho
               <Radio name="visibility" checked={value === 'private'} onChange={() => onChange('private')}>
                 Privado (apenas por link)
               </Radio>
+              {(groupName !== undefined || value === 'group') && (
+                <Radio name="visibility" checked={value === 'group'} onChange={() => onChange('group')}>
+                  Só a turma{groupName ? ` (${groupName})` : ''}
+                </Radio>
+              )}
             </div>
           )}
         />

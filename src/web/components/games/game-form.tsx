@@ -22,6 +22,8 @@ type GameFormProps = Omit<GameFormOptions, 'isLocked'> & {
   lockedReason?: ReactNode;
   /** Payment mode is fixed once someone registered. */
   isPaymentLocked?: boolean;
+  /** The turma the game is created in: it may be for its members only. */
+  groupName?: string;
 };
 
 /**
@@ -29,7 +31,7 @@ type GameFormProps = Omit<GameFormOptions, 'isLocked'> & {
  * fields, the same rules the server runs, the server's field errors under their fields, and a second submit
  * while one is on its way ignored.
  */
-export function GameForm({ submitLabel, busyLabel, leave, lockedReason, isPaymentLocked = false, ...options }: GameFormProps) {
+export function GameForm({ submitLabel, busyLabel, leave, lockedReason, isPaymentLocked = false, groupName, ...options }: GameFormProps) {
   const isLocked = lockedReason !== undefined;
   const { form, values, states, timeZone, errorMessage, submit } = useGameForm({ ...options, isLocked });
   const sports = useSports();
@@ -53,7 +55,7 @@ export function GameForm({ submitLabel, busyLabel, leave, lockedReason, isPaymen
           <GameCatalogueFields sports={sports} states={states} stateId={values.stateId} isPublic={isPublic} />
           <GameScheduleFields timeZone={timeZone} unchangedDateTime={options.unchangedDateTime} />
           <GameDescriptionField />
-          <GameChoiceFields isPaymentLocked={isPaymentLocked} isExternalPayment={values.payment === 'external'} />
+          <GameChoiceFields isPaymentLocked={isPaymentLocked} isExternalPayment={values.payment === 'external'} groupName={groupName} />
           {options.onSaveSeries && <GameSeriesFields isRepeating={values.repeatWeekly} />}
           {!isSeries && (
             <GamePublishField

@@ -24,11 +24,12 @@ type Shareable = Pick<
 >;
 
 /**
- * The address to pass a game on by (decision 047): a public game's page, or a private game's private link. Null for a
- * private game whose link the caller does not hold (nothing they could pass on would open it).
+ * The address to pass a game on by (decision 047): a public game's page (a turma's game's too: its members open it
+ * there, and nobody else by any link, decision 074), or a private game's private link. Null for a private game whose
+ * link the caller does not hold (nothing they could pass on would open it).
  */
 export function gameShareUrl(game: Shareable, origin: string): string | null {
-  if (game.visibility === 'public') return `${origin}/apply/${game.id}`;
+  if (game.visibility !== 'private') return `${origin}/apply/${game.id}`;
   return game.privateLink ? `${origin}/games/private/${game.privateLink}` : null;
 }
 

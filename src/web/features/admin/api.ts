@@ -294,3 +294,24 @@ export function useAddCity() {
       Promise.all([queryClient.invalidateQueries({ queryKey: adminKey }), queryClient.invalidateQueries({ queryKey: ['reference'] })]),
   });
 }
+
+const adminGroupsKey = ['admin', 'groups'] as const;
+
+/** Every turma, private and suspended too, the newest first; `search` in its name or address. */
+export function useAdminGroups(search: string) {
+  return useQuery({
+    queryKey: [...adminGroupsKey, search],
+    queryFn: ({ signal }) =>
+      api('GET /admin/groups', { query: search ? { search } : {}, signal, fallbackMessage: 'Erro ao carregar as turmas' }),
+    staleTime: 0,
+  });
+}
+
+export function useSuspendGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ groupId, reason }: { groupId: number; reason: string }) =>
+      api('POST /admin/groups/:id/suspend', { params: { id: groupId }, body: { reason }, fallbackMessage: 'Erro ao suspender a turma' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminGroupsKey }),
+  });
+}

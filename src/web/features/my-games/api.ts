@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { GamePayloadInput, UpdateUserGameInput, UserGamesFilter } from '../../../shared/schemas/user-games';
+import type { CreateUserGameInput, UpdateUserGameInput, UserGamesFilter } from '../../../shared/schemas/user-games';
 import type { UpdatePlayerBody } from '../../../shared/schemas/game-day';
 import { api, apiDownload } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
@@ -43,8 +43,18 @@ function useUserGameMutation<TVariables, TReply>(mutationFn: (variables: TVariab
   return useMutation({ mutationFn, onSuccess: () => refreshAfterChange(queryClient) });
 }
 
+/** The turma a new game is created in (`/my-games/new?turma=`), among the caller's: its name for the form. */
+export function useGroupForNewGame(groupId: number | undefined) {
+  return useQuery({
+    queryKey: ['groups', 'mine'],
+    queryFn: ({ signal }) => api('GET /users/me/groups', { signal, fallbackMessage: 'Erro ao carregar suas turmas' }),
+    enabled: groupId !== undefined,
+    select: (groups) => groups.find(({ group, myRole }) => group.id === groupId && myRole !== 'member')?.group,
+  });
+}
+
 export function useCreateUserGame() {
-  return useUserGameMutation((payload: GamePayloadInput) =>
+  return useUserGameMutation((payload: CreateUserGameInput) =>
     api('POST /user-games', { body: payload, fallbackMessage: 'Erro ao criar jogo' }),
   );
 }

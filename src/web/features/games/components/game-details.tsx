@@ -47,6 +47,11 @@ export function GameDetailsView({ game, actions, summary }: { game: Game; action
           {place && <Badge>{place}</Badge>}
           <PaymentBadge usePlatformPayment={game.usePlatformPayment} />
           {game.visibility === 'private' && <Badge tone="warning">Privado</Badge>}
+          {game.group && (
+            <Link to={`/t/${game.group.slug}`} className="inline-flex">
+              <Badge tone="info">{game.visibility === 'group' ? `Só a turma ${game.group.name}` : `Turma ${game.group.name}`}</Badge>
+            </Link>
+          )}
           <FullBadge game={game} />
           <GamePhaseBadge game={game} />
         </div>

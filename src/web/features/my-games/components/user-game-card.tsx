@@ -153,7 +153,7 @@ export function UserGameCard({ game }: { game: UserGame }) {
               ) : (
                 <Lock className="size-3.5" aria-hidden="true" />
               )}
-              {game.visibility === 'public' ? 'Público' : 'Privado'}
+              {game.visibility === 'public' ? 'Público' : game.visibility === 'group' ? 'Só a turma' : 'Privado'}
             </Badge>
             <Badge tone="neutral">{game.usePlatformPayment ? 'Pela plataforma' : 'Por fora'}</Badge>
           </div>

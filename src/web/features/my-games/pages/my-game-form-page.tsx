@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import type { GamePayloadInput, UserGame } from '../../../../shared/schemas/user-games';
 import { Alert } from '../../../components/ui/alert';
@@ -13,7 +13,7 @@ import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateSeries } from '../../../lib/queries/series';
 import type { CreateSeriesInput } from '../../../../shared/schemas/series';
-import { useCreateUserGame, useUpdateUserGame, useUserGame } from '../api';
+import { useCreateUserGame, useGroupForNewGame, useUpdateUserGame, useUserGame } from '../api';
 import { BackLink, UserGameNotFound } from '../components/my-game-navigation';
 import { GameForm } from '../../../components/games/game-form';
 import { emptyGameForm, formValuesFromGame } from '../../../components/games/game-form-values';
@@ -41,26 +41,47 @@ function useSaved() {
   return { saved, leave, isLeaving };
 }
 
+/** The turma of a new game, from `?turma=`: a positive id, or none. */
+function useTurmaParam(): number | undefined {
+  const value = Number(useSearchParams()[0].get('turma'));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
 function CreateGame() {
   useDocumentTitle('Criar jogo');
   const create = useCreateUserGame();
   const createSeries = useCreateSeries();
   const { saved, leave, isLeaving } = useSaved();
+  const groupId = useTurmaParam();
+  const group = useGroupForNewGame(groupId);
+  const inGroup = group.data ? { groupId: group.data.id } : {};
   async function save(payload: GamePayloadInput) {
-    const reply = await create.mutateAsync(payload);
+    const reply = await create.mutateAsync({ ...payload, ...inGroup });
     saved(reply.message, reply.game);
   }
   async function saveSeries(payload: CreateSeriesInput) {
-    const reply = await createSeries.mutateAsync(payload);
+    const reply = await createSeries.mutateAsync({ ...payload, ...inGroup });
     leave(reply.message, `/my-series/${reply.series.id}`);
+  }
+  // The form reads its values once: it waits for the turma, so "only the turma" starts chosen.
+  if (groupId !== undefined && group.isPending) {
+    return (
+      <div className="mx-auto w-full max-w-3xl">
+        <SkeletonStack label="Carregando turma..." bars={['h-11 w-full', 'h-11 w-2/3']} className="space-y-4" />
+      </div>
+    );
   }
   return (
     <div className="mx-auto w-full max-w-3xl">
       <BackLink />
-      <PageHeader title="Criar jogo" description="Preencha os dados do jogo. Você pode salvar como rascunho e publicar depois." />
+      <PageHeader
+        title={group.data ? `Criar jogo da turma ${group.data.name}` : 'Criar jogo'}
+        description="Preencha os dados do jogo. Você pode salvar como rascunho e publicar depois."
+      />
       <Card>
         <GameForm
-          defaultValues={emptyGameForm}
+          defaultValues={group.data ? { ...emptyGameForm, visibility: 'group' } : emptyGameForm}
+          groupName={group.data?.name}
           submitLabel="Criar jogo"
           busyLabel={isLeaving ? 'Criado!' : 'Criando...'}
           isBusy={create.isPending || createSeries.isPending || isLeaving}

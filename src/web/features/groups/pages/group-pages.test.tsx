@@ -1,0 +1,108 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Group, GroupPage } from '../../../../shared/schemas/groups';
+import { fakeApi } from '../../../test/fake-api';
+import { meReply, player } from '../../../test/fixtures';
+import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
+
+function aGroup(overrides: Partial<Group> = {}): Group {
+  return {
+    id: 3,
+    name: 'Vôlei da Joaquina',
+    slug: 'volei-da-joaquina',
+    description: 'Quintas à noite.',
+    city: { id: 1, name: 'Florianópolis', uf: 'SC' },
+    visibility: 'private',
+    joinPolicy: 'approval',
+    memberCount: 12,
+    organisers: [{ id: 9, name: 'Olga D.' }],
+    suspended: false,
+    createdAt: '2026-11-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function aPage(overrides: Partial<GroupPage> = {}): GroupPage {
+  return { group: aGroup(), myRole: null, inviteUrl: null, upcomingGames: [], series: [], ...overrides };
+}
+
+const reference = {
+  'GET /api/users/me': meReply(player),
+  'GET /api/notifications/unread-count': { body: { count: 0 } },
+  'GET /api/games/states': { body: [{ id: 24, name: 'Santa Catarina', uf: 'SC', active: true, timeZone: 'America/Sao_Paulo' }] },
+  'GET /api/games/cities': { body: [{ id: 1, name: 'Florianópolis', stateId: 24, active: true }] },
+};
+
+describe('Criar turma', { timeout: 15_000 }, () => {
+  it('asks for a name and a city before sending, then opens the new turma', async () => {
+    const api = fakeApi({
+      ...reference,
+      'POST /api/groups': { status: 201, body: { message: 'Turma "Vôlei da Joaquina" criada!', group: aGroup() } },
+      'GET /api/groups/volei-da-joaquina': {
+        body: aPage({ myRole: 'owner', inviteUrl: 'http://localhost:3000/t/volei-da-joaquina?convite=abc' }),
+      },
+      'GET /api/groups/3/members': { body: { members: [], requests: [] } },
+    });
+    const user = userEvent.setup();
+    renderApp('/turmas/nova', { token: 'jwt-ana' });
+    await findPageHeading('Criar turma');
+    await user.click(screen.getByRole('button', { name: 'Criar turma' }));
+    expect(await screen.findByText('Dê um nome à turma.')).toBeInTheDocument();
+    expect(screen.getByText('Escolha a cidade da turma.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/groups')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Nome da turma'), 'Vôlei da Joaquina');
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Santa Catarina (SC)');
+    await user.selectOptions(screen.getByLabelText('Cidade'), await screen.findByRole('option', { name: 'Florianópolis' }));
+    await user.click(screen.getByLabelText(/^Privada/));
+    await user.click(screen.getByLabelText(/^Com aprovação/));
+    await user.click(screen.getByRole('button', { name: 'Criar turma' }));
+    await findPageHeading('Vôlei da Joaquina');
+    expect(api.callsTo('POST', '/api/groups')[0]!.body).toEqual({
+      name: 'Vôlei da Joaquina',
+      description: '',
+      cityId: 1,
+      visibility: 'private',
+      joinPolicy: 'approval',
+    });
+    expect(currentPath()).toBe('/t/volei-da-joaquina');
+    expect(screen.getByText('http://localhost:3000/t/volei-da-joaquina?convite=abc')).toBeInTheDocument();
+  });
+});
+
+describe('a turma page', { timeout: 15_000 }, () => {
+  it('joins at once by the link of a turma with approval, sending its token', async () => {
+    let joined = false;
+    const api = fakeApi({
+      ...reference,
+      'GET /api/groups/volei-da-joaquina': () => ({ body: aPage({ myRole: joined ? 'member' : null }) }),
+      'POST /api/groups/3/members': () => {
+        joined = true;
+        return { body: { message: 'Você entrou na turma Vôlei da Joaquina.', status: 'member', group: aGroup() } };
+      },
+      'GET /api/groups/3/members': { body: { members: [], requests: [] } },
+    });
+    const user = userEvent.setup();
+    renderApp('/t/volei-da-joaquina?convite=abc', { token: 'jwt-ana' });
+    await findPageHeading('Vôlei da Joaquina');
+    await user.click(screen.getByRole('button', { name: 'Entrar na turma' }));
+    expect(await screen.findByText('Você é membro desta turma.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST', '/api/groups/3/members')[0]!.body).toEqual({ token: 'abc' }));
+  });
+
+  it('asks to join a turma with approval without the link', async () => {
+    fakeApi({ ...reference, 'GET /api/groups/volei-da-joaquina': { body: aPage({ group: aGroup({ visibility: 'public' }) }) } });
+    renderApp('/t/volei-da-joaquina', { token: 'jwt-ana' });
+    await findPageHeading('Vôlei da Joaquina');
+    expect(screen.getByRole('button', { name: 'Pedir para entrar' })).toBeInTheDocument();
+  });
+
+  it('says a suspended turma is suspended and offers no way in', async () => {
+    fakeApi({ ...reference, 'GET /api/groups/volei-da-joaquina': { body: aPage({ group: aGroup({ suspended: true }) }) } });
+    renderApp('/t/volei-da-joaquina', { token: 'jwt-ana' });
+    await findPageHeading('Vôlei da Joaquina');
+    expect(screen.getByText('Esta turma foi suspensa pela administração do Bora Jogar.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Entrar na turma|Pedir para entrar/ })).not.toBeInTheDocument();
+  });
+});
