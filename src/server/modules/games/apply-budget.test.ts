@@ -18,7 +18,7 @@ type Cost = { statements: Record<string, number>; rows: Record<string, number> }
 /** The common apply: a free place in a public game paid from credits, the organiser a player (so told of it). */
 const BUDGET: Cost = {
   statements: {
-    // The apply, the notices, the organiser's share and the e-mail request: one statement, one commit.
+    // The apply, the notices, the organiser's share, the e-mail request and the history entry: one statement, one commit.
     'with applied as': 1,
     // The game's places changed and a write happened: one notification to the other instances (coalesced under load).
     'select pg_notify($1, $2)': 1,
@@ -34,8 +34,10 @@ const BUDGET: Cost = {
     registrations: 1,
     credit_transactions: 1,
     organiser_earnings: 1,
+    organiser_earnings_totals: 1,
     dashboard_totals: 1,
     notifications: 2,
+    game_events: 1,
     email_outbox: 1,
   },
 };
