@@ -51,6 +51,10 @@ test('an organiser creates a turma, a newcomer joins by its link, a second organ
   const inviteUrl = await ownerPage.evaluate(() => navigator.clipboard.readText());
   expect(inviteUrl).toMatch(/\/t\/volei-da-joaquina-[a-z0-9-]+\?convite=/);
   const invitePath = new URL(inviteUrl).pathname + new URL(inviteUrl).search;
+  // Pasted in WhatsApp, the link shows a preview: the server renders the page with its Open Graph tags.
+  const html = await (await request.get(invitePath)).text();
+  expect(html).toContain(`<meta property="og:title" content="${turma}">`);
+  expect(html).toContain('Turma de Florianópolis (SC)');
 
   // ── A newcomer opens the link signed out, signs in and joins at once (a private turma with approval) ──
   const newcomerContext = await browser.newContext();
