@@ -34,7 +34,7 @@ export const users = pgTable(
     role: text('role', { enum: ['admin', 'player'] })
       .notNull()
       .default('player'),
-    /** The sum of the user's ledger rows, kept by the database (migration 0014): only a new ledger row moves it. */
+    /** The sum of the user's ledger rows, kept by the database (db/definitions/ledger_moves_balance.sql): only a new ledger row moves it. */
     balanceCents: integer('balance_cents').notNull().default(0),
     /** Bumped by a password change or reset and by deleting the account: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -238,7 +238,7 @@ export const games = pgTable(
     sportId: integer('sport_id').references(() => sports.id),
     stateId: integer('state_id').references(() => states.id),
     cityId: integer('city_id').references(() => cities.id),
-    /** Its state's zone (São Paulo's without a state), kept by a database trigger (migration 0015): never written here. */
+    /** Its state's zone (São Paulo's without a state), kept by a trigger (db/definitions/games_time_zone_of_state.sql): never written here. */
     timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
     /** Unguessable (192 random bits) so a private game is reachable only by whoever got the link. */
     privateLink: text('private_link').notNull().unique(),
@@ -250,7 +250,7 @@ export const games = pgTable(
     seriesWeek: integer('series_week'),
     /** The turma the game belongs to: its organisers run it, its owner stays `creatorId`, the payee (decision 074). */
     groupId: integer('group_id').references((): AnyPgColumn => groups.id),
-    /** How many walk-ins (`gameWalkIns`) hold places: kept by a database trigger (migration 0022), never written here. */
+    /** How many walk-ins (`gameWalkIns`) hold places: kept by a trigger (db/definitions/count_walk_ins.sql), never written here. */
     walkInCount: integer('walk_in_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -319,8 +319,8 @@ export const registrations = pgTable(
     /** The organiser's 1–5 rating of the player for this game, used to balance the team draw. */
     level: integer('level'),
     /**
-     * The game's start, copied by the database (migration 0027's triggers: set on insert, followed when the game
-     * moves), so a player's games in a window come from one index. NOT NULL there; optional here so that every
+     * The game's start, copied by the database (triggers in db/definitions/registrations_game_date_time.sql and
+     * games_date_time_to_registrations.sql: set on insert, followed when the game moves), so a player's games in a window come from one index. NOT NULL there; optional here so that every
      * insert leaves it to the trigger.
      */
     gameDateTime: timestamptz('game_date_time'),
@@ -631,7 +631,7 @@ export const cancellationRequests = pgTable(
 
 /**
  * The admin dashboard's totals as rows of differences, written by database triggers on users, games and registrations
- * (migration 0017, decision 041) and summed by the dashboard; never written here.
+ * (db/definitions/*_move_dashboard.sql, decision 041) and summed by the dashboard; never written here.
  */
 export const dashboardTotals = pgTable('dashboard_totals', {
   id: serial('id').primaryKey(),
@@ -640,7 +640,10 @@ export const dashboardTotals = pgTable('dashboard_totals', {
   revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
 });
 
-/** Refund requests by status, kept by a trigger (migration 0028): the cancellations list's totals. */
+/**
+ * Refund requests by status, kept by a trigger (db/definitions/cancellation_requests_move_totals.sql): the
+ * cancellations list's totals.
+ */
 export const cancellationTotals = pgTable('cancellation_totals', {
   status: text('status', { enum: ['pending', 'processed', 'rejected'] }).primaryKey(),
   requests: integer('requests').notNull().default(0),
