@@ -42,6 +42,7 @@ import { calendarRoutes } from './modules/calendars/routes';
 import { creditRoutes } from './modules/credits/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { organiserNewsRequests } from './modules/games/fast-apply';
+import { gameMessageRoutes } from './modules/game-messages/routes';
 import { gameRoutes } from './modules/games/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(seriesRoutes);
       await api.register(groupRoutes);
       await api.register(userGameRoutes(ctx));
+      await api.register(gameMessageRoutes);
       await api.register(creditRoutes(ctx));
       await api.register(privacyRoutes(ctx));
       await api.register(paymentWebhookRoutes);

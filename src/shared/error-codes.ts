@@ -64,6 +64,7 @@ export const errorCodes = {
   slots_below_occupied: 400,
   payment_mode_locked: 409,
   invite_daily_limit: 429,
+  message_daily_limit: 429,
   invitation_not_found: 404,
   notification_not_found: 404,
   calendar_feed_not_found: 404,

@@ -68,6 +68,7 @@ const RELEASED: Record<string, string> = {
   '0037_earnings_totals': '9cbe126fdb8230f4f975dfdcf7831d8cf283e117e4e700d4c866e98e5b609014',
   '0038_turmas': '129262ac4dcd96626a247c3e025f26bbf47cc69a2eb087727eab58e6141bf33b',
   '0039_game_history': 'a21601dc16847a5ff06042d357975210d910c26f2f381d5fe77f870218215b33',
+  '0040_game_messages': 'f4687550b93fdc12670187f0f999c2a019e97e7239df2af154b59f9202554be3',
 };
 
 /**
@@ -604,6 +605,27 @@ async function rowsAfter(tag: string, database: Database) {
       ).rejects.toMatchObject(refusedBy('notification_settings_kind_valid'));
       await run(
         `insert into notification_settings (user_id, kind, email) select id, 'groups', false from users where email = 'jogadora@antigo.test'`,
+      );
+      return;
+    }
+    case '0040_game_messages': {
+      // An aviso of a game to its confirmed players; an empty one, one of 1 001 characters or another audience refused.
+      await run(`insert into game_messages (game_id, sender_id, text, audience)
+        select id, creator_id, 'Quadra 2 hoje.', 'confirmed' from games limit 1`);
+      const refusedBy = (constraint: string) => ({ cause: { message: expect.stringContaining(constraint) } });
+      await expect(
+        run(`insert into game_messages (game_id, sender_id, text, audience) select id, creator_id, '', 'all' from games limit 1`),
+      ).rejects.toMatchObject(refusedBy('game_messages_text_length'));
+      await expect(
+        run(
+          `insert into game_messages (game_id, sender_id, text, audience) select id, creator_id, repeat('a', 1001), 'all' from games limit 1`,
+        ),
+      ).rejects.toMatchObject(refusedBy('game_messages_text_length'));
+      await expect(
+        run(`insert into game_messages (game_id, sender_id, text, audience) select id, creator_id, 'Oi', 'todos' from games limit 1`),
+      ).rejects.toMatchObject(refusedBy('game_messages_audience_valid'));
+      await run(
+        `insert into notification_settings (user_id, kind, push) select id, 'messages', false from users where email = 'jogadora@antigo.test'`,
       );
       return;
     }

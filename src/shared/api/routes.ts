@@ -71,6 +71,7 @@ import {
   updatePlayerReplySchema,
 } from '../schemas/game-day';
 import { gameHistoryReplySchema, gameListTextSchema } from '../schemas/game-history';
+import { gameMessagesReplySchema, sendGameMessageBodySchema, sendGameMessageReplySchema } from '../schemas/game-messages';
 import {
   applyBodySchema,
   applyReplySchema,
@@ -335,6 +336,13 @@ export const apiRoutes = {
   'GET /user-games/:id/registrations.csv': { params: idParamsSchema, reply: z.string(), produces: 'text/csv' },
   'GET /user-games/:id/list.txt': { params: idParamsSchema, reply: gameListTextSchema, produces: 'text/plain' },
   'GET /user-games/:id/history': { params: idParamsSchema, reply: gameHistoryReplySchema },
+  'POST /user-games/:id/messages': {
+    params: idParamsSchema,
+    body: sendGameMessageBodySchema,
+    reply: sendGameMessageReplySchema,
+    status: 201,
+  },
+  'GET /games/:id/messages': { params: idParamsSchema, reply: gameMessagesReplySchema },
   'POST /user-games/:id/invitations': { params: idParamsSchema, body: inviteByEmailBodySchema, reply: inviteByEmailReplySchema },
   'POST /user-games/:id/walk-ins': { params: idParamsSchema, body: addWalkInBodySchema, reply: walkInReplySchema, status: 201 },
   'PUT /user-games/:id/walk-ins/:walkInId': { params: walkInParamsSchema, body: updatePlayerBodySchema, reply: updateWalkInReplySchema },

@@ -55,6 +55,7 @@ describe('notification settings', () => {
       receipts: ALL_ON,
       organiser: ALL_ON,
       groups: ALL_ON,
+      messages: ALL_ON,
     });
     await updateNotificationSettings(t.app.ctx, user, { reminders: { email: false } });
     const after = await updateNotificationSettings(t.app.ctx, user, {

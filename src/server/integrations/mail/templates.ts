@@ -115,6 +115,54 @@ ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}${mapLink}
   return { to: input.to, subject: input.subject, text, html, publicUrl: input.publicUrl };
 }
 
+/** http and https addresses in an aviso; anything else (javascript:, data:, mailto:) stays text. */
+const WEB_ADDRESS = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
+
+/**
+ * An aviso's text as html (decision 077): every character escaped, each paragraph and line kept, and only http and
+ * https addresses made links; the sender writes plain text, never markup.
+ */
+export function plainTextToHtml(text: string): string {
+  const linked = (line: string) => {
+    let html = '';
+    let last = 0;
+    for (const match of line.matchAll(WEB_ADDRESS)) {
+      html += escapeHtml(line.slice(last, match.index));
+      const url = escapeHtml(match[0]);
+      html += `<a href="${url}" rel="noopener noreferrer">${url}</a>`;
+      last = match.index + match[0].length;
+    }
+    return html + escapeHtml(line.slice(last));
+  };
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${paragraph.split('\n').map(linked).join('<br>')}</p>`)
+    .join('\n');
+}
+
+/** An aviso from whoever runs a game to one of its players: the sender named, the text as written, a link to the game. */
+export function gameMessageEmail(input: {
+  to: string;
+  name: string;
+  subject: string;
+  opening: string;
+  text: string;
+  gamePath: string;
+  publicUrl: string;
+}): MailMessage {
+  const gameUrl = `${input.publicUrl}${input.gamePath}`;
+  const body = [`Olá, ${input.name}!`, '', input.opening, '', input.text, '', `Veja o jogo: ${gameUrl}`, '', 'Equipe Bora Jogar'];
+  const html = layout(
+    input.subject,
+    `<p>Olá, ${escapeHtml(input.name)}!</p>
+<p>${escapeHtml(input.opening)}</p>
+<blockquote style="margin:16px 0;padding:8px 16px;border-left:4px solid #f5b700;background:#fffbea">${plainTextToHtml(input.text)}</blockquote>
+<p><a href="${escapeHtml(gameUrl)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Ver o jogo</a></p>`,
+    input.publicUrl,
+  );
+  return { to: input.to, subject: input.subject, text: body.join('\n'), html, publicUrl: input.publicUrl };
+}
+
 /** The sentence of an invitation up to the game's name: the one place an e-mail to one person names another. */
 const invitedBy = (organiserName: string) => `${organiserName} convidou você para o jogo `;
 

@@ -138,6 +138,7 @@ describe('notification settings', () => {
       receipts: ALL_ON,
       organiser: ALL_ON,
       groups: ALL_ON,
+      messages: ALL_ON,
     });
     const put = await t.app.inject({
       method: 'PUT',

@@ -8,7 +8,16 @@ import { calendarFeed, meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const ON = { email: true, push: true };
-const allOn: NotificationSettings = { reminders: ON, places: ON, changes: ON, invitations: ON, receipts: ON, organiser: ON, groups: ON };
+const allOn: NotificationSettings = {
+  reminders: ON,
+  places: ON,
+  changes: ON,
+  invitations: ON,
+  receipts: ON,
+  organiser: ON,
+  groups: ON,
+  messages: ON,
+};
 
 async function preferences() {
   await findPageHeading('Meu perfil');

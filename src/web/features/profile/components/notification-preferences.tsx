@@ -19,6 +19,7 @@ const kinds: Record<NotificationKind, { title: string; description: string }> = 
   receipts: { title: 'Recibos e créditos', description: 'Créditos adicionados e reembolsos.' },
   organiser: { title: 'Jogos que você organiza', description: 'Novas inscrições nos seus jogos e novos mensalistas das suas séries.' },
   groups: { title: 'Suas turmas', description: 'Jogos novos das turmas de que você faz parte.' },
+  messages: { title: 'Avisos dos organizadores', description: 'O que quem organiza um jogo seu escreve aos jogadores.' },
 };
 
 const channels: { channel: keyof NotificationChannels; label: string }[] = [
