@@ -41,7 +41,7 @@ async function gameWithPlayers() {
     status: 'pending',
     paymentDeadline: new Date(TEST_NOW.getTime() + HOUR_MS),
   });
-  await createRegistration(db(), { gameId: game.id, userId: waitlisted.user.id, status: 'waitlist', position: 1 });
+  await createRegistration(db(), { gameId: game.id, userId: waitlisted.user.id, status: 'waitlist' });
   await createRegistration(db(), { gameId: game.id, userId: left.user.id, status: 'cancelled' });
   return { organiser, game, confirmed, pending, waitlisted, left };
 }

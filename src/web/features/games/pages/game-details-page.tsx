@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { useDocumentTitle, useSharePreview } from '../../../lib/use-document-title';
 import { useGame } from '../api';
 import { GameCancelledNotice, GameDetailsSkeleton, GameDetailsView, GameNotFound } from '../components/game-details';
+import { GameMessages, readsGameMessages } from '../components/game-messages';
 import { RegistrationActions } from '../components/registration-actions';
 import { VisitorActions } from '../components/visitor-actions';
 import { parseGameId } from '../game-id';
@@ -72,6 +73,7 @@ export function GameDetailsPage() {
         {cancelledCheckout && <Alert tone={cancelledCheckout.tone}>{cancelledCheckout.text}</Alert>}
         <RegistrationActions game={seen} />
         {typeof seen.seriesId === 'number' && <SeriesMembership game={seen} />}
+        {readsGameMessages(seen, user.id) && <GameMessages game={seen} />}
       </>
     ) : (
       <VisitorActions gameId={seen.id} />

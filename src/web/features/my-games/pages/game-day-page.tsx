@@ -22,6 +22,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDrawTeams, useUpdateGamePlayer, useUpdateGameWalkIn, useUserGame } from '../api';
 import { DownloadRegistrationsButton } from '../components/download-registrations-button';
 import { CopyListButton, GameHistory } from '../components/game-history';
+import { SendGameMessage } from '../components/send-game-message';
 import { BackLink, UserGameNotFound } from '../components/my-game-navigation';
 import { WalkIns } from '../components/walk-ins';
 
@@ -314,6 +315,7 @@ function GameDay({ back }: { back: Back }) {
               </Card>
             )}
             <TeamDraw detail={detail.data} />
+            <SendGameMessage gameId={gameId} />
           </>
         )
       ) : detail.isError ? (
