@@ -11,7 +11,8 @@ export const gameMessageTexts = {
   gameCancelled: 'Este jogo foi cancelado: não dá mais para enviar avisos.',
   /** The notice, the push and the e-mail's first line: the sender named. */
   notice: (senderName: string, text: string) => `Aviso de ${senderName}: ${text}`,
-  subject: (senderName: string, gameName: string) => `Aviso de ${senderName} sobre ${gameName}`,
+  /** No subject names a person: an erased sender's name could not leave it. */
+  subject: (gameName: string) => `Novo aviso: ${gameName}`,
   sent: (count: number) =>
     count === 0 ? 'Aviso guardado: ninguém para avisar agora.' : `Aviso enviado para ${count} ${count === 1 ? 'pessoa' : 'pessoas'}.`,
   title: 'Avisos',

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { gameMessageTexts } from '../../../shared/game-message-texts';
 import { messages } from '../../../shared/messages';
 import type { Queryable } from '../../db/open-database';
 import { notifications, users } from '../../db/schema';
@@ -168,8 +169,8 @@ export async function noticeOrganiserOfMember(
 }
 
 /**
- * An erased account's name leaves the organisers' notices that named it: each ends with the name
- * (`messages.notice.newRegistration`…), which becomes "Conta excluída".
+ * An erased account's name leaves the notices that named it: an organiser's notice ends with the name
+ * (`messages.notice.newRegistration`…), an aviso begins with its sender's; either becomes "Conta excluída".
  */
 export async function eraseNameFromNotices(tx: Queryable, person: { id: number; name: string }): Promise<void> {
   if (person.name === '') return;
@@ -180,5 +181,19 @@ export async function eraseNameFromNotices(tx: Queryable, person: { id: number; 
     })
     .where(
       and(eq(notifications.aboutUserId, person.id), sql`right(${notifications.message}, length(${person.name}::text)) = ${person.name}`),
+    );
+  // An aviso begins with its sender's name ("Aviso de Ana Souza: …", decision 077).
+  const from = gameMessageTexts.notice(person.name, '');
+  await tx
+    .update(notifications)
+    .set({
+      message: sql`${gameMessageTexts.notice(messages.accountDeleted, '')} || substr(${notifications.message}, length(${from}::text) + 1)`,
+    })
+    .where(
+      and(
+        eq(notifications.aboutUserId, person.id),
+        eq(notifications.type, 'game_message'),
+        sql`left(${notifications.message}, length(${from}::text)) = ${from}`,
+      ),
     );
 }

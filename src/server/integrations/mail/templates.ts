@@ -140,22 +140,26 @@ export function plainTextToHtml(text: string): string {
     .join('\n');
 }
 
+/** The line an aviso's e-mail opens with, naming its sender (a name slot: an erased sender's name leaves it). */
+const avisoFrom = (senderName: string) => `Aviso de ${senderName}:`;
+
 /** An aviso from whoever runs a game to one of its players: the sender named, the text as written, a link to the game. */
 export function gameMessageEmail(input: {
   to: string;
   name: string;
   subject: string;
-  opening: string;
+  senderName: string;
   text: string;
   gamePath: string;
   publicUrl: string;
 }): MailMessage {
   const gameUrl = `${input.publicUrl}${input.gamePath}`;
-  const body = [`Olá, ${input.name}!`, '', input.opening, '', input.text, '', `Veja o jogo: ${gameUrl}`, '', 'Equipe Bora Jogar'];
+  const opening = avisoFrom(input.senderName);
+  const body = [`Olá, ${input.name}!`, '', opening, '', input.text, '', `Veja o jogo: ${gameUrl}`, '', 'Equipe Bora Jogar'];
   const html = layout(
     input.subject,
     `<p>Olá, ${escapeHtml(input.name)}!</p>
-<p>${escapeHtml(input.opening)}</p>
+<p>${escapeHtml(opening)}</p>
 <blockquote style="margin:16px 0;padding:8px 16px;border-left:4px solid #f5b700;background:#fffbea">${plainTextToHtml(input.text)}</blockquote>
 <p><a href="${escapeHtml(gameUrl)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Ver o jogo</a></p>`,
     input.publicUrl,
@@ -173,7 +177,7 @@ const invitedBy = (organiserName: string) => `${organiserName} convidou você pa
  * own name) and a game or place named after the person never match. Slot i of `nameSlots(other)` renames the person.
  */
 export function nameSlots(name: string): { text: string; html: string }[] {
-  return [invitedBy(name), ...Object.values(organiserNews).map((news) => news(name))].map((opening) => ({
+  return [invitedBy(name), ...Object.values(organiserNews).map((news) => news(name)), avisoFrom(name)].map((opening) => ({
     text: `\n${opening}`,
     html: `<p>${escapeHtml(opening)}`,
   }));

@@ -66,7 +66,7 @@ describe('POST /api/user-games/{id}/messages', () => {
         { type: 'game_message', message: 'Aviso de Ana Souza: Quadra 2 hoje, tragam água.' },
       ]);
       const [mail] = await mailsTo(player.user.email);
-      expect(mail).toMatchObject({ subject: 'Aviso de Ana Souza sobre Vôlei de quinta' });
+      expect(mail).toMatchObject({ subject: 'Novo aviso: Vôlei de quinta' });
       expect(mail!.text).toContain('Aviso de Ana Souza:\n\nQuadra 2 hoje, tragam água.');
       expect(mail!.text).toContain('avisos de quem organiza os seus jogos');
     }
@@ -262,5 +262,37 @@ describe('GET /api/games/{id}/messages', () => {
     expect((await read(999_999, stranger.headers)).statusCode).toBe(404);
     expect((await read(game.id, {})).statusCode).toBe(401);
     expect((await read(privateGame.id, organiser.headers)).statusCode).toBe(200);
+  });
+
+  it('names an erased sender as "Conta excluída" in the avisos, the notices and the e-mails still kept for the players', async () => {
+    const organiser = await createSignedInUser(t.app, { name: 'Ana Souza', password: 'senha-da-ana-123' });
+    const game = await createGame(db(), {
+      creatorId: organiser.user.id,
+      dateTime: new Date(TEST_NOW.getTime() - DAY_MS),
+      status: 'active',
+    });
+    const player = await createSignedInUser(t.app, { name: 'Bia Lima' });
+    await createRegistration(db(), { gameId: game.id, userId: player.user.id, status: 'confirmed' });
+    expect(
+      (await send(game.id, organiser.headers, { text: 'Valeu pelo jogo, Ana Souza agradece', audience: 'confirmed' })).statusCode,
+    ).toBe(201);
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: organiser.headers,
+      payload: { password: 'senha-da-ana-123' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect((await read(game.id, player.headers)).json().messages[0]).toMatchObject({
+      text: 'Valeu pelo jogo, Ana Souza agradece',
+      sender: { name: 'Conta excluída' },
+    });
+    expect(await noticesOf(player.user.id)).toEqual([
+      { type: 'game_message', message: 'Aviso de Conta excluída: Valeu pelo jogo, Ana Souza agradece' },
+    ]);
+    const [mail] = await mailsTo(player.user.email);
+    expect(mail!.text).toContain('\nAviso de Conta excluída:\n');
+    expect(mail!.html).toContain('<p>Aviso de Conta excluída:</p>');
+    expect(mail!.html).not.toContain('Aviso de Ana Souza');
   });
 });

@@ -88,8 +88,8 @@ export async function sendGameMessage(
         gameMessageEmail({
           to: to.email,
           name: to.name,
-          subject: texts.subject(senderName, game.name),
-          opening: `Aviso de ${senderName}:`,
+          subject: texts.subject(game.name),
+          senderName,
           text,
           gamePath: gamePath(gameId),
           publicUrl: ctx.config.publicUrl,
