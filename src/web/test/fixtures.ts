@@ -5,6 +5,7 @@ import type { AdminGameDetail, AdminGamePlayer, AdminUser, Cancellation, CreditT
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { Game, MyGame, Team, WaitlistedGame } from '../../shared/schemas/games';
 import type { Invitation } from '../../shared/schemas/invitations';
+import { notificationKinds } from '../../shared/schemas/notification-settings';
 import type { Notification } from '../../shared/schemas/notifications';
 import type { GamePayloadInput, GameRegistration, UserGame, UserGameDetail, WalkIn } from '../../shared/schemas/user-games';
 import type { HistoryGame, MeReply } from '../../shared/schemas/users';
@@ -55,9 +56,7 @@ export const calendarFeed = {
 /** The profile's notification preferences, everything on (as for an account that never changed them). */
 export const notificationSettings = {
   'GET /api/users/me/notification-settings': {
-    body: Object.fromEntries(
-      ['reminders', 'places', 'changes', 'invitations', 'receipts', 'organiser'].map((kind) => [kind, { email: true, push: true }]),
-    ),
+    body: Object.fromEntries(notificationKinds.map((kind) => [kind, { email: true, push: true }])),
   },
 };
 /** `GET /api/auth/config` without Google sign-in: every page a visitor opens asks for it. */

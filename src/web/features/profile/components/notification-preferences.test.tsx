@@ -43,7 +43,7 @@ describe('profile: notifications', () => {
     const section = await preferences();
     expect(await section.findByText('Ativado neste aparelho')).toBeInTheDocument();
     const reminders = within(await section.findByRole('group', { name: 'Lembretes de jogos' }));
-    expect(section.getAllByRole('group')).toHaveLength(7);
+    expect(section.getAllByRole('group')).toHaveLength(8);
     expect(within(section.getByRole('group', { name: 'Jogos que você organiza' })).getByRole('switch', { name: /E-mail/ })).toBeChecked();
 
     await user.click(reminders.getByRole('switch', { name: /E-mail/ }));
@@ -119,13 +119,13 @@ describe('profile: notifications', () => {
     expect(push).toBeDisabled();
     expect(push).toHaveAccessibleDescription(/Nada chega como notificação neste aparelho enquanto elas estiverem desativadas nele/);
     expect(places.getByRole('switch', { name: /E-mail/ })).toBeChecked();
-    expect(section.getAllByText('Sim')).toHaveLength(7);
+    expect(section.getAllByText('Sim')).toHaveLength(8);
 
     await user.click(section.getByRole('button', { name: 'Ativar notificações neste aparelho' }));
     expect(await section.findByText('Ativado neste aparelho')).toBeInTheDocument();
     expect(places.getByRole('switch', { name: /No aparelho/ })).toBeChecked();
     expect(places.getByRole('switch', { name: /No aparelho/ })).toBeEnabled();
-    expect(section.getAllByText('Sim')).toHaveLength(14);
+    expect(section.getAllByText('Sim')).toHaveLength(16);
     expect(section.queryByText(/Nada chega como notificação/)).not.toBeInTheDocument();
   });
 });
