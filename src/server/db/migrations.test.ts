@@ -545,18 +545,6 @@ async function rowsAfter(tag: string, database: Database) {
       await expect(run(`update game_walk_ins set level = 6`)).rejects.toMatchObject(refusedBy('game_walk_ins_level_range'));
       return;
     }
-    case '0039_game_history': {
-      // Each game's history starts empty: its creation by its organiser, and a promotion the system made.
-      await run(`insert into game_events (game_id, at, actor_id, action, details)
-        select id, created_at, creator_id, 'created', '{}'::jsonb from games`);
-      await run(`insert into game_events (game_id, at, actor_id, action, details)
-        select game_id, now(), null, 'player_promoted', jsonb_build_object('playerId', user_id, 'status', 'confirmed') from registrations limit 1`);
-      const refusedBy = (constraint: string) => ({ cause: { message: expect.stringContaining(constraint) } });
-      await expect(run(`insert into game_events (game_id, at, action) select id, now(), 'outra' from games limit 1`)).rejects.toMatchObject(
-        refusedBy('game_events_action_valid'),
-      );
-      return;
-    }
     case '0037_earnings_totals': {
       // Each game's earnings and each organiser's books, added up once from the ledger written before (decision 073).
       const kept = await query<{ game_id: number; organiser_id: number; places: number; net: number }>(
@@ -605,6 +593,18 @@ async function rowsAfter(tag: string, database: Database) {
       ).rejects.toMatchObject(refusedBy('notification_settings_kind_valid'));
       await run(
         `insert into notification_settings (user_id, kind, email) select id, 'groups', false from users where email = 'jogadora@antigo.test'`,
+      );
+      return;
+    }
+    case '0039_game_history': {
+      // Each game's history starts empty: its creation by its organiser, and a promotion the system made.
+      await run(`insert into game_events (game_id, at, actor_id, action, details)
+        select id, created_at, creator_id, 'created', '{}'::jsonb from games`);
+      await run(`insert into game_events (game_id, at, actor_id, action, details)
+        select game_id, now(), null, 'player_promoted', jsonb_build_object('playerId', user_id, 'status', 'confirmed') from registrations limit 1`);
+      const refusedBy = (constraint: string) => ({ cause: { message: expect.stringContaining(constraint) } });
+      await expect(run(`insert into game_events (game_id, at, action) select id, now(), 'outra' from games limit 1`)).rejects.toMatchObject(
+        refusedBy('game_events_action_valid'),
       );
       return;
     }
