@@ -21,6 +21,7 @@ import { notify, type PendingMail } from '../../core/notifications/notify';
 import { type PaymentRow, registrationPaymentTypeOf } from '../../core/payments/payment-records';
 import { insertPendingPayment, openGameCheckout } from '../../core/payments/start-checkout';
 import type { Tx } from '../../db/open-database';
+import { confirmedReply, waitlistedReply } from './apply-replies';
 import { registrations, users } from '../../db/schema';
 import type { PaymentMethod } from '../../integrations/payments/provider';
 import { AppError } from '../../lib/app-error';
@@ -106,14 +107,7 @@ export async function confirmPlace(app: Application, registrationId: number, was
   });
   await notify(tx, user.id, 'registration_confirmed', messages.notice.registrationConfirmed(game.name, when(game)), game.id);
   await noticeOrganiserOfRegistration(tx, ctx, mails, game, user.id, 'confirmed');
-  return {
-    message: messages.registrationConfirmed,
-    waitlisted: false,
-    registrationType: 'confirmed',
-    paymentType,
-    amountCharged: toReais(paidCents),
-    credits: await balanceOf(app),
-  };
+  return confirmedReply(paymentType, paidCents, await balanceOf(app));
 }
 
 /** A full game: the player joins the line, without charge. */
@@ -127,14 +121,7 @@ export async function joinLine(app: Application): Promise<ApplyReply> {
     at: app.now,
   });
   await noticeOrganiserOfRegistration(app.tx, app.ctx, app.mails, app.game, app.user.id, 'waitlist');
-  return {
-    message: messages.addedToWaitlist,
-    waitlisted: true,
-    registrationType: 'waitlist',
-    paymentType: null,
-    amountCharged: 0,
-    credits: await balanceOf(app),
-  };
+  return waitlistedReply(await balanceOf(app));
 }
 
 /**

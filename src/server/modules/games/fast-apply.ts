@@ -12,6 +12,7 @@ import { games } from '../../db/schema';
 import { GIVE_UP_HOURS } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import type { TokenClaims } from '../../lib/token-service';
+import { confirmedReply, waitlistedReply } from './apply-replies';
 
 type FastApplyRow = {
   outcome: 'confirmed' | 'waitlist' | 'insufficient_balance' | 'fallback';
@@ -131,22 +132,5 @@ export async function tryFastApply(
   // The organiser's e-mail is written right after the reply (with others asked for meanwhile), not at the job's next run.
   if (row.organiser_mail_request_id !== null) doMailRequestSoon(ctx, organiserNewsRequests, row.organiser_mail_request_id);
   const credits = toReais(row.balance_cents ?? 0);
-  if (row.outcome === 'waitlist') {
-    return {
-      message: messages.addedToWaitlist,
-      waitlisted: true,
-      registrationType: 'waitlist',
-      paymentType: null,
-      amountCharged: 0,
-      credits,
-    };
-  }
-  return {
-    message: messages.registrationConfirmed,
-    waitlisted: false,
-    registrationType: 'confirmed',
-    paymentType: row.payment_type,
-    amountCharged: toReais(row.paid_cents ?? 0),
-    credits,
-  };
+  return row.outcome === 'waitlist' ? waitlistedReply(credits) : confirmedReply(row.payment_type, row.paid_cents ?? 0, credits);
 }

@@ -5,7 +5,7 @@ import { formatWeekdayDateTime } from '../../../shared/dates';
 import { formatBRL } from '../../lib/format';
 import { Button, buttonClasses } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { fieldBorder, fieldClasses } from '../ui/input';
+import { LinkField } from '../ui/input';
 import { cn } from '../../lib/cn';
 
 type Shareable = Pick<
@@ -104,13 +104,7 @@ export function ShareGameButton({ game, fullWidth = false }: { game: Shareable; 
           <label htmlFor={fieldId} className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
             Link do jogo
           </label>
-          <input
-            id={fieldId}
-            readOnly
-            value={url}
-            onFocus={(event) => event.currentTarget.select()}
-            className={cn(fieldClasses, fieldBorder(false), 'font-mono text-sm')}
-          />
+          <LinkField id={fieldId} url={url} />
           <div className="flex flex-wrap gap-2 [&>*]:grow">
             <CopyButton text={url} copied="Link copiado!">
               Copiar link

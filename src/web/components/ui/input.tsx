@@ -88,3 +88,16 @@ export function Input({ label, error, hint, id, className, ...rest }: InputProps
     </Field>
   );
 }
+
+/** A link to copy or share: read-only, selected whole when focused. */
+export function LinkField({ id, url }: { id: string; url: string }) {
+  return (
+    <input
+      id={id}
+      readOnly
+      value={url}
+      onFocus={(event) => event.currentTarget.select()}
+      className={cn(fieldClasses, fieldBorder(false), 'font-mono text-sm')}
+    />
+  );
+}

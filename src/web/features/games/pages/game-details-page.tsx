@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { QueryError } from '../../../components/games/list-states';
 import { SeriesMembership } from '../../../components/series/series-membership';
+import { SignInActions } from '../../../components/sign-in-actions';
 import { hasErrorCode } from '../../../lib/api-client';
 import { placesWording } from '../../../../shared/places-wording';
 import type { Game } from '../../../../shared/schemas/games';
@@ -14,7 +15,6 @@ import { useGame } from '../api';
 import { GameCancelledNotice, GameDetailsSkeleton, GameDetailsView, GameNotFound } from '../components/game-details';
 import { GameMessages, readsGameMessages } from '../components/game-messages';
 import { RegistrationActions } from '../components/registration-actions';
-import { VisitorActions } from '../components/visitor-actions';
 import { parseGameId } from '../game-id';
 import { useCancelledCheckout } from '../use-cancelled-checkout';
 
@@ -76,7 +76,7 @@ export function GameDetailsPage() {
         {readsGameMessages(seen, user.id) && <GameMessages game={seen} />}
       </>
     ) : (
-      <VisitorActions gameId={seen.id} />
+      <SignInActions back={`/apply/${seen.id}`}>Entre na sua conta ou crie uma para se inscrever neste jogo.</SignInActions>
     );
   return (
     <GameDetailsView

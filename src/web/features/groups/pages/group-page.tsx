@@ -1,7 +1,8 @@
-import { CalendarPlus, LogIn, MapPin, RefreshCw, UserPlus, Users } from 'lucide-react';
+import { CalendarPlus, MapPin, RefreshCw, UserPlus, Users } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { GroupPage as GroupPageData } from '../../../../shared/schemas/groups';
 import { QueryError } from '../../../components/games/list-states';
+import { SignInActions } from '../../../components/sign-in-actions';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,7 +12,6 @@ import { FullPageLoader } from '../../../components/ui/spinner';
 import { toastReply, useToast } from '../../../components/ui/toast';
 import { hasErrorCode } from '../../../lib/api-client';
 import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
-import { withNext } from '../../../lib/next-path';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle, useSharePreview } from '../../../lib/use-document-title';
 import { useGroupPage, useJoinGroup, useLeaveGroup, useRenewInviteLink } from '../api';
@@ -35,19 +35,7 @@ function JoinActions({ page, token }: { page: GroupPageData; token: string | und
   const leave = useLeaveGroup(page.group.id);
   const back = `/t/${page.group.slug}${token ? `?convite=${encodeURIComponent(token)}` : ''}`;
   if (!user) {
-    return (
-      <div className="space-y-3">
-        <p className="text-slate-700 dark:text-slate-300">Entre na sua conta ou crie uma para fazer parte da turma.</p>
-        <Link to={withNext('/login', back)} className={buttonClasses('primary', 'lg', 'w-full')}>
-          <LogIn className="size-5" aria-hidden="true" />
-          Entrar para participar
-        </Link>
-        <Link to={withNext('/register', back)} className={buttonClasses('secondary', 'lg', 'w-full')}>
-          <UserPlus className="size-5" aria-hidden="true" />
-          Criar conta
-        </Link>
-      </div>
-    );
+    return <SignInActions back={back}>Entre na sua conta ou crie uma para fazer parte da turma.</SignInActions>;
   }
   if (page.group.suspended) return null;
   if (page.myRole === 'requested') return <Alert tone="info">Pedido enviado: um organizador da turma vai responder.</Alert>;

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { fieldBorder, fieldClasses } from '../../../components/ui/input';
+import { LinkField } from '../../../components/ui/input';
 import { toastReply, useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { GamePlace, GameWhen } from '../../../components/games/game-facts';
@@ -46,13 +46,7 @@ function PrivateLinkTools({
           <Link2 className="size-4" aria-hidden="true" />
           Link privado
         </label>
-        <input
-          id={fieldId}
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className={cn(fieldClasses, fieldBorder(false), 'font-mono text-sm')}
-        />
+        <LinkField id={fieldId} url={url} />
       </div>
       <div className="flex flex-wrap gap-2 [&>*]:grow">
         <CopyButton text={url} copied="Link copiado!" failed="Não foi possível copiar. Selecione o link e copie manualmente.">

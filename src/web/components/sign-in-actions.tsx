@@ -1,14 +1,14 @@
 import { LogIn, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { withNext } from '../../../lib/next-path';
+import { withNext } from '../lib/next-path';
+import { buttonClasses } from './ui/button';
 
-/** A visitor on a game's page: sign in or register, and come back to this game afterwards. */
-export function VisitorActions({ gameId }: { gameId: number }) {
-  const back = `/apply/${gameId}`;
+/** A visitor where an account is needed (a game, a turma): sign in or register, and come back to `back` afterwards. */
+export function SignInActions({ back, children }: { back: string; children: ReactNode }) {
   return (
     <div className="space-y-3">
-      <p className="text-slate-700 dark:text-slate-300">Entre na sua conta ou crie uma para se inscrever neste jogo.</p>
+      <p className="text-slate-700 dark:text-slate-300">{children}</p>
       <Link to={withNext('/login', back)} className={buttonClasses('primary', 'lg', 'w-full')}>
         <LogIn className="size-5" aria-hidden="true" />
         Entrar para participar
