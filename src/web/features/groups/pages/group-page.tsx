@@ -34,10 +34,11 @@ function JoinActions({ page, token }: { page: GroupPageData; token: string | und
   const join = useJoinGroup(page.group.id);
   const leave = useLeaveGroup(page.group.id);
   const back = `/t/${page.group.slug}${token ? `?convite=${encodeURIComponent(token)}` : ''}`;
+  // A suspended turma takes no one in: not even a visitor is asked to sign in to join it.
+  if (page.group.suspended) return null;
   if (!user) {
     return <SignInActions back={back}>Entre na sua conta ou crie uma para fazer parte da turma.</SignInActions>;
   }
-  if (page.group.suspended) return null;
   if (page.myRole === 'requested') return <Alert tone="info">Pedido enviado: um organizador da turma vai responder.</Alert>;
   if (page.myRole === null) {
     const asks = page.group.joinPolicy === 'approval' && !token;
