@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Tx } from '../../db/open-database';
 import { groupMembers, groups, users } from '../../db/schema';
@@ -9,10 +9,18 @@ import type { PendingMail } from '../notifications/notify';
 
 /**
  * Tells the members of a game's turma of a new published game (kind `groups`: in the app, by e-mail and by push, each
- * as the member's preferences say), in the transaction that published it, all but `actorId` (who made it). A draft, a
- * private game (reached by its link or invitations) and a game outside a turma tell nobody.
+ * as the member's preferences say), in the transaction that published it, all but `actorId` (who made it) and
+ * `toldOtherwise` (a series' mensalistas, told of the place held for them). A draft, a private game (reached by its link
+ * or invitations) and a game outside a turma tell nobody.
  */
-export async function noticeGroupOfNewGame(tx: Tx, ctx: ServerContext, mails: PendingMail, game: GameRow, actorId: number): Promise<void> {
+export async function noticeGroupOfNewGame(
+  tx: Tx,
+  ctx: ServerContext,
+  mails: PendingMail,
+  game: GameRow,
+  actorId: number,
+  toldOtherwise: readonly number[] = [],
+): Promise<void> {
   if (game.groupId === null || game.state !== 'published' || game.status !== 'active' || game.visibility === 'private') return;
   const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, game.groupId));
   if (!group) return;
@@ -20,7 +28,14 @@ export async function noticeGroupOfNewGame(tx: Tx, ctx: ServerContext, mails: Pe
     .select({ id: users.id, name: users.name, email: users.email })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(and(eq(groupMembers.groupId, game.groupId), eq(groupMembers.status, 'member'), ne(users.id, actorId), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(groupMembers.groupId, game.groupId),
+        eq(groupMembers.status, 'member'),
+        notInArray(users.id, [actorId, ...toldOtherwise]),
+        isNull(users.deletedAt),
+      ),
+    )
     .orderBy(users.id);
   const message = messages.groups.newGameNotice(group.name, game.name, when(game));
   for (const to of members) {

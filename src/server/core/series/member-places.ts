@@ -16,6 +16,7 @@ import { loadPlaces } from '../games/places';
 import { findLiveRegistration, type GameRow, lockGames } from '../games/registration-guards';
 import type { GameValues } from '../games/resolve-game-payload';
 import { timeZoneOfState } from '../games/time-zone';
+import { noticeGroupOfNewGame } from '../groups/group-notices';
 import { notify, type PendingMail } from '../notifications/notify';
 
 export type SeriesRow = typeof series.$inferSelect;
@@ -194,9 +195,17 @@ export function seriesTemplateOf(values: GameValues): SeriesTemplate {
  * Creates the series' games due at `now` (up to five weeks ahead) that do not exist yet, each made of the series'
  * template, and gives every active member a place in each new one. The series is locked by the caller; the unique
  * (series, week) index makes a week created twice, by two instances or a retried run, impossible. A series planned
- * further ahead has nothing due yet: its first weeks come with later runs. Returns the new games.
+ * further ahead has nothing due yet: its first weeks come with later runs. The members of a turma's series are told of
+ * the first new game (`actorId`, who made the series or its edit, and the mensalistas, told of their places, are not;
+ * the weekly job's games are the series creator's). Returns the new games.
  */
-export async function createDueGames(tx: Tx, ctx: ServerContext, row: SeriesRow, mails: PendingMail): Promise<GameRow[]> {
+export async function createDueGames(
+  tx: Tx,
+  ctx: ServerContext,
+  row: SeriesRow,
+  mails: PendingMail,
+  actorId: number = row.creatorId,
+): Promise<GameRow[]> {
   if (row.status !== 'active') return [];
   const now = ctx.clock.now();
   const [latest] = await tx
@@ -233,5 +242,14 @@ export async function createDueGames(tx: Tx, ctx: ServerContext, row: SeriesRow,
     for (const member of members) await holdMemberPlace(tx, ctx, game, member.userId, mails);
     created.push(game);
   }
+  if (created[0])
+    await noticeGroupOfNewGame(
+      tx,
+      ctx,
+      mails,
+      created[0],
+      actorId,
+      members.map((member) => member.userId),
+    );
   return created;
 }

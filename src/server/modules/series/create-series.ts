@@ -42,7 +42,7 @@ export async function createSeries(ctx: ServerContext, user: AuthUser, body: Cre
         updatedAt: now,
       })
       .returning();
-    await createDueGames(tx, ctx, created!, mails);
+    await createDueGames(tx, ctx, created!, mails, user.id);
     return created!.id;
   });
   await sendPendingMail(ctx, mails);

@@ -293,6 +293,67 @@ describe('the series rolls forward', () => {
   });
 });
 
+describe('a turma’s series', () => {
+  /** A turma made and joined through the API: its owner, an organiser, a member and a mensalista to be. */
+  async function turma() {
+    const [owner, organiser, player, mensalista] = await Promise.all(
+      ['Olga Dona', 'Otávio Organiza', 'Ana Souza', 'Mara Mensal'].map((name) => createSignedInUser(t.app, { name })),
+    );
+    const created = await api('POST', '/groups', owner!.headers, { name: 'Vôlei da Praia', cityId: ref.florianopolis });
+    expect(created.statusCode, created.body).toBe(201);
+    const group = created.json().group as { id: number; slug: string };
+    const invite = (await api('GET', `/groups/${group.slug}`, owner!.headers)).json().inviteUrl as string;
+    const token = new URL(invite).searchParams.get('convite');
+    for (const person of [organiser, player, mensalista]) {
+      expect((await api('POST', `/groups/${group.id}/members`, person!.headers, { token })).json().status).toBe('member');
+    }
+    expect((await api('PUT', `/groups/${group.id}/members/${organiser!.user.id}`, owner!.headers, { role: 'organiser' })).statusCode).toBe(
+      200,
+    );
+    return { group, owner: owner!, organiser: organiser!, player: player!, mensalista: mensalista! };
+  }
+
+  it('tells the turma of its first game and of each week the job adds, but not whoever made it nor the mensalistas', async () => {
+    const { group, owner, organiser, player, mensalista } = await turma();
+    const created = await api('POST', '/series', organiser.headers, payload({ groupId: group.id, visibility: 'group', occurrences: 7 }));
+    expect(created.statusCode, created.body).toBe(201);
+    const seriesId = created.json().series.id as number;
+    const weeks = async () =>
+      (await db().select({ id: games.id }).from(games).where(eq(games.seriesId, seriesId)).orderBy(asc(games.seriesWeek))).map((g) => g.id);
+    const toldOf = async (gameId: number) =>
+      db()
+        .select({ userId: notifications.userId, message: notifications.message })
+        .from(notifications)
+        .where(and(eq(notifications.gameId, gameId), eq(notifications.type, 'group_game')))
+        .orderBy(asc(notifications.userId));
+    const [first, ...others] = await weeks();
+    // Five weeks made at once: one notice, of the first, to everyone but the organiser who made the series.
+    expect(await toldOf(first!)).toEqual(
+      [owner, player, mensalista]
+        .map((person) => person.user.id)
+        .sort((a, b) => a - b)
+        .map((userId) => ({ userId, message: expect.stringMatching(/^Novo jogo na turma Vôlei da Praia: Racha de quinta, /) })),
+    );
+    for (const other of others) expect(await toldOf(other)).toEqual([]);
+    await addCredits(db(), mensalista.user.id, 10_000);
+    const joined = await api('POST', `/series/${seriesId}/members`, mensalista.headers);
+    expect(joined.statusCode, joined.body).toBe(200);
+
+    // A week later the job adds the sixth week: the turma hears of it (the series is the owner's, the payee's); the
+    // mensalista is told of the place held instead.
+    t.clock.set(new Date(TEST_NOW.getTime() + 7 * DAY_MS));
+    expect(await rollSeriesForward(t.app.ctx)).toBe(1);
+    const sixth = (await weeks())[5]!;
+    expect((await toldOf(sixth)).map((row) => row.userId)).toEqual([organiser.user.id, player.user.id].sort((a, b) => a - b));
+    const mensalistaNotices = await db()
+      .select({ type: notifications.type })
+      .from(notifications)
+      .where(and(eq(notifications.gameId, sixth), eq(notifications.userId, mensalista.user.id)));
+    expect(mensalistaNotices).toHaveLength(1);
+    expect(mensalistaNotices[0]!.type).not.toBe('group_game');
+  });
+});
+
 describe('PUT /series/{id}', () => {
   it('changes every game to come and tells their players; never fewer member places than members', async () => {
     const { organiser, id, games: created } = await createSeries({ occurrences: 6 });

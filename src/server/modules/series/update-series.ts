@@ -60,7 +60,7 @@ export async function updateSeries(ctx: ServerContext, user: AuthUser, seriesId:
       );
       await applyGameEdit(tx, ctx, game, values, mails, { id: user.id });
     }
-    await createDueGames(tx, ctx, updated!, mails);
+    await createDueGames(tx, ctx, updated!, mails, user.id);
     return upcoming.length;
   });
   await sendPendingMail(ctx, mails);
