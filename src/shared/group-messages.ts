@@ -25,6 +25,8 @@ export const groupMessages = {
   refused: 'Pedido recusado.',
   left: 'Você saiu da turma.',
   ownerCannotLeave: 'O dono não pode sair da turma: passe a turma para outra pessoa antes.',
+  handOverBeforeDeleting: (name: string) =>
+    `Você é dono(a) da turma ${name} e recebe pelos jogos dela: passe a turma para outra pessoa (em Membros, na página da turma) antes de excluir a conta.`,
   ownerCannotBeRemoved: 'O dono da turma não pode ser removido.',
   onlyOwnerChangesRoles: 'Só o dono da turma muda os papéis.',
   onlyOrganisers: 'Só os organizadores da turma podem fazer isso.',

@@ -1,7 +1,17 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
 import { INACTIVITY_WARNING_DAYS } from '../../../shared/rules/retention';
 import type { Queryable } from '../../db/open-database';
-import { cancellationRequests, games, organiserEarnings, payments, registrations, series, seriesMembers, users } from '../../db/schema';
+import {
+  cancellationRequests,
+  games,
+  groupMembers,
+  organiserEarnings,
+  payments,
+  registrations,
+  series,
+  seriesMembers,
+  users,
+} from '../../db/schema';
 import type { AuthUser, ServerContext } from '../context';
 import { type PendingMail, queueMail, sendPendingMail } from '../notifications/notify';
 import { emptyErasureAfterCommit, eraseAccount, finishErasure } from '../users/erase-account';
@@ -71,6 +81,19 @@ function unusedAndFree(q: Queryable, now: Date, since: Date | SQL): SQL {
         .select(one)
         .from(series)
         .where(and(eq(series.creatorId, users.id), seriesStillRunning)),
+    ),
+    // The owner of a turma with others in it is its payee: the turma is handed over, never erased with them.
+    notExists(
+      q
+        .select(one)
+        .from(groupMembers)
+        .where(
+          and(
+            eq(groupMembers.userId, users.id),
+            eq(groupMembers.role, 'owner'),
+            sql`exists (select 1 from ${groupMembers} as "others" where "others"."group_id" = ${groupMembers.groupId} and "others"."user_id" <> ${users.id} and "others"."status" = 'member')`,
+          ),
+        ),
     ),
     notExists(
       q

@@ -22,6 +22,7 @@ import type { PaymentRow } from '../payments/payment-records';
 import { closeSeries, endMembershipsOf, lockSeriesOfAccount } from '../series/close-series';
 import { eraseNameFromNotices } from '../games/organiser-notices';
 import { eraseNameFromOthersMail } from './erase-name';
+import { eraseGroupMemberships } from '../groups/erase-memberships';
 
 /** What an erasure hands to the providers and the mailer once it has committed (`finishErasure`). */
 export type ErasureAfterCommit = { mails: PendingMail; refunds: PendingRefunds; closed: PaymentRow[] };
@@ -112,10 +113,10 @@ async function assertNothingOwed(tx: Tx, ctx: ServerContext, user: AuthUser): Pr
 
 /**
  * Erases an account in the caller's transaction, as its owner's deletion does (decision 023) and as the retention job
- * does to an unused one (decision 043): the games and weekly series it organises that are still to come are cancelled,
- * its future registrations are given up, the remaining balance is forfeited (only when `forfeitCredits`; otherwise a
- * balance refuses the erasure), personal data is erased, also from the e-mails kept for other people, and every
- * session ends. The row stays, nameless, because the ledger, payments and past registrations point at it and are
+ * does to an unused one (decision 043): its turmas are left (one it owns with others in it refuses: decision 081),
+ * the games and weekly series it organises that are still to come are cancelled, its future registrations are given
+ * up, the remaining balance is forfeited (only when `forfeitCredits`; otherwise a balance refuses the erasure),
+ * personal data is erased, also from the e-mails kept for other people, and every session ends. The row stays, nameless, because the ledger, payments and past registrations point at it and are
  * kept for the books. What must happen after the commit is added to `after`.
  */
 export async function eraseAccount(
@@ -126,7 +127,9 @@ export async function eraseAccount(
   after: ErasureAfterCommit,
 ): Promise<void> {
   const now = ctx.clock.now();
-  // Series first, then games: the lock order of everything that changes a series' members or games.
+  // Turmas first (a turma shared with others refuses at once), then series, then games: the lock order of everything
+  // that changes a turma's members, a series' members or games.
+  await eraseGroupMemberships(tx, user.id);
   const organisedSeries = await lockSeriesOfAccount(tx, user.id, now);
   await endMembershipsOf(tx, user.id, now);
   await leaveFutureGames(tx, ctx, user, after);
