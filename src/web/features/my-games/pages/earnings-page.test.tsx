@@ -155,6 +155,21 @@ describe('Recebimentos', () => {
     expect(screen.getByText(/Modo de teste — nenhum dinheiro real\./)).toBeInTheDocument();
   });
 
+  it('before any paid place, says so for the games and the payouts, and shows no take-backs', async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/user-games/earnings': { body: statement({ available: 0, pending: 0, paidOut: 0, games: [], payouts: [] }) },
+    });
+    renderApp('/my-games/earnings', { token: 'jwt-ana' });
+    const games = await screen.findByRole('region', { name: 'Por jogo' });
+    expect(within(games).getByText('Nenhuma vaga paga ainda')).toBeInTheDocument();
+    expect(within(games).queryByRole('list')).not.toBeInTheDocument();
+    const payouts = screen.getByRole('region', { name: 'Repasses' });
+    expect(within(payouts).getByText('Nenhum repasse pedido ainda.')).toBeInTheDocument();
+    expect(within(payouts).queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Devolvido depois do jogo' })).not.toBeInTheDocument();
+  });
+
   it('without a PIX key, or below the minimum, the payout cannot be asked for and says why', async () => {
     fakeApi({
       'GET /api/users/me': meReply(player),

@@ -1,4 +1,4 @@
-import { HandCoins, Landmark, Undo2, Wallet } from 'lucide-react';
+import { HandCoins, Landmark, type LucideIcon, Undo2, Wallet } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages';
@@ -18,6 +18,27 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatBRL, formatDate, formatDateTime, TIME_ZONE } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDownloadEarnings, useEarnings, useRequestPayout } from '../api';
+
+/** A section of the page listing its lines (`children`, one `<li>` each), or saying `empty` when there are none. */
+function ListSection({
+  id,
+  title,
+  icon: Icon,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  empty?: ReactNode;
+  children: ReactNode[];
+}) {
+  return (
+    <PageSection id={id} title={title} icon={<Icon className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}>
+      {children.length === 0 ? empty : <ul className="grid gap-3">{children}</ul>}
+    </PageSection>
+  );
+}
 
 const gameStatus: Record<GameEarning['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'A receber', tone: 'warning' },
@@ -237,55 +258,41 @@ export function EarningsPage() {
             Taxa da plataforma: {earnings.data.feePercent}% de cada vaga paga (arredondada ao centavo). Um reembolso devolve a mesma parte.
           </p>
 
-          <PageSection
+          <ListSection
             id="earnings-games"
             title="Por jogo"
-            icon={<Wallet className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
-          >
-            {earnings.data.games.length === 0 ? (
+            icon={Wallet}
+            empty={
               <EmptyState
                 icon={Wallet}
                 title="Nenhuma vaga paga ainda"
                 description="Quando jogadores pagarem pela plataforma nos seus jogos, o valor aparece aqui."
               />
-            ) : (
-              <ul className="grid gap-3">
-                {earnings.data.games.map((game) => (
-                  <GameLine key={game.gameId} game={game} />
-                ))}
-              </ul>
-            )}
-          </PageSection>
+            }
+          >
+            {earnings.data.games.map((game) => (
+              <GameLine key={game.gameId} game={game} />
+            ))}
+          </ListSection>
 
           {earnings.data.takeBacks.length > 0 && (
-            <PageSection
-              id="earnings-take-backs"
-              title="Devolvido depois do jogo"
-              icon={<Undo2 className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
-            >
-              <ul className="grid gap-3">
-                {earnings.data.takeBacks.map((takeBack) => (
-                  <TakeBackLine key={takeBack.gameId} takeBack={takeBack} />
-                ))}
-              </ul>
-            </PageSection>
+            <ListSection id="earnings-take-backs" title="Devolvido depois do jogo" icon={Undo2}>
+              {earnings.data.takeBacks.map((takeBack) => (
+                <TakeBackLine key={takeBack.gameId} takeBack={takeBack} />
+              ))}
+            </ListSection>
           )}
 
-          <PageSection
+          <ListSection
             id="earnings-payouts"
             title="Repasses"
-            icon={<Landmark className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
+            icon={Landmark}
+            empty={<p className="text-slate-600 dark:text-slate-400">Nenhum repasse pedido ainda.</p>}
           >
-            {earnings.data.payouts.length === 0 ? (
-              <p className="text-slate-600 dark:text-slate-400">Nenhum repasse pedido ainda.</p>
-            ) : (
-              <ul className="grid gap-3">
-                {earnings.data.payouts.map((payout) => (
-                  <PayoutLine key={payout.id} payout={payout} />
-                ))}
-              </ul>
-            )}
-          </PageSection>
+            {earnings.data.payouts.map((payout) => (
+              <PayoutLine key={payout.id} payout={payout} />
+            ))}
+          </ListSection>
         </>
       )}
     </div>
