@@ -97,8 +97,8 @@ describe('Recebimentos', () => {
     expect(screen.getByTestId('earnings-paid-out')).toHaveTextContent('R$ 40,00');
     const game = within(screen.getByText('Vôlei de quarta').closest('li')!);
     expect(game.getByText('Disponível')).toBeInTheDocument();
-    expect(game.getByText('R$ 37,50')).toBeInTheDocument();
-    expect(game.getByText('R$ 2,50')).toBeInTheDocument();
+    const figures = Object.fromEntries(game.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(figures).toEqual({ 'Vagas pagas': '2', Bruto: 'R$ 37,50', Reembolsos: 'R$ 12,50', Taxa: 'R$ 2,50', Líquido: 'R$ 22,50' });
     expect(within(screen.getByTestId('payout')).getByText('Pago')).toBeInTheDocument();
     expect(screen.getByText(/Vai para a chave \*\*\*\.982\.247-\*\*/)).toBeInTheDocument();
 

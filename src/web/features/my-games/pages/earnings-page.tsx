@@ -71,63 +71,72 @@ function Figure({ label, value, hint, testId }: { label: string; value: number; 
   );
 }
 
-/** One game's line: a card on phones, the same facts in a row on wider screens. */
-function GameLine({ game }: { game: GameEarning }) {
-  const status = gameStatus[game.status];
+/** A game's line in a list: its name and date (in its own zone), what stands beside them, and `children` below. */
+function GameCardLine({
+  testId,
+  game,
+  aside,
+  children,
+}: {
+  testId: string;
+  game: Pick<GameEarning, 'name' | 'date' | 'timeZone'>;
+  aside: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="earnings-game">
+    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid={testId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold">{game.name}</p>
           <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">{formatDateTime(game.date, game.timeZone)}</p>
         </div>
-        <Badge tone={status.tone}>{gameStatusLabel(game)}</Badge>
+        {aside}
       </div>
+      {children}
+    </li>
+  );
+}
+
+/** One game's line: a card on phones, the same facts in a row on wider screens; the net last, in bold. */
+function GameLine({ game }: { game: GameEarning }) {
+  const status = gameStatus[game.status];
+  const figures: [label: string, value: string][] = [
+    ['Vagas pagas', String(game.placesPaid)],
+    ['Bruto', formatBRL(game.gross)],
+    ['Reembolsos', formatBRL(game.refunds)],
+    ['Taxa', formatBRL(game.fee)],
+    ['Líquido', formatBRL(game.net)],
+  ];
+  return (
+    <GameCardLine testId="earnings-game" game={game} aside={<Badge tone={status.tone}>{gameStatusLabel(game)}</Badge>}>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm tabular-nums sm:grid-cols-5">
-        <div>
-          <dt className="text-slate-600 dark:text-slate-400">Vagas pagas</dt>
-          <dd className="font-semibold">{game.placesPaid}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600 dark:text-slate-400">Bruto</dt>
-          <dd className="font-semibold">{formatBRL(game.gross)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600 dark:text-slate-400">Reembolsos</dt>
-          <dd className="font-semibold">{formatBRL(game.refunds)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600 dark:text-slate-400">Taxa</dt>
-          <dd className="font-semibold">{formatBRL(game.fee)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600 dark:text-slate-400">Líquido</dt>
-          <dd className="font-bold">{formatBRL(game.net)}</dd>
-        </div>
+        {figures.map(([label, value], index) => (
+          <div key={label}>
+            <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className={index === figures.length - 1 ? 'font-bold' : 'font-semibold'}>{value}</dd>
+          </div>
+        ))}
       </dl>
       {game.status === 'pending' && (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           Disponível a partir de {formatDateTime(game.availableAt, game.timeZone)}.
         </p>
       )}
-    </li>
+    </GameCardLine>
   );
 }
 
 /** A share the administration took back after the game started: the game, how much and why. */
 function TakeBackLine({ takeBack }: { takeBack: TakeBack }) {
   return (
-    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="take-back">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="font-semibold">{takeBack.name}</p>
-          <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">{formatDateTime(takeBack.date, takeBack.timeZone)}</p>
-        </div>
-        <p className="font-bold text-red-700 tabular-nums dark:text-red-300">− {formatBRL(takeBack.amount)}</p>
-      </div>
+    <GameCardLine
+      testId="take-back"
+      game={takeBack}
+      aside={<p className="font-bold text-red-700 tabular-nums dark:text-red-300">− {formatBRL(takeBack.amount)}</p>}
+    >
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{takeBack.reason}</p>
       <p className="text-xs text-slate-600 dark:text-slate-400">Em {formatDateTime(takeBack.at, TIME_ZONE)}</p>
-    </li>
+    </GameCardLine>
   );
 }
 
