@@ -8,36 +8,46 @@ import { Modal } from '../ui/modal';
 
 const MAX_REASON = 500;
 
+/** What the dialog says of each thing it cancels; `readers` receive the reason. */
+const wording = {
+  game: {
+    title: 'Cancelar jogo?',
+    readers: 'Os jogadores',
+    placeholder: 'Ex.: a quadra foi interditada pela chuva',
+    confirmLabel: 'Cancelar jogo',
+  },
+  series: {
+    title: 'Cancelar série?',
+    readers: 'Os jogadores e mensalistas',
+    placeholder: 'Ex.: a quadra fecha para reforma',
+    confirmLabel: 'Cancelar série',
+  },
+};
+
 /**
- * A dialog that cancels `subject` for good: the last refusal (`error`), what happens (`children`, under a warning that it
- * cannot be undone), the reason the players will read, Voltar and the confirm button. Without a reason nothing is sent;
- * the reason goes out trimmed. It cannot be closed while the cancel is on its way.
+ * A dialog that cancels a game or a series (`cancelling`) for good, `subject` its name: the last refusal (`error`),
+ * what happens (`children`, under a warning that it cannot be undone), the reason the players will read, Voltar and the
+ * confirm button. Without a reason nothing is sent; the reason goes out trimmed. It cannot be closed while the cancel
+ * is on its way.
  */
 export function CancelReasonDialog({
-  title,
+  cancelling,
   subject,
-  readers,
-  placeholder,
-  confirmLabel,
   busy,
   error,
   onConfirm,
   onClose,
   children,
 }: {
-  title: string;
-  /** What is cancelled, under the title: the game's or the series' name. */
+  cancelling: keyof typeof wording;
   subject: string;
-  /** Who receives the reason: "Os jogadores". */
-  readers: string;
-  placeholder: string;
-  confirmLabel: string;
   busy: boolean;
   error?: string;
   onConfirm: (reason: string) => void;
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { title, readers, placeholder, confirmLabel } = wording[cancelling];
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState<string | undefined>();
   const reasonId = useId();

@@ -18,16 +18,7 @@ export function CancelGameDialog({
 }) {
   const people = game.registeredPlayers + game.waitlistCount;
   return (
-    <CancelReasonDialog
-      title="Cancelar jogo?"
-      subject={game.name}
-      readers="Os jogadores"
-      placeholder="Ex.: a quadra foi interditada pela chuva"
-      confirmLabel="Cancelar jogo"
-      busy={busy}
-      onConfirm={onConfirm}
-      onClose={onClose}
-    >
+    <CancelReasonDialog cancelling="game" subject={game.name} busy={busy} onConfirm={onConfirm} onClose={onClose}>
       <p>
         {game.usePlatformPayment
           ? 'Todos os inscritos serão reembolsados integralmente (créditos na hora; cartão e PIX pelo meio de pagamento original) e avisados do cancelamento.'

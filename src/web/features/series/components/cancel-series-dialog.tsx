@@ -21,17 +21,7 @@ export function CancelSeriesDialog({
   onClose: () => void;
 }) {
   return (
-    <CancelReasonDialog
-      title="Cancelar série?"
-      subject={series.name}
-      readers="Os jogadores e mensalistas"
-      placeholder="Ex.: a quadra fecha para reforma"
-      confirmLabel="Cancelar série"
-      busy={busy}
-      error={error}
-      onConfirm={onConfirm}
-      onClose={onClose}
-    >
+    <CancelReasonDialog cancelling="series" subject={series.name} busy={busy} error={error} onConfirm={onConfirm} onClose={onClose}>
       <p>
         {upcomingGames === 1 ? 'O próximo jogo é cancelado' : `Os ${upcomingGames} próximos jogos são cancelados`} e nenhum outro será
         publicado.{' '}
