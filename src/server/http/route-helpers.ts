@@ -194,8 +194,9 @@ const bearerAuth = [{ bearerAuth: [] }];
 
 /**
  * `apiRoute` for a route only a signed-in user may call: the bearer token in OpenAPI, and 401 beside `errorStatuses`.
- * Registered by `signedInRoutes`, which signs the caller in on the `onRequest` hook (or, for a route that reads the
- * account only when it must, with `app.requireToken` on that hook): no one without a token costs a parse.
+ * Registered by `signedInRoutes`, which signs the caller in on the `onRequest` hook, so no one without a token costs a
+ * parse; a route that reads the account only when it must puts `app.requireToken` there itself, and the administrator's
+ * routes (`adminRoute`) are all behind the admin plugin's `app.requireAdmin`.
  */
 export function signedInRoute<const K extends ApiRoute, D extends RouteDocs, const E extends readonly number[]>(
   route: K,
