@@ -69,6 +69,7 @@ const RELEASED: Record<string, string> = {
   '0038_turmas': '129262ac4dcd96626a247c3e025f26bbf47cc69a2eb087727eab58e6141bf33b',
   '0039_game_history': 'a21601dc16847a5ff06042d357975210d910c26f2f381d5fe77f870218215b33',
   '0040_game_messages': 'f4687550b93fdc12670187f0f999c2a019e97e7239df2af154b59f9202554be3',
+  '0042_ledger_functions_shared': 'beaa93d1462d84ae95268bbab864adaa7e4e8d3382a339e9fb8e665b291df559',
 };
 
 /**

@@ -895,7 +895,7 @@ export const payouts = pgTable(
  * The earnings ledger, append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): a place paid through the platform
  * in a non-administrator's game (`sale`, source `registration:{id}`), its refund (`refund`), a refused refund
  * (`refund_reversed`) and a payout made (`payout`). gross = fee + net on every row; written by the database functions
- * record_sale, record_refund and record_refund_reversed (also called by fast_apply), and payouts by the application.
+ * record_sale (also called by fast_apply) and take_back_earning, and payouts by the application.
  */
 export const organiserEarnings = pgTable(
   'organiser_earnings',

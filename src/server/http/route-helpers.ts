@@ -1,4 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
@@ -7,7 +20,9 @@ import { type ApiRoute, type ApiRoutes, apiRoutes, type RouteContract } from '..
 import { type ErrorCode, errorCodes } from '../../shared/error-codes';
 import { errorReplySchema } from '../../shared/schemas/common';
 import { isRateLimitHook } from '../lib/rate-limit';
+import type { AuthUser } from '../core/context';
 import type { RefreshingCache } from '../lib/refreshing-cache';
+import { currentUser } from './authentication';
 
 /** What each error status means, as OpenAPI describes its reply; the codes it may carry are listed beside it. */
 const ERROR_STATUS_TEXT: Record<number, string> = {
@@ -179,8 +194,9 @@ const bearerAuth = [{ bearerAuth: [] }];
 
 /**
  * `apiRoute` for a route only a signed-in user may call: the bearer token in OpenAPI, and 401 beside `errorStatuses`.
- * The route still puts `app.requireUser` on the `onRequest` hook: the session is checked before the body is read,
- * so no one without a token costs a parse.
+ * Registered by `signedInRoutes`, which signs the caller in on the `onRequest` hook, so no one without a token costs a
+ * parse; a route that reads the account only when it must puts `app.requireToken` there itself, and the administrator's
+ * routes (`adminRoute`) are all behind the admin plugin's `app.requireAdmin`.
  */
 export function signedInRoute<const K extends ApiRoute, D extends RouteDocs, const E extends readonly number[]>(
   route: K,
@@ -189,6 +205,44 @@ export function signedInRoute<const K extends ApiRoute, D extends RouteDocs, con
 ) {
   const { schema, ...rest } = apiRoute(route, docs, ...errorStatuses, 401);
   return { ...rest, schema: { ...schema, security: bearerAuth } };
+}
+
+type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+type ZodRouteOptions<S extends FastifySchema> = RouteOptions<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  ZodTypeProvider
+>;
+type ZodHandler<S extends FastifySchema> = ZodRouteOptions<S>['handler'];
+/** A signed-in route's options but for the hook that signs the caller in and the handler. */
+type SignedInOptions<S extends FastifySchema> = Omit<ZodRouteOptions<S>, 'handler' | 'onRequest'> & { schema: S };
+/** A signed-in route's handler: the request, its caller and the reply, answering as the route's schema says. */
+type SignedInHandler<S extends FastifySchema> = (
+  request: Parameters<ZodHandler<S>>[0],
+  user: AuthUser,
+  reply: Parameters<ZodHandler<S>>[1],
+) => ReturnType<ZodHandler<S>>;
+
+/**
+ * Registers the signed-in routes of `app`: each route (`signedInRoute`, or a `signedInByIdRoute` maker's, with any
+ * other options beside it) gets `app.requireUser` on its `onRequest` hook, so the session is checked before the body
+ * is read, and its handler is handed the caller.
+ *
+ *     const route = signedInRoutes(app);
+ *     route(signedInRoute('GET /series', { tags, summary: '…' }), (request, user) => listSeries(request.ctx, user));
+ */
+export function signedInRoutes(app: ZodApp) {
+  return <S extends FastifySchema>(options: SignedInOptions<S>, handler: SignedInHandler<S>): void => {
+    app.route<RouteGenericInterface, ContextConfigDefault, S>({
+      ...options,
+      onRequest: app.requireUser,
+      handler: (request, reply) => handler(request, currentUser(request), reply),
+    });
+  };
 }
 
 /**

@@ -18,7 +18,7 @@ let sources = 0;
 /** One registration per game that every share of it names (the ledger asks for one; which does not matter here). */
 const registrationOf = new Map<number, number>();
 
-/** A row of the earnings ledger, as `record_sale`, `record_refund` and a paid payout write them. */
+/** A row of the earnings ledger, as `record_sale`, `take_back_earning` and a paid payout write them. */
 async function ledger(
   organiserId: number,
   kind: 'sale' | 'refund' | 'refund_reversed' | 'payout',

@@ -12,10 +12,15 @@ export async function recordSale(tx: Tx, registrationId: number, feePercent: num
 
 /** A place given back to its player (credits, or a card/PIX refund promised): its sale's share taken back, once. */
 export async function recordRefund(tx: Tx, registrationId: number, now: Date): Promise<void> {
-  await tx.execute(sql`select record_refund(${registrationId}, ${now.toISOString()}::timestamptz)`);
+  await takeBackEarning(tx, 'refund', registrationId, now);
 }
 
 /** A refund request the administrator rejected: the share taken back when it was asked for returns, once. */
 export async function recordRefundReversed(tx: Tx, registrationId: number, now: Date): Promise<void> {
-  await tx.execute(sql`select record_refund_reversed(${registrationId}, ${now.toISOString()}::timestamptz)`);
+  await takeBackEarning(tx, 'refund_reversed', registrationId, now);
+}
+
+/** The database function `take_back_earning` (db/definitions): the row before `kind` taken back, once. */
+async function takeBackEarning(tx: Tx, kind: 'refund' | 'refund_reversed', registrationId: number, now: Date): Promise<void> {
+  await tx.execute(sql`select take_back_earning(${kind}, ${registrationId}, ${now.toISOString()}::timestamptz)`);
 }

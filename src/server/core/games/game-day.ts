@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { presenceWindow } from '../../../shared/rules/presence-window';
 import type { Team } from '../../../shared/schemas/games';
@@ -34,6 +34,19 @@ export function assertPresenceWindow(start: Date, now: Date): void {
   const window = presenceWindow(start, now);
   if (window === 'too_early') throw new AppError('check_in_too_early', messages.gameDay.presentTooEarly);
   if (window === 'too_late') throw new AppError('check_in_too_late', messages.gameDay.presentTooLate);
+}
+
+/**
+ * Every registration of the game, oldest first, with its player's name (as shown: an erased account's is not), e-mail
+ * and phone: what whoever runs the game reads of each player on screen and in the spreadsheet.
+ */
+export function loadRegistrationsWithContacts(q: Queryable, gameId: number) {
+  return q
+    .select({ registration: registrations, name: displayName, email: users.email, phone: users.phone })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.gameId, gameId))
+    .orderBy(asc(registrations.createdAt), asc(registrations.id));
 }
 
 /** Per player: the games of this organiser in which they were marked absent. */

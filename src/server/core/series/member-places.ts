@@ -159,36 +159,30 @@ export async function noticeNewMember(
   await notify(tx, userId, pending.length > 0 ? 'member_place_pending' : 'member_place_confirmed', message, weeks[0]!.game.id);
 }
 
+/** The fields of a game that its series' games are made of: every field of `SeriesTemplate`, once. */
+const TEMPLATE_FIELDS = [
+  'name',
+  'location',
+  'address',
+  'priceCents',
+  'totalSlots',
+  'description',
+  'descriptionHtml',
+  'visibility',
+  'usePlatformPayment',
+  'sportId',
+  'stateId',
+  'cityId',
+] as const satisfies readonly (keyof SeriesTemplate)[];
+
 /** What a series' games are made of, from a game's checked values (its date and publication left out). */
 export function seriesTemplateOf(values: GameValues): SeriesTemplate {
-  const {
-    name,
-    location,
-    address,
-    priceCents,
-    totalSlots,
-    description,
-    descriptionHtml,
-    visibility,
-    usePlatformPayment,
-    sportId,
-    stateId,
-    cityId,
-  } = values;
-  return {
-    name,
-    location,
-    address,
-    priceCents,
-    totalSlots,
-    description,
-    descriptionHtml,
-    visibility,
-    usePlatformPayment,
-    sportId,
-    stateId,
-    cityId,
-  };
+  // Typed as the fields it copies, so a field of SeriesTemplate missing from the list, or of another type, fails here.
+  const template = Object.fromEntries(TEMPLATE_FIELDS.map((field) => [field, values[field]])) as Pick<
+    GameValues,
+    (typeof TEMPLATE_FIELDS)[number]
+  >;
+  return template;
 }
 
 /**

@@ -2,8 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../core/context';
-import { currentUser } from '../../http/authentication';
-import { apiRoute, signedInRoute } from '../../http/route-helpers';
+import { apiRoute, signedInRoute, signedInRoutes } from '../../http/route-helpers';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { getCalendarFeed, readCalendarFeedIfChanged, regenerateCalendarFeed } from './calendar-feed';
 
@@ -21,8 +20,10 @@ const tags = ['users'];
 export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const feedReads = ctx.rateLimiter.limit(FEED_READS);
   return async (app) => {
-    app.route({
-      ...signedInRoute(
+    const route = signedInRoutes(app);
+
+    route(
+      signedInRoute(
         'GET /users/me/calendar',
         {
           tags,
@@ -30,18 +31,16 @@ export function calendarRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
         404,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => getCalendarFeed(request.ctx, currentUser(request)),
-    });
+      async (request, user) => getCalendarFeed(request.ctx, user),
+    );
 
-    app.route({
-      ...signedInRoute('POST /users/me/calendar/regenerate', {
+    route(
+      signedInRoute('POST /users/me/calendar/regenerate', {
         tags,
         summary: 'Gera um novo endereço da agenda privada; o antigo passa a responder 404',
       }),
-      onRequest: app.requireUser,
-      handler: async (request) => regenerateCalendarFeed(request.ctx, currentUser(request)),
-    });
+      async (request, user) => regenerateCalendarFeed(request.ctx, user),
+    );
 
     app.route({
       ...apiRoute(

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../core/context';
-import { currentUser } from '../../http/authentication';
-import { apiRoute, signedInRoute } from '../../http/route-helpers';
+import { apiRoute, signedInRoute, signedInRoutes } from '../../http/route-helpers';
 import { addTestCredits } from './add-test-credits';
 import { cancelTopUp } from './cancel-top-up';
 import { createTopUpCheckout } from './create-top-up-checkout';
@@ -11,24 +10,25 @@ const tags = ['credits'];
 
 export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = signedInRoutes(app);
+
     app.route({
       ...apiRoute('GET /credits/config', { tags, summary: 'Modo dos pagamentos (sandbox de teste ou real)' }),
       handler: async () => ({ mode: ctx.payments.mode }),
     });
 
-    app.route({
-      ...signedInRoute(
+    route(
+      signedInRoute(
         'POST /credits/add',
         { tags, summary: 'Créditos de teste instantâneos (somente no modo sandbox; 403 em produção)' },
         400,
         403,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => addTestCredits(request.ctx, currentUser(request).id, request.body.amount),
-    });
+      async (request, user) => addTestCredits(request.ctx, user.id, request.body.amount),
+    );
 
-    app.route({
-      ...signedInRoute(
+    route(
+      signedInRoute(
         'POST /credits/create-checkout',
         {
           tags,
@@ -37,16 +37,14 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         400,
         503,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => {
-        const user = currentUser(request);
+      async (request, user) => {
         const { url } = await createTopUpCheckout(request.ctx, user, request.body.amount, 'card');
         return { url };
       },
-    });
+    );
 
-    app.route({
-      ...signedInRoute(
+    route(
+      signedInRoute(
         'POST /credits/create-mercadopago-checkout',
         {
           tags,
@@ -55,27 +53,24 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         400,
         503,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => {
-        const user = currentUser(request);
+      async (request, user) => {
         const { initPoint, sandboxInitPoint } = await createTopUpCheckout(request.ctx, user, request.body.amount, 'pix');
         return { initPoint, sandboxInitPoint };
       },
-    });
+    );
 
-    app.route({
-      ...signedInRoute(
+    route(
+      signedInRoute(
         'POST /credits/cancel-checkout',
         { tags, summary: 'Encerra uma compra de créditos não paga (o pagador desistiu na página de pagamento)' },
         400,
         404,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => cancelTopUp(request.ctx, currentUser(request).id, request.body.session_id),
-    });
+      async (request, user) => cancelTopUp(request.ctx, user.id, request.body.session_id),
+    );
 
-    app.route({
-      ...signedInRoute(
+    route(
+      signedInRoute(
         'GET /credits/verify-payment',
         {
           tags,
@@ -83,8 +78,7 @@ export function creditRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
         400,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => verifyPayment(request.ctx, currentUser(request).id, request.query.session_id),
-    });
+      async (request, user) => verifyPayment(request.ctx, user.id, request.query.session_id),
+    );
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentCaller, currentUser } from '../../http/authentication';
-import { signedInRoute } from '../../http/route-helpers';
+import { currentCaller } from '../../http/authentication';
+import { signedInRoute, signedInRoutes } from '../../http/route-helpers';
 import { applyToGame } from './apply-to-game';
 import { cancelGameCheckout } from './cancel-game-checkout';
 import { cancelRegistration } from './cancel-registration';
@@ -10,6 +10,8 @@ const tags = ['games'];
 
 /** A player's own place in a game: apply, join the waitlist, cancel, give up a checkout. */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = signedInRoutes(app);
+
   app.route({
     ...signedInRoute(
       'POST /games/:id/apply',
@@ -26,14 +28,13 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => applyToGame(request.ctx, currentCaller(app, request), request.params.id, request.body ?? {}),
   });
 
-  app.route({
-    ...signedInRoute('POST /games/:id/waitlist', { tags, summary: 'Entra na lista de espera de um jogo lotado' }, 400, 404, 409),
-    onRequest: app.requireUser,
-    handler: async (request) => joinWaitlist(request.ctx, currentUser(request), request.params.id, request.body?.privateLink),
-  });
+  route(
+    signedInRoute('POST /games/:id/waitlist', { tags, summary: 'Entra na lista de espera de um jogo lotado' }, 400, 404, 409),
+    async (request, user) => joinWaitlist(request.ctx, user, request.params.id, request.body?.privateLink),
+  );
 
-  app.route({
-    ...signedInRoute(
+  route(
+    signedInRoute(
       'POST /games/:id/cancel',
       {
         tags,
@@ -43,12 +44,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       404,
       409,
     ),
-    onRequest: app.requireUser,
-    handler: async (request) => cancelRegistration(request.ctx, currentUser(request), request.params.id),
-  });
+    async (request, user) => cancelRegistration(request.ctx, user, request.params.id),
+  );
 
-  app.route({
-    ...signedInRoute(
+  route(
+    signedInRoute(
       'POST /games/:id/cancel-checkout',
       {
         tags,
@@ -57,7 +57,6 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       400,
       404,
     ),
-    onRequest: app.requireUser,
-    handler: async (request) => cancelGameCheckout(request.ctx, currentUser(request), request.params.id, request.body.session_id),
-  });
+    async (request, user) => cancelGameCheckout(request.ctx, user, request.params.id, request.body.session_id),
+  );
 };

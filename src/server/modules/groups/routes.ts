@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../http/authentication';
-import { apiRoute, signedInByIdRoute, signedInRoute } from '../../http/route-helpers';
+import { apiRoute, signedInByIdRoute, signedInRoute, signedInRoutes } from '../../http/route-helpers';
 import { createGroup } from './create-group';
 import { getGroupPage } from './get-group-page';
 import { approveGroupRequest, changeGroupMemberRole, leaveGroup, listGroupMembers, removeGroupMember } from './group-members';
@@ -18,22 +17,21 @@ const oneGroupRoute = signedInByIdRoute(tags);
  * every request; a private turma answers 404 to anyone outside it.
  */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = signedInRoutes(app);
+
   app.route({
     ...apiRoute('GET /groups', { tags, summary: 'Turmas públicas, de uma cidade e com parte do nome quando pedido' }, 400),
     handler: async (request) => listGroups(request.ctx, request.query),
   });
 
-  app.route({
-    ...signedInRoute('POST /groups', { tags, summary: 'Cria uma turma: quem cria é o dono (recebe o dinheiro dos jogos dela)' }, 400),
-    onRequest: app.requireUser,
-    handler: async (request, reply) => reply.status(201).send(await createGroup(request.ctx, currentUser(request), request.body)),
-  });
+  route(
+    signedInRoute('POST /groups', { tags, summary: 'Cria uma turma: quem cria é o dono (recebe o dinheiro dos jogos dela)' }, 400),
+    async (request, user, reply) => reply.status(201).send(await createGroup(request.ctx, user, request.body)),
+  );
 
-  app.route({
-    ...signedInRoute('GET /users/me/groups', { tags, summary: 'Minhas turmas, com o meu papel em cada uma' }),
-    onRequest: app.requireUser,
-    handler: async (request) => listMyGroups(request.ctx, currentUser(request)),
-  });
+  route(signedInRoute('GET /users/me/groups', { tags, summary: 'Minhas turmas, com o meu papel em cada uma' }), async (request, user) =>
+    listMyGroups(request.ctx, user),
+  );
 
   app.route({
     ...apiRoute(
@@ -46,64 +44,55 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => getGroupPage(request.ctx, request.params.id, request.user ?? undefined, request.query.convite),
   });
 
-  app.route({
-    ...oneGroupRoute(
+  route(
+    oneGroupRoute(
       'POST /groups/:id/members',
       'Entra na turma (aberta: membro; com aprovação: pedido); com o token do link de convite, entra direto',
       409,
     ),
-    onRequest: app.requireUser,
-    handler: async (request) => joinGroup(request.ctx, currentUser(request), request.params.id, request.body?.token),
-  });
+    async (request, user) => joinGroup(request.ctx, user, request.params.id, request.body?.token),
+  );
 
-  app.route({
-    ...oneGroupRoute(
+  route(
+    oneGroupRoute(
       'GET /groups/:id/members',
       'Membros da turma: nomes completos e pedidos para o dono e organizadores, nome e inicial para os membros',
       403,
     ),
-    onRequest: app.requireUser,
-    handler: async (request) => listGroupMembers(request.ctx, currentUser(request), request.params.id),
-  });
+    async (request, user) => listGroupMembers(request.ctx, user, request.params.id),
+  );
 
-  app.route({
-    ...oneGroupRoute('DELETE /groups/:id/members/me', 'Sai da turma (ou desiste do pedido); o dono passa a turma antes', 409),
-    onRequest: app.requireUser,
-    handler: async (request) => leaveGroup(request.ctx, currentUser(request), request.params.id),
-  });
+  route(
+    oneGroupRoute('DELETE /groups/:id/members/me', 'Sai da turma (ou desiste do pedido); o dono passa a turma antes', 409),
+    async (request, user) => leaveGroup(request.ctx, user, request.params.id),
+  );
 
-  app.route({
-    ...oneGroupRoute('POST /groups/:id/members/:userId/approve', 'O dono ou um organizador aceita um pedido para entrar', 403),
-    onRequest: app.requireUser,
-    handler: async (request) => approveGroupRequest(request.ctx, currentUser(request), request.params.id, request.params.userId),
-  });
+  route(
+    oneGroupRoute('POST /groups/:id/members/:userId/approve', 'O dono ou um organizador aceita um pedido para entrar', 403),
+    async (request, user) => approveGroupRequest(request.ctx, user, request.params.id, request.params.userId),
+  );
 
-  app.route({
-    ...oneGroupRoute(
+  route(
+    oneGroupRoute(
       'PUT /groups/:id/members/:userId',
       'O dono muda o papel de um membro: organizer, member, ou owner (passa a turma e vira organizador)',
       403,
       409,
     ),
-    onRequest: app.requireUser,
-    handler: async (request) =>
-      changeGroupMemberRole(request.ctx, currentUser(request), request.params.id, request.params.userId, request.body.role),
-  });
+    async (request, user) => changeGroupMemberRole(request.ctx, user, request.params.id, request.params.userId, request.body.role),
+  );
 
-  app.route({
-    ...oneGroupRoute(
+  route(
+    oneGroupRoute(
       'DELETE /groups/:id/members/:userId',
       'O dono ou um organizador recusa um pedido ou remove um membro (organizadores, só o dono; o dono, ninguém)',
       403,
       409,
     ),
-    onRequest: app.requireUser,
-    handler: async (request) => removeGroupMember(request.ctx, currentUser(request), request.params.id, request.params.userId),
-  });
+    async (request, user) => removeGroupMember(request.ctx, user, request.params.id, request.params.userId),
+  );
 
-  app.route({
-    ...oneGroupRoute('POST /groups/:id/invite-link', 'Um novo link de convite; o anterior deixa de valer', 403),
-    onRequest: app.requireUser,
-    handler: async (request) => renewInviteLink(request.ctx, currentUser(request), request.params.id),
-  });
+  route(oneGroupRoute('POST /groups/:id/invite-link', 'Um novo link de convite; o anterior deixa de valer', 403), async (request, user) =>
+    renewInviteLink(request.ctx, user, request.params.id),
+  );
 };

@@ -3,8 +3,7 @@ import type { ServerContext } from '../../core/context';
 import { getPushPublicKey } from '../../core/notifications/get-push-public-key';
 import { removePushSubscription } from '../../core/notifications/remove-push-subscription';
 import { subscribePush } from '../../core/notifications/subscribe-push';
-import { currentUser } from '../../http/authentication';
-import { apiRoute, signedInRoute } from '../../http/route-helpers';
+import { apiRoute, signedInRoute, signedInRoutes } from '../../http/route-helpers';
 import { byUser, minutes } from '../../lib/rate-limit';
 
 const tags = ['notifications'];
@@ -19,6 +18,8 @@ const SUBSCRIPTIONS = { name: 'push-subscribe:user', max: 20, windowMs: minutes(
 export function pushRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const subscriptions = ctx.rateLimiter.limit(SUBSCRIPTIONS);
   return async (app) => {
+    const route = signedInRoutes(app);
+
     app.route({
       ...apiRoute('GET /push/public-key', {
         tags,
@@ -27,24 +28,24 @@ export function pushRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       handler: async (request) => getPushPublicKey(request.ctx),
     });
 
-    app.route({
-      ...signedInRoute(
-        'POST /users/me/push-subscriptions',
-        {
-          tags,
-          summary: 'Ativa as notificações neste aparelho (a PushSubscription do navegador; endpoint https público)',
-        },
-        400,
-      ),
-      onRequest: app.requireUser,
-      preValidation: subscriptions,
-      handler: async (request, reply) => reply.status(201).send(await subscribePush(request.ctx, currentUser(request), request.body)),
-    });
+    route(
+      {
+        ...signedInRoute(
+          'POST /users/me/push-subscriptions',
+          {
+            tags,
+            summary: 'Ativa as notificações neste aparelho (a PushSubscription do navegador; endpoint https público)',
+          },
+          400,
+        ),
+        preValidation: subscriptions,
+      },
+      async (request, user, reply) => reply.status(201).send(await subscribePush(request.ctx, user, request.body)),
+    );
 
-    app.route({
-      ...signedInRoute('DELETE /users/me/push-subscriptions', { tags, summary: 'Desativa as notificações num aparelho do usuário' }, 400),
-      onRequest: app.requireUser,
-      handler: async (request) => removePushSubscription(request.ctx, currentUser(request), request.body),
-    });
+    route(
+      signedInRoute('DELETE /users/me/push-subscriptions', { tags, summary: 'Desativa as notificações num aparelho do usuário' }, 400),
+      async (request, user) => removePushSubscription(request.ctx, user, request.body),
+    );
   };
 }

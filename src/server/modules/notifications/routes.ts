@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../core/context';
 import { getNotificationSettings } from '../../core/notifications/get-notification-settings';
 import { updateNotificationSettings } from '../../core/notifications/update-notification-settings';
-import { currentUser } from '../../http/authentication';
-import { signedInRoute } from '../../http/route-helpers';
+import { signedInRoute, signedInRoutes } from '../../http/route-helpers';
 import { countUnreadNotifications } from './count-unread-notifications';
 import { listNotifications } from './list-notifications';
 import { markAllNotificationsRead } from './mark-all-read';
@@ -24,8 +23,10 @@ export function notificationRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 }
 
 const notificationListRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...signedInRoute(
+  const route = signedInRoutes(app);
+
+  route(
+    signedInRoute(
       'GET /notifications',
       {
         tags,
@@ -33,46 +34,42 @@ const notificationListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       400,
     ),
-    onRequest: app.requireUser,
-    handler: async (request, reply) => {
-      const { notifications, total } = await listNotifications(request.ctx, currentUser(request).id, request.query);
+    async (request, user, reply) => {
+      const { notifications, total } = await listNotifications(request.ctx, user.id, request.query);
       reply.header('X-Total-Count', String(total));
       return notifications;
     },
-  });
+  );
 
-  app.route({
-    ...signedInRoute('GET /notifications/unread-count', { tags, summary: 'Quantas notificações não lidas' }),
-    onRequest: app.requireUser,
-    handler: async (request) => countUnreadNotifications(request.ctx, currentUser(request).id),
-  });
+  route(signedInRoute('GET /notifications/unread-count', { tags, summary: 'Quantas notificações não lidas' }), async (request, user) =>
+    countUnreadNotifications(request.ctx, user.id),
+  );
 
-  app.route({
-    ...signedInRoute('POST /notifications/read-all', { tags, summary: 'Marca todas as notificações do usuário como lidas' }),
-    onRequest: app.requireUser,
-    handler: async (request) => markAllNotificationsRead(request.ctx, currentUser(request).id),
-  });
+  route(
+    signedInRoute('POST /notifications/read-all', { tags, summary: 'Marca todas as notificações do usuário como lidas' }),
+    async (request, user) => markAllNotificationsRead(request.ctx, user.id),
+  );
 
-  app.route({
-    ...signedInRoute('POST /notifications/:id/read', { tags, summary: 'Marca uma notificação como lida' }, 400, 404),
-    onRequest: app.requireUser,
-    handler: async (request) => markNotificationRead(request.ctx, currentUser(request).id, request.params.id),
-  });
+  route(
+    signedInRoute('POST /notifications/:id/read', { tags, summary: 'Marca uma notificação como lida' }, 400, 404),
+    async (request, user) => markNotificationRead(request.ctx, user.id, request.params.id),
+  );
 };
 
 /** Which kinds of notice are sent, by e-mail and by push (decision 044). */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...signedInRoute('GET /users/me/notification-settings', {
+  const route = signedInRoutes(app);
+
+  route(
+    signedInRoute('GET /users/me/notification-settings', {
       tags,
       summary: 'O que o usuário recebe, por tipo de aviso, por e-mail e no celular',
     }),
-    onRequest: app.requireUser,
-    handler: async (request) => getNotificationSettings(request.ctx, currentUser(request)),
-  });
+    async (request, user) => getNotificationSettings(request.ctx, user),
+  );
 
-  app.route({
-    ...signedInRoute(
+  route(
+    signedInRoute(
       'PUT /users/me/notification-settings',
       {
         tags,
@@ -80,7 +77,6 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       400,
     ),
-    onRequest: app.requireUser,
-    handler: async (request) => updateNotificationSettings(request.ctx, currentUser(request), request.body),
-  });
+    async (request, user) => updateNotificationSettings(request.ctx, user, request.body),
+  );
 };

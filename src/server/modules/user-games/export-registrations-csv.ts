@@ -1,10 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { assertManagesGame } from '../../core/games/game-day';
+import { assertManagesGame, loadRegistrationsWithContacts } from '../../core/games/game-day';
 import { effectiveStatus } from '../../core/games/game-view';
-import { displayName } from '../../core/users/display-name';
-import { gameWalkIns, games, registrations, users } from '../../db/schema';
+import { listWalkIns } from '../../core/games/walk-ins';
+import { games } from '../../db/schema';
 import { centsCell, dateTimeCell, excelCsv } from '../../lib/csv';
 
 const csv = messages.gameDay.csv;
@@ -19,18 +19,9 @@ export async function exportRegistrationsCsv(
   // Registration times read on the clocks of the game's place, like everything else about it.
   const [game] = await ctx.db.select({ timeZone: games.timeZone }).from(games).where(eq(games.id, gameId));
   const now = ctx.clock.now();
-  const rows = await ctx.db
-    .select({ registration: registrations, name: displayName, email: users.email, phone: users.phone })
-    .from(registrations)
-    .innerJoin(users, eq(users.id, registrations.userId))
-    .where(eq(registrations.gameId, gameId))
-    .orderBy(asc(registrations.createdAt), asc(registrations.id));
+  const rows = await loadRegistrationsWithContacts(ctx.db, gameId);
   // Walk-ins (decision 047) after the registrations: a name, a place and their game-day marks.
-  const walkIns = await ctx.db
-    .select({ name: gameWalkIns.name, createdAt: gameWalkIns.createdAt, present: gameWalkIns.present, level: gameWalkIns.level })
-    .from(gameWalkIns)
-    .where(eq(gameWalkIns.gameId, gameId))
-    .orderBy(asc(gameWalkIns.id));
+  const walkIns = await listWalkIns(ctx.db, gameId);
   const body = excelCsv(csv.registrationsHeader, [
     ...rows.map(({ registration: r, name, email, phone }) => [
       name,
@@ -52,7 +43,7 @@ export async function exportRegistrationsCsv(
       '',
       csv.presence(walkIn.present),
       walkIn.level,
-      dateTimeCell(walkIn.createdAt, game!.timeZone),
+      dateTimeCell(new Date(walkIn.createdAt), game!.timeZone),
     ]),
   ]);
   return { filename: `inscricoes-jogo-${gameId}.csv`, body };

@@ -1,14 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
 import { toReais } from '../../../shared/money';
 import { registrationCounts } from '../../../shared/rules/registration-counts';
 import type { GameRegistration, UserGameDetail } from '../../../shared/schemas/user-games';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { assertManagesGame, countNoShows, loadTeams } from '../../core/games/game-day';
+import { assertManagesGame, countNoShows, loadRegistrationsWithContacts, loadTeams } from '../../core/games/game-day';
 import { effectiveStatus } from '../../core/games/game-view';
 import { loadUserGame } from '../../core/games/user-game-view';
 import { listWalkIns } from '../../core/games/walk-ins';
-import { registrations, users } from '../../db/schema';
-import { displayName } from '../../core/users/display-name';
+import type { registrations } from '../../db/schema';
 
 /**
  * The organiser's view of one game (admins see it too, for game day): the game, counts per status, every
@@ -20,12 +18,7 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
   const now = ctx.clock.now();
   const game = await loadUserGame(ctx.db, gameId, now);
 
-  const rows = await ctx.db
-    .select({ registration: registrations, userName: displayName, userEmail: users.email, userPhone: users.phone })
-    .from(registrations)
-    .innerJoin(users, eq(users.id, registrations.userId))
-    .where(eq(registrations.gameId, gameId))
-    .orderBy(asc(registrations.createdAt), asc(registrations.id));
+  const rows = await loadRegistrationsWithContacts(ctx.db, gameId);
 
   // Holds past their deadline read as the cancellations the sweep will write.
   const current = rows.map(({ registration, ...row }) => ({ ...row, registration: asOf(registration, now) }));
@@ -40,13 +33,13 @@ export async function getUserGame(ctx: ServerContext, user: AuthUser, gameId: nu
     listWalkIns(ctx.db, gameId),
   ]);
 
-  const list: GameRegistration[] = current.map(({ registration: r, userName, userEmail, userPhone }) => ({
+  const list: GameRegistration[] = current.map(({ registration: r, name, email, phone }) => ({
     id: r.id,
     userId: r.userId,
-    userName,
-    userEmail,
+    userName: name,
+    userEmail: email,
     // Asked of every player "para o organizador" (spec: players §3): this game's organiser and the admins read it here.
-    userPhone,
+    userPhone: phone,
     paymentType: r.paymentType,
     status: r.status,
     paidAmount: toReais(r.paidCents),

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../core/context';
-import { currentUser } from '../../http/authentication';
 import { byIp, minutes } from '../../lib/rate-limit';
-import { sendCsv, signedInByIdRoute, signedInRoute } from '../../http/route-helpers';
+import { sendCsv, signedInByIdRoute, signedInRoute, signedInRoutes } from '../../http/route-helpers';
 import { cancelUserGame } from './cancel-user-game';
 import { createUserGame } from './create-user-game';
 import { drawTeams } from './draw-teams';
@@ -35,8 +34,10 @@ const oneGameRoute = signedInByIdRoute(tags);
  */
 export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.route({
-      ...signedInRoute(
+    const route = signedInRoutes(app);
+
+    route(
+      signedInRoute(
         'GET /user-games',
         {
           tags,
@@ -45,17 +46,16 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
         400,
       ),
-      onRequest: app.requireUser,
-      handler: async (request, reply) => {
-        const { games, total } = await listUserGames(request.ctx, currentUser(request), request.query);
+      async (request, user, reply) => {
+        const { games, total } = await listUserGames(request.ctx, user, request.query);
         reply.header('X-Total-Count', String(total));
         return games;
       },
-    });
+    );
 
-    app.route({
+    route(
       // A missing body reaches the rules as null; they then ask for every required field.
-      ...signedInRoute(
+      signedInRoute(
         'POST /user-games',
         {
           tags,
@@ -67,31 +67,27 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         404,
         409,
       ),
-      onRequest: app.requireUser,
-      handler: async (request, reply) =>
-        reply.status(201).send(await createUserGame(request.ctx, currentUser(request), request.body ?? {})),
-    });
+      async (request, user, reply) => reply.status(201).send(await createUserGame(request.ctx, user, request.body ?? {})),
+    );
 
-    app.route({
-      ...signedInRoute('GET /user-games/earnings', {
+    route(
+      signedInRoute('GET /user-games/earnings', {
         tags,
         summary: 'Recebimentos: disponível, a receber e já repassado, por jogo, e os repasses (valores em reais)',
       }),
-      onRequest: app.requireUser,
-      handler: async (request) => getEarnings(request.ctx, currentUser(request)),
-    });
+      async (request, user) => getEarnings(request.ctx, user),
+    );
 
-    app.route({
-      ...signedInRoute('GET /user-games/earnings.csv', {
+    route(
+      signedInRoute('GET /user-games/earnings.csv', {
         tags,
         summary: 'Recebimentos em planilha (CSV para o Excel em português: BOM, ponto e vírgula), um jogo por linha e os repasses',
       }),
-      onRequest: app.requireUser,
-      handler: async (request, reply) => sendCsv(reply, await exportEarningsCsv(request.ctx, currentUser(request))),
-    });
+      async (request, user, reply) => sendCsv(reply, await exportEarningsCsv(request.ctx, user)),
+    );
 
-    app.route({
-      ...signedInRoute(
+    route(
+      signedInRoute(
         'POST /user-games/payouts',
         {
           tags,
@@ -101,166 +97,144 @@ export function userGameRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         400,
         409,
       ),
-      onRequest: app.requireUser,
-      handler: async (request, reply) =>
-        reply.status(201).send(await requestPayout(request.ctx, currentUser(request), request.body?.amount)),
-    });
+      async (request, user, reply) => reply.status(201).send(await requestPayout(request.ctx, user, request.body?.amount)),
+    );
 
-    app.route({
-      ...signedInRoute('GET /user-games/payouts/:id', { tags, summary: 'Um repasse meu (404 para o de outra pessoa)' }, 400, 404),
-      onRequest: app.requireUser,
-      handler: async (request) => getPayout(request.ctx, currentUser(request), request.params.id),
-    });
+    route(
+      signedInRoute('GET /user-games/payouts/:id', { tags, summary: 'Um repasse meu (404 para o de outra pessoa)' }, 400, 404),
+      async (request, user) => getPayout(request.ctx, user, request.params.id),
+    );
 
-    app.route({
-      ...oneGameRoute('GET /user-games/:id', 'Um jogo meu, com as contagens e todas as inscrições'),
-      onRequest: app.requireUser,
-      handler: async (request) => getUserGame(request.ctx, currentUser(request), request.params.id),
-    });
+    route(oneGameRoute('GET /user-games/:id', 'Um jogo meu, com as contagens e todas as inscrições'), async (request, user) =>
+      getUserGame(request.ctx, user, request.params.id),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'PUT /user-games/:id',
         'Edita um jogo meu (o payload completo; state ausente mantém a publicação). Torná-lo privado com jogadores não convidados pede confirm: true (senão 409)',
         409,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => updateUserGame(request.ctx, currentUser(request), request.params.id, request.body ?? {}),
-    });
+      async (request, user) => updateUserGame(request.ctx, user, request.params.id, request.body ?? {}),
+    );
 
-    app.route({
-      ...oneGameRoute('POST /user-games/:id/publish', 'Publica um rascunho', 409),
-      onRequest: app.requireUser,
-      handler: async (request) => publishUserGame(request.ctx, currentUser(request), request.params.id),
-    });
+    route(oneGameRoute('POST /user-games/:id/publish', 'Publica um rascunho', 409), async (request, user) =>
+      publishUserGame(request.ctx, user, request.params.id),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'POST /user-games/:id/unpublish',
         'Volta um jogo publicado para rascunho. Com jogadores, pede confirm: true (senão 409): são cancelados com reembolso integral',
         409,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => unpublishUserGame(request.ctx, currentUser(request), request.params.id, request.body?.confirm === true),
-    });
+      async (request, user) => unpublishUserGame(request.ctx, user, request.params.id, request.body?.confirm === true),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'POST /user-games/:id/cancel',
         'Cancela o jogo com um motivo: todas as inscrições são canceladas e reembolsadas integralmente (créditos e cartão/PIX na hora)',
         409,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => cancelUserGame(request.ctx, currentUser(request), request.params.id, request.body.reason),
-    });
+      async (request, user) => cancelUserGame(request.ctx, user, request.params.id, request.body.reason),
+    );
 
-    app.route({
-      ...oneGameRoute('POST /user-games/:id/regenerate-link', 'Gera um novo link privado; o anterior deixa de funcionar', 409),
-      onRequest: app.requireUser,
-      handler: async (request) => regeneratePrivateLink(request.ctx, currentUser(request), request.params.id),
-    });
+    route(
+      oneGameRoute('POST /user-games/:id/regenerate-link', 'Gera um novo link privado; o anterior deixa de funcionar', 409),
+      async (request, user) => regeneratePrivateLink(request.ctx, user, request.params.id),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'PUT /user-games/:id/players/:userId',
         'Dia do jogo: marca presença (de 2 h antes a 3 dias depois do início) e/ou o nível (1 a 5) de um jogador confirmado',
         409,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) =>
-        updateGamePlayer(request.ctx, currentUser(request), request.params.id, request.params.userId, request.body),
-    });
+      async (request, user) => updateGamePlayer(request.ctx, user, request.params.id, request.params.userId, request.body),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'POST /user-games/:id/teams',
         'Sorteia times equilibrados pelo nível entre os presentes (todos os confirmados se ninguém foi marcado); substitui o sorteio anterior',
         409,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => drawTeams(request.ctx, currentUser(request), request.params.id, request.body.teamCount),
-    });
+      async (request, user) => drawTeams(request.ctx, user, request.params.id, request.body.teamCount),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'GET /user-games/:id/registrations.csv',
         'Planilha (CSV para o Excel em português: BOM, ponto e vírgula) com uma linha por inscrição',
       ),
-      onRequest: app.requireUser,
-      handler: async (request, reply) => sendCsv(reply, await exportRegistrationsCsv(request.ctx, currentUser(request), request.params.id)),
-    });
+      async (request, user, reply) => sendCsv(reply, await exportRegistrationsCsv(request.ctx, user, request.params.id)),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'GET /user-games/:id/list.txt',
         'A lista como se cola no WhatsApp (texto): o jogo (dia, hora, local, preço, vagas), os confirmados numerados com mensalistas, avulsos e ✅ para quem pagou pela plataforma, e a lista de espera. Para quem organiza o jogo e a administração',
       ),
-      onRequest: app.requireUser,
-      handler: async (request, reply) =>
+      async (request, user, reply) =>
         reply
           .type('text/plain; charset=utf-8')
           .header('Cache-Control', 'no-store')
-          .send(await getGameListText(request.ctx, currentUser(request), request.params.id)),
-    });
+          .send(await getGameListText(request.ctx, user, request.params.id)),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'GET /user-games/:id/history',
         'O histórico do jogo, do mais novo ao mais antigo: quem fez o quê (criou, editou e o que mudou, entradas, saídas, reembolsos, avulsos, cancelamento, avisos); actor null é o sistema. Para quem organiza o jogo e a administração',
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => getGameHistory(request.ctx, currentUser(request), request.params.id),
-    });
+      async (request, user) => getGameHistory(request.ctx, user, request.params.id),
+    );
 
-    app.route({
-      ...oneGameRoute(
-        'POST /user-games/:id/invitations',
-        'Convida até 50 e-mails para o jogo (e-mail com o link privado; notificação para quem tem conta)',
-        409,
-        429,
-      ),
-      // Counted per address before the body is read: e-mails leave the platform from here.
-      preValidation: ctx.rateLimiter.limit({ name: 'invite:ip', max: 30, windowMs: minutes(60), key: byIp }),
-      onRequest: app.requireUser,
-      handler: async (request) => inviteByEmail(request.ctx, currentUser(request), request.params.id, request.body.emails),
-    });
+    route(
+      {
+        ...oneGameRoute(
+          'POST /user-games/:id/invitations',
+          'Convida até 50 e-mails para o jogo (e-mail com o link privado; notificação para quem tem conta)',
+          409,
+          429,
+        ),
+        // Counted per address before the body is read: e-mails leave the platform from here.
+        preValidation: ctx.rateLimiter.limit({ name: 'invite:ip', max: 30, windowMs: minutes(60), key: byIp }),
+      },
+      async (request, user) => inviteByEmail(request.ctx, user, request.params.id, request.body.emails),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'POST /user-games/:id/walk-ins',
         'Adiciona um avulso (só o nome, sem conta: um "+1" da lista do WhatsApp), que ocupa uma vaga; jogo lotado é 409',
         409,
       ),
-      onRequest: app.requireUser,
-      handler: async (request, reply) =>
-        reply.status(201).send(await addWalkIn(request.ctx, currentUser(request), request.params.id, request.body.name)),
-    });
+      async (request, user, reply) => reply.status(201).send(await addWalkIn(request.ctx, user, request.params.id, request.body.name)),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'PUT /user-games/:id/walk-ins/:walkInId',
         'Dia do jogo: marca presença (de 2 h antes a 3 dias depois do início) e/ou o nível (1 a 5) de um avulso, como de um jogador confirmado',
         409,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) =>
-        updateGameWalkIn(request.ctx, currentUser(request), request.params.id, request.params.walkInId, request.body),
-    });
+      async (request, user) => updateGameWalkIn(request.ctx, user, request.params.id, request.params.walkInId, request.body),
+    );
 
-    app.route({
-      ...oneGameRoute('DELETE /user-games/:id/walk-ins/:walkInId', 'Tira um avulso da lista; a vaga vai para o primeiro da fila', 409),
-      onRequest: app.requireUser,
-      handler: async (request) => removeWalkIn(request.ctx, currentUser(request), request.params.id, request.params.walkInId),
-    });
+    route(
+      oneGameRoute('DELETE /user-games/:id/walk-ins/:walkInId', 'Tira um avulso da lista; a vaga vai para o primeiro da fila', 409),
+      async (request, user) => removeWalkIn(request.ctx, user, request.params.id, request.params.walkInId),
+    );
 
-    app.route({
-      ...oneGameRoute(
+    route(
+      oneGameRoute(
         'DELETE /user-games/:id/players/:userId',
         'Tira um jogador da lista (confirmado, aguardando pagamento ou na fila): reembolso integral e aviso, como no cancelamento do jogo; a vaga vai para o primeiro da fila',
         409,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => removeGamePlayer(request.ctx, currentUser(request), request.params.id, request.params.userId),
-    });
+      async (request, user) => removeGamePlayer(request.ctx, user, request.params.id, request.params.userId),
+    );
   };
 }

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../core/context';
 import { createSignedInCache } from '../../core/signed-in-cache';
-import { currentUser } from '../../http/authentication';
-import { type EncodedReply, encodeReply, sendKept, signedInRoute } from '../../http/route-helpers';
+import { type EncodedReply, encodeReply, sendKept, signedInRoute, signedInRoutes } from '../../http/route-helpers';
 import { byIp, minutes } from '../../lib/rate-limit';
 import { changePassword } from './change-password';
 import { deleteAccount } from './delete-account';
@@ -26,57 +25,55 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   // The caller's account and games as last encoded for them (decision 032).
   const accounts = createSignedInCache<EncodedReply>(ctx, { name: 'me', maxEntries: 2_000 });
   return async (app) => {
-    app.route({
-      ...signedInRoute('GET /users/me', { tags, summary: 'O usuário logado, com saldo e jogos' }),
-      // Sent as kept bytes, gzipped once by sendEncoded: the compression plugin has nothing to do here.
-      compress: false,
-      onRequest: app.requireUser,
-      handler: (request, reply) => {
-        const user = currentUser(request);
-        return sendKept(request, reply, accounts, String(user.id), async () => encodeReply(reply, await getMe(request.ctx, user)));
+    const route = signedInRoutes(app);
+
+    route(
+      {
+        ...signedInRoute('GET /users/me', { tags, summary: 'O usuário logado, com saldo e jogos' }),
+        // Sent as kept bytes, gzipped once by sendEncoded: the compression plugin has nothing to do here.
+        compress: false,
       },
-    });
+      (request, user, reply) =>
+        sendKept(request, reply, accounts, String(user.id), async () => encodeReply(reply, await getMe(request.ctx, user))),
+    );
 
-    app.route({
-      ...signedInRoute('GET /users/me/history', { tags, summary: 'Os jogos já começados do usuário, por página, do mais recente' }, 400),
-      onRequest: app.requireUser,
-      handler: (request) => getMyHistory(request.ctx, currentUser(request), request.query.cursor),
-    });
+    route(
+      signedInRoute('GET /users/me/history', { tags, summary: 'Os jogos já começados do usuário, por página, do mais recente' }, 400),
+      (request, user) => getMyHistory(request.ctx, user, request.query.cursor),
+    );
 
-    app.route({
-      ...signedInRoute('PUT /users/phone', { tags, summary: 'Salva o telefone (somente dígitos; 10 ou 11 com DDD válido)' }, 400),
-      onRequest: app.requireUser,
-      handler: async (request) => updatePhone(request.ctx, currentUser(request).id, request.body.phone),
-    });
+    route(
+      signedInRoute('PUT /users/phone', { tags, summary: 'Salva o telefone (somente dígitos; 10 ou 11 com DDD válido)' }, 400),
+      async (request, user) => updatePhone(request.ctx, user.id, request.body.phone),
+    );
 
-    app.route({
-      ...signedInRoute('PUT /users/me', { tags, summary: 'Altera o nome (2 a 100 caracteres) e, se enviado, o telefone' }, 400),
-      onRequest: app.requireUser,
-      handler: async (request) => updateMe(request.ctx, currentUser(request).id, request.body),
-    });
+    route(
+      signedInRoute('PUT /users/me', { tags, summary: 'Altera o nome (2 a 100 caracteres) e, se enviado, o telefone' }, 400),
+      async (request, user) => updateMe(request.ctx, user.id, request.body),
+    );
 
-    app.route({
-      ...signedInRoute(
-        'POST /users/me/password',
-        { tags, summary: 'Troca a senha: encerra as outras sessões e devolve um token novo' },
-        400,
-      ),
-      preValidation: passwordGuesses,
-      onRequest: app.requireUser,
-      handler: async (request) => changePassword(request.ctx, currentUser(request), request.body),
-    });
+    route(
+      {
+        ...signedInRoute(
+          'POST /users/me/password',
+          { tags, summary: 'Troca a senha: encerra as outras sessões e devolve um token novo' },
+          400,
+        ),
+        preValidation: passwordGuesses,
+      },
+      async (request, user) => changePassword(request.ctx, user, request.body),
+    );
 
-    app.route({
-      ...signedInRoute('GET /users/me/payout-key', {
+    route(
+      signedInRoute('GET /users/me/payout-key', {
         tags,
         summary: 'A chave PIX dos repasses de organizador, mascarada (null sem chave)',
       }),
-      onRequest: app.requireUser,
-      handler: async (request) => getPayoutKey(request.ctx, currentUser(request).id),
-    });
+      async (request, user) => getPayoutKey(request.ctx, user.id),
+    );
 
-    app.route({
-      ...signedInRoute(
+    route(
+      signedInRoute(
         'PUT /users/me/payout-key',
         {
           tags,
@@ -85,34 +82,33 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
         400,
       ),
-      onRequest: app.requireUser,
-      handler: async (request) => savePayoutKey(request.ctx, currentUser(request), request.body),
-    });
+      async (request, user) => savePayoutKey(request.ctx, user, request.body),
+    );
 
-    app.route({
-      ...signedInRoute('GET /users/me/export', { tags, summary: 'Baixa (como anexo JSON) tudo o que o Bora Jogar guarda sobre o usuário' }),
-      onRequest: app.requireUser,
-      handler: async (request, reply) => {
+    route(
+      signedInRoute('GET /users/me/export', { tags, summary: 'Baixa (como anexo JSON) tudo o que o Bora Jogar guarda sobre o usuário' }),
+      async (request, user, reply) => {
         reply.header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`);
         reply.header('Cache-Control', 'no-store');
-        return exportMyData(request.ctx, currentUser(request));
+        return exportMyData(request.ctx, user);
       },
-    });
+    );
 
-    app.route({
-      ...signedInRoute(
-        'DELETE /users/me',
-        {
-          tags,
-          summary:
-            'Exclui a conta: apaga os dados pessoais, encerra as sessões e desiste das inscrições futuras (409 enquanto houver saldo, salvo forfeitCredits)',
-        },
-        400,
-        409,
-      ),
-      preValidation: passwordGuesses,
-      onRequest: app.requireUser,
-      handler: async (request) => deleteAccount(request.ctx, currentUser(request), request.body),
-    });
+    route(
+      {
+        ...signedInRoute(
+          'DELETE /users/me',
+          {
+            tags,
+            summary:
+              'Exclui a conta: apaga os dados pessoais, encerra as sessões e desiste das inscrições futuras (409 enquanto houver saldo, salvo forfeitCredits)',
+          },
+          400,
+          409,
+        ),
+        preValidation: passwordGuesses,
+      },
+      async (request, user) => deleteAccount(request.ctx, user, request.body),
+    );
   };
 }

@@ -1,7 +1,5 @@
 import type { UserGame } from '../../../../shared/schemas/user-games';
-import { CancelReasonForm } from '../../../components/games/cancel-reason-form';
-import { Alert } from '../../../components/ui/alert';
-import { Modal } from '../../../components/ui/modal';
+import { CancelReasonDialog } from '../../../components/games/cancel-reason-dialog';
 
 /**
  * Asks why before cancelling a game for good (organisers §2): without a reason nothing is sent.
@@ -20,30 +18,19 @@ export function CancelGameDialog({
 }) {
   const people = game.registeredPlayers + game.waitlistCount;
   return (
-    <Modal open onClose={busy ? () => undefined : onClose} title="Cancelar jogo?" description={game.name}>
-      <CancelReasonForm
-        readers="Os jogadores"
-        placeholder="Ex.: a quadra foi interditada pela chuva"
-        confirmLabel="Cancelar jogo"
-        busy={busy}
-        onConfirm={onConfirm}
-        onClose={onClose}
-      >
-        <Alert tone="warning" title="Esta ação não pode ser desfeita">
-          <p>
-            {game.usePlatformPayment
-              ? 'Todos os inscritos serão reembolsados integralmente (créditos na hora; cartão e PIX pelo meio de pagamento original) e avisados do cancelamento.'
-              : 'Todos os inscritos serão avisados do cancelamento. Como o pagamento é por fora, devolva integralmente a quem já pagou você.'}
-          </p>
-          <p className="mt-1">
-            {people === 0
-              ? 'Ninguém se inscreveu ainda.'
-              : people === 1
-                ? '1 pessoa inscrita ou na lista de espera será avisada.'
-                : `${people} pessoas inscritas ou na lista de espera serão avisadas.`}
-          </p>
-        </Alert>
-      </CancelReasonForm>
-    </Modal>
+    <CancelReasonDialog cancelling="game" subject={game.name} busy={busy} onConfirm={onConfirm} onClose={onClose}>
+      <p>
+        {game.usePlatformPayment
+          ? 'Todos os inscritos serão reembolsados integralmente (créditos na hora; cartão e PIX pelo meio de pagamento original) e avisados do cancelamento.'
+          : 'Todos os inscritos serão avisados do cancelamento. Como o pagamento é por fora, devolva integralmente a quem já pagou você.'}
+      </p>
+      <p className="mt-1">
+        {people === 0
+          ? 'Ninguém se inscreveu ainda.'
+          : people === 1
+            ? '1 pessoa inscrita ou na lista de espera será avisada.'
+            : `${people} pessoas inscritas ou na lista de espera serão avisadas.`}
+      </p>
+    </CancelReasonDialog>
   );
 }

@@ -98,6 +98,12 @@ export function UserGameCard({ game }: { game: UserGame }) {
     onSuccess: (reply: { message: string }) => toast.show(reply.message, 'success'),
   };
 
+  // A draft is published (the card's main action); a published game goes back to draft.
+  const publication =
+    game.publicationState === 'draft'
+      ? { action: 'Publicar', busyLabel: 'Publicando...', variant: 'primary' as const, Icon: Send, mutation: publish }
+      : { action: 'Despublicar', busyLabel: 'Despublicando...', variant: 'secondary' as const, Icon: Undo2, mutation: unpublish };
+
   function togglePublication() {
     if (game.publicationState === 'draft') {
       publish.mutate(game.id, { ...showReply, onError: (error) => toast.show(errorMessage(error, 'Erro ao publicar jogo'), 'error') });
@@ -213,30 +219,17 @@ export function UserGameCard({ game }: { game: UserGame }) {
             )}
             {!isCancelled && !hasStarted && (
               <>
-                {game.publicationState === 'draft' ? (
-                  <Button
-                    onClick={togglePublication}
-                    busy={publish.isPending}
-                    busyLabel="Publicando..."
-                    disabled={isBusy}
-                    aria-label={`Publicar ${game.name}`}
-                  >
-                    <Send className="size-4" aria-hidden="true" />
-                    Publicar
-                  </Button>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    onClick={togglePublication}
-                    busy={unpublish.isPending}
-                    busyLabel="Despublicando..."
-                    disabled={isBusy}
-                    aria-label={`Despublicar ${game.name}`}
-                  >
-                    <Undo2 className="size-4" aria-hidden="true" />
-                    Despublicar
-                  </Button>
-                )}
+                <Button
+                  variant={publication.variant}
+                  onClick={togglePublication}
+                  busy={publication.mutation.isPending}
+                  busyLabel={publication.busyLabel}
+                  disabled={isBusy}
+                  aria-label={`${publication.action} ${game.name}`}
+                >
+                  <publication.Icon className="size-4" aria-hidden="true" />
+                  {publication.action}
+                </Button>
                 <Button variant="danger" onClick={() => setDialog('cancel')} disabled={isBusy} aria-label={`Cancelar ${game.name}`}>
                   <Ban className="size-4" aria-hidden="true" />
                   Cancelar

@@ -97,8 +97,8 @@ describe('Recebimentos', () => {
     expect(screen.getByTestId('earnings-paid-out')).toHaveTextContent('R$ 40,00');
     const game = within(screen.getByText('Vôlei de quarta').closest('li')!);
     expect(game.getByText('Disponível')).toBeInTheDocument();
-    expect(game.getByText('R$ 37,50')).toBeInTheDocument();
-    expect(game.getByText('R$ 2,50')).toBeInTheDocument();
+    const figures = Object.fromEntries(game.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(figures).toEqual({ 'Vagas pagas': '2', Bruto: 'R$ 37,50', Reembolsos: 'R$ 12,50', Taxa: 'R$ 2,50', Líquido: 'R$ 22,50' });
     expect(within(screen.getByTestId('payout')).getByText('Pago')).toBeInTheDocument();
     expect(screen.getByText(/Vai para a chave \*\*\*\.982\.247-\*\*/)).toBeInTheDocument();
 
@@ -153,6 +153,21 @@ describe('Recebimentos', () => {
     expect(screen.getByText(/Você tem R\$ 27,60 a devolver à plataforma/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Solicitar repasse' })).toBeDisabled();
     expect(screen.getByText(/Modo de teste — nenhum dinheiro real\./)).toBeInTheDocument();
+  });
+
+  it('before any paid place, says so for the games and the payouts, and shows no take-backs', async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/user-games/earnings': { body: statement({ available: 0, pending: 0, paidOut: 0, games: [], payouts: [] }) },
+    });
+    renderApp('/my-games/earnings', { token: 'jwt-ana' });
+    const games = await screen.findByRole('region', { name: 'Por jogo' });
+    expect(within(games).getByText('Nenhuma vaga paga ainda')).toBeInTheDocument();
+    expect(within(games).queryByRole('list')).not.toBeInTheDocument();
+    const payouts = screen.getByRole('region', { name: 'Repasses' });
+    expect(within(payouts).getByText('Nenhum repasse pedido ainda.')).toBeInTheDocument();
+    expect(within(payouts).queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Devolvido depois do jogo' })).not.toBeInTheDocument();
   });
 
   it('without a PIX key, or below the minimum, the payout cannot be asked for and says why', async () => {

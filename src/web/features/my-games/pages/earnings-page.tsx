@@ -1,4 +1,4 @@
-import { HandCoins, Landmark, Undo2, Wallet } from 'lucide-react';
+import { HandCoins, Landmark, type LucideIcon, Undo2, Wallet } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages';
@@ -18,6 +18,27 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatBRL, formatDate, formatDateTime, TIME_ZONE } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDownloadEarnings, useEarnings, useRequestPayout } from '../api';
+
+/** A section of the page listing its lines (`children`, one `<li>` each), or saying `empty` when there are none. */
+function ListSection({
+  id,
+  title,
+  icon: Icon,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  empty?: ReactNode;
+  children: ReactNode[];
+}) {
+  return (
+    <PageSection id={id} title={title} icon={<Icon className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}>
+      {children.length === 0 ? empty : <ul className="grid gap-3">{children}</ul>}
+    </PageSection>
+  );
+}
 
 const gameStatus: Record<GameEarning['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'A receber', tone: 'warning' },
@@ -50,63 +71,72 @@ function Figure({ label, value, hint, testId }: { label: string; value: number; 
   );
 }
 
-/** One game's line: a card on phones, the same facts in a row on wider screens. */
-function GameLine({ game }: { game: GameEarning }) {
-  const status = gameStatus[game.status];
+/** A game's line in a list: its name and date (in its own zone), what stands beside them, and `children` below. */
+function GameCardLine({
+  testId,
+  game,
+  aside,
+  children,
+}: {
+  testId: string;
+  game: Pick<GameEarning, 'name' | 'date' | 'timeZone'>;
+  aside: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="earnings-game">
+    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid={testId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold">{game.name}</p>
           <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">{formatDateTime(game.date, game.timeZone)}</p>
         </div>
-        <Badge tone={status.tone}>{gameStatusLabel(game)}</Badge>
+        {aside}
       </div>
+      {children}
+    </li>
+  );
+}
+
+/** One game's line: a card on phones, the same facts in a row on wider screens; the net last, in bold. */
+function GameLine({ game }: { game: GameEarning }) {
+  const status = gameStatus[game.status];
+  const figures: [label: string, value: string][] = [
+    ['Vagas pagas', String(game.placesPaid)],
+    ['Bruto', formatBRL(game.gross)],
+    ['Reembolsos', formatBRL(game.refunds)],
+    ['Taxa', formatBRL(game.fee)],
+    ['Líquido', formatBRL(game.net)],
+  ];
+  return (
+    <GameCardLine testId="earnings-game" game={game} aside={<Badge tone={status.tone}>{gameStatusLabel(game)}</Badge>}>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm tabular-nums sm:grid-cols-5">
-        <div>
-          <dt className="text-slate-600 dark:text-slate-400">Vagas pagas</dt>
-          <dd className="font-semibold">{game.placesPaid}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600 dark:text-slate-400">Bruto</dt>
-          <dd className="font-semibold">{formatBRL(game.gross)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600 dark:text-slate-400">Reembolsos</dt>
-          <dd className="font-semibold">{formatBRL(game.refunds)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600 dark:text-slate-400">Taxa</dt>
-          <dd className="font-semibold">{formatBRL(game.fee)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600 dark:text-slate-400">Líquido</dt>
-          <dd className="font-bold">{formatBRL(game.net)}</dd>
-        </div>
+        {figures.map(([label, value], index) => (
+          <div key={label}>
+            <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className={index === figures.length - 1 ? 'font-bold' : 'font-semibold'}>{value}</dd>
+          </div>
+        ))}
       </dl>
       {game.status === 'pending' && (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           Disponível a partir de {formatDateTime(game.availableAt, game.timeZone)}.
         </p>
       )}
-    </li>
+    </GameCardLine>
   );
 }
 
 /** A share the administration took back after the game started: the game, how much and why. */
 function TakeBackLine({ takeBack }: { takeBack: TakeBack }) {
   return (
-    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="take-back">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="font-semibold">{takeBack.name}</p>
-          <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">{formatDateTime(takeBack.date, takeBack.timeZone)}</p>
-        </div>
-        <p className="font-bold text-red-700 tabular-nums dark:text-red-300">− {formatBRL(takeBack.amount)}</p>
-      </div>
+    <GameCardLine
+      testId="take-back"
+      game={takeBack}
+      aside={<p className="font-bold text-red-700 tabular-nums dark:text-red-300">− {formatBRL(takeBack.amount)}</p>}
+    >
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{takeBack.reason}</p>
       <p className="text-xs text-slate-600 dark:text-slate-400">Em {formatDateTime(takeBack.at, TIME_ZONE)}</p>
-    </li>
+    </GameCardLine>
   );
 }
 
@@ -237,55 +267,41 @@ export function EarningsPage() {
             Taxa da plataforma: {earnings.data.feePercent}% de cada vaga paga (arredondada ao centavo). Um reembolso devolve a mesma parte.
           </p>
 
-          <PageSection
+          <ListSection
             id="earnings-games"
             title="Por jogo"
-            icon={<Wallet className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
-          >
-            {earnings.data.games.length === 0 ? (
+            icon={Wallet}
+            empty={
               <EmptyState
                 icon={Wallet}
                 title="Nenhuma vaga paga ainda"
                 description="Quando jogadores pagarem pela plataforma nos seus jogos, o valor aparece aqui."
               />
-            ) : (
-              <ul className="grid gap-3">
-                {earnings.data.games.map((game) => (
-                  <GameLine key={game.gameId} game={game} />
-                ))}
-              </ul>
-            )}
-          </PageSection>
+            }
+          >
+            {earnings.data.games.map((game) => (
+              <GameLine key={game.gameId} game={game} />
+            ))}
+          </ListSection>
 
           {earnings.data.takeBacks.length > 0 && (
-            <PageSection
-              id="earnings-take-backs"
-              title="Devolvido depois do jogo"
-              icon={<Undo2 className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
-            >
-              <ul className="grid gap-3">
-                {earnings.data.takeBacks.map((takeBack) => (
-                  <TakeBackLine key={takeBack.gameId} takeBack={takeBack} />
-                ))}
-              </ul>
-            </PageSection>
+            <ListSection id="earnings-take-backs" title="Devolvido depois do jogo" icon={Undo2}>
+              {earnings.data.takeBacks.map((takeBack) => (
+                <TakeBackLine key={takeBack.gameId} takeBack={takeBack} />
+              ))}
+            </ListSection>
           )}
 
-          <PageSection
+          <ListSection
             id="earnings-payouts"
             title="Repasses"
-            icon={<Landmark className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />}
+            icon={Landmark}
+            empty={<p className="text-slate-600 dark:text-slate-400">Nenhum repasse pedido ainda.</p>}
           >
-            {earnings.data.payouts.length === 0 ? (
-              <p className="text-slate-600 dark:text-slate-400">Nenhum repasse pedido ainda.</p>
-            ) : (
-              <ul className="grid gap-3">
-                {earnings.data.payouts.map((payout) => (
-                  <PayoutLine key={payout.id} payout={payout} />
-                ))}
-              </ul>
-            )}
-          </PageSection>
+            {earnings.data.payouts.map((payout) => (
+              <PayoutLine key={payout.id} payout={payout} />
+            ))}
+          </ListSection>
         </>
       )}
     </div>

@@ -1,7 +1,5 @@
 import type { Series } from '../../../../shared/schemas/series';
-import { CancelReasonForm } from '../../../components/games/cancel-reason-form';
-import { Alert } from '../../../components/ui/alert';
-import { Modal } from '../../../components/ui/modal';
+import { CancelReasonDialog } from '../../../components/games/cancel-reason-dialog';
 
 /**
  * Asks why before cancelling a whole series: every game still to come is cancelled as a game cancel is (full refund,
@@ -23,33 +21,21 @@ export function CancelSeriesDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal open onClose={busy ? () => undefined : onClose} title="Cancelar série?" description={series.name}>
-      <CancelReasonForm
-        readers="Os jogadores e mensalistas"
-        placeholder="Ex.: a quadra fecha para reforma"
-        confirmLabel="Cancelar série"
-        busy={busy}
-        onConfirm={onConfirm}
-        onClose={onClose}
-      >
-        {error && <Alert tone="error">{error}</Alert>}
-        <Alert tone="warning" title="Esta ação não pode ser desfeita">
-          <p>
-            {upcomingGames === 1 ? 'O próximo jogo é cancelado' : `Os ${upcomingGames} próximos jogos são cancelados`} e nenhum outro será
-            publicado.{' '}
-            {series.usePlatformPayment
-              ? 'Mensalistas e avulsos são reembolsados integralmente (créditos na hora; cartão e PIX pelo meio de pagamento original) e avisados.'
-              : 'Mensalistas e avulsos são avisados. Como o pagamento é por fora, devolva integralmente a quem já pagou você.'}
-          </p>
-          <p className="mt-1">
-            {series.members === 0
-              ? 'A série não tem mensalistas.'
-              : series.members === 1
-                ? '1 mensalista deixa a série.'
-                : `${series.members} mensalistas deixam a série.`}
-          </p>
-        </Alert>
-      </CancelReasonForm>
-    </Modal>
+    <CancelReasonDialog cancelling="series" subject={series.name} busy={busy} error={error} onConfirm={onConfirm} onClose={onClose}>
+      <p>
+        {upcomingGames === 1 ? 'O próximo jogo é cancelado' : `Os ${upcomingGames} próximos jogos são cancelados`} e nenhum outro será
+        publicado.{' '}
+        {series.usePlatformPayment
+          ? 'Mensalistas e avulsos são reembolsados integralmente (créditos na hora; cartão e PIX pelo meio de pagamento original) e avisados.'
+          : 'Mensalistas e avulsos são avisados. Como o pagamento é por fora, devolva integralmente a quem já pagou você.'}
+      </p>
+      <p className="mt-1">
+        {series.members === 0
+          ? 'A série não tem mensalistas.'
+          : series.members === 1
+            ? '1 mensalista deixa a série.'
+            : `${series.members} mensalistas deixam a série.`}
+      </p>
+    </CancelReasonDialog>
   );
 }
