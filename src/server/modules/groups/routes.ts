@@ -3,6 +3,7 @@ import { currentUser } from '../../http/authentication';
 import { apiRoute, signedInByIdRoute, signedInRoute } from '../../http/route-helpers';
 import { createGroup } from './create-group';
 import { getGroupPage } from './get-group-page';
+import { listGroupMessages, muteGroup, sendGroupMessage } from './group-messages';
 import { approveGroupRequest, changeGroupMemberRole, leaveGroup, listGroupMembers, removeGroupMember } from './group-members';
 import { joinGroup } from './join-group';
 import { listGroups, listMyGroups } from './list-groups';
@@ -99,6 +100,39 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     onRequest: app.requireUser,
     handler: async (request) => removeGroupMember(request.ctx, currentUser(request), request.params.id, request.params.userId),
+  });
+
+  app.route({
+    ...oneGroupRoute(
+      'POST /groups/:id/messages',
+      'O dono ou um organizador envia um aviso a todos os membros: notificação, e-mail e push conforme as preferências de avisos de cada um e se silenciou a turma (push retido nas horas de silêncio); até 1 000 caracteres, 10 por dia por turma (429). Um membro recebe 403',
+      403,
+      409,
+      429,
+    ),
+    onRequest: app.requireUser,
+    handler: async (request, reply) =>
+      reply.status(201).send(await sendGroupMessage(request.ctx, currentUser(request), request.params.id, request.body)),
+  });
+
+  app.route({
+    ...oneGroupRoute(
+      'GET /groups/:id/messages',
+      'Os avisos da turma, do mais novo ao mais antigo, para os membros (e a administração); 403 para quem não é de uma turma pública',
+      403,
+    ),
+    onRequest: app.requireUser,
+    handler: async (request) => listGroupMessages(request.ctx, currentUser(request), request.params.id),
+  });
+
+  app.route({
+    ...oneGroupRoute(
+      'PUT /groups/:id/mute',
+      'Um membro silencia a turma (muted true: sem e-mail nem push dos avisos e jogos novos dela; o app continua mostrando) ou reativa (false)',
+      403,
+    ),
+    onRequest: app.requireUser,
+    handler: async (request) => muteGroup(request.ctx, currentUser(request), request.params.id, request.body),
   });
 
   app.route({

@@ -12,7 +12,7 @@ function aGroup(overrides: Partial<Group> = {}): Group {
     name: 'Vôlei da Joaquina',
     slug: 'volei-da-joaquina',
     description: 'Quintas à noite.',
-    city: { id: 1, name: 'Florianópolis', uf: 'SC' },
+    city: { id: 1, name: 'Florianópolis', uf: 'SC', timeZone: 'America/Sao_Paulo' },
     visibility: 'private',
     joinPolicy: 'approval',
     memberCount: 12,
@@ -24,7 +24,7 @@ function aGroup(overrides: Partial<Group> = {}): Group {
 }
 
 function aPage(overrides: Partial<GroupPage> = {}): GroupPage {
-  return { group: aGroup(), myRole: null, inviteUrl: null, upcomingGames: [], series: [], ...overrides };
+  return { group: aGroup(), myRole: null, muted: false, inviteUrl: null, upcomingGames: [], series: [], ...overrides };
 }
 
 const reference = {
