@@ -1,24 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { avisoNoticesOf, expectAvisoPreferences, mailsTo, pushesQueuedFor, subscribed } from '../../../../test-support/server/avisos';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createGame, createSignedInUser, DAY_MS, referenceIds } from '../../../../test-support/server/factories';
+import { createGame, createSignedInUser, DAY_MS, referenceIds, turmaGamePayload } from '../../../../test-support/server/factories';
 import { setUpRacingApp } from '../../../../test-support/server/over-http';
 import { type FakePushService, type FakeSubscription, startPushService } from '../../../../test-support/server/push-service';
 import { TEST_NOW } from '../../../../test-support/server/test-app';
 import { groupMessageTexts as texts } from '../../../shared/game-message-texts';
 import { deliverDuePushes } from '../../core/notifications/push-delivery';
-import { subscribePush } from '../../core/notifications/subscribe-push';
-import { setChannels } from '../../core/notifications/update-notification-settings';
-import {
-  cities,
-  emailOutbox,
-  gameMessages,
-  groupMembers,
-  groups,
-  notifications,
-  pushOutbox,
-  pushSubscriptions,
-  states,
-} from '../../db/schema';
+import { cities, gameMessages, groupMembers, groups, notifications, states } from '../../db/schema';
 
 const t = setUpRacingApp({ env: { PUSH_ALLOW_LOOPBACK: 'on', PUBLIC_URL: 'http://localhost:3000' } });
 const db = () => t.app.ctx.db;
@@ -78,24 +67,7 @@ const noticesOf = (userId: number) =>
     .select({ type: notifications.type, message: notifications.message, groupId: notifications.groupId })
     .from(notifications)
     .where(eq(notifications.userId, userId));
-const avisoNoticesOf = (userId: number) =>
-  db()
-    .select({ message: notifications.message })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.type, 'group_message')));
-const mailsTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email));
 const storedOf = (groupId: number) => db().select().from(gameMessages).where(eq(gameMessages.groupId, groupId));
-async function subscribed(person: Person) {
-  const subscription = service.subscribe();
-  await subscribePush(t.app.ctx, person.user, subscription);
-  return subscription;
-}
-const pushesQueuedFor = (userId: number) =>
-  db()
-    .select({ nextAttemptAt: pushOutbox.nextAttemptAt })
-    .from(pushOutbox)
-    .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
-    .where(eq(pushSubscriptions.userId, userId));
 
 /**
  * The texts of every push that reached a device, once none is left to deliver for its person (some go at once, after
@@ -104,7 +76,7 @@ const pushesQueuedFor = (userId: number) =>
 async function pushesTo(person: Person, subscription: FakeSubscription): Promise<string[]> {
   await vi.waitFor(async () => {
     await deliverDuePushes(t.app.ctx);
-    expect(await pushesQueuedFor(person.user.id)).toEqual([]);
+    expect(await pushesQueuedFor(t.app, person.user.id)).toEqual([]);
   });
   return service.received.filter((push) => subscription.endpoint.endsWith(push.subscriptionId)).map((push) => push.message.body);
 }
@@ -126,7 +98,7 @@ describe('POST /api/groups/{id}/messages', () => {
         message: `Aviso de Olga Dona: ${text}`,
         groupId: group.id,
       });
-      const [mail] = await mailsTo(person.user.email);
+      const [mail] = await mailsTo(t.app, person.user.email);
       expect(mail).toMatchObject({ subject: `Novo aviso da turma ${group.name}` });
       expect(mail!.text).toContain(`Aviso de Olga Dona:\n\n${text}`);
       expect(mail!.text).toContain(`Veja a turma: http://localhost:3000/t/${group.slug}`);
@@ -134,8 +106,8 @@ describe('POST /api/groups/{id}/messages', () => {
       expect(mail!.html).toContain('Ver a turma');
     }
     for (const person of [owner, requester, outsider]) {
-      expect(await avisoNoticesOf(person.user.id)).toEqual([]);
-      expect(await mailsTo(person.user.email)).toEqual([]);
+      expect(await avisoNoticesOf(t.app, person.user.id)).toEqual([]);
+      expect(await mailsTo(t.app, person.user.email)).toEqual([]);
     }
     expect(await storedOf(group.id)).toEqual([
       expect.objectContaining({ gameId: null, audience: null, senderId: owner.user.id, text, createdAt: TEST_NOW }),
@@ -147,7 +119,7 @@ describe('POST /api/groups/{id}/messages', () => {
     const res = await send(group.id, organiser.headers, { text: 'Rede nova na quadra.' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().recipients).toBe(3);
-    expect(await avisoNoticesOf(owner.user.id)).toEqual([{ message: 'Aviso de Otávio Souza: Rede nova na quadra.' }]);
+    expect(await avisoNoticesOf(t.app, owner.user.id)).toEqual([{ message: 'Aviso de Otávio Souza: Rede nova na quadra.' }]);
   });
 
   it('refuses a member, someone who asked to join, an outsider and an administrator (403), a private turma’s outsider (404), no session (401)', async () => {
@@ -175,7 +147,7 @@ describe('POST /api/groups/{id}/messages', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('group_suspended');
     expect(await storedOf(group.id)).toEqual([]);
-    expect(await avisoNoticesOf(member.user.id)).toEqual([]);
+    expect(await avisoNoticesOf(t.app, member.user.id)).toEqual([]);
   });
 
   it('refuses an empty, blank, missing or too long text with a pt-BR message, changing nothing; 1 000 characters go', async () => {
@@ -194,7 +166,7 @@ describe('POST /api/groups/{id}/messages', () => {
     }
     expect(await storedOf(group.id)).toEqual([]);
     expect(await noticesOf(member.user.id)).toEqual([]);
-    expect(await mailsTo(member.user.email)).toEqual([]);
+    expect(await mailsTo(t.app, member.user.email)).toEqual([]);
     expect((await send(group.id, owner.headers, { text: 'a'.repeat(1000) })).statusCode).toBe(201);
   });
 
@@ -211,7 +183,7 @@ describe('POST /api/groups/{id}/messages', () => {
       message: 'Limite de 10 avisos por dia nesta turma atingido. Tente de novo amanhã.',
     });
     expect(await storedOf(group.id)).toHaveLength(10);
-    expect(await avisoNoticesOf(member.user.id)).toHaveLength(10);
+    expect(await avisoNoticesOf(t.app, member.user.id)).toHaveLength(10);
     // A game of the same owner has its own 10, and another turma too.
     const game = await createGame(db(), { creatorId: owner.user.id });
     expect((await api('POST', `/user-games/${game.id}/messages`, owner.headers, { text: 'Do jogo', audience: 'all' })).statusCode).toBe(
@@ -233,43 +205,34 @@ describe('POST /api/groups/{id}/messages', () => {
     );
     expect(racing.map((res) => res.status).sort()).toEqual([201, 201, 429, 429, 429, 429]);
     expect(await storedOf(group.id)).toHaveLength(10);
-    expect((await avisoNoticesOf(member.user.id)).length).toBe(10);
+    expect((await avisoNoticesOf(t.app, member.user.id)).length).toBe(10);
   });
 });
 
 describe('preferences, quiet hours and muting a turma', () => {
   it('follows each member’s choice for avisos: e-mails off sends none, pushes off queues none, the notification stays', async () => {
     const { group, owner, member, second } = await turma();
-    await subscribed(member);
-    await subscribed(second);
-    await setChannels(db(), member.user.id, 'messages', { email: false });
-    await setChannels(db(), second.user.id, 'messages', { push: false });
-    expect((await send(group.id, owner.headers, { text: 'Jogo adiado' })).statusCode).toBe(201);
-    expect(await avisoNoticesOf(member.user.id)).toHaveLength(1);
-    expect(await avisoNoticesOf(second.user.id)).toHaveLength(1);
-    expect(await mailsTo(member.user.email)).toEqual([]);
-    expect(await mailsTo(second.user.email)).toHaveLength(1);
-    expect(await pushesQueuedFor(member.user.id)).toHaveLength(1);
-    expect(await pushesQueuedFor(second.user.id)).toEqual([]);
-    await deliverDuePushes(t.app.ctx);
-    expect(service.received.map((push) => [push.message.title, push.message.body])).toEqual([
-      ['Aviso da sua turma', 'Aviso de Olga Dona: Jogo adiado'],
-    ]);
+    await expectAvisoPreferences(t.app, service, {
+      emailOff: member,
+      pushOff: second,
+      send: () => send(group.id, owner.headers, { text: 'Jogo adiado' }),
+      push: ['Aviso da sua turma', 'Aviso de Olga Dona: Jogo adiado'],
+    });
   });
 
   it('holds the push of an aviso sent at night until 07:00 on the clocks of the turma’s city', async () => {
     const [amazonas] = await db().select({ id: states.id }).from(states).where(eq(states.uf, 'AM'));
     const [manaus] = await db().insert(cities).values({ stateId: amazonas!.id, name: 'Manaus' }).returning({ id: cities.id });
     const { group, owner, member } = await turma({ cityId: manaus!.id });
-    await subscribed(member);
+    await subscribed(t.app, service, member);
     // 22:30 in Manaus (23:30 in São Paulo): held until 07:00 in Manaus, 11:00 UTC, not São Paulo's 10:00.
     t.clock.set(new Date('2026-11-21T02:30:00Z'));
     expect((await send(group.id, owner.headers, { text: 'Amanhã tem jogo' })).statusCode).toBe(201);
     await deliverDuePushes(t.app.ctx);
     expect(service.received).toEqual([]);
     const seven = new Date('2026-11-21T11:00:00Z');
-    expect(await pushesQueuedFor(member.user.id)).toEqual([{ nextAttemptAt: seven }]);
-    expect(await mailsTo(member.user.email)).toHaveLength(1);
+    expect(await pushesQueuedFor(t.app, member.user.id)).toEqual([{ nextAttemptAt: seven }]);
+    expect(await mailsTo(t.app, member.user.email)).toHaveLength(1);
     t.clock.set(seven);
     await deliverDuePushes(t.app.ctx);
     expect(service.received.map((push) => push.message.body)).toEqual(['Aviso de Olga Dona: Amanhã tem jogo']);
@@ -282,8 +245,8 @@ describe('preferences, quiet hours and muting a turma', () => {
       'convite',
     );
     expect((await api('POST', `/groups/${elsewhere.group.id}/members`, member.headers, { token })).statusCode).toBe(200);
-    const memberDevice = await subscribed(member);
-    const secondDevice = await subscribed(second);
+    const memberDevice = await subscribed(t.app, service, member);
+    const secondDevice = await subscribed(t.app, service, second);
 
     const muted = await mute(group.id, member.headers, true);
     expect(muted.statusCode, muted.body).toBe(200);
@@ -293,30 +256,17 @@ describe('preferences, quiet hours and muting a turma', () => {
     expect((await api('GET', `/groups/${elsewhere.group.slug}`, member.headers)).json().muted).toBe(false);
 
     expect((await send(group.id, owner.headers, { text: 'Quadra 3 hoje' })).statusCode).toBe(201);
-    const game = await api('POST', '/user-games', owner.headers, {
-      name: 'Racha da turma',
-      location: 'Praia da Joaquina',
-      dateTime: '2026-11-26T19:30',
-      price: 0,
-      free: true,
-      totalSlots: 12,
-      usePlatformPayment: false,
-      state: 'published',
-      sportId: ref.volei,
-      stateId: ref.santaCatarina,
-      cityId: ref.florianopolis,
-      groupId: group.id,
-    });
+    const game = await api('POST', '/user-games', owner.headers, turmaGamePayload(ref, { groupId: group.id }));
     expect(game.statusCode, game.body).toBe(201);
     expect((await send(elsewhere.group.id, elsewhere.owner.headers, { text: 'Da outra turma' })).statusCode).toBe(201);
 
     // In the app, all of it; by e-mail and push, only the other turma's aviso.
     expect((await noticesOf(member.user.id)).map((notice) => notice.type).sort()).toEqual(['group_game', 'group_message', 'group_message']);
-    const mails = await mailsTo(member.user.email);
+    const mails = await mailsTo(t.app, member.user.email);
     expect(mails.map((mail) => mail.subject)).toEqual([`Novo aviso da turma ${elsewhere.group.name}`]);
     expect(await pushesTo(member, memberDevice)).toEqual(['Aviso de Olga Dona: Da outra turma']);
     // The member who did not mute gets the aviso and the new game every way.
-    expect(await mailsTo(second.user.email)).toHaveLength(2);
+    expect(await mailsTo(t.app, second.user.email)).toHaveLength(2);
     expect((await pushesTo(second, secondDevice)).sort()).toEqual([
       'Aviso de Olga Dona: Quadra 3 hoje',
       expect.stringMatching(/^Novo jogo na turma Vôlei da Praia \d+: Racha da turma/),
@@ -327,7 +277,7 @@ describe('preferences, quiet hours and muting a turma', () => {
     expect(unmuted.json()).toEqual({ message: texts.unmuted, muted: false });
     expect((await api('GET', `/groups/${group.slug}`, member.headers)).json().muted).toBe(false);
     expect((await send(group.id, owner.headers, { text: 'Voltou' })).statusCode).toBe(201);
-    expect(await mailsTo(member.user.email)).toHaveLength(2);
+    expect(await mailsTo(t.app, member.user.email)).toHaveLength(2);
     expect(await pushesTo(member, memberDevice)).toEqual(['Aviso de Olga Dona: Da outra turma', 'Aviso de Olga Dona: Voltou']);
   });
 
@@ -396,8 +346,8 @@ describe('GET /api/groups/{id}/messages', () => {
       text: 'Valeu, Otávio Souza agradece',
       sender: { name: 'Conta excluída' },
     });
-    expect(await avisoNoticesOf(member.user.id)).toEqual([{ message: 'Aviso de Conta excluída: Valeu, Otávio Souza agradece' }]);
-    const [mail] = await mailsTo(member.user.email);
+    expect(await avisoNoticesOf(t.app, member.user.id)).toEqual([{ message: 'Aviso de Conta excluída: Valeu, Otávio Souza agradece' }]);
+    const [mail] = await mailsTo(t.app, member.user.email);
     expect(mail!.text).toContain('\nAviso de Conta excluída:\n');
     expect(mail!.html).toContain('<p>Aviso de Conta excluída:</p>');
     expect(mail!.html).not.toContain('Aviso de Otávio Souza');
