@@ -12,7 +12,10 @@ import { groupMembers } from '../../db/schema';
 /** The roles that run a turma's games and series (never its money: that stays with the owner, the games' payee). */
 export const RUNNING_ROLES: GroupRole[] = ['owner', 'organiser'];
 
-/** The caller's row in a turma: a member with a role (and whether they muted it), or a request to join; undefined when outside it. */
+/**
+ * The caller's row in a turma: a member with a role (and whether they muted it), or a request to join; undefined when
+ * outside it.
+ */
 export async function membershipOf(
   q: Queryable,
   groupId: number,
