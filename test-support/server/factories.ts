@@ -154,3 +154,24 @@ export async function referenceIds(db: Db) {
     blumenau: city('Blumenau'),
   };
 }
+
+/**
+ * The body of `POST /api/user-games` for a free, published volleyball game in Florianópolis on 26 November 2026 (a turma's
+ * with `groupId` in `overrides`).
+ */
+export function turmaGamePayload(ref: Awaited<ReturnType<typeof referenceIds>>, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Racha da turma',
+    location: 'Praia da Joaquina',
+    dateTime: '2026-11-26T19:30',
+    price: 0,
+    free: true,
+    totalSlots: 12,
+    usePlatformPayment: false,
+    state: 'published',
+    sportId: ref.volei,
+    stateId: ref.santaCatarina,
+    cityId: ref.florianopolis,
+    ...overrides,
+  };
+}

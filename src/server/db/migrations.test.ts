@@ -69,6 +69,7 @@ const RELEASED: Record<string, string> = {
   '0038_turmas': '129262ac4dcd96626a247c3e025f26bbf47cc69a2eb087727eab58e6141bf33b',
   '0039_game_history': 'a21601dc16847a5ff06042d357975210d910c26f2f381d5fe77f870218215b33',
   '0040_game_messages': 'f4687550b93fdc12670187f0f999c2a019e97e7239df2af154b59f9202554be3',
+  '0041_turma_avisos': '042131da033ec7de21ab7d21b88da813847f6c0587941dd6c21b168888739f59',
   '0042_ledger_functions_shared': 'beaa93d1462d84ae95268bbab864adaa7e4e8d3382a339e9fb8e665b291df559',
 };
 
@@ -628,6 +629,31 @@ async function rowsAfter(tag: string, database: Database) {
       await run(
         `insert into notification_settings (user_id, kind, push) select id, 'messages', false from users where email = 'jogadora@antigo.test'`,
       );
+      return;
+    }
+    case '0041_turma_avisos': {
+      // A turma's aviso to its members, its notice naming the turma, and a member who muted it; an aviso of both a game
+      // and a turma, of neither, or a turma's with an audience refused.
+      await run(`insert into game_messages (group_id, sender_id, text)
+        select g.id, m.user_id, 'Churrasco sábado.' from groups g join group_members m on m.group_id = g.id and m.role = 'owner'`);
+      await run(`insert into notifications (user_id, type, message, group_id, about_user_id)
+        select m.user_id, 'group_message', 'Aviso de Admin: Churrasco sábado.', m.group_id, o.user_id
+        from group_members m join group_members o on o.group_id = m.group_id and o.role = 'owner'
+        where m.role = 'member' and m.status = 'member'`);
+      await run(`update group_members set muted = true where role = 'member' and status = 'member'`);
+      const refusedBy = (constraint: string) => ({ cause: { message: expect.stringContaining(constraint) } });
+      await expect(
+        run(`insert into game_messages (game_id, group_id, sender_id, text, audience)
+          select (select id from games limit 1), id, (select id from users limit 1), 'Oi', 'all' from groups`),
+      ).rejects.toMatchObject(refusedBy('game_messages_game_or_group'));
+      await expect(run(`insert into game_messages (sender_id, text) select id, 'Oi' from users limit 1`)).rejects.toMatchObject(
+        refusedBy('game_messages_game_or_group'),
+      );
+      await expect(
+        run(
+          `insert into game_messages (group_id, sender_id, text, audience) select id, (select id from users limit 1), 'Oi', 'all' from groups`,
+        ),
+      ).rejects.toMatchObject(refusedBy('game_messages_audience_of_game'));
       return;
     }
     default:

@@ -453,20 +453,25 @@ export const gameMessages = pgTable(
   'game_messages',
   {
     id: serial('id').primaryKey(),
-    gameId: integer('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    /** A game's aviso (with its audience) or a turma's (to every member, migration 0041): one of the two. */
+    gameId: integer('game_id').references(() => games.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references((): AnyPgColumn => groups.id),
     senderId: integer('sender_id')
       .notNull()
       .references(() => users.id),
     text: text('text').notNull(),
-    audience: text('audience', { enum: ['confirmed', 'all'] }).notNull(),
+    audience: text('audience', { enum: ['confirmed', 'all'] }),
     createdAt: createdAt(),
   },
   (t) => [
     index('game_messages_game_idx').on(t.gameId, t.createdAt.desc(), t.id.desc()),
+    index('game_messages_group_idx')
+      .on(t.groupId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.groupId} is not null`),
     check('game_messages_audience_valid', sql`${t.audience} in ('confirmed', 'all')`),
     check('game_messages_text_length', sql`char_length(${t.text}) between 1 and 1000`),
+    check('game_messages_game_or_group', sql`(${t.gameId} is null) <> (${t.groupId} is null)`),
+    check('game_messages_audience_of_game', sql`(${t.gameId} is null) = (${t.audience} is null)`),
   ],
 );
 
@@ -663,6 +668,8 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     /** The player an organiser's notice names (migration 0024): erasing that account takes the name out of it. */
     aboutUserId: integer('about_user_id').references(() => users.id),
+    /** The turma a notice is about (its avisos, its new games; migration 0041): its members' mute silences it. */
+    groupId: integer('group_id').references((): AnyPgColumn => groups.id),
     readAt: timestamptz('read_at'),
     createdAt: createdAt(),
   },
@@ -1019,6 +1026,8 @@ export const groupMembers = pgTable(
       .default('member'),
     createdAt: createdAt(),
     joinedAt: timestamptz('joined_at'),
+    /** The member muted the turma (migration 0041): no e-mail and no push of its avisos and new games. */
+    muted: boolean('muted').notNull().default(false),
   },
   (t) => [
     uniqueIndex('group_members_group_user_unique').on(t.groupId, t.userId),

@@ -71,7 +71,16 @@ import {
   updatePlayerReplySchema,
 } from '../schemas/game-day';
 import { gameHistoryReplySchema, gameListTextSchema } from '../schemas/game-history';
-import { gameMessagesReplySchema, sendGameMessageBodySchema, sendGameMessageReplySchema } from '../schemas/game-messages';
+import {
+  gameMessagesReplySchema,
+  groupMessagesReplySchema,
+  muteGroupBodySchema,
+  muteGroupReplySchema,
+  sendGameMessageBodySchema,
+  sendGameMessageReplySchema,
+  sendGroupMessageBodySchema,
+  sendGroupMessageReplySchema,
+} from '../schemas/game-messages';
 import {
   applyBodySchema,
   applyReplySchema,
@@ -318,6 +327,14 @@ export const apiRoutes = {
   'PUT /groups/:id/members/:userId': { params: groupMemberParamsSchema, body: updateGroupMemberBodySchema, reply: groupMemberReplySchema },
   'DELETE /groups/:id/members/:userId': { params: groupMemberParamsSchema, reply: messageReplySchema },
   'POST /groups/:id/invite-link': { params: idParamsSchema, reply: inviteLinkReplySchema },
+  'POST /groups/:id/messages': {
+    params: idParamsSchema,
+    body: sendGroupMessageBodySchema,
+    reply: sendGroupMessageReplySchema,
+    status: 201,
+  },
+  'GET /groups/:id/messages': { params: idParamsSchema, reply: groupMessagesReplySchema },
+  'PUT /groups/:id/mute': { params: idParamsSchema, body: muteGroupBodySchema, reply: muteGroupReplySchema },
 
   'GET /user-games': { query: listUserGamesQuerySchema, reply: z.array(userGameSchema) },
   'GET /user-games/earnings': { reply: earningsReplySchema },

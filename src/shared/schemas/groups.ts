@@ -50,7 +50,7 @@ export const groupSchema = z.object({
   name: z.string(),
   slug: z.string().describe('O endereço da página: /t/{slug}'),
   description: z.string(),
-  city: z.object({ id: z.number().int(), name: z.string(), uf: z.string() }),
+  city: z.object({ id: z.number().int(), name: z.string(), uf: z.string(), timeZone: z.string().describe('O fuso do estado da cidade') }),
   visibility: z.enum(['public', 'private']),
   joinPolicy: z.enum(['open', 'approval']),
   memberCount: z.number().int().describe('Membros, dono e organizadores incluídos (pedidos não contam)'),
@@ -77,6 +77,7 @@ export const groupPageQuerySchema = z.strictObject({
 export const groupPageSchema = z.object({
   group: groupSchema,
   myRole: myGroupRoleSchema,
+  muted: z.boolean().describe('Se quem pergunta, membro, silenciou a turma (sem e-mail nem push dos avisos e jogos novos dela)'),
   inviteUrl: z.string().nullable().describe('O link de convite da turma: só para o dono e os organizadores'),
   upcomingGames: z.array(gameSchema).describe('Os próximos jogos publicados da turma que quem pergunta pode ver'),
   series: z.array(seriesSchema).describe('As séries ativas da turma'),

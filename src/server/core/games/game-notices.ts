@@ -36,9 +36,17 @@ export async function noticeWithEmail(
   tx: Tx,
   ctx: ServerContext,
   mails: PendingMail,
-  input: { game: GameRow; to: Recipient; type: Parameters<typeof notify>[2]; message: string; subject: string },
+  input: {
+    game: GameRow;
+    to: Recipient;
+    type: Parameters<typeof notify>[2];
+    message: string;
+    subject: string;
+    /** News of the game's turma (its new games): silenced for a member who muted the turma. */
+    groupId?: number;
+  },
 ) {
-  await notify(tx, input.to.id, input.type, input.message, input.game.id);
+  await notify(tx, input.to.id, input.type, input.message, input.game.id, { groupId: input.groupId });
   await queueMail(
     tx,
     mails,

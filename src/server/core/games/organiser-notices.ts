@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { gameMessageTexts } from '../../../shared/game-message-texts';
 import { messages } from '../../../shared/messages';
 import type { Queryable } from '../../db/open-database';
@@ -71,7 +71,7 @@ export async function noticeOrganiserOfRegistration(
     status === 'confirmed'
       ? messages.notice.newRegistration(game.name, when(game), player)
       : messages.notice.newWaitlisted(game.name, when(game), player);
-  await notify(tx, organiser.id, 'new_registration', message, game.id, playerId);
+  await notify(tx, organiser.id, 'new_registration', message, game.id, { personId: playerId });
   await queueMail(tx, mails, registrationEmail(ctx, game, organiser, player, status));
 }
 
@@ -151,7 +151,9 @@ export async function noticeOrganiserOfMember(
   const found = await organiserToTell(tx, series.creatorId, playerId);
   if (!found) return;
   const { organiser, player } = found;
-  await notify(tx, organiser.id, 'new_series_member', messages.notice.newSeriesMember(series.name, player), undefined, playerId);
+  await notify(tx, organiser.id, 'new_series_member', messages.notice.newSeriesMember(series.name, player), undefined, {
+    personId: playerId,
+  });
   await queueMail(
     tx,
     mails,
@@ -192,7 +194,7 @@ export async function eraseNameFromNotices(tx: Queryable, person: { id: number; 
     .where(
       and(
         eq(notifications.aboutUserId, person.id),
-        eq(notifications.type, 'game_message'),
+        inArray(notifications.type, ['game_message', 'group_message']),
         sql`left(${notifications.message}, length(${from}::text)) = ${from}`,
       ),
     );

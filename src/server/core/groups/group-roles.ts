@@ -12,14 +12,17 @@ import { groupMembers } from '../../db/schema';
 /** The roles that run a turma's games and series (never its money: that stays with the owner, the games' payee). */
 export const RUNNING_ROLES: GroupRole[] = ['owner', 'organiser'];
 
-/** The caller's row in a turma: a member with a role, or a request to join; undefined when outside it. */
+/**
+ * The caller's row in a turma: a member with a role (and whether they muted it), or a request to join; undefined when
+ * outside it.
+ */
 export async function membershipOf(
   q: Queryable,
   groupId: number,
   userId: number,
-): Promise<{ role: GroupRole; status: 'member' | 'requested' } | undefined> {
+): Promise<{ role: GroupRole; status: 'member' | 'requested'; muted: boolean } | undefined> {
   const [row] = await q
-    .select({ role: groupMembers.role, status: groupMembers.status })
+    .select({ role: groupMembers.role, status: groupMembers.status, muted: groupMembers.muted })
     .from(groupMembers)
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   return row;

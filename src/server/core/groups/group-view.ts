@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { TIME_ZONE } from '../../../shared/dates';
 import type { AdminGroup, Group } from '../../../shared/schemas/groups';
 import type { Queryable } from '../../db/open-database';
 import type { groups } from '../../db/schema';
@@ -21,7 +22,7 @@ export async function toGroupViews(q: Queryable, rows: GroupRow[]): Promise<Grou
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const place = await q
-    .select({ id: cities.id, name: cities.name, uf: states.uf })
+    .select({ id: cities.id, name: cities.name, uf: states.uf, timeZone: states.timeZone })
     .from(cities)
     .innerJoin(states, eq(states.id, cities.stateId))
     .where(inArray(cities.id, [...new Set(rows.map((row) => row.cityId))]));
@@ -43,7 +44,7 @@ export async function toGroupViews(q: Queryable, rows: GroupRow[]): Promise<Grou
     name: row.name,
     slug: row.slug,
     description: row.description,
-    city: cityOf.get(row.cityId) ?? { id: row.cityId, name: '', uf: '' },
+    city: cityOf.get(row.cityId) ?? { id: row.cityId, name: '', uf: '', timeZone: TIME_ZONE },
     visibility: row.visibility,
     joinPolicy: row.joinPolicy,
     memberCount: countOf.get(row.id) ?? 0,

@@ -24,7 +24,8 @@ export type NotificationType =
   | 'payout_paid'
   | 'payout_rejected'
   | 'group_game'
-  | 'game_message';
+  | 'game_message'
+  | 'group_message';
 
 /**
  * The kind each notification belongs to, which the person's preferences turn on or off. The database has the same
@@ -55,6 +56,7 @@ export const kindOfType: Record<NotificationType, NotificationKind> = {
   payout_rejected: 'receipts',
   group_game: 'groups',
   game_message: 'messages',
+  group_message: 'messages',
 };
 
 /** The title of a push, by what happened; its text is the notification's message. */
@@ -83,6 +85,7 @@ export const pushTitles: Record<NotificationType, string> = {
   payout_rejected: 'Repasse recusado',
   group_game: 'Novo jogo na sua turma',
   game_message: 'Aviso do seu jogo',
+  group_message: 'Aviso da sua turma',
 };
 
 export const isNotificationType = (type: string): type is NotificationType => Object.hasOwn(kindOfType, type);

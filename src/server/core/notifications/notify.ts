@@ -8,6 +8,7 @@ import { notificationSettings, notifications, users } from '../../db/schema';
 import { type MailMessage, queueMail as queueOutboxMail } from '../../integrations/mail/mailer';
 import { withPreferenceFooter } from '../../integrations/mail/templates';
 import type { ServerContext } from '../context';
+import { membershipOf } from '../groups/group-roles';
 import { liveEmailIs } from '../users/live-email';
 import { kindOfType, type NotificationType } from './notification-kinds';
 import { kickPushDelivery, notePushesMayBeDue } from './push-delivery';
@@ -15,15 +16,19 @@ import { signUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeSecret, unsubsc
 
 export type { NotificationType } from './notification-kinds';
 
+/** What an e-mail queued after a notice tells of: the notice's kind, and the turma it is about. */
+type Noticed = { kind: NotificationKind; groupId: number | null };
+
 /**
- * The kind of the latest notice recorded for each person in a transaction (by the transaction's handle): the e-mail
- * queued after it for that person tells of the same event, so it is of the same kind.
+ * The latest notice recorded for each person in a transaction (by the transaction's handle): the e-mail queued after
+ * it for that person tells of the same event, so it is of the same kind and about the same turma.
  */
-const kindsNoticedIn = new WeakMap<Queryable, Map<number, NotificationKind>>();
+const noticedIn = new WeakMap<Queryable, Map<number, Noticed>>();
 
 /**
  * Records a notification for a user, in the caller's transaction so it exists only if the event does. The database
- * queues a push for each of the user's devices with it (unless pushes of its kind are off), delivered after commit.
+ * queues a push for each of the user's devices with it (unless pushes of its kind are off, or the user muted the
+ * turma it is about), delivered after commit.
  */
 export async function notify(
   q: Queryable,
@@ -31,19 +36,24 @@ export async function notify(
   type: NotificationType,
   message: string,
   gameId?: number,
-  /** The other person the message names (an organiser's notice names the player), whose erasure takes the name out. */
-  aboutUserId?: number,
+  about: {
+    /** The other person the message names (an organiser's notice names the player), whose erasure takes the name out. */
+    personId?: number;
+    /** The turma it is about (its avisos, its new games): a member who muted it gets no e-mail and no push of it. */
+    groupId?: number;
+  } = {},
 ) {
-  await q.insert(notifications).values({ userId, type, message, gameId: gameId ?? null, aboutUserId: aboutUserId ?? null });
-  noteNoticeKind(q, userId, kindOfType[type]);
+  const groupId = about.groupId ?? null;
+  await q.insert(notifications).values({ userId, type, message, gameId: gameId ?? null, aboutUserId: about.personId ?? null, groupId });
+  noteNotice(q, userId, { kind: kindOfType[type], groupId });
   notePushesMayBeDue();
 }
 
-/** Pairs the e-mails queued next in this transaction for this person with a notice of `kind`. */
-function noteNoticeKind(q: Queryable, userId: number, kind: NotificationKind): void {
-  let kinds = kindsNoticedIn.get(q);
-  if (!kinds) kindsNoticedIn.set(q, (kinds = new Map()));
-  kinds.set(userId, kind);
+/** Pairs the e-mails queued next in this transaction for this person with this notice. */
+function noteNotice(q: Queryable, userId: number, noticed: Noticed): void {
+  let notices = noticedIn.get(q);
+  if (!notices) noticedIn.set(q, (notices = new Map()));
+  notices.set(userId, noticed);
 }
 
 /** For the credits work: a top-up (Stripe, PIX or an admin) reached the user's balance. */
@@ -74,10 +84,11 @@ export async function notifyInvitationReceived(
 export type PendingMail = MailMessage[];
 
 /**
- * The e-mail as it goes, or null when its person turned e-mails of its kind off. An e-mail about something that
- * happened in the product (it carries `publicUrl`) to an account that was just notified of it is of that
- * notification's kind: it follows the account's preference and gets the footer and the unsubscribe link of its kind.
- * Anything else (security codes, account notices, an invitation to someone without an account) goes as written.
+ * The e-mail as it goes, or null when its person turned e-mails of its kind off or muted the turma it is about. An
+ * e-mail about something that happened in the product (it carries `publicUrl`) to an account that was just notified
+ * of it is of that notification's kind: it follows the account's preference and gets the footer and the unsubscribe
+ * link of its kind. Anything else (security codes, account notices, an invitation to someone without an account)
+ * goes as written.
  */
 async function finishMail(tx: Queryable, message: MailMessage): Promise<MailMessage | null> {
   const { publicUrl, ...mail } = message;
@@ -86,13 +97,15 @@ async function finishMail(tx: Queryable, message: MailMessage): Promise<MailMess
     .select({ id: users.id, nowSeconds: sql<number>`extract(epoch from now())::float8` })
     .from(users)
     .where(liveEmailIs(message.to));
-  const kind = account && kindsNoticedIn.get(tx)?.get(account.id);
-  if (!account || !kind) return mail;
+  const noticed = account && noticedIn.get(tx)?.get(account.id);
+  if (!account || !noticed) return mail;
+  const { kind, groupId } = noticed;
   const [setting] = await tx
     .select({ email: notificationSettings.email })
     .from(notificationSettings)
     .where(and(eq(notificationSettings.userId, account.id), eq(notificationSettings.kind, kind)));
   if (setting?.email === false) return null;
+  if (groupId !== null && (await membershipOf(tx, groupId, account.id))?.muted) return null;
   const secret = await unsubscribeSecret(tx);
   return mailOfKind(message, { userId: account.id, kind, isEmailOff: false, nowSeconds: account.nowSeconds, secret });
 }

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../shared/dates';
 import type { Db } from '../../db/open-database';
-import { games, notifications, pushOutbox, pushSubscriptions } from '../../db/schema';
+import { cities, games, groups, notifications, pushOutbox, pushSubscriptions, states } from '../../db/schema';
 import { PUSH_ATTEMPT_MS, PUSH_CLAIM_SECONDS, recordWhileClaimed } from '../../integrations/delivery-deadlines';
 import { retryDelaySeconds } from '../../integrations/mail/mailer';
 import { type PushMessage, sendPush } from '../../integrations/push/send-push';
@@ -59,6 +59,13 @@ export function pushMessageOf(notification: { id: number; type: string; message:
   };
 }
 
+/** Whose clocks a push's quiet hours follow: its game's, else those of the turma it is about (its city's state). */
+const quietHoursZone = sql<string | null>`coalesce(${games.timeZone}, (
+  select ${states.timeZone} from ${groups}
+  inner join ${cities} on ${cities.id} = ${groups.cityId}
+  inner join ${states} on ${states.id} = ${cities.stateId}
+  where ${groups.id} = ${notifications.groupId}))`;
+
 /** Claims due rows, at most BATCH, that no other delivery holds, with what sending them takes. */
 async function claim(ctx: PushDeliveryContext, now: Date) {
   const due = ctx.db
@@ -92,7 +99,7 @@ async function claim(ctx: PushDeliveryContext, now: Date) {
         auth: pushSubscriptions.auth,
       },
       notification: { id: notifications.id, type: notifications.type, message: notifications.message, gameId: notifications.gameId },
-      timeZone: games.timeZone,
+      timeZone: quietHoursZone,
     })
     .from(pushOutbox)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))

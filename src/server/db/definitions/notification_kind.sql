@@ -10,6 +10,6 @@ CREATE OR REPLACE FUNCTION "notification_kind"("type" text) RETURNS text LANGUAG
 		WHEN "type" IN ('credits_added', 'late_payment_credited', 'refund_processed', 'refund_rejected', 'payout_paid', 'payout_rejected') THEN 'receipts'
 		WHEN "type" IN ('new_registration', 'new_series_member') THEN 'organiser'
 		WHEN "type" = 'group_game' THEN 'groups'
-		WHEN "type" = 'game_message' THEN 'messages'
+		WHEN "type" IN ('game_message', 'group_message') THEN 'messages'
 	END
 $$;

@@ -1,7 +1,7 @@
--- after migration: 0021_member_place_notices
+-- after migration: 0041_turma_avisos
 -- Every notification, however written (the application or fast_apply), queues one push per device of its person in
--- its own transaction, unless that person turned pushes of its kind off. A place offered with a payment deadline
--- carries the deadline, which may let it through the quiet hours.
+-- its own transaction, unless that person turned pushes of its kind off or muted the turma it is about (decision 078).
+-- A place offered with a payment deadline carries the deadline, which may let it through the quiet hours.
 CREATE OR REPLACE FUNCTION "queue_notification_pushes"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO "push_outbox" ("subscription_id", "notification_id", "payment_deadline")
@@ -16,6 +16,10 @@ BEGIN
 		AND NOT EXISTS (
 			SELECT 1 FROM "notification_settings" n
 			WHERE n."user_id" = NEW."user_id" AND n."kind" = "notification_kind"(NEW."type") AND NOT n."push"
+		)
+		AND NOT EXISTS (
+			SELECT 1 FROM "group_members" m
+			WHERE m."group_id" = NEW."group_id" AND m."user_id" = NEW."user_id" AND m."muted"
 		);
 	RETURN NULL;
 END;

@@ -143,25 +143,36 @@ export function plainTextToHtml(text: string): string {
 /** The line an aviso's e-mail opens with, naming its sender (a name slot: an erased sender's name leaves it). */
 const avisoFrom = (senderName: string) => `Aviso de ${senderName}:`;
 
-/** An aviso from whoever runs a game to one of its players: the sender named, the text as written, a link to the game. */
-export function gameMessageEmail(input: {
+/** Where an aviso's e-mail leads: the game's page or the turma's. */
+const avisoLinks = {
+  game: { text: 'Veja o jogo', button: 'Ver o jogo' },
+  group: { text: 'Veja a turma', button: 'Ver a turma' },
+};
+
+/**
+ * An aviso to one person, from whoever runs a game (to its players) or a turma (to its members): the sender named, the
+ * text as written, a link to the game's or the turma's page.
+ */
+export function avisoEmail(input: {
   to: string;
   name: string;
   subject: string;
   senderName: string;
   text: string;
-  gamePath: string;
+  from: keyof typeof avisoLinks;
+  path: string;
   publicUrl: string;
 }): MailMessage {
-  const gameUrl = `${input.publicUrl}${input.gamePath}`;
+  const url = `${input.publicUrl}${input.path}`;
+  const link = avisoLinks[input.from];
   const opening = avisoFrom(input.senderName);
-  const body = [`Olá, ${input.name}!`, '', opening, '', input.text, '', `Veja o jogo: ${gameUrl}`, '', 'Equipe Bora Jogar'];
+  const body = [`Olá, ${input.name}!`, '', opening, '', input.text, '', `${link.text}: ${url}`, '', 'Equipe Bora Jogar'];
   const html = layout(
     input.subject,
     `<p>Olá, ${escapeHtml(input.name)}!</p>
 <p>${escapeHtml(opening)}</p>
 <blockquote style="margin:16px 0;padding:8px 16px;border-left:4px solid #f5b700;background:#fffbea">${plainTextToHtml(input.text)}</blockquote>
-<p><a href="${escapeHtml(gameUrl)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Ver o jogo</a></p>`,
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">${link.button}</a></p>`,
     input.publicUrl,
   );
   return { to: input.to, subject: input.subject, text: body.join('\n'), html, publicUrl: input.publicUrl };

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import { expectAvisoPreferences, mailsTo, pushesQueuedFor, subscribed } from '../../../../test-support/server/avisos';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGame, createRegistration, createSignedInUser, DAY_MS, HOUR_MS } from '../../../../test-support/server/factories';
 import { type FakePushService, startPushService } from '../../../../test-support/server/push-service';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { gameMessageTexts } from '../../../shared/game-message-texts';
-import { setChannels } from '../../core/notifications/update-notification-settings';
-import { subscribePush } from '../../core/notifications/subscribe-push';
 import { deliverDuePushes } from '../../core/notifications/push-delivery';
-import { emailOutbox, gameEvents, gameMessages, notifications, pushOutbox, pushSubscriptions } from '../../db/schema';
+import { gameEvents, gameMessages, notifications } from '../../db/schema';
 
 const t = setUpTestApp({ env: { PUSH_ALLOW_LOOPBACK: 'on', PUBLIC_URL: 'http://localhost:3000' } });
 const db = () => t.app.ctx.db;
@@ -48,7 +47,6 @@ async function gameWithPlayers() {
 
 const noticesOf = (userId: number) =>
   db().select({ type: notifications.type, message: notifications.message }).from(notifications).where(eq(notifications.userId, userId));
-const mailsTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email));
 const storedOf = (gameId: number) => db().select().from(gameMessages).where(eq(gameMessages.gameId, gameId));
 
 describe('POST /api/user-games/{id}/messages', () => {
@@ -65,14 +63,14 @@ describe('POST /api/user-games/{id}/messages', () => {
       expect(await noticesOf(player.user.id)).toEqual([
         { type: 'game_message', message: 'Aviso de Ana Souza: Quadra 2 hoje, tragam água.' },
       ]);
-      const [mail] = await mailsTo(player.user.email);
+      const [mail] = await mailsTo(t.app, player.user.email);
       expect(mail).toMatchObject({ subject: 'Novo aviso: Vôlei de quinta' });
       expect(mail!.text).toContain('Aviso de Ana Souza:\n\nQuadra 2 hoje, tragam água.');
       expect(mail!.text).toContain('avisos de quem organiza os seus jogos');
     }
     for (const outside of [waitlisted, left, organiser]) {
       expect(await noticesOf(outside.user.id)).toEqual([]);
-      expect(await mailsTo(outside.user.email)).toEqual([]);
+      expect(await mailsTo(t.app, outside.user.email)).toEqual([]);
     }
     expect(await storedOf(game.id)).toEqual([
       expect.objectContaining({
@@ -134,7 +132,7 @@ describe('POST /api/user-games/{id}/messages', () => {
     }
     expect(await storedOf(game.id)).toEqual([]);
     expect(await noticesOf(confirmed.user.id)).toEqual([]);
-    expect(await mailsTo(confirmed.user.email)).toEqual([]);
+    expect(await mailsTo(t.app, confirmed.user.email)).toEqual([]);
     // Exactly 1 000 characters go.
     expect((await send(game.id, organiser.headers, { text: 'a'.repeat(1000), audience: 'confirmed' })).statusCode).toBe(201);
   });
@@ -172,7 +170,7 @@ describe('POST /api/user-games/{id}/messages', () => {
     const text =
       '<script>alert(1)</script> <b>oi</b>\nMapa: https://maps.example.com/?q=a&b=1. Não: javascript:alert(2) e data:text/html,x';
     expect((await send(game.id, organiser.headers, { text, audience: 'confirmed' })).statusCode).toBe(201);
-    const [mail] = await mailsTo(confirmed.user.email);
+    const [mail] = await mailsTo(t.app, confirmed.user.email);
     expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &lt;b&gt;oi&lt;/b&gt;<br>');
     expect(mail!.html).toContain(
       '<a href="https://maps.example.com/?q=a&amp;b=1" rel="noopener noreferrer">https://maps.example.com/?q=a&amp;b=1</a>.',
@@ -184,46 +182,27 @@ describe('POST /api/user-games/{id}/messages', () => {
 });
 
 describe('preferences and quiet hours of avisos', () => {
-  const subscribed = (player: Awaited<ReturnType<typeof createSignedInUser>>) => subscribePush(t.app.ctx, player.user, service.subscribe());
-  const pushesQueuedFor = (userId: number) =>
-    db()
-      .select({ nextAttemptAt: pushOutbox.nextAttemptAt })
-      .from(pushOutbox)
-      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
-      .where(eq(pushSubscriptions.userId, userId));
-
   it('follows each player’s choice for avisos: e-mails off sends none, pushes off queues none, the notification always stays', async () => {
     const { organiser, game, confirmed, pending } = await gameWithPlayers();
-    await subscribed(confirmed);
-    await subscribed(pending);
-    await setChannels(db(), confirmed.user.id, 'messages', { email: false });
-    await setChannels(db(), pending.user.id, 'messages', { push: false });
-    // Another kind turned off changes nothing for avisos.
-    await setChannels(db(), confirmed.user.id, 'changes', { push: false });
-    expect((await send(game.id, organiser.headers, { text: 'Mudou a quadra', audience: 'confirmed' })).statusCode).toBe(201);
-    expect(await noticesOf(confirmed.user.id)).toHaveLength(1);
-    expect(await noticesOf(pending.user.id)).toHaveLength(1);
-    expect(await mailsTo(confirmed.user.email)).toEqual([]);
-    expect(await mailsTo(pending.user.email)).toHaveLength(1);
-    expect(await pushesQueuedFor(confirmed.user.id)).toHaveLength(1);
-    expect(await pushesQueuedFor(pending.user.id)).toEqual([]);
-    await deliverDuePushes(t.app.ctx);
-    expect(service.received.map((push) => [push.message.title, push.message.body])).toEqual([
-      ['Aviso do seu jogo', 'Aviso de Ana Souza: Mudou a quadra'],
-    ]);
+    await expectAvisoPreferences(t.app, service, {
+      emailOff: confirmed,
+      pushOff: pending,
+      send: () => send(game.id, organiser.headers, { text: 'Mudou a quadra', audience: 'confirmed' }),
+      push: ['Aviso do seu jogo', 'Aviso de Ana Souza: Mudou a quadra'],
+    });
   });
 
   it('holds the push of an aviso sent at 23:30 until 07:00 on the game’s clocks; the e-mail and the notification go at once', async () => {
     const { organiser, game, confirmed } = await gameWithPlayers();
-    await subscribed(confirmed);
+    await subscribed(t.app, service, confirmed);
     const late = new Date('2026-11-21T02:30:00Z'); // 23:30 in São Paulo
     const seven = new Date('2026-11-21T10:00:00Z');
     t.clock.set(late);
     expect((await send(game.id, organiser.headers, { text: 'Amanhã tem jogo', audience: 'confirmed' })).statusCode).toBe(201);
     await deliverDuePushes(t.app.ctx);
     expect(service.received).toEqual([]);
-    expect(await pushesQueuedFor(confirmed.user.id)).toEqual([{ nextAttemptAt: seven }]);
-    expect(await mailsTo(confirmed.user.email)).toHaveLength(1);
+    expect(await pushesQueuedFor(t.app, confirmed.user.id)).toEqual([{ nextAttemptAt: seven }]);
+    expect(await mailsTo(t.app, confirmed.user.email)).toHaveLength(1);
     t.clock.set(seven);
     await deliverDuePushes(t.app.ctx);
     expect(service.received.map((push) => push.message.body)).toEqual(['Aviso de Ana Souza: Amanhã tem jogo']);
@@ -290,7 +269,7 @@ describe('GET /api/games/{id}/messages', () => {
     expect(await noticesOf(player.user.id)).toEqual([
       { type: 'game_message', message: 'Aviso de Conta excluída: Valeu pelo jogo, Ana Souza agradece' },
     ]);
-    const [mail] = await mailsTo(player.user.email);
+    const [mail] = await mailsTo(t.app, player.user.email);
     expect(mail!.text).toContain('\nAviso de Conta excluída:\n');
     expect(mail!.html).toContain('<p>Aviso de Conta excluída:</p>');
     expect(mail!.html).not.toContain('Aviso de Ana Souza');

@@ -1,11 +1,11 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { gameMessageTexts as texts } from '../../../shared/game-message-texts';
 import { messages } from '../../../shared/messages';
 import type { GameMessagesReply } from '../../../shared/schemas/game-messages';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { managedBy } from '../../core/games/game-day';
-import { displayName } from '../../core/users/display-name';
-import { gameMessages, games, registrations, users } from '../../db/schema';
+import { loadAvisos } from '../../core/notifications/send-aviso';
+import { games, registrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -28,26 +28,7 @@ export async function listGameMessages(ctx: ServerContext, user: AuthUser, gameI
       throw new AppError('game_not_found', messages.gameNotAvailable);
     }
   }
-  const rows = await ctx.db
-    .select({
-      id: gameMessages.id,
-      text: gameMessages.text,
-      audience: gameMessages.audience,
-      senderId: gameMessages.senderId,
-      senderName: displayName,
-      createdAt: gameMessages.createdAt,
-    })
-    .from(gameMessages)
-    .innerJoin(users, eq(users.id, gameMessages.senderId))
-    .where(eq(gameMessages.gameId, gameId))
-    .orderBy(desc(gameMessages.createdAt), desc(gameMessages.id));
-  return {
-    messages: rows.map((row) => ({
-      id: row.id,
-      text: row.text,
-      audience: row.audience,
-      sender: { id: row.senderId, name: row.senderName },
-      createdAt: row.createdAt.toISOString(),
-    })),
-  };
+  const avisos = await loadAvisos(ctx.db, { gameId });
+  // A game's aviso always has its audience (the table's CHECK).
+  return { messages: avisos.map(({ aviso, audience }) => ({ ...aviso, audience: audience! })) };
 }

@@ -33,14 +33,32 @@ export async function lockGroup(tx: Tx, groupId: number): Promise<GroupRow> {
 
 /**
  * The turma locked for a change only its owner and organisers make, with the caller's role: a 404 to whoever may not
- * see it, a 403 to a member.
+ * see it, a 403 (saying `forbidden`) to anyone else.
  */
-export async function lockGroupRunBy(tx: Tx, groupId: number, user: AuthUser): Promise<{ group: GroupRow; role: MyGroupRole }> {
+export async function lockGroupRunBy(
+  tx: Tx,
+  groupId: number,
+  user: AuthUser,
+  forbidden: string = messages.groups.onlyOrganisers,
+): Promise<{ group: GroupRow; role: MyGroupRole }> {
   const group = await lockGroup(tx, groupId);
   const role = await myRoleIn(tx, groupId, user);
   if (!canSeeGroup(group, role, user)) throw groupNotFound();
-  if (!runs(role)) throw new AppError('group_role_forbidden', messages.groups.onlyOrganisers);
+  if (!runs(role)) throw new AppError('group_role_forbidden', forbidden);
   return { group, role };
+}
+
+/**
+ * A turma `groupId` for a read only its members (any role) and administrators make, with the caller's role: a 404 to
+ * whoever may not see it (a private turma's outsiders), a 403 with `forbidden` to anyone else outside it.
+ */
+export async function groupReadBy(q: Queryable, groupId: number, user: AuthUser, forbidden: string): Promise<MyGroupRole> {
+  const [group] = await q.select().from(groups).where(eq(groups.id, groupId));
+  if (!group) throw groupNotFound();
+  const role = await myRoleIn(q, groupId, user);
+  if (!canSeeGroup(group, role, user)) throw groupNotFound();
+  if (!isMember(role) && user.role !== 'admin') throw new AppError('group_role_forbidden', forbidden);
+  return role;
 }
 
 export function refuseSuspended(group: GroupRow): void {

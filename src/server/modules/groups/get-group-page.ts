@@ -4,6 +4,7 @@ import type { GroupPage } from '../../../shared/schemas/groups';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { loadGameViews } from '../../core/games/game-view';
 import { groupNotFound } from '../../core/groups/group-games';
+import { membershipOf } from '../../core/groups/group-roles';
 import { inviteUrlOf, toGroupView } from '../../core/groups/group-view';
 import { games, groups, series } from '../../db/schema';
 import { toSeriesView } from '../../core/series/series-view';
@@ -14,7 +15,7 @@ const UPCOMING_GAMES = 20;
 
 /**
  * A turma's page by its slug, for anyone who may see it (a private one only for its members and whoever holds its
- * join link; administrators see all): the turma, the caller's role, the join link for its owner and organisers, its
+ * join link; administrators see all): the turma, the caller's role (and whether a member muted it), the join link for its owner and organisers, its
  * next published games (those only for members to members) and its active series. Anyone else gets the 404 of a
  * missing turma.
  */
@@ -60,6 +61,7 @@ export async function getGroupPage(
   return {
     group: await toGroupView(ctx.db, row),
     myRole,
+    muted: viewer !== undefined && isMember(myRole) && (await membershipOf(ctx.db, row.id, viewer.id))?.muted === true,
     inviteUrl: runs(myRole) ? inviteUrlOf(ctx.config.publicUrl, row) : null,
     upcomingGames,
     series: seriesViews,

@@ -7,7 +7,7 @@ import { loadGroupMembers } from '../../core/groups/group-view';
 import type { Tx } from '../../db/open-database';
 import { groupMembers, groups } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { canSeeGroup, isMember, lockGroup, lockGroupRunBy, myRoleIn, runs } from './find-group';
+import { canSeeGroup, groupReadBy, lockGroup, lockGroupRunBy, myRoleIn, runs } from './find-group';
 
 /**
  * The members of a turma: to its owner and organisers (and administrators) with full names and the requests to
@@ -15,12 +15,8 @@ import { canSeeGroup, isMember, lockGroup, lockGroupRunBy, myRoleIn, runs } from
  * (it does not exist to them), 403 when it is public.
  */
 export async function listGroupMembers(ctx: ServerContext, user: AuthUser, groupId: number): Promise<GroupMembersReply> {
-  const [group] = await ctx.db.select().from(groups).where(eq(groups.id, groupId));
-  if (!group) throw groupNotFound();
-  const role = await myRoleIn(ctx.db, groupId, user);
-  if (!canSeeGroup(group, role, user)) throw groupNotFound();
+  const role = await groupReadBy(ctx.db, groupId, user, messages.groups.onlyOrganisers);
   const fullNames = runs(role) || user.role === 'admin';
-  if (!fullNames && !isMember(role)) throw new AppError('group_role_forbidden', messages.groups.onlyOrganisers);
   const everyone = await loadGroupMembers(ctx.db, groupId, fullNames);
   return {
     members: everyone.filter((member) => member.status === 'member'),

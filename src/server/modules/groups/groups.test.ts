@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addCredits, createSignedInUser, referenceIds } from '../../../../test-support/server/factories';
+import { addCredits, createSignedInUser, referenceIds, turmaGamePayload } from '../../../../test-support/server/factories';
 import { setUpTestApp } from '../../../../test-support/server/test-app';
 import { emailOutbox, games, groupMembers, groups, notifications } from '../../db/schema';
 
@@ -48,22 +48,7 @@ async function inviteToken(runner: Person, slug: string): Promise<string> {
   return new URL(page.json().inviteUrl as string).searchParams.get('convite')!;
 }
 
-function gamePayload(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Racha da turma',
-    location: 'Praia da Joaquina',
-    dateTime: '2026-11-26T19:30',
-    price: 0,
-    free: true,
-    totalSlots: 12,
-    usePlatformPayment: false,
-    state: 'published',
-    sportId: ref.volei,
-    stateId: ref.santaCatarina,
-    cityId: ref.florianopolis,
-    ...overrides,
-  };
-}
+const gamePayload = (overrides: Record<string, unknown> = {}) => turmaGamePayload(ref, overrides);
 
 const membersOf = (groupId: number) =>
   db().select().from(groupMembers).where(eq(groupMembers.groupId, groupId)).orderBy(asc(groupMembers.id));

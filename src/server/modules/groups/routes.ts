@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoute, signedInByIdRoute, signedInRoute, signedInRoutes } from '../../http/route-helpers';
 import { createGroup } from './create-group';
 import { getGroupPage } from './get-group-page';
+import { listGroupMessages, muteGroup, sendGroupMessage } from './group-messages';
 import { approveGroupRequest, changeGroupMemberRole, leaveGroup, listGroupMembers, removeGroupMember } from './group-members';
 import { joinGroup } from './join-group';
 import { listGroups, listMyGroups } from './list-groups';
@@ -90,6 +91,35 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       409,
     ),
     async (request, user) => removeGroupMember(request.ctx, user, request.params.id, request.params.userId),
+  );
+
+  route(
+    oneGroupRoute(
+      'POST /groups/:id/messages',
+      'O dono ou um organizador envia um aviso a todos os membros: notificação, e-mail e push conforme as preferências de avisos de cada um e se silenciou a turma (push retido nas horas de silêncio); até 1 000 caracteres, 10 por dia por turma (429). Um membro recebe 403',
+      403,
+      409,
+      429,
+    ),
+    async (request, user, reply) => reply.status(201).send(await sendGroupMessage(request.ctx, user, request.params.id, request.body)),
+  );
+
+  route(
+    oneGroupRoute(
+      'GET /groups/:id/messages',
+      'Os avisos da turma, do mais novo ao mais antigo, para os membros (e a administração); 403 para quem não é de uma turma pública',
+      403,
+    ),
+    async (request, user) => listGroupMessages(request.ctx, user, request.params.id),
+  );
+
+  route(
+    oneGroupRoute(
+      'PUT /groups/:id/mute',
+      'Um membro silencia a turma (muted true: sem e-mail nem push dos avisos e jogos novos dela; o app continua mostrando) ou reativa (false)',
+      403,
+    ),
+    async (request, user) => muteGroup(request.ctx, user, request.params.id, request.body),
   );
 
   route(oneGroupRoute('POST /groups/:id/invite-link', 'Um novo link de convite; o anterior deixa de valer', 403), async (request, user) =>

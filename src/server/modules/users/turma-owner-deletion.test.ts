@@ -4,7 +4,7 @@ import { createSignedInUser, DAY_MS, DEFAULT_PASSWORD, referenceIds } from '../.
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { runRetention } from '../../core/retention/run-retention';
-import { games, groupMembers, groups, series, users } from '../../db/schema';
+import { gameMessages, games, groupMembers, groups, notifications, series, users } from '../../db/schema';
 
 // Decision 081: the owner of a turma is the payee of its games, so an account never leaves a turma without one.
 const t = setUpTestApp();
@@ -66,7 +66,7 @@ describe('deleting the account of a turma’s owner', () => {
     const group = await turmaOf(owner, 'Turma de uma pessoa só', [], 'approval');
     const requester = await createSignedInUser(t.app);
     const place = { sportId: ref.volei, stateId: ref.santaCatarina, cityId: ref.florianopolis };
-    const game = await api('POST', '/user-games', owner.headers, {
+    const gameBody = {
       name: 'Racha só da turma',
       location: 'Praia',
       dateTime: '2026-11-26T19:30',
@@ -75,10 +75,9 @@ describe('deleting the account of a turma’s owner', () => {
       totalSlots: 12,
       usePlatformPayment: false,
       state: 'published',
-      groupId: group.id,
-      visibility: 'group',
       ...place,
-    });
+    };
+    const game = await api('POST', '/user-games', owner.headers, { ...gameBody, groupId: group.id, visibility: 'group' });
     expect(game.statusCode, game.body).toBe(201);
     const weekly = await api('POST', '/series', owner.headers, {
       name: 'Racha semanal',
@@ -94,7 +93,22 @@ describe('deleting the account of a turma’s owner', () => {
       ...place,
     });
     expect(weekly.statusCode, weekly.body).toBe(201);
-    // Someone who only asked to join does not keep the turma alive.
+    // Someone who was told of the game and left, an aviso that reached nobody, and someone who only asked to join: none
+    // keeps the turma alive.
+    const former = await createSignedInUser(t.app);
+    const token = new URL((await api('GET', `/groups/${group.slug}`, owner.headers)).json().inviteUrl as string).searchParams.get(
+      'convite',
+    );
+    expect((await api('POST', `/groups/${group.id}/members`, former.headers, { token })).json().status).toBe('member');
+    const later = await api('POST', '/user-games', owner.headers, {
+      ...gameBody,
+      name: 'Outro racha',
+      groupId: group.id,
+      visibility: 'group',
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    expect((await api('DELETE', `/groups/${group.id}/members/me`, former.headers)).statusCode).toBe(200);
+    expect((await api('POST', `/groups/${group.id}/messages`, owner.headers, { text: 'Alguém aí?' })).statusCode).toBe(201);
     expect((await api('POST', `/groups/${group.id}/members`, requester.headers)).json().status).toBe('requested');
 
     const deleted = await deleteAccount(owner);
@@ -102,6 +116,9 @@ describe('deleting the account of a turma’s owner', () => {
     expect(await db().select().from(groups).where(eq(groups.id, group.id))).toEqual([]);
     expect(await membersOf(group.id)).toEqual([]);
     expect((await api('GET', `/groups/${group.slug}`, requester.headers)).statusCode).toBe(404);
+    expect(await db().select().from(gameMessages).where(eq(gameMessages.groupId, group.id))).toEqual([]);
+    const [told] = await db().select().from(notifications).where(eq(notifications.userId, former.user.id));
+    expect([told!.type, told!.groupId]).toEqual(['group_game', null]);
     const [gameRow] = await db()
       .select()
       .from(games)

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SendGroupMessageBody } from '../../../shared/schemas/game-messages';
 import type { CreateGroupInput, GroupRole } from '../../../shared/schemas/groups';
 import { api } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
@@ -98,5 +99,28 @@ export function useApproveRequest(groupId: number) {
 export function useRemoveMember(groupId: number) {
   return useGroupMutation((userId: number) =>
     api('DELETE /groups/:id/members/:userId', { params: { id: groupId, userId }, fallbackMessage: 'Erro ao remover' }),
+  );
+}
+
+/** The turma's avisos (decision 078), newest first; asked only of its members and administrators. */
+export function useGroupMessages(groupId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...groupsKey, 'messages', groupId],
+    queryFn: ({ signal }) =>
+      api('GET /groups/:id/messages', { params: { id: groupId }, signal, fallbackMessage: 'Erro ao carregar os avisos' }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useSendGroupMessage(groupId: number) {
+  return useGroupMutation((body: SendGroupMessageBody) =>
+    api('POST /groups/:id/messages', { params: { id: groupId }, body, fallbackMessage: 'Erro ao enviar o aviso' }),
+  );
+}
+
+export function useMuteGroup(groupId: number) {
+  return useGroupMutation((muted: boolean) =>
+    api('PUT /groups/:id/mute', { params: { id: groupId }, body: { muted }, fallbackMessage: 'Erro ao silenciar a turma' }),
   );
 }

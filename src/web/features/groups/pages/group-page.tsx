@@ -15,6 +15,7 @@ import { formatBRL, formatLongDate, formatTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle, useSharePreview } from '../../../lib/use-document-title';
 import { useGroupPage, useJoinGroup, useLeaveGroup, useRenewInviteLink } from '../api';
+import { GroupAvisos, MuteGroup, SendGroupMessage } from '../components/group-avisos';
 import { GroupMembers, roleLabels } from '../components/group-members';
 
 /** The link preview's line: city, members and the next game. */
@@ -174,6 +175,7 @@ export function GroupPage() {
   }
   const { group, myRole } = page.data;
   const isMember = myRole !== null && myRole !== 'requested';
+  const runs = myRole === 'owner' || myRole === 'organiser';
   return (
     <div className="mx-auto w-full max-w-3xl space-y-8">
       <header className="space-y-3">
@@ -191,7 +193,10 @@ export function GroupPage() {
         {group.description && <p className="whitespace-pre-line">{group.description}</p>}
       </header>
       <JoinActions page={page.data} token={token} />
+      {user && isMember && <MuteGroup page={page.data} />}
       <OrganiserTools page={page.data} />
+      {user && (isMember || user.role === 'admin') && <GroupAvisos page={page.data} />}
+      {runs && !group.suspended && <SendGroupMessage groupId={group.id} />}
       <UpcomingGames page={page.data} />
       {user && isMember && <GroupMembers groupId={group.id} myRole={myRole} />}
     </div>

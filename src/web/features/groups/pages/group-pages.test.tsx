@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Group, GroupPage } from '../../../../shared/schemas/groups';
@@ -12,7 +12,7 @@ function aGroup(overrides: Partial<Group> = {}): Group {
     name: 'Vôlei da Joaquina',
     slug: 'volei-da-joaquina',
     description: 'Quintas à noite.',
-    city: { id: 1, name: 'Florianópolis', uf: 'SC' },
+    city: { id: 1, name: 'Florianópolis', uf: 'SC', timeZone: 'America/Sao_Paulo' },
     visibility: 'private',
     joinPolicy: 'approval',
     memberCount: 12,
@@ -24,7 +24,7 @@ function aGroup(overrides: Partial<Group> = {}): Group {
 }
 
 function aPage(overrides: Partial<GroupPage> = {}): GroupPage {
-  return { group: aGroup(), myRole: null, inviteUrl: null, upcomingGames: [], series: [], ...overrides };
+  return { group: aGroup(), myRole: null, muted: false, inviteUrl: null, upcomingGames: [], series: [], ...overrides };
 }
 
 const reference = {
@@ -104,5 +104,78 @@ describe('a turma page', { timeout: 15_000 }, () => {
     await findPageHeading('Vôlei da Joaquina');
     expect(screen.getByText('Esta turma foi suspensa pela administração do Bora Jogar.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Entrar na turma|Pedir para entrar/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the avisos of a turma', { timeout: 15_000 }, () => {
+  const aviso = {
+    id: 1,
+    text: 'Sábado tem churrasco.\nCada um leva a bebida.',
+    sender: { id: 9, name: 'Olga Dona' },
+    createdAt: '2026-11-20T22:00:00.000Z',
+  };
+
+  it('lets the owner send one: an empty one refused on the phone, the server’s refusal shown as it says it', async () => {
+    const api = fakeApi({
+      ...reference,
+      'GET /api/groups/volei-da-joaquina': { body: aPage({ myRole: 'owner' }) },
+      'GET /api/groups/3/members': { body: { members: [], requests: [] } },
+      'GET /api/groups/3/messages': { body: { messages: [] } },
+      'POST /api/groups/3/messages': {
+        status: 429,
+        body: { code: 'message_daily_limit', message: 'Limite de 10 avisos por dia nesta turma atingido. Tente de novo amanhã.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/t/volei-da-joaquina', { token: 'jwt-olga' });
+    await findPageHeading('Vôlei da Joaquina');
+    expect(await screen.findByText('Nenhum aviso por enquanto.')).toBeInTheDocument();
+    const form = screen.getByRole('region', { name: 'Enviar aviso' });
+    await user.click(within(form).getByRole('button', { name: 'Enviar aviso' }));
+    expect(within(form).getByText('Escreva o aviso antes de enviar.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/groups/3/messages')).toEqual([]);
+    await user.type(within(form).getByLabelText('Aviso'), '  Rede nova  ');
+    expect(within(form).getByText('13/1000 caracteres')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Enviar aviso' }));
+    expect(await within(form).findByText('Limite de 10 avisos por dia nesta turma atingido. Tente de novo amanhã.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/groups/3/messages')[0]!.body).toEqual({ text: 'Rede nova' });
+    expect(screen.queryByRole('button', { name: 'Silenciar turma' })).toBeInTheDocument();
+  });
+
+  it('shows a member the avisos with their lines and no form, and mutes the turma', async () => {
+    let muted = false;
+    const api = fakeApi({
+      ...reference,
+      'GET /api/groups/volei-da-joaquina': () => ({ body: aPage({ myRole: 'member', muted }) }),
+      'GET /api/groups/3/members': { body: { members: [], requests: [] } },
+      'GET /api/groups/3/messages': { body: { messages: [aviso] } },
+      'PUT /api/groups/3/mute': () => {
+        muted = true;
+        return { body: { message: 'Turma silenciada: você continua vendo os avisos.', muted: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/t/volei-da-joaquina', { token: 'jwt-ana' });
+    await findPageHeading('Vôlei da Joaquina');
+    const list = await screen.findByRole('list', { name: 'Avisos da turma' });
+    expect(within(list).getByText('Aviso de Olga Dona')).toBeInTheDocument();
+    expect(within(list).getByText(/Sábado tem churrasco\.\s+Cada um leva a bebida\./)).toHaveClass('whitespace-pre-line');
+    expect(screen.queryByRole('region', { name: 'Enviar aviso' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Silenciar turma' }));
+    expect(await screen.findByRole('button', { name: 'Reativar avisos' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('turma-silenciada')).toHaveTextContent('Turma silenciada: sem e-mail nem push');
+    expect(api.callsTo('PUT', '/api/groups/3/mute')[0]!.body).toEqual({ muted: true });
+  });
+
+  it('shows a visitor and an outsider neither the avisos nor the toggle', async () => {
+    const api = fakeApi({
+      ...reference,
+      'GET /api/groups/volei-da-joaquina': { body: aPage({ group: aGroup({ visibility: 'public' }) }) },
+    });
+    renderApp('/t/volei-da-joaquina', { token: 'jwt-ana' });
+    await findPageHeading('Vôlei da Joaquina');
+    expect(screen.queryByRole('region', { name: 'Avisos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Silenciar turma' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/groups/3/messages')).toEqual([]);
   });
 });
