@@ -2,6 +2,7 @@
 // many players leave or wait, how many accounts were erased, how often each person is notified and plays, how places
 // are paid. The same seed draws the same shape; `generate.ts` writes it at any scale, so the small database is the
 // large one's shape, smaller.
+import { mulberry32 } from '../../test-support/seeded';
 
 /** The seed `npm run bench:scale` draws from when none is given; bench/README.md records it and one more. */
 export const DEFAULT_SEED = 1;
@@ -45,18 +46,6 @@ export type ShapeDraws = { -readonly [K in keyof typeof SHAPE_RANGES]: number };
 
 /** Whole-number draws: counts and cents. */
 const WHOLE: ReadonlySet<keyof ShapeDraws> = new Set(['maxSlots', 'maxWaitlist', 'maxLeft', 'topUpCents']);
-
-/** mulberry32: a small 32-bit generator, enough to draw a dozen proportions repeatably. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A seed the bench accepts: a whole number from 0 to 2^31 − 1 (it also keys the SQL's hashes). */
 export function isSeed(value: number): boolean {
