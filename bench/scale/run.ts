@@ -138,6 +138,7 @@ function slowStatements(file: string, offset: number, name: string): SlowStateme
     if (!body.startsWith('plan:')) return [];
     const lines = body.split('\n').slice(1);
     const start = lines.findIndex((line) => line.includes('(cost='));
+    if (start < 0) return [];
     const queryText = lines
       .slice(0, start)
       .join('\n')
