@@ -33,8 +33,8 @@ export default defineConfig({
         extends: true,
         test: { name: 'shared', environment: 'node', include: ['src/shared/**/*.test.ts'], isolate: false, testTimeout: 20_000 },
       },
-      // The development scripts' own logic (which tests `npm run test:quick` picks).
-      { extends: true, test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] } },
+      // The development scripts' and the bench's own logic (which tests `npm run test:quick` picks, the shape a seed draws).
+      { extends: true, test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'] } },
       // The server suite loads the app once per worker instead of once per file (most of its time, decision 049); a file
       // that replaces a module with vi.mock needs a module graph of its own, so those run in `server-mocks`.
       { extends: true, test: { ...serverSuite, name: 'server', exclude: replacingModules, isolate: false } },

@@ -23,7 +23,7 @@ export const startedByTests = {
 };
 
 /** Where the graph is read from: every folder holding tests or code they import. */
-const graphFolders = ['src', 'test-support', 'scripts'];
+const graphFolders = ['src', 'test-support', 'scripts', 'bench'];
 const code = /\.(ts|tsx|mts|js|mjs)$/;
 const declaration = /\.d\.m?ts$/;
 const isTest = (file) => /\.test\.tsx?$/.test(file);

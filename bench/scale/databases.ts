@@ -14,11 +14,16 @@ import { ADMIN_ID, type Execute, generateScaleData, HEAVY_ORGANISER_ID, type Sca
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
+/** Every generated account's password. */
+export const BENCH_PASSWORD = 'bench-password';
+
 /** Credit applies: rounds of APPLY_PLAYERS new players, each applying to APPLY_PICKS of APPLY_GAMES new games. */
 export const APPLY_ROUNDS = 3;
 export const APPLY_PLAYERS = 150;
 export const APPLY_GAMES = 100;
 export const APPLY_PICKS = 10;
+
+export type Spread = { most: number; p99: number; median: number };
 
 /** Who and what the measured requests ask about, read from the generated data. */
 export type Subjects = {
@@ -33,6 +38,8 @@ export type Subjects = {
   lookupIds: number[];
   applyRounds: Array<{ playerIds: number[]; gameIds: number[] }>;
   rows: Record<string, number>;
+  /** How the data falls on people, as written: the heaviest one's count (the heavy subjects'), the 99th percentile's, the median's. */
+  spread: Record<'organiserGames' | 'ledgerRows' | 'notifications', Spread>;
 };
 
 export type ScaleDatabase = {
@@ -51,10 +58,10 @@ export type ScaleDatabase = {
 
 type Query = <T>(statement: string) => Promise<T[]>;
 
-/** Builds a database of `scale` (1 = the issue's three busy years) of `kind`. */
-export async function buildScaleDatabase(kind: DatabaseKind, scale: number, label: string): Promise<ScaleDatabase> {
+/** Builds a database of `kind` at `scale` (1 = the issue's three busy years), of the shape `seed` draws. */
+export async function buildScaleDatabase(kind: DatabaseKind, scale: number, seed: number, label: string): Promise<ScaleDatabase> {
   const started = performance.now();
-  const passwordHash = await hashPassword('bench-password');
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   if (kind === 'postgres') {
     const name = `bj_scale_${randomBytes(4).toString('hex')}`;
     await onBenchServer(`create database ${name}`);
@@ -71,7 +78,7 @@ export async function buildScaleDatabase(kind: DatabaseKind, scale: number, labe
       try {
         const execute: Execute = (statement) => client.query(statement);
         const query: Query = async <T>(statement: string) => (await client.query(statement)).rows as T[];
-        const shape = await generateScaleData(execute, scale, passwordHash);
+        const shape = await generateScaleData(execute, { scale, seed, passwordHash });
         const subjects = await prepareSubjects(execute, query, shape);
         // The gigabytes just written go to disk now, not while the server is measured: a commit behind a checkpoint's
         // flush of them took 170 ms.
@@ -105,7 +112,7 @@ export async function buildScaleDatabase(kind: DatabaseKind, scale: number, labe
       const execute: Execute = (statement) => database.db.execute(sql.raw(statement));
       const query: Query = async <T>(statement: string) =>
         ((await database.db.execute(sql.raw(statement))) as unknown as { rows: T[] }).rows;
-      const shape = await generateScaleData(execute, scale, passwordHash);
+      const shape = await generateScaleData(execute, { scale, seed, passwordHash });
       const subjects = await prepareSubjects(execute, query, shape);
       await execute('checkpoint');
       return { kind, scale, label, env: { DATA_DIR: dataDir }, shape, subjects, buildSeconds: (performance.now() - started) / 1000, drop };
@@ -151,6 +158,16 @@ async function prepareSubjects(execute: Execute, query: Query, shape: ScaleShape
   ]) {
     counts[table] = (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
   }
+  counts.erased = (await one<{ n: number }>(`select count(*)::int as n from users where deleted_at is not null`)).n;
+  const spreadOf = (table: string, column: string) =>
+    one<Spread>(`select max(n)::int as most, (percentile_disc(0.99) within group (order by n))::int as p99,
+        (percentile_disc(0.5) within group (order by n))::int as median
+      from (select count(*) as n from ${table} group by ${column}) per_person`);
+  const spread: Subjects['spread'] = {
+    organiserGames: await spreadOf('games', 'creator_id'),
+    ledgerRows: await spreadOf('credit_transactions', 'user_id'),
+    notifications: await spreadOf('notifications', 'user_id'),
+  };
   const applyRounds: Subjects['applyRounds'] = [];
   for (let round = 0; round < APPLY_ROUNDS; round++) {
     const players = await query<{ id: number }>(`insert into users (name, email, password_hash, phone)
@@ -177,5 +194,6 @@ async function prepareSubjects(execute: Execute, query: Query, shape: ScaleShape
     lookupIds: lookup.map((row) => row.id),
     applyRounds,
     rows: counts,
+    spread,
   };
 }

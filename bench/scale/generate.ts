@@ -1,8 +1,13 @@
 // Years of a busy platform, written in SQL (generate_series) into a migrated database with its reference data: players,
-// organisers with hundreds of games, a player with hundreds of past games, full games with waitlists, cancellations,
-// a ledger that every balance equals, card and PIX payments and refunds, notifications, e-mails, invitations and weekly
-// series with members. `scale` 1 is the issue's shape (200 000 players, 60 000 games, 1.5 million registrations…).
-// The same statements run on PostgreSQL and on PGlite.
+// organisers from a few with thousands of games to many with few, a player with hundreds of past games, full games with
+// waitlists, cancellations, erased accounts, a ledger that every balance equals, card and PIX payments and refunds,
+// notifications, e-mails, invitations and weekly series with members. `scale` 1 is the issue's size (200 000 players,
+// 60 000 games, over a million registrations…); the proportions are drawn from a seed (`shape.ts`), and every choice
+// a row makes (its organiser, its players, who was erased…) is a hash of its key and the seed, so the same seed writes
+// the same data on PostgreSQL and on PGlite, whatever order the rows are written in.
+
+import { messages } from '../../src/shared/messages';
+import { drawShape, type ShapeDraws } from './shape';
 
 /** Runs one SQL text (several statements allowed, no parameters). */
 export type Execute = (statement: string) => Promise<unknown>;
@@ -10,10 +15,12 @@ export type Execute = (statement: string) => Promise<unknown>;
 /** Who the measurements sign in as, by id (the generator writes these ids). */
 export const ADMIN_ID = 1;
 export const HEAVY_ORGANISER_ID = 2;
-/** The first organiser after the heavy one; organisers are ids 2 … organisers + 1. */
-const FIRST_ORGANISER_ID = 2;
+/** Organisers are ids 2 … organisers + 1, by rank: the first, the heavy one, has the most games. */
+const FIRST_ORGANISER_ID = HEAVY_ORGANISER_ID;
 
 export type ScaleShape = {
+  seed: number;
+  draws: ShapeDraws;
   players: number;
   organisers: number;
   games: number;
@@ -24,14 +31,18 @@ export type ScaleShape = {
   heavyPlayerId: number;
 };
 
-export function scaleShape(scale: number): ScaleShape {
+export function scaleShape(scale: number, seed: number): ScaleShape {
+  const draws = drawShape(seed);
   const organisers = Math.max(3, Math.round(200 * scale));
+  const players = Math.max(200, Math.round(200_000 * scale));
   return {
-    players: Math.max(200, Math.round(200_000 * scale)),
+    seed,
+    draws,
+    players,
     organisers,
     games: Math.max(300, Math.round(60_000 * scale)),
     series: Math.max(2, Math.round(150 * scale)),
-    notifications: Math.round(3_000_000 * scale),
+    notifications: Math.round(players * draws.notificationsPerPlayer),
     emails: Math.round(800_000 * scale),
     heavyPlayerId: FIRST_ORGANISER_ID + organisers,
   };
@@ -43,11 +54,36 @@ export function scaleShape(scale: number): ScaleShape {
  * less), so a read about that player compares the same player on more or less data around them, not a lighter player.
  */
 const HEAVY_PLAYER_EVERY = 80;
-/** At scale 1, one notification in this many is the heavy player's: 6 000; the same share of a smaller database's. */
+/** One notification in this many is the heavy player's (2 000 to 10 000 at scale 1, as drawn); the same share of a smaller database's. */
 const HEAVY_PLAYER_NOTIFIED_EVERY = 500;
 const heavyEvery = (every: number, scale: number) => Math.max(1, Math.round(every * scale));
-/** Every game whose number is a multiple of this (plus 1) is the heavy organiser's: ~1 300 games at scale 1. */
-const HEAVY_ORGANISER_EVERY = 40;
+
+/** What each of a row's draws is for: with the seed, the key of its hash, so no two draws of a row are the same. */
+const DRAW = {
+  organiser: 1,
+  slots: 2,
+  cancelled: 3,
+  full: 4,
+  fill: 5,
+  waitlist: 6,
+  waitlistLength: 7,
+  left: 8,
+  firstPlayer: 9,
+  credit: 10,
+  pix: 11,
+  erased: 12,
+  erasedAt: 13,
+  notified: 14,
+} as const;
+
+/**
+ * A number in [0, 1) drawn for the row whose key is `key` (an SQL expression of a whole number): PostgreSQL's 64-bit
+ * hash of it, keyed by the seed and the draw's purpose. Hash partitioning keeps these hashes stable across versions,
+ * and they do not depend on the order rows are written in, as `random()` after `setseed()` would.
+ */
+function drawSql(seed: number, purpose: (typeof DRAW)[keyof typeof DRAW], key: string): string {
+  return `((hashint8extended((${key})::bigint, ${seed * 64 + purpose}) & 4503599627370495)::float8 / 4503599627370496)`;
+}
 
 /**
  * Writes the data. `passwordHash` is one argon2 hash every account shares (hashing 200 000 passwords would take hours).
@@ -58,13 +94,18 @@ const HEAVY_ORGANISER_EVERY = 40;
  */
 export async function generateScaleData(
   execute: Execute,
-  scale: number,
-  passwordHash: string,
-  /** Sizes other than the scale's (the plan test's: more accounts, fewer notifications). */
-  sizes: Partial<Pick<ScaleShape, 'players' | 'notifications' | 'emails'>> = {},
+  options: {
+    scale: number;
+    seed: number;
+    passwordHash: string;
+    /** Sizes other than the scale's (the plan test's: more accounts, fewer notifications). */
+    sizes?: Partial<Pick<ScaleShape, 'players' | 'notifications' | 'emails'>>;
+  },
 ): Promise<ScaleShape> {
-  const shape = { ...scaleShape(scale), ...sizes };
-  const { players, organisers, games, series, notifications, emails, heavyPlayerId } = shape;
+  const { scale, seed, passwordHash } = options;
+  const shape = { ...scaleShape(scale, seed), ...options.sizes };
+  const { players, organisers, games, series, notifications, emails, heavyPlayerId, draws: d } = shape;
+  const draw = (purpose: (typeof DRAW)[keyof typeof DRAW], key: string) => drawSql(seed, purpose, key);
   const firstPlayerId = heavyPlayerId + 1;
   const lastUserId = heavyPlayerId + players;
   const hash = passwordHash.replace(/'/g, "''");
@@ -73,7 +114,7 @@ export async function generateScaleData(
   const statements = [
     `set session_replication_role = replica`,
     `set synchronous_commit = off`,
-    // ── Accounts: one admin, the organisers, the heavy player, the players (one in 97 deleted by its owner). ──
+    // ── Accounts: one admin, the organisers, the heavy player, the players (some erased later, once they played). ──
     `insert into users (id, name, email, password_hash, phone, role, created_at)
      select i,
        case when i = ${ADMIN_ID} then 'Administração Bench'
@@ -86,13 +127,15 @@ export async function generateScaleData(
        case when i = ${ADMIN_ID} then 'admin' else 'player' end,
        now() - interval '1140 days' + (i::float8 / ${lastUserId}) * interval '1130 days'
      from generate_series(1, ${lastUserId}) i`,
-    `update users set name = '', email = '', phone = null, password_hash = null, google_sub = null, calendar_token = null,
-       deleted_at = created_at + interval '200 days'
-     where id >= ${firstPlayerId} and id % 97 = 0 and created_at < now() - interval '200 days'`,
-    // The players games draw from: live accounts other than the heavy player (who is placed on purpose).
+    // The players games draw from, oldest first: every account other than the heavy player (who is placed on purpose).
     `create temp table bench_pool (k int primary key, user_id int not null)`,
-    `insert into bench_pool select (row_number() over (order by id) - 1)::int, id from users where id >= ${firstPlayerId} and deleted_at is null`,
+    `insert into bench_pool select (row_number() over (order by id) - 1)::int, id from users where id >= ${firstPlayerId}`,
     `create temp table bench_pool_size as select count(*)::int as size from bench_pool`,
+    // The organisers by rank, each with the share of games up to theirs: rank r's share is r^-skew of the whole.
+    `create temp table bench_organisers as
+     select ${FIRST_ORGANISER_ID} + r - 1 as user_id, sum(power(r, -${d.organiserSkew})) over (order by r) / sum(power(r, -${d.organiserSkew})) over () as upto
+     from generate_series(1, ${organisers}) r`,
+    `create index on bench_organisers (upto)`,
     `create temp table bench_places as
      select (row_number() over (order by c.id) - 1)::int as k, c.id as city_id, c.state_id, s.time_zone
      from cities c join states s on s.id = c.state_id`,
@@ -102,21 +145,23 @@ export async function generateScaleData(
      select g, (array['Vôlei','Vôlei de praia','Futevôlei','Beach tennis','Futsal'])[1 + g % 5] || ' da ' || (array['manhã','tarde','noite'])[1 + g % 3] || ' #' || g,
        (array['Praia Mole','Praia da Joaquina','Ginásio do Centro','Arena Lagoa','Quadra do Campeche'])[1 + g % 5],
        'Rua das Flores, ' || (g % 900 + 1) || ' - Centro, Florianópolis - SC',
-       t.at, (g * 37 % 6) * 500, 12 + (g % 4) * 6,
+       t.at, (g * 37 % 6) * 500, 8 + floor(${draw(DRAW.slots, 'g')} * ${d.maxSlots - 7})::int,
        'Traga água e chegue 10 minutos antes.', '<p>Traga água e chegue 10 minutos antes.</p>',
        case when g % 10 = 3 then 'private' else 'public' end,
        g % 5 <> 4, case when g % 20 = 7 then 'draft' else 'published' end,
-       case when g % 25 = 11 then 'cancelled' else 'active' end,
-       case when g % 25 = 11 then 'Quadra interditada pela chuva' end,
+       case when c.is_cancelled then 'cancelled' else 'active' end,
+       case when c.is_cancelled then 'Quadra interditada pela chuva' end,
        (select id from sports order by id offset g % 5 limit 1),
        p.state_id, p.city_id, p.time_zone,
        md5('bench-link-' || g) || md5('bench-link-2-' || g),
-       case when g % ${HEAVY_ORGANISER_EVERY} = 1 then ${HEAVY_ORGANISER_ID} else ${FIRST_ORGANISER_ID} + g % ${organisers} end,
+       coalesce((select o.user_id from bench_organisers o where o.upto > ${draw(DRAW.organiser, 'g')} order by o.upto limit 1),
+         ${FIRST_ORGANISER_ID + organisers - 1}),
        t.at - interval '10 days',
-       case when g % 25 = 11 then t.at - interval '1 day' else t.at - interval '10 days' end
+       case when c.is_cancelled then t.at - interval '1 day' else t.at - interval '10 days' end
      from generate_series(1, ${games}) g
      cross join lateral (select date_trunc('hour', now() - interval '1095 days' + (g::float8 / ${games}) * interval '1155 days')
        + ((g % 4) * 2 - 3) * interval '1 hour' as at) t
+     cross join lateral (select ${draw(DRAW.cancelled, 'g')} < ${d.cancelledShare} as is_cancelled) c
      join bench_places p on p.k = g % (select count(*) from bench_places)`,
     `insert into series (id, creator_id, first_date_time, occurrences, member_slots, template, status, created_at, updated_at)
      select s, ${FIRST_ORGANISER_ID} + s % ${organisers},
@@ -136,27 +181,32 @@ export async function generateScaleData(
        s.creator_id, s.id, w, s.first_date_time + w * interval '7 days' - interval '35 days', s.first_date_time + w * interval '7 days' - interval '35 days'
      from series s cross join generate_series(0, 51) w
      where s.first_date_time + w * interval '7 days' <= now() + interval '35 days'`,
-    `insert into series_members (series_id, user_id, joined_at, left_at, end_reason)
-     select s.id, p.user_id, s.first_date_time - interval '2 days',
-       case when m = 5 then s.first_date_time + interval '60 days' end, case when m = 5 then 'left' end
-     from series s cross join generate_series(0, 5) m
-     join bench_pool p on p.k = (s.id * 131 + m * 7919) % (select size from bench_pool_size)`,
-    // ── Registrations: per game, its filled places (all of them in three games out of five), a waitlist on one in five,
-    // five players who left; everyone in a cancelled game cancelled with it. Holds not paid yet on games ahead, a few
-    // already past their deadline (the hold sweep's work). Reminders were stamped only in the last year.
+    // ── Registrations: per game, its filled places (all of them in the full games and a series' weeks, at least the
+    // drawn share in the others), a waitlist on some full games, players who left; everyone in a cancelled game
+    // cancelled with it. A game's players are neighbours among the accounts from a drawn start, skewed to the oldest.
+    // Holds not paid yet on games ahead, a few already past their deadline (the hold sweep's work). Reminders were
+    // stamped only in the last year.
     `create temp table bench_regs as
-     with shaped as (
+     with drawn as (
        select g.id as game_id, g.date_time, g.created_at as game_created, g.updated_at as game_updated, g.status as game_status,
          g.price_cents, g.use_platform_payment, g.total_slots,
-         case when g.id % 5 < 3 or g.series_id is not null then g.total_slots else (g.total_slots * 6) / 10 end as filled,
-         case when g.id % 5 = 0 then 1 + g.id % 9 else 0 end as waiting
+         g.series_id is not null or ${draw(DRAW.full, 'g.id')} < ${d.fullShare} as is_full
        from games g where g.state = 'published'
+     ), shaped as (
+       select game_id, date_time, game_created, game_updated, game_status, price_cents, use_platform_payment, total_slots,
+         case when is_full then total_slots
+              else greatest(1, floor(total_slots * (${d.minFill} + ${1 - d.minFill} * ${draw(DRAW.fill, 'game_id')})))::int end as filled,
+         case when is_full and ${draw(DRAW.waitlist, 'game_id')} < ${d.waitlistShare}
+              then 1 + floor(${draw(DRAW.waitlistLength, 'game_id')} * ${d.maxWaitlist})::int else 0 end as waiting,
+         floor(${draw(DRAW.left, 'game_id')} * ${d.maxLeft + 1})::int as leaving,
+         floor((select size from bench_pool_size) * power(${draw(DRAW.firstPlayer, 'game_id')}, ${d.playerSkew}))::int as first_k
+       from drawn
      )
      select s.*, i,
        case when s.game_id % ${playerEvery} = ${5 % playerEvery} and i = 0 then ${heavyPlayerId} else p.user_id end as user_id,
        case when i < s.filled then 'confirmed' when i < s.filled + s.waiting then 'waitlist' else 'left' end as place
-     from shaped s cross join lateral generate_series(0, s.filled + s.waiting + 4) i
-     join bench_pool p on p.k = ((s.game_id::bigint * 7919 + (i + 1)::bigint * 104729) % (select size from bench_pool_size))::int`,
+     from shaped s cross join lateral generate_series(0, s.filled + s.waiting + s.leaving - 1) i
+     join bench_pool p on p.k = (s.first_k + i) % (select size from bench_pool_size)`,
     `insert into registrations (game_id, user_id, status, payment_type, paid_cents, waitlist_price_cents, payment_deadline, joined_at,
        confirmed_at, cancelled_at, cancelled_from, reminded_at, present, level, game_date_time, created_at, updated_at)
      select r.game_id, r.user_id, v.status, v.payment_type,
@@ -183,7 +233,8 @@ export async function generateScaleData(
             when not r.use_platform_payment then 'external'
             when r.price_cents = 0 then 'credit'
             when r.date_time > now() and r.price_cents > 0 and r.i % 13 = 4 and r.game_status = 'active' and r.place = 'confirmed' then 'stripe'
-            when (r.game_id + r.i) % 10 < 6 then 'credit' when (r.game_id + r.i) % 10 < 9 then 'stripe' else 'mercadopago' end as payment_type) v`,
+            when ${draw(DRAW.credit, 'r.game_id * 64 + r.i')} < ${d.creditShare} then 'credit'
+            when ${draw(DRAW.pix, 'r.game_id * 64 + r.i')} < ${d.pixShare} then 'mercadopago' else 'stripe' end as payment_type) v`,
     // ── Money: the spend of every place paid with credits, the refund of every one given back, top-ups before them. ──
     `insert into credit_transactions (user_id, amount_cents, type, description, source, reference, created_at)
      select r.user_id, -r.paid_cents, 'spend_game', g.name, 'game', 'registration:' || r.id, r.joined_at
@@ -193,20 +244,21 @@ export async function generateScaleData(
      select r.user_id, r.paid_cents, 'refund', 'Reembolso: ' || g.name, 'cancellation', 'registration:' || r.id, r.cancelled_at
      from registrations r join games g on g.id = r.game_id
      where r.payment_type = 'credit' and r.paid_cents > 0 and r.status = 'cancelled'`,
-    // Top-ups of R$ 20 until what each player spent is covered, plus one more: a third by PIX, a third by card, a third by an admin.
+    // Top-ups of the drawn amount until what each player spent is covered, plus one more: a third by PIX, a third by
+    // card, a third by an admin.
     `create temp table bench_topups as
      select row_number() over (order by u.user_id, j)::int as n, u.user_id, j, u.first_at
      from (select user_id, -sum(amount_cents) as spent, min(created_at) as first_at from credit_transactions group by user_id) u
-     cross join lateral generate_series(0, (u.spent / 2000)::int) j`,
+     cross join lateral generate_series(0, (u.spent / ${d.topUpCents})::int) j`,
     `insert into payments (id, public_id, user_id, purpose, method, provider, provider_session_id, provider_payment_id, amount_cents, status, outcome,
        paid_at, settled_at, created_at, updated_at)
      select t.n, 'bench-topup-' || t.n, t.user_id, 'topup', case when t.n % 3 = 0 then 'pix' else 'card' end,
-       case when t.n % 3 = 0 then 'mercadopago' else 'stripe' end, 'cs_topup_' || t.n, 'pi_topup_' || t.n, 2000, 'paid', 'credited',
+       case when t.n % 3 = 0 then 'mercadopago' else 'stripe' end, 'cs_topup_' || t.n, 'pi_topup_' || t.n, ${d.topUpCents}, 'paid', 'credited',
        t.first_at - interval '1 day' + t.j * interval '1 hour', t.first_at - interval '1 day' + t.j * interval '1 hour',
        t.first_at - interval '1 day' + t.j * interval '1 hour', t.first_at - interval '1 day' + t.j * interval '1 hour'
      from bench_topups t where t.n % 3 <> 2`,
     `insert into credit_transactions (user_id, amount_cents, type, description, source, reference, created_by, created_at)
-     select t.user_id, 2000, case t.n % 3 when 0 then 'add_pix' when 1 then 'add_stripe' else 'add_manual' end,
+     select t.user_id, ${d.topUpCents}, case t.n % 3 when 0 then 'add_pix' when 1 then 'add_stripe' else 'add_manual' end,
        case t.n % 3 when 0 then 'Créditos (PIX)' when 1 then 'Créditos (cartão)' else 'Créditos adicionados' end,
        case when t.n % 3 = 2 then 'admin' else 'payment' end,
        case when t.n % 3 = 2 then 'admin:bench-' || t.n else 'payment:' || t.n end,
@@ -236,10 +288,40 @@ export async function generateScaleData(
        r.cancelled_at + interval '1 hour', r.cancelled_at
      from registrations r join games g on g.id = r.game_id
      where r.status = 'cancelled' and g.status = 'active' and r.payment_type in ('stripe', 'mercadopago') and r.paid_cents > 0`,
+    // ── Erased accounts (decision 023), as an erasure leaves them: some time after their last place or ledger row and
+    // with nothing to come, the balance forfeited in the ledger, the row kept nameless, every session ended; their
+    // past places, payments and ledger stay for the books, and nothing is sent to or kept for them afterwards. ──
+    `create temp table bench_erased (user_id int primary key, at timestamptz not null)`,
+    `insert into bench_erased
+     select u.id, l.last_at + (now() - l.last_at) * ${draw(DRAW.erasedAt, 'u.id')}
+     from users u
+     cross join lateral (select greatest(u.created_at,
+       (select max(c.created_at) from credit_transactions c where c.user_id = u.id),
+       (select max(greatest(r.updated_at, r.game_date_time)) from registrations r where r.user_id = u.id)) as last_at) l
+     where u.id >= ${firstPlayerId} and ${draw(DRAW.erased, 'u.id')} < ${d.deletedShare}
+       and not exists (select 1 from registrations r where r.user_id = u.id and r.status <> 'cancelled' and r.game_date_time > now())`,
+    `insert into credit_transactions (user_id, amount_cents, type, description, source, reference, created_at)
+     select e.user_id, -l.total, 'forfeit', '${messages.forfeitDescription.replace(/'/g, "''")}', 'account_deletion', 'user:' || e.user_id, e.at
+     from bench_erased e
+     join (select user_id, sum(amount_cents)::int as total from credit_transactions group by user_id) l on l.user_id = e.user_id
+     where l.total > 0`,
+    `update users u set name = '', email = '', phone = null, password_hash = null, google_sub = null, calendar_token = null,
+       token_version = u.token_version + 1, deleted_at = e.at
+     from bench_erased e where e.user_id = u.id`,
+    // Who is told things from here on: the accounts still there.
+    `create temp table bench_live (k int primary key, user_id int not null)`,
+    `insert into bench_live select (row_number() over (order by id) - 1)::int, id from users where id >= ${firstPlayerId} and deleted_at is null`,
+    `create temp table bench_live_size as select count(*)::int as size from bench_live`,
+    `insert into series_members (series_id, user_id, joined_at, left_at, end_reason)
+     select s.id, p.user_id, s.first_date_time - interval '2 days',
+       case when m = 5 then s.first_date_time + interval '60 days' end, case when m = 5 then 'left' end
+     from series s cross join generate_series(0, 5) m
+     join bench_live p on p.k = (s.id * 131 + m * 7919) % (select size from bench_live_size)`,
     // Balances from the ledger, as its trigger would have moved them.
     `update users u set balance_cents = l.total
      from (select user_id, sum(amount_cents)::int as total from credit_transactions group by user_id) l where l.user_id = u.id`,
-    // ── What people were told: notifications, e-mails sent, invitations to private games. ──
+    // ── What people were told: notifications (skewed to the oldest accounts), e-mails sent, invitations to private
+    // games. ──
     `insert into notifications (user_id, game_id, type, message, read_at, created_at)
      select case when n % ${notifiedEvery} = 0 then ${heavyPlayerId} else p.user_id end,
        case when n % 4 = 3 then null else 1 + n % ${games} end,
@@ -248,16 +330,17 @@ export async function generateScaleData(
        case when n % 7 <> 0 then now() - interval '1095 days' + (n::float8 / ${notifications}) * interval '1095 days' + interval '1 hour' end,
        now() - interval '1095 days' + (n::float8 / ${notifications}) * interval '1095 days'
      from generate_series(1, ${notifications}) n
-     join bench_pool p on p.k = (n::bigint * 7919 % (select size from bench_pool_size))::int`,
+     join bench_live p on p.k = floor((select size from bench_live_size) * power(${draw(DRAW.notified, 'n')}, ${d.notificationSkew}))::int`,
     `insert into email_outbox ("to", subject, text, html, sent_at, attempts, next_attempt_at, created_at)
      select 'jogador' || (${firstPlayerId} + n % ${players}) || '@bench.test', 'Inscrição confirmada', 'Sua vaga está garantida. Até lá!',
        '<p>Sua vaga está garantida. Até lá!</p>', t.at + interval '2 seconds', 1, t.at, t.at
      from generate_series(1, ${emails}) n
-     cross join lateral (select now() - interval '1095 days' + (n::float8 / ${emails}) * interval '1095 days' as at) t`,
+     cross join lateral (select now() - interval '1095 days' + (n::float8 / ${emails}) * interval '1095 days' as at) t
+     where not exists (select 1 from bench_erased e where e.user_id = ${firstPlayerId} + n % ${players})`,
     `insert into invitations (game_id, user_id, email, via_link, created_at)
      select g.id, case when m < 4 then p.user_id end, case when m < 4 then u.email else 'convidado-' || g.id || '@bench.test' end, m = 2, g.created_at
      from games g cross join generate_series(0, 4) m
-     join bench_pool p on p.k = ((g.id::bigint * 31 + m * 104729) % (select size from bench_pool_size))::int
+     join bench_live p on p.k = ((g.id::bigint * 31 + m * 104729) % (select size from bench_live_size))::int
      join users u on u.id = p.user_id
      where g.visibility = 'private'`,
     // ── Organisers' earnings (decision 045): the share of every place paid through the platform in a game not the
@@ -300,7 +383,7 @@ export async function generateScaleData(
     `select setval('games_id_seq', (select max(id) from games))`,
     `select setval('series_id_seq', (select max(id) from series))`,
     `select setval('payments_id_seq', (select max(id) from payments))`,
-    `drop table bench_pool, bench_pool_size, bench_places, bench_regs, bench_topups`,
+    `drop table bench_pool, bench_pool_size, bench_organisers, bench_places, bench_regs, bench_topups, bench_erased, bench_live, bench_live_size`,
     `reset session_replication_role`,
     `reset synchronous_commit`,
     `vacuum analyze`,

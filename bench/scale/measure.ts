@@ -1,5 +1,6 @@
 // What `npm run bench:scale` asks a running server: every read of the API (visitor, player, organiser, admin, calendar
-// feed), the three exports and credit applies, and the background jobs run once on the same database.
+// feed), loaded and then alone with sign-in and a reset code, the exports and credit applies, and the background jobs
+// run once on the same database.
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { buildApp } from '../../src/server/app';
@@ -11,10 +12,12 @@ import { createTokenService } from '../../src/server/lib/token-service';
 import { reconcilePayments } from '../../src/server/modules/payments/reconcile-payments';
 import { sendReminders } from '../../src/server/modules/reminders/send-reminders';
 import { rollSeriesForward } from '../../src/server/modules/series/roll-series-forward';
-import { APPLY_PICKS, type ScaleDatabase } from './databases';
+import { APPLY_PICKS, BENCH_PASSWORD, type ScaleDatabase } from './databases';
 import { ADMIN_ID, HEAVY_ORGANISER_ID } from './generate';
 
 export const JWT_SECRET = 'bench-scale-secret-bench-scale-secret-0123';
+/** The servers' METRICS_TOKEN: their request-time histograms say how many requests took over 100 ms. */
+export const METRICS_TOKEN = 'bench-scale-metrics';
 const tokens = createTokenService({ secret: new TextEncoder().encode(JWT_SECRET), clock: systemClock });
 
 /** Connections each read is loaded with. */
@@ -24,13 +27,17 @@ export const APPLY_CONNECTIONS = 32;
 export const READ_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const READ_WARM_UP_SECONDS = 1;
 const EXPORT_RUNS = 3;
+/** Each request of the pass alone is asked this many times, one at a time. */
+export const ALONE_RUNS = 3;
 
 export type ReadResult = { label: string; p50: number; p99: number; rps: number; failed: number; bytes: number };
 export type ExportResult = { label: string; medianMs: number; maxMs: number; bytes: number; failed: number };
 export type JobResult = { label: string; ms: number; outcome: string };
+/** The pass alone: how many requests it asked, and, by route, those the server took over `slowMs` to answer. */
+export type AloneResult = { requests: number; slow: Array<{ route: string; count: number }> };
 
 type Who = 'visitor' | 'player' | 'organiser' | 'admin';
-type Path = { label: string; who: Who; url: string; headers?: Record<string, string> };
+type Path = { label: string; who: Who; url: string; body?: object };
 
 const monthAgo = () => new Date(Date.now() - 30 * 24 * 3_600_000).toISOString().slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -68,6 +75,15 @@ function readPaths(database: ScaleDatabase): Path[] {
     { label: 'admin: games, search', who: 'admin', url: '/api/admin/games?search=joaquina' },
     { label: 'admin: a game', who: 'admin', url: `/api/admin/games/${s.organiserGameId}` },
     { label: 'admin: cancellations', who: 'admin', url: '/api/admin/cancellations' },
+  ];
+}
+
+/** Signing in as a generated account (the heavy player) and asking for its password's reset code. */
+function signInPaths(database: ScaleDatabase): Path[] {
+  const email = `jogador${database.subjects.heavyPlayerId}@bench.test`;
+  return [
+    { label: 'visitor: sign-in', who: 'visitor', url: '/api/auth/login', body: { email, password: BENCH_PASSWORD } },
+    { label: 'visitor: a reset code', who: 'visitor', url: '/api/auth/forgot', body: { email } },
   ];
 }
 
@@ -153,6 +169,51 @@ export async function measureReadsInTurns(servers: Served[]): Promise<ReadResult
     }
   }
   return results;
+}
+
+/** By route, how many requests the server answered in more than `slowMs` so far (its own request-time histogram). */
+async function slowRequestsByRoute(base: string, slowMs: number): Promise<Map<string, number>> {
+  const res = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`/api/metrics respondeu ${res.status}`);
+  const counts = new Map<string, { all: number; within: number }>();
+  const bucket = /^http_request_duration_seconds_bucket\{(.*)\} (\S+)$/;
+  for (const line of (await res.text()).split('\n')) {
+    const match = bucket.exec(line);
+    if (!match) continue;
+    const labels = Object.fromEntries([...match[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((label) => [label[1], label[2]]));
+    const key = `${labels.method} ${labels.route}`;
+    const entry = counts.get(key) ?? { all: 0, within: 0 };
+    if (labels.le === '+Inf') entry.all += Number(match[2]);
+    if (labels.le !== undefined && Number(labels.le) * 1000 === slowMs) entry.within += Number(match[2]);
+    counts.set(key, entry);
+  }
+  return new Map([...counts].map(([key, { all, within }]) => [key, all - within]));
+}
+
+/**
+ * Every read, sign-in and a reset code, ALONE_RUNS times each, one request at a time: the server's own time for each
+ * (what PGlite, which keeps no log, can say of its statements: none of a request's took longer than the request).
+ */
+export async function measureAlone(database: ScaleDatabase, base: string, slowMs: number): Promise<AloneResult> {
+  const headers = await headersFor(database);
+  const paths = [...readPaths(database), ...signInPaths(database)];
+  const before = await slowRequestsByRoute(base, slowMs);
+  for (let run = 0; run < ALONE_RUNS; run++) {
+    for (const path of paths) {
+      const res = await fetch(`${base}${path.url}`, {
+        method: path.body ? 'POST' : 'GET',
+        headers: path.body ? { ...headers[path.who], 'content-type': 'application/json' } : headers[path.who],
+        body: path.body && JSON.stringify(path.body),
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${path.label}: ${path.url} respondeu ${res.status}`);
+    }
+  }
+  const after = await slowRequestsByRoute(base, slowMs);
+  const slow = [...after]
+    .map(([route, count]) => ({ route, count: count - (before.get(route) ?? 0) }))
+    .filter((entry) => entry.count > 0 && entry.route !== 'GET /api/metrics');
+  return { requests: paths.length * ALONE_RUNS, slow };
 }
 
 /** Each export asked EXPORT_RUNS times, one at a time. */

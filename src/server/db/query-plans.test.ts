@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ID, type Execute, generateScaleData, HEAVY_ORGANISER_ID, type ScaleShape } from '../../../bench/scale/generate';
+import { DEFAULT_SEED } from '../../../bench/scale/shape';
 import { createTestApp, createTestDatabase, isPostgres, type TestApp, type TestDatabase } from '../../../test-support/server/test-app';
 import { hashPassword } from '../lib/passwords';
 
@@ -54,12 +55,17 @@ async function generate(database: TestDatabase): Promise<ScaleShape> {
   const passwordHash = await hashPassword(PASSWORD);
   if (!isPostgres) {
     const execute: Execute = (statement) => database.db.execute(sql.raw(statement));
-    return generateScaleData(execute, SCALE, passwordHash, SIZES);
+    return generateScaleData(execute, { scale: SCALE, seed: DEFAULT_SEED, passwordHash, sizes: SIZES });
   }
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    return await generateScaleData((statement) => client.query(statement), SCALE, passwordHash, SIZES);
+    return await generateScaleData((statement) => client.query(statement), {
+      scale: SCALE,
+      seed: DEFAULT_SEED,
+      passwordHash,
+      sizes: SIZES,
+    });
   } finally {
     await client.end();
   }
