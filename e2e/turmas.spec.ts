@@ -81,10 +81,18 @@ test('an organiser creates a turma, a newcomer joins by its link, a second organ
   });
   expect(joined.ok()).toBe(true);
 
-  // ── The owner makes them an organiser ──
+  // ── The owner makes them an organiser, then rewrites the turma's description; its address stays ──
   await ownerPage.reload();
   await ownerPage.getByLabel('Papel de Otávio Segundo').selectOption('organiser');
   await expect(ownerPage.getByText('Papel atualizado.')).toBeVisible();
+  await ownerPage.getByRole('link', { name: 'Editar turma' }).click();
+  await expect(ownerPage.getByRole('heading', { level: 1, name: 'Editar turma' })).toBeVisible();
+  await expect(ownerPage.getByLabel('Cidade')).toHaveValue(/\d+/);
+  await ownerPage.getByLabel('Descrição (opcional)').fill('Quintas e sábados, nível intermediário.');
+  await ownerPage.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(ownerPage.getByRole('heading', { level: 1, name: turma })).toBeVisible();
+  await expect(ownerPage.getByText('Quintas e sábados, nível intermediário.')).toBeVisible();
+  expect(new URL(ownerPage.url()).pathname).toBe(new URL(inviteUrl).pathname);
 
   // ── That organiser creates a game for the turma only ──
   const secondContext = await browser.newContext();

@@ -101,6 +101,7 @@ export const errorCodes = {
   already_group_member: 409,
   group_invite_invalid: 400,
   group_owner_stays: 409,
+  group_slug_taken: 409,
   group_role_forbidden: 403,
 
   // Administration

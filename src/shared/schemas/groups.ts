@@ -1,4 +1,5 @@
 import { messages } from '../messages';
+import { MAX_SLUG_BASE } from '../rules/group-slug';
 import { hasUnsafeNameCharacter } from '../rules/person-name';
 import { emptyToUndefined, idParamsSchema, optionalIdQuerySchema } from './common';
 import { gameSchema } from './games';
@@ -21,7 +22,8 @@ export type MyGroupRole = z.infer<typeof myGroupRoleSchema>;
 export const groupVisibilitySchema = z.enum(['public', 'private'], { error: m.visibilityInvalid });
 export const groupJoinPolicySchema = z.enum(['open', 'approval'], { error: m.joinPolicyInvalid });
 
-export const createGroupBodySchema = z.strictObject({
+/** The settings of a turma, as its owner or an organiser writes them, at its creation and afterwards. */
+const groupSettingsSchema = z.strictObject({
   name: z
     .string({ error: m.nameRequired })
     .refine((text) => !hasUnsafeNameCharacter(text), messages.nameUnsafeCharacters)
@@ -40,8 +42,30 @@ export const createGroupBodySchema = z.strictObject({
   visibility: groupVisibilitySchema.nullish().describe('Padrão: public; private = só membros a veem (404 aos de fora)'),
   joinPolicy: groupJoinPolicySchema.nullish().describe('Padrão: open; approval = um organizador aprova cada pedido'),
 });
+
+export const createGroupBodySchema = groupSettingsSchema.extend({
+  slug: z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string({ error: m.slugInvalid })
+        .trim()
+        .min(3, m.slugTooShort)
+        .max(MAX_SLUG_BASE, m.slugTooLong)
+        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, m.slugInvalid)
+        .optional(),
+    )
+    .describe(
+      'O endereço da página escolhido (/t/{slug}): letras minúsculas, números e hífens; já usado por outra turma, 409 (group_slug_taken). Sem ele, vem do nome, com um número quando já usado',
+    ),
+});
 export type CreateGroupInput = z.input<typeof createGroupBodySchema>;
 export type CreateGroupBody = z.output<typeof createGroupBodySchema>;
+
+/** `PUT /groups/{id}`: every setting again; the address (slug) stays, so the links already shared keep working. */
+export const updateGroupBodySchema = groupSettingsSchema;
+export type UpdateGroupInput = z.input<typeof updateGroupBodySchema>;
+export type UpdateGroupBody = z.output<typeof updateGroupBodySchema>;
 
 const personSchema = z.object({ id: z.number().int(), name: z.string() });
 

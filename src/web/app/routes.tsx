@@ -201,6 +201,13 @@ export const playerRoutes: RouteObject[] = [
         ),
       },
       { path: 't/:slug', lazy: groupPage },
+      {
+        path: 't/:slug/editar',
+        lazy: page(
+          () => import('../features/groups/pages/edit-group-page'),
+          (m) => m.EditGroupPage,
+        ),
+      },
       privateGame,
       // A shared filtered list opened signed in: the same list, with the same filters, for players.
       { path: 'public-games', element: <KeepFilters to="/games" /> },

@@ -25,23 +25,31 @@ async function freeSlug(tx: Tx, base: string): Promise<string> {
   return numberedSlug(base, n);
 }
 
+/** A slug the owner chose: theirs if no turma has it (under the same lock as `freeSlug`'s), else a 409 naming it. */
+async function chosenSlug(tx: Tx, slug: string): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`groups.slug:${slug}`}))`);
+  const [taken] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.slug, slug));
+  if (taken) throw new AppError('group_slug_taken', messages.groups.slugTaken(slug), { slug: messages.groups.slugTaken(slug) });
+  return slug;
+}
+
 /**
- * Creates a turma with the caller as its owner (and payee of its games, decision 074). Its slug comes from the name
- * (accents stripped); a slug taken gets the next number, so a name already used is no error.
+ * Creates a turma with the caller as its owner (and payee of its games, decision 074). Its slug is the one chosen, if
+ * free (409 if not); else it comes from the name (accents stripped), and a slug taken gets the next number, so a name
+ * already used is no error. The unique index settles a chosen slug that a name's numbering reaches at the same moment.
  */
 export async function createGroup(ctx: ServerContext, user: AuthUser, body: CreateGroupBody): Promise<GroupReply> {
   const base = slugFromName(body.name);
   if (base === '')
     throw new AppError('validation_failed', messages.groups.nameWithoutLetters, { name: messages.groups.nameWithoutLetters });
   const row = await ctx.db.transaction(async (tx) => {
-    const [city] = await tx.select({ active: cities.active }).from(cities).where(eq(cities.id, body.cityId));
-    if (!city?.active) throw new AppError('validation_failed', messages.groups.cityInvalid, { cityId: messages.groups.cityInvalid });
+    await assertActiveCity(tx, body.cityId);
     const now = ctx.clock.now();
     const [created] = await tx
       .insert(groups)
       .values({
         name: body.name,
-        slug: await freeSlug(tx, base),
+        slug: body.slug ? await chosenSlug(tx, body.slug) : await freeSlug(tx, base),
         description: body.description ?? '',
         cityId: body.cityId,
         visibility: body.visibility ?? 'public',
@@ -57,4 +65,10 @@ export async function createGroup(ctx: ServerContext, user: AuthUser, body: Crea
     return created!;
   });
   return { message: messages.groups.created(row.name), group: await toGroupView(ctx.db, row) };
+}
+
+/** A turma plays in a city of the list: an unknown or inactive one is a 400 on the field. */
+export async function assertActiveCity(tx: Tx, cityId: number): Promise<void> {
+  const [city] = await tx.select({ active: cities.active }).from(cities).where(eq(cities.id, cityId));
+  if (!city?.active) throw new AppError('validation_failed', messages.groups.cityInvalid, { cityId: messages.groups.cityInvalid });
 }

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addCredits, createSignedInUser, referenceIds, turmaGamePayload } from '../../../../test-support/server/factories';
 import { setUpTestApp } from '../../../../test-support/server/test-app';
+import { messages } from '../../../shared/messages';
 import { emailOutbox, games, groupMembers, groups, notifications } from '../../db/schema';
 
 const t = setUpTestApp();
@@ -80,8 +81,115 @@ describe('POST /groups', () => {
     expect((await db().select().from(groups)).length).toBe(before);
   });
 
+  it('takes an address chosen for the page; one another turma has is a 409 naming it, one badly written a 400, creating nothing', async () => {
+    const owner = await createSignedInUser(t.app);
+    const chosen = await createGroup(owner, { name: 'Vôlei da Lagoa', slug: 'lagoa-quintas' });
+    expect(chosen.slug).toBe('lagoa-quintas');
+    // A name whose own slug another turma chose gets the next number, as any name already used.
+    expect((await createGroup(owner, { name: 'Lagoa quintas' })).slug).toBe('lagoa-quintas-2');
+    const before = (await db().select().from(groups)).length;
+    const taken = await api('POST', '/groups', owner.headers, { name: 'Outra turma', cityId: ref.florianopolis, slug: 'lagoa-quintas' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      code: 'group_slug_taken',
+      message: 'O endereço /t/lagoa-quintas já é de outra turma: escolha outro.',
+    });
+    const cases: [unknown, string][] = [
+      ['Lagoa Quintas', messages.groups.slugInvalid],
+      ['lagoa--quintas', messages.groups.slugInvalid],
+      ['-lagoa', messages.groups.slugInvalid],
+      ['vôlei', messages.groups.slugInvalid],
+      ['ab', messages.groups.slugTooShort],
+      ['a'.repeat(61), messages.groups.slugTooLong],
+      [42, messages.groups.slugInvalid],
+    ];
+    for (const [slug, message] of cases) {
+      const res = await api('POST', '/groups', owner.headers, { name: 'Outra turma', cityId: ref.florianopolis, slug });
+      expect(res.statusCode, JSON.stringify(slug)).toBe(400);
+      expect(res.json().fields.slug).toBe(message);
+    }
+    expect((await db().select().from(groups)).length).toBe(before);
+  });
+
+  it('gives one of two turmas asking for the same address at once the address, the other a 409', async () => {
+    const owner = await createSignedInUser(t.app);
+    const replies = await Promise.all(
+      ['Primeira', 'Segunda'].map((name) =>
+        api('POST', '/groups', owner.headers, { name, cityId: ref.florianopolis, slug: 'mesmo-endereco' }),
+      ),
+    );
+    expect(replies.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(await db().select().from(groups).where(eq(groups.slug, 'mesmo-endereco'))).toHaveLength(1);
+  });
+
   it('is for signed-in people only', async () => {
     expect((await api('POST', '/groups', undefined, { name: 'Turma', cityId: ref.florianopolis })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /groups/{id}', () => {
+  const settings = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Vôlei da Praia Mole',
+    description: 'Sábados de manhã.',
+    cityId: ref.florianopolis,
+    visibility: 'private',
+    joinPolicy: 'approval',
+    ...overrides,
+  });
+
+  it('lets the owner and an organiser change the settings; the address stays, and the page shows the change', async () => {
+    const { group, owner, organiser, member } = await cast();
+    const byOrganiser = await api('PUT', `/groups/${group.id}`, organiser.headers, settings());
+    expect(byOrganiser.statusCode, byOrganiser.body).toBe(200);
+    expect(byOrganiser.json()).toMatchObject({
+      message: 'Turma atualizada.',
+      group: {
+        slug: group.slug,
+        name: 'Vôlei da Praia Mole',
+        description: 'Sábados de manhã.',
+        visibility: 'private',
+        joinPolicy: 'approval',
+      },
+    });
+    expect((await api('GET', `/groups/${group.slug}`, member.headers)).json().group.name).toBe('Vôlei da Praia Mole');
+    // Private now: outsiders no longer see it.
+    expect((await api('GET', `/groups/${group.slug}`)).statusCode).toBe(404);
+    const byOwner = await api('PUT', `/groups/${group.id}`, owner.headers, settings({ visibility: 'public', joinPolicy: 'open' }));
+    expect(byOwner.json().group).toMatchObject({ visibility: 'public', joinPolicy: 'open' });
+  });
+
+  it('refuses a member (403), someone outside a private turma (404), no session (401) and a suspended turma (409), changing nothing', async () => {
+    const { group, owner, member, outsider } = await cast({ visibility: 'private' });
+    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    const asMember = await api('PUT', `/groups/${group.id}`, member.headers, settings());
+    expect([asMember.statusCode, asMember.json().code]).toEqual([403, 'group_role_forbidden']);
+    expect((await api('PUT', `/groups/${group.id}`, outsider.headers, settings())).statusCode).toBe(404);
+    expect((await api('PUT', `/groups/${group.id}`, undefined, settings())).statusCode).toBe(401);
+    expect((await api('PUT', '/groups/999999', member.headers, settings())).statusCode).toBe(404);
+    expect((await api('POST', `/admin/groups/${group.id}/suspend`, admin.headers, { reason: 'Golpe' })).statusCode).toBe(200);
+    const suspended = await api('PUT', `/groups/${group.id}`, owner.headers, settings());
+    expect([suspended.statusCode, suspended.json().code]).toEqual([409, 'group_suspended']);
+    const [row] = await db().select().from(groups).where(eq(groups.id, group.id));
+    expect(row!.name).toBe('Vôlei da Praia');
+  });
+
+  it('refuses bad settings with a pt-BR message per field, changing nothing', async () => {
+    const { group, owner } = await cast();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [settings({ name: ' ' }), 'name', messages.groups.nameRequired],
+      [settings({ cityId: 999_999 }), 'cityId', messages.groups.cityInvalid],
+      [settings({ joinPolicy: 'convite' }), 'joinPolicy', messages.groups.joinPolicyInvalid],
+      [settings({ description: 'x'.repeat(2_001) }), 'description', messages.groups.descriptionTooLong],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await api('PUT', `/groups/${group.id}`, owner.headers, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fields[field]).toBe(message);
+    }
+    // The address is not a setting.
+    expect((await api('PUT', `/groups/${group.id}`, owner.headers, settings({ slug: 'outro' }))).statusCode).toBe(400);
+    const [row] = await db().select().from(groups).where(eq(groups.id, group.id));
+    expect([row!.name, row!.slug]).toEqual(['Vôlei da Praia', group.slug]);
   });
 });
 

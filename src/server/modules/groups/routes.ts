@@ -7,6 +7,7 @@ import { approveGroupRequest, changeGroupMemberRole, leaveGroup, listGroupMember
 import { joinGroup } from './join-group';
 import { listGroups, listMyGroups } from './list-groups';
 import { renewInviteLink } from './renew-invite-link';
+import { updateGroup } from './update-group';
 
 const tags = ['groups'];
 
@@ -26,7 +27,15 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(
-    signedInRoute('POST /groups', { tags, summary: 'Cria uma turma: quem cria é o dono (recebe o dinheiro dos jogos dela)' }, 400),
+    signedInRoute(
+      'POST /groups',
+      {
+        tags,
+        summary: 'Cria uma turma: quem cria é o dono (recebe o dinheiro dos jogos dela); um endereço (slug) escolhido e já usado, 409',
+      },
+      400,
+      409,
+    ),
     async (request, user, reply) => reply.status(201).send(await createGroup(request.ctx, user, request.body)),
   );
 
@@ -120,6 +129,16 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       403,
     ),
     async (request, user) => muteGroup(request.ctx, user, request.params.id, request.body),
+  );
+
+  route(
+    oneGroupRoute(
+      'PUT /groups/:id',
+      'O dono ou um organizador muda nome, descrição, cidade, quem vê e como se entra; o endereço (/t/{slug}) não muda. Um membro recebe 403; suspensa, 409',
+      403,
+      409,
+    ),
+    async (request, user) => updateGroup(request.ctx, user, request.params.id, request.body),
   );
 
   route(oneGroupRoute('POST /groups/:id/invite-link', 'Um novo link de convite; o anterior deixa de valer', 403), async (request, user) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SendGroupMessageBody } from '../../../shared/schemas/game-messages';
-import type { CreateGroupInput, GroupRole } from '../../../shared/schemas/groups';
+import type { CreateGroupInput, GroupRole, UpdateGroupInput } from '../../../shared/schemas/groups';
 import { api } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
 
@@ -56,6 +56,13 @@ function useGroupMutation<TVariables, TReply>(mutationFn: (variables: TVariables
 
 export function useCreateGroup() {
   return useGroupMutation((body: CreateGroupInput) => api('POST /groups', { body, fallbackMessage: 'Erro ao criar a turma' }));
+}
+
+/** The owner or an organiser changes the turma's settings (the page's address stays). */
+export function useUpdateGroup(groupId: number | undefined) {
+  return useGroupMutation((body: UpdateGroupInput) =>
+    api('PUT /groups/:id', { params: { id: groupId! }, body, fallbackMessage: 'Erro ao salvar a turma' }),
+  );
 }
 
 export function useJoinGroup(groupId: number) {

@@ -1,4 +1,4 @@
-import { CalendarPlus, MapPin, RefreshCw, UserPlus, Users } from 'lucide-react';
+import { CalendarPlus, MapPin, Pencil, RefreshCw, UserPlus, Users } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { GroupPage as GroupPageData } from '../../../../shared/schemas/groups';
 import { QueryError } from '../../../components/games/list-states';
@@ -95,10 +95,16 @@ function OrganiserTools({ page }: { page: GroupPageData }) {
           </Button>
         </div>
         {!page.group.suspended && (
-          <Link to={`/my-games/new?turma=${page.group.id}`} className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
-            <CalendarPlus className="size-4" aria-hidden="true" />
-            Criar jogo da turma
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/my-games/new?turma=${page.group.id}`} className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
+              <CalendarPlus className="size-4" aria-hidden="true" />
+              Criar jogo da turma
+            </Link>
+            <Link to={`/t/${page.group.slug}/editar`} className={buttonClasses('ghost', 'md', 'w-full sm:w-auto')}>
+              <Pencil className="size-4" aria-hidden="true" />
+              Editar turma
+            </Link>
+          </div>
         )}
       </Card>
     </PageSection>

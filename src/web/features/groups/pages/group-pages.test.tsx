@@ -71,6 +71,85 @@ describe('Criar turma', { timeout: 15_000 }, () => {
   });
 });
 
+describe('the address of a new turma and editing one', { timeout: 15_000 }, () => {
+  it('sends the address chosen, and shows under its field why the server refused it', async () => {
+    const api = fakeApi({
+      ...reference,
+      'POST /api/groups': {
+        status: 409,
+        body: {
+          code: 'group_slug_taken',
+          message: 'O endereço /t/joaquina já é de outra turma: escolha outro.',
+          fields: { slug: 'O endereço /t/joaquina já é de outra turma: escolha outro.' },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/turmas/nova', { token: 'jwt-ana' });
+    await findPageHeading('Criar turma');
+    await user.type(screen.getByLabelText('Nome da turma'), 'Vôlei da Joaquina');
+    await user.type(screen.getByLabelText('Endereço da página (opcional)'), 'joaquina');
+    expect(screen.getByText(/A página fica em \/t\/joaquina/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Santa Catarina (SC)');
+    await user.selectOptions(screen.getByLabelText('Cidade'), await screen.findByRole('option', { name: 'Florianópolis' }));
+    await user.click(screen.getByRole('button', { name: 'Criar turma' }));
+    expect(await screen.findAllByText('O endereço /t/joaquina já é de outra turma: escolha outro.')).not.toHaveLength(0);
+    expect(api.callsTo('POST', '/api/groups')[0]!.body).toMatchObject({ name: 'Vôlei da Joaquina', slug: 'joaquina' });
+    expect(currentPath()).toBe('/turmas/nova');
+  });
+
+  it('lets an organiser reach "Editar turma" from the page, starts from the turma’s settings and saves them', async () => {
+    let saved = false;
+    const api = fakeApi({
+      ...reference,
+      'GET /api/groups/volei-da-joaquina': () => ({
+        body: aPage({
+          myRole: 'organiser',
+          inviteUrl: 'http://localhost:3000/t/volei-da-joaquina?convite=abc',
+          group: aGroup(saved ? { name: 'Vôlei da Joaquina e Mole' } : {}),
+        }),
+      }),
+      'GET /api/groups/3/members': { body: { members: [], requests: [] } },
+      'GET /api/groups/3/messages': { body: { messages: [] } },
+      'PUT /api/groups/3': () => {
+        saved = true;
+        return { body: { message: 'Turma atualizada.', group: aGroup({ name: 'Vôlei da Joaquina e Mole' }) } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/t/volei-da-joaquina', { token: 'jwt-ana' });
+    await findPageHeading('Vôlei da Joaquina');
+    await user.click(screen.getByRole('link', { name: 'Editar turma' }));
+    await findPageHeading('Editar turma');
+    expect(screen.getByLabelText('Nome da turma')).toHaveValue('Vôlei da Joaquina');
+    expect(screen.queryByLabelText('Endereço da página (opcional)')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('1'));
+    expect(screen.getByLabelText(/^Privada/)).toBeChecked();
+    expect(screen.getByLabelText(/^Com aprovação/)).toBeChecked();
+    await user.clear(screen.getByLabelText('Nome da turma'));
+    await user.type(screen.getByLabelText('Nome da turma'), 'Vôlei da Joaquina e Mole');
+    await user.click(screen.getByLabelText(/^Entrada livre/));
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    await findPageHeading('Vôlei da Joaquina e Mole');
+    expect(api.callsTo('PUT', '/api/groups/3')[0]!.body).toEqual({
+      name: 'Vôlei da Joaquina e Mole',
+      description: 'Quintas à noite.',
+      cityId: 1,
+      visibility: 'private',
+      joinPolicy: 'open',
+    });
+    expect(currentPath()).toBe('/t/volei-da-joaquina');
+  });
+
+  it('tells a member that only the owner and organisers change the turma', async () => {
+    fakeApi({ ...reference, 'GET /api/groups/volei-da-joaquina': { body: aPage({ myRole: 'member' }) } });
+    renderApp('/t/volei-da-joaquina/editar', { token: 'jwt-ana' });
+    await findPageHeading('Editar turma');
+    expect(screen.getByText('Só o dono e os organizadores da turma mudam os dados dela.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar alterações' })).not.toBeInTheDocument();
+  });
+});
+
 describe('a turma page', { timeout: 15_000 }, () => {
   it('joins at once by the link of a turma with approval, sending its token', async () => {
     let joined = false;
