@@ -1,6 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, DAY_MS, DEFAULT_PASSWORD, referenceIds } from '../../../../test-support/server/factories';
+import { createSignedInUser, DAY_MS, DEFAULT_PASSWORD, referenceIds, turmaGamePayload } from '../../../../test-support/server/factories';
 import { setUpTestApp, TEST_NOW } from '../../../../test-support/server/test-app';
 import { messages } from '../../../shared/messages';
 import { runRetention } from '../../core/retention/run-retention';
@@ -65,19 +65,7 @@ describe('deleting the account of a turma’s owner', () => {
     const owner = await createSignedInUser(t.app, { name: 'Sol Sozinha' });
     const group = await turmaOf(owner, 'Turma de uma pessoa só', [], 'approval');
     const requester = await createSignedInUser(t.app);
-    const place = { sportId: ref.volei, stateId: ref.santaCatarina, cityId: ref.florianopolis };
-    const gameBody = {
-      name: 'Racha só da turma',
-      location: 'Praia',
-      dateTime: '2026-11-26T19:30',
-      price: 0,
-      free: true,
-      totalSlots: 12,
-      usePlatformPayment: false,
-      state: 'published',
-      ...place,
-    };
-    const game = await api('POST', '/user-games', owner.headers, { ...gameBody, groupId: group.id, visibility: 'group' });
+    const game = await api('POST', '/user-games', owner.headers, turmaGamePayload(ref, { groupId: group.id, visibility: 'group' }));
     expect(game.statusCode, game.body).toBe(201);
     const weekly = await api('POST', '/series', owner.headers, {
       name: 'Racha semanal',
@@ -90,7 +78,9 @@ describe('deleting the account of a turma’s owner', () => {
       memberSlots: 2,
       groupId: group.id,
       visibility: 'group',
-      ...place,
+      sportId: ref.volei,
+      stateId: ref.santaCatarina,
+      cityId: ref.florianopolis,
     });
     expect(weekly.statusCode, weekly.body).toBe(201);
     // Someone who was told of the game and left, an aviso that reached nobody, and someone who only asked to join: none
@@ -100,12 +90,12 @@ describe('deleting the account of a turma’s owner', () => {
       'convite',
     );
     expect((await api('POST', `/groups/${group.id}/members`, former.headers, { token })).json().status).toBe('member');
-    const later = await api('POST', '/user-games', owner.headers, {
-      ...gameBody,
-      name: 'Outro racha',
-      groupId: group.id,
-      visibility: 'group',
-    });
+    const later = await api(
+      'POST',
+      '/user-games',
+      owner.headers,
+      turmaGamePayload(ref, { name: 'Outro racha', groupId: group.id, visibility: 'group' }),
+    );
     expect(later.statusCode, later.body).toBe(201);
     expect((await api('DELETE', `/groups/${group.id}/members/me`, former.headers)).statusCode).toBe(200);
     expect((await api('POST', `/groups/${group.id}/messages`, owner.headers, { text: 'Alguém aí?' })).statusCode).toBe(201);

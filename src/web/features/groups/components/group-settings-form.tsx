@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { messages } from '../../../../shared/messages';
-import type { UpdateGroupInput } from '../../../../shared/schemas/groups';
+import type { GroupReply, UpdateGroupInput } from '../../../../shared/schemas/groups';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
@@ -70,7 +71,8 @@ export type GroupSettingsStart = {
 
 /**
  * A turma's settings, as its creation and its edit ask them: name, (at creation) the page's address, state and city,
- * description, who sees it and how people join. `save` sends them; a refusal's fields show under each field.
+ * description, who sees it and how people join. `save` sends them; the reply's message shows and the turma's page
+ * opens, a refusal's fields show under each field.
  */
 export function GroupSettingsForm({
   start,
@@ -85,9 +87,10 @@ export function GroupSettingsForm({
   submitLabel: string;
   busyLabel: string;
   errorFallback: string;
-  save: (settings: UpdateGroupInput & { slug?: string }) => Promise<void>;
+  save: (settings: UpdateGroupInput & { slug?: string }) => Promise<GroupReply>;
 }) {
   const toast = useToast();
+  const navigate = useNavigate();
   const states = useStates();
   const [chosenStateId, setStateId] = useState<string>();
   const startStateId = states.data?.find((state) => state.uf === start.uf)?.id;
@@ -111,7 +114,7 @@ export function GroupSettingsForm({
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await save({
+      const reply = await save({
         name,
         description,
         cityId: Number(cityId),
@@ -119,6 +122,8 @@ export function GroupSettingsForm({
         joinPolicy,
         ...(withSlug && slug.trim() ? { slug: slug.trim() } : {}),
       });
+      toast.show(reply.message, 'success');
+      await navigate(`/t/${reply.group.slug}`);
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
       toast.show(errorMessage(error, errorFallback), 'error');

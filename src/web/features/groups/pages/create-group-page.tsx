@@ -1,6 +1,5 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useToast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateGroup } from '../api';
 import { GroupSettingsForm } from '../components/group-settings-form';
@@ -10,8 +9,6 @@ const blank = { name: '', description: '', visibility: 'public', joinPolicy: 'op
 /** "Criar turma": name, address, city, description, who sees it and how people join; the page opens once created. */
 export function CreateGroupPage() {
   useDocumentTitle('Criar turma');
-  const navigate = useNavigate();
-  const toast = useToast();
   const create = useCreateGroup();
   return (
     <div className="mx-auto w-full max-w-2xl">
@@ -28,11 +25,7 @@ export function CreateGroupPage() {
         submitLabel="Criar turma"
         busyLabel="Criando..."
         errorFallback="Erro ao criar a turma"
-        save={async (settings) => {
-          const reply = await create.mutateAsync(settings);
-          toast.show(reply.message, 'success');
-          await navigate(`/t/${reply.group.slug}`);
-        }}
+        save={(settings) => create.mutateAsync(settings)}
       />
     </div>
   );

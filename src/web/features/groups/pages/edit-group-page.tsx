@@ -1,9 +1,8 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { QueryError } from '../../../components/games/list-states';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { FullPageLoader } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGroupPage, useUpdateGroup } from '../api';
 import { GroupSettingsForm } from '../components/group-settings-form';
@@ -12,8 +11,6 @@ import { GroupSettingsForm } from '../components/group-settings-form';
 export function EditGroupPage() {
   useDocumentTitle('Editar turma');
   const { slug = '' } = useParams();
-  const navigate = useNavigate();
-  const toast = useToast();
   const page = useGroupPage(slug, undefined);
   const update = useUpdateGroup(page.data?.group.id);
   const back = (
@@ -57,11 +54,7 @@ export function EditGroupPage() {
           submitLabel="Salvar alterações"
           busyLabel="Salvando..."
           errorFallback="Erro ao salvar a turma"
-          save={async (settings) => {
-            const reply = await update.mutateAsync(settings);
-            toast.show(reply.message, 'success');
-            await navigate(`/t/${reply.group.slug}`);
-          }}
+          save={(settings) => update.mutateAsync(settings)}
         />
       )}
     </div>
