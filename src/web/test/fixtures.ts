@@ -160,6 +160,7 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
     type: 'registration_confirmed',
     message: 'Sua inscrição está confirmada. Bom jogo!',
     gameId: null,
+    link: null,
     read: false,
     createdAt: new Date().toISOString(),
     ...overrides,
