@@ -3,21 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminGroup } from '../../../../shared/schemas/groups';
 import { fakeApi } from '../../../test/fake-api';
-import { admin, meReply } from '../../../test/fixtures';
+import { admin, aGroup, meReply } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
 
 const suspended: AdminGroup = {
-  id: 7,
-  name: 'Vôlei do Campeche',
-  slug: 'volei-do-campeche',
-  description: 'Terças e quintas na praia.',
-  city: { id: 1, name: 'Florianópolis', uf: 'SC', timeZone: 'America/Sao_Paulo' },
-  visibility: 'public',
-  joinPolicy: 'open',
-  memberCount: 12,
-  organisers: [{ id: 3, name: 'Olga D.' }],
-  suspended: true,
-  createdAt: '2030-01-02T12:00:00.000Z',
+  ...aGroup({ id: 7, name: 'Vôlei do Campeche', slug: 'volei-do-campeche', visibility: 'public', joinPolicy: 'open', suspended: true }),
   owner: { id: 3, name: 'Olga Dona', email: 'olga@exemplo.com.br' },
   suspendedAt: '2030-01-05T12:00:00.000Z',
   suspendReason: 'Cobrança fora da plataforma',
