@@ -2,10 +2,14 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support/games';
 import { createAdmin, registerPlayer, unique } from './support/people';
 
-// The administration's turmas (issue 44, item 8): found by name, suspended with a reason, and the turma's page says so.
+// The administration's turmas (issue 44, item 8; decision 083): found by name, suspended with a reason, the turma's page
+// says so, and reactivated once confirmed.
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('an administrator finds a turma, is asked for a reason, suspends it, and its page tells visitors', async ({ page, request }) => {
+test('an administrator finds a turma, is asked for a reason, suspends it, its page tells visitors, and reactivating it lifts that', async ({
+  page,
+  request,
+}) => {
   const owner = await registerPlayer(request, 'Olga Dona');
   const admin = await createAdmin(request);
   const name = unique('Vôlei do Campeche');
@@ -44,5 +48,24 @@ test('an administrator finds a turma, is asked for a reason, suspends it, and it
   await visitor.goto(`/t/${group.slug}`);
   await expect(visitor.getByText('Esta turma foi suspensa pela administração do Bora Jogar.')).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Entrar para participar' })).toHaveCount(0);
+
+  // The administrator reactivates it, confirming first; giving up in the dialog changes nothing.
+  await card.getByRole('button', { name: 'Reativar turma' }).click();
+  const confirm = page.getByRole('dialog', { name: `Reativar ${name}` });
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(card.getByText('Suspensa')).toBeVisible();
+  await card.getByRole('button', { name: 'Reativar turma' }).click();
+  await confirm.getByRole('button', { name: 'Reativar turma' }).click();
+  await expect(page.getByText(`Turma ${name} reativada: as pessoas podem entrar e os organizadores criar jogos de novo.`)).toBeVisible();
+  await expect(card.getByText('Suspensa')).toHaveCount(0);
+  await expect(card).not.toContainText('Motivo:');
+  await expect(card.getByRole('button', { name: 'Suspender' })).toBeVisible();
+
+  // The visitor's page no longer says it is suspended and offers the way in again.
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(visitor.getByText('Esta turma foi suspensa pela administração do Bora Jogar.')).toHaveCount(0);
+  await expect(visitor.getByRole('link', { name: 'Entrar para participar' })).toBeVisible();
   await visitor.close();
 });

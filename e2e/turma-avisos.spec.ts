@@ -5,7 +5,7 @@ import { registerPlayer, unique } from './support/people';
 // Avisos of a turma on a phone (issue 44, item 5; decision 078): its owner writes, a member reads and mutes it.
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('at 390 px: the owner sends an aviso on the turma page; a member reads it under Avisos and in their notifications, has no form to send one, and mutes the turma', async ({
+test('at 390 px: the owner sends an aviso on the turma page; a member reads it under Avisos and in their notifications, taps it back to the turma, has no form to send one, and mutes the turma', async ({
   browser,
   request,
 }) => {
@@ -17,9 +17,10 @@ test('at 390 px: the owner sends an aviso on the turma page; a member reads it u
   const states = (await (await request.get('/api/games/states')).json()) as { id: number; uf: string }[];
   const sc = states.find((state) => state.uf === 'SC')!;
   const cities = (await (await request.get(`/api/games/cities?stateId=${sc.id}`)).json()) as { id: number; name: string }[];
+  const name = unique('Vôlei dos Avisos');
   const created = await request.post('/api/groups', {
     headers: ownerAuth,
-    data: { name: unique('Vôlei dos Avisos'), cityId: cities.find((city) => city.name === 'Florianópolis')!.id },
+    data: { name, cityId: cities.find((city) => city.name === 'Florianópolis')!.id },
   });
   expect(created.status()).toBe(201);
   const { group } = (await created.json()) as { group: { id: number; slug: string } };
@@ -63,12 +64,16 @@ test('at 390 px: the owner sends an aviso on the turma page; a member reads it u
   );
   await expect(page.getByRole('region', { name: 'Enviar aviso' })).toHaveCount(0);
 
-  // ── In their notifications too ──
+  // ── In their notifications too, where tapping it leads back to the turma ──
   await page.goto('/notifications');
-  await expect(page.getByRole('listitem').filter({ hasText: 'Aviso de Olga Dona: Sábado tem churrasco depois do jogo.' })).toBeVisible();
+  const notice = page.getByRole('listitem').filter({ hasText: 'Aviso de Olga Dona: Sábado tem churrasco depois do jogo.' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('link', { name: 'Ver jogo' })).toHaveCount(0);
+  await notice.getByRole('link', { name: 'Ver turma' }).click();
+  await expect(page).toHaveURL(new RegExp(`/t/${group.slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   // ── The member mutes the turma and sees that it is muted, also after coming back ──
-  await page.goto(`/t/${group.slug}`);
   await expect(page.getByTestId('turma-silenciada')).toHaveCount(0);
   await page.getByRole('button', { name: 'Silenciar turma' }).click();
   await expect(page.getByText(/^Turma silenciada: você continua vendo/)).toBeVisible();

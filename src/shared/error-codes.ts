@@ -96,6 +96,7 @@ export const errorCodes = {
 
   group_not_found: 404,
   group_suspended: 409,
+  group_not_suspended: 409,
   group_member_not_found: 404,
   group_request_not_found: 404,
   already_group_member: 409,

@@ -45,6 +45,8 @@ export const groupMessages = {
   suspendReasonRequired: 'Informe o motivo da suspensão.',
   suspendedNotice: (name: string) => `Turma ${name} suspensa.`,
   alreadySuspended: 'Esta turma já está suspensa.',
+  reactivatedNotice: (name: string) => `Turma ${name} reativada: as pessoas podem entrar e os organizadores criar jogos de novo.`,
+  notSuspended: 'Esta turma não está suspensa.',
   newGameNotice: (group: string, game: string, when: string) => `Novo jogo na turma ${group}: ${game}, ${when}.`,
   newGameMailSubject: (group: string) => `Novo jogo na turma ${group}`,
 } as const;

@@ -1,5 +1,11 @@
 import { gameEnd } from './rules/game-timing';
 
+/** The player's page of a game: e-mails, calendars, pushes and notifications lead there. */
+export const gamePath = (gameId: number) => `/apply/${gameId}`;
+
+/** A turma's page (decision 074). */
+export const groupPath = (slug: string) => `/t/${slug}`;
+
 /** Google Maps' search for a place: opens the app on phones, the site elsewhere. */
 export function mapSearchUrl(location: string, address: string): string {
   const query = [location, address].filter((part) => part.trim() !== '').join(', ');

@@ -412,6 +412,7 @@ export const apiRoutes = {
   'GET /admin/groups': { query: adminGroupsQuerySchema, reply: adminGroupsReplySchema },
   'GET /admin/groups/:id': { params: idParamsSchema, reply: adminGroupDetailSchema },
   'POST /admin/groups/:id/suspend': { params: idParamsSchema, body: suspendGroupBodySchema, reply: adminGroupReplySchema },
+  'POST /admin/groups/:id/unsuspend': { params: idParamsSchema, reply: adminGroupReplySchema },
   'GET /admin/states/:id/cities': { params: idParamsSchema, reply: adminCitiesReplySchema },
   'POST /admin/states/:id/cities': { params: idParamsSchema, body: addCityBodySchema, reply: addCityReplySchema, status: 201 },
 } as const satisfies Record<`${HttpMethod} /${string}`, RouteContract>;

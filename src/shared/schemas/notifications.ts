@@ -6,6 +6,10 @@ export const notificationSchema = z.object({
   type: z.string(),
   message: z.string(),
   gameId: z.number().int().nullable(),
+  link: z
+    .string()
+    .nullable()
+    .describe('Onde a notificação leva: a página do jogo, ou a da turma num aviso da turma (/t/{slug}); null se a nenhum lugar'),
   read: z.boolean(),
   createdAt: z.string(),
 });

@@ -4,6 +4,7 @@ import { registrationCounts } from '../../shared/rules/registration-counts';
 import type { AdminGameDetail, AdminGamePlayer, AdminUser, Cancellation, CreditTransactionView } from '../../shared/schemas/admin';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { Game, MyGame, Team, WaitlistedGame } from '../../shared/schemas/games';
+import type { Group } from '../../shared/schemas/groups';
 import type { Invitation } from '../../shared/schemas/invitations';
 import { notificationKinds } from '../../shared/schemas/notification-settings';
 import type { Notification } from '../../shared/schemas/notifications';
@@ -160,6 +161,7 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
     type: 'registration_confirmed',
     message: 'Sua inscrição está confirmada. Bom jogo!',
     gameId: null,
+    link: null,
     read: false,
     createdAt: new Date().toISOString(),
     ...overrides,
@@ -238,6 +240,26 @@ export function aUserGameDetail(
     walkIns,
     registrations,
     teams,
+  };
+}
+
+// ── Turmas ──
+
+/** A private turma of Florianópolis, by approval, with twelve members. */
+export function aGroup(overrides: Partial<Group> = {}): Group {
+  return {
+    id: 3,
+    name: 'Vôlei da Joaquina',
+    slug: 'volei-da-joaquina',
+    description: 'Quintas à noite.',
+    city: { id: 1, name: 'Florianópolis', uf: 'SC', timeZone: 'America/Sao_Paulo' },
+    visibility: 'private',
+    joinPolicy: 'approval',
+    memberCount: 12,
+    organisers: [{ id: 9, name: 'Olga D.' }],
+    suspended: false,
+    createdAt: '2026-11-01T12:00:00.000Z',
+    ...overrides,
   };
 }
 

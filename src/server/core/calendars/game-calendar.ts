@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/messages';
 import { gameEnd } from '../../../shared/rules/game-timing';
-import { gamePath } from '../games/game-notices';
+import { gamePath } from '../../../shared/links';
 import { type ContentLine, icalComponent, icalText, icalUtc } from './icalendar';
 
 /** What an event needs of a game. */

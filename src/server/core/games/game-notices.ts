@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { formatBRL, toReais } from '../../../shared/money';
+import { gamePath } from '../../../shared/links';
 import type { RefundOutcome } from '../../../shared/schemas/games';
 import type { Tx } from '../../db/open-database';
 import { gameNoticeEmail } from '../../integrations/mail/templates';
@@ -12,9 +13,6 @@ export type Recipient = { id: number; name: string; email: string };
 
 /** The game's date and time on the clocks where it happens. */
 export const when = (game: Pick<GameRow, 'dateTime' | 'timeZone'>) => formatDateTime(game.dateTime, game.timeZone);
-
-/** The player's page of a game. */
-export const gamePath = (gameId: number) => `/apply/${gameId}`;
 
 /** `R$ 25,00` from centavos. */
 export const brl = (cents: number) => formatBRL(toReais(cents));

@@ -9,7 +9,8 @@ import type { ServerContext } from '../context';
 import { mailOfKind, notify, type PendingMail, queueFinishedMails, queueMail } from '../notifications/notify';
 import { kindOfType } from '../notifications/notification-kinds';
 import { UNSUBSCRIBE_SECRET_SETTING, unsubscribeSecret } from '../notifications/unsubscribe-link';
-import { gamePath, when } from './game-notices';
+import { gamePath } from '../../../shared/links';
+import { when } from './game-notices';
 import type { GameRow } from './registration-guards';
 
 type Organiser = { id: number; name: string; email: string };

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../shared/dates';
+import { groupPath } from '../../../shared/links';
 import type { AdminGroup, Group } from '../../../shared/schemas/groups';
 import type { Queryable } from '../../db/open-database';
 import type { groups } from '../../db/schema';
@@ -9,8 +10,7 @@ import { displayName } from '../users/display-name';
 
 export type GroupRow = typeof groups.$inferSelect;
 
-/** The address of a turma's page, and its join link (decision 074): whoever opens it may join. */
-export const groupPath = (slug: string) => `/t/${slug}`;
+/** A turma's join link (decision 074): whoever opens it may join. */
 export const inviteUrlOf = (publicUrl: string, group: Pick<GroupRow, 'slug' | 'inviteToken'>) =>
   `${publicUrl}${groupPath(group.slug)}?convite=${encodeURIComponent(group.inviteToken)}`;
 

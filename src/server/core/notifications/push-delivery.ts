@@ -11,6 +11,7 @@ import type { ServerContext } from '../context';
 import type { Metrics } from '../../lib/metrics';
 import type { Job } from '../jobs';
 import { isNotificationType, pushTitles } from './notification-kinds';
+import { noticePath } from './notice-path';
 import { pushMayGoAt } from './quiet-hours';
 
 /** Rows one delivery claims at a time. */
@@ -49,22 +50,30 @@ export function deliverPushesSoon(ctx: Pick<ServerContext, 'mailer'> & PushDeliv
   });
 }
 
-/** The service worker's notification: the title says what happened, the text is the notification's, the link its page. */
-export function pushMessageOf(notification: { id: number; type: string; message: string; gameId: number | null }): PushMessage {
+/**
+ * The service worker's notification: the title says what happened, the text is the notification's, the link its page
+ * (its game's, its turma's), else the notifications.
+ */
+export function pushMessageOf(notification: {
+  id: number;
+  type: string;
+  message: string;
+  gameId: number | null;
+  groupSlug: string | null;
+}): PushMessage {
   return {
     title: isNotificationType(notification.type) ? pushTitles[notification.type] : 'Bora Jogar',
     body: notification.message,
-    url: notification.gameId === null ? '/notifications' : `/apply/${notification.gameId}`,
+    url: noticePath(notification) ?? '/notifications',
     tag: `notification-${notification.id}`,
   };
 }
 
 /** Whose clocks a push's quiet hours follow: its game's, else those of the turma it is about (its city's state). */
 const quietHoursZone = sql<string | null>`coalesce(${games.timeZone}, (
-  select ${states.timeZone} from ${groups}
-  inner join ${cities} on ${cities.id} = ${groups.cityId}
+  select ${states.timeZone} from ${cities}
   inner join ${states} on ${states.id} = ${cities.stateId}
-  where ${groups.id} = ${notifications.groupId}))`;
+  where ${cities.id} = ${groups.cityId}))`;
 
 /** Claims due rows, at most BATCH, that no other delivery holds, with what sending them takes. */
 async function claim(ctx: PushDeliveryContext, now: Date) {
@@ -98,13 +107,20 @@ async function claim(ctx: PushDeliveryContext, now: Date) {
         p256dh: pushSubscriptions.p256dh,
         auth: pushSubscriptions.auth,
       },
-      notification: { id: notifications.id, type: notifications.type, message: notifications.message, gameId: notifications.gameId },
+      notification: {
+        id: notifications.id,
+        type: notifications.type,
+        message: notifications.message,
+        gameId: notifications.gameId,
+        groupSlug: groups.slug,
+      },
       timeZone: quietHoursZone,
     })
     .from(pushOutbox)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
     .innerJoin(notifications, eq(notifications.id, pushOutbox.notificationId))
     .leftJoin(games, eq(games.id, notifications.gameId))
+    .leftJoin(groups, eq(groups.id, notifications.groupId))
     .where(
       inArray(
         pushOutbox.id,

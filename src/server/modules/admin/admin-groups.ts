@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, ilike, ne, or } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { AdminGroup, AdminGroupDetail } from '../../../shared/schemas/groups';
-import type { AuthUser, ServerContext } from '../../core/context';
+import type { ServerContext } from '../../core/context';
 import { loadGameViews } from '../../core/games/game-view';
 import { groupNotFound } from '../../core/groups/group-games';
 import { loadGroupMembers, toAdminGroupViews } from '../../core/groups/group-view';
@@ -46,24 +46,38 @@ export async function getAdminGroup(ctx: ServerContext, groupId: number): Promis
  * Suspends a turma: its page says so, nobody joins and no game or series is added to it; its games stay until
  * someone cancels them (players keep their places and their money).
  */
-export async function suspendGroup(
+export function suspendGroup(ctx: ServerContext, groupId: number, reason: string): Promise<{ message: string; group: AdminGroup }> {
+  return setSuspension(ctx, groupId, { reason });
+}
+
+/** Lifts a turma's suspension: its page no longer says so, people join and its organisers add games again. */
+export function unsuspendGroup(ctx: ServerContext, groupId: number): Promise<{ message: string; group: AdminGroup }> {
+  return setSuspension(ctx, groupId, null);
+}
+
+/**
+ * Suspends the turma (`suspension` given) or lifts its suspension (null), under its row's lock; a turma already in
+ * that state is a 409 and changes nothing. A suspension keeps when and why, which lifting it clears (decision 083).
+ */
+async function setSuspension(
   ctx: ServerContext,
-  _admin: AuthUser,
   groupId: number,
-  reason: string,
+  suspension: { reason: string } | null,
 ): Promise<{ message: string; group: AdminGroup }> {
   const row = await ctx.db.transaction(async (tx) => {
     const [group] = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
     if (!group) throw groupNotFound();
-    if (group.suspendedAt) throw new AppError('group_suspended', messages.groups.alreadySuspended);
+    if (suspension && group.suspendedAt) throw new AppError('group_suspended', messages.groups.alreadySuspended);
+    if (!suspension && !group.suspendedAt) throw new AppError('group_not_suspended', messages.groups.notSuspended);
     const now = ctx.clock.now();
     const [updated] = await tx
       .update(groups)
-      .set({ suspendedAt: now, suspendReason: reason, updatedAt: now })
+      .set({ suspendedAt: suspension ? now : null, suspendReason: suspension?.reason ?? null, updatedAt: now })
       .where(eq(groups.id, groupId))
       .returning();
     return updated!;
   });
   const [group] = await toAdminGroupViews(ctx.db, [row]);
-  return { message: messages.groups.suspendedNotice(row.name), group: group! };
+  const message = suspension ? messages.groups.suspendedNotice(row.name) : messages.groups.reactivatedNotice(row.name);
+  return { message, group: group! };
 }

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../http/authentication';
 import { adminRoute } from './admin-route';
-import { getAdminGroup, listAdminGroups, suspendGroup } from './admin-groups';
+import { getAdminGroup, listAdminGroups, suspendGroup, unsuspendGroup } from './admin-groups';
 
-/** Turmas (decision 074): the administration lists them, opens one and suspends one. */
+/** Turmas (decisions 074, 083): the administration lists them, opens one, suspends one and lifts a suspension. */
 export const adminGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...adminRoute('GET /admin/groups', { summary: 'Todas as turmas (privadas e suspensas também), a mais nova primeiro' }, 400),
@@ -26,6 +25,19 @@ export const adminGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       404,
       409,
     ),
-    handler: async (request) => suspendGroup(request.ctx, currentUser(request), request.params.id, request.body.reason),
+    handler: async (request) => suspendGroup(request.ctx, request.params.id, request.body.reason),
+  });
+
+  app.route({
+    ...adminRoute(
+      'POST /admin/groups/:id/unsuspend',
+      {
+        summary: 'Reativa uma turma suspensa: a página deixa de dizer que está suspensa, as pessoas entram e os organizadores criam jogos',
+      },
+      400,
+      404,
+      409,
+    ),
+    handler: async (request) => unsuspendGroup(request.ctx, request.params.id),
   });
 };

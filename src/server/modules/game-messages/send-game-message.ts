@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { gameMessageTexts as texts } from '../../../shared/game-message-texts';
 import type { SendGameMessageBody, SendGameMessageReply } from '../../../shared/schemas/game-messages';
 import type { AuthUser, ServerContext } from '../../core/context';
-import { gamePath } from '../../core/games/game-notices';
+import { gamePath } from '../../../shared/links';
 import { recordGameEvent } from '../../core/games/game-history';
 import type { GameRow } from '../../core/games/registration-guards';
 import { lockOwnGame } from '../../core/games/user-game-view';

@@ -25,7 +25,7 @@ beforeEach(() => {
   service.received.length = 0;
 });
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, body?: unknown) =>
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, body?: unknown) =>
   t.app.inject({ method, url: `/api${url}`, headers, ...(body === undefined ? {} : { payload: body as object }) });
 const send = (groupId: number, headers: Headers, payload: unknown) => api('POST', `/groups/${groupId}/messages`, headers, payload);
 const read = (groupId: number, headers: Headers) => api('GET', `/groups/${groupId}/messages`, headers);
@@ -298,6 +298,65 @@ describe('preferences, quiet hours and muting a turma', () => {
     expect((await mute(closed.group.id, outsider.headers, true)).statusCode).toBe(404);
     // The owner is a member too.
     expect((await mute(group.id, owner.headers, true)).json().muted).toBe(true);
+  });
+});
+
+describe('where a turma’s notices lead', () => {
+  const listed = async (person: Person) => {
+    const res = await api('GET', '/notifications', person.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { type: string; gameId: number | null; link: string | null }[]).map(({ type, gameId, link }) => ({
+      type,
+      gameId,
+      link,
+    }));
+  };
+  /** Each push delivered to `subscription`: its text and what it opens. */
+  async function pushedUrls(person: Person, subscription: FakeSubscription): Promise<[string, string][]> {
+    await vi.waitFor(async () => {
+      await deliverDuePushes(t.app.ctx);
+      expect(await pushesQueuedFor(t.app, person.user.id)).toEqual([]);
+    });
+    const mine = service.received.filter((push) => subscription.endpoint.endsWith(push.subscriptionId));
+    return mine.map((push): [string, string] => [push.message.body, push.message.url]).sort();
+  }
+
+  it('leads an aviso of the turma to the turma’s page, in the list and in the push, and its new game to the game', async () => {
+    const { group, owner, member } = await turma();
+    const device = await subscribed(t.app, service, member);
+    expect((await send(group.id, owner.headers, { text: 'Churrasco sábado' })).statusCode).toBe(201);
+    const game = await api('POST', '/user-games', owner.headers, turmaGamePayload(ref, { groupId: group.id }));
+    expect(game.statusCode, game.body).toBe(201);
+    const gameId = game.json().game.id as number;
+
+    expect(await listed(member)).toEqual([
+      { type: 'group_game', gameId, link: `/apply/${gameId}` },
+      { type: 'group_message', gameId: null, link: `/t/${group.slug}` },
+    ]);
+    expect(await pushedUrls(member, device)).toEqual([
+      ['Aviso de Olga Dona: Churrasco sábado', `/t/${group.slug}`],
+      [expect.stringMatching(/^Novo jogo na turma /), `/apply/${gameId}`],
+    ]);
+  });
+
+  it('leads an aviso nowhere once its turma is gone with its owner: the list and the push still come, with no link', async () => {
+    const { group, owner, organiser, member, second } = await turma();
+    const device = await subscribed(t.app, service, member);
+    // 23:30 in Florianópolis: the push waits for the morning.
+    t.clock.set(new Date('2026-11-21T02:30:00Z'));
+    expect((await send(group.id, owner.headers, { text: 'Última rodada' })).statusCode).toBe(201);
+    await deliverDuePushes(t.app.ctx);
+    expect(service.received).toEqual([]);
+    for (const person of [organiser, member, second]) {
+      expect((await api('DELETE', `/groups/${group.id}/members/me`, person.headers)).statusCode).toBe(200);
+    }
+    const erased = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: owner.headers, payload: { password: PASSWORD } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await db().select().from(groups).where(eq(groups.id, group.id))).toEqual([]);
+
+    expect(await listed(member)).toEqual([{ type: 'group_message', gameId: null, link: null }]);
+    t.clock.set(new Date('2026-11-21T10:00:00Z'));
+    expect(await pushedUrls(member, device)).toEqual([['Aviso de Conta excluída: Última rodada', '/notifications']]);
   });
 });
 

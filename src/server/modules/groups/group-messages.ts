@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/schemas/game-messages';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { membersToTell } from '../../core/groups/group-notices';
-import { groupPath } from '../../core/groups/group-view';
+import { groupPath } from '../../../shared/links';
 import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import { loadAvisos, sendAviso } from '../../core/notifications/send-aviso';
 import { groupMembers } from '../../db/schema';

@@ -476,4 +476,45 @@ describe('administrators', () => {
     expect((await api('POST', '/user-games', owner.headers, gamePayload({ groupId: group.id }))).json().code).toBe('group_suspended');
     expect((await api('POST', `/admin/groups/${group.id}/suspend`, admin.headers, { reason: 'De novo' })).statusCode).toBe(409);
   });
+
+  it('lift a suspension: only an administrator, only of a suspended turma; people join and organisers add games again', async () => {
+    const { group, owner, organiser, outsider, token } = await cast({ visibility: 'private' });
+    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    const unsuspend = (id: number, headers?: Headers) => api('POST', `/admin/groups/${id}/unsuspend`, headers);
+
+    const notSuspended = await unsuspend(group.id, admin.headers);
+    expect([notSuspended.statusCode, notSuspended.json()]).toEqual([
+      409,
+      { code: 'group_not_suspended', message: 'Esta turma não está suspensa.' },
+    ]);
+    expect((await unsuspend(999_999, admin.headers)).json().code).toBe('group_not_found');
+    expect((await unsuspend(999_999, admin.headers)).statusCode).toBe(404);
+
+    const suspended = await api('POST', `/admin/groups/${group.id}/suspend`, admin.headers, { reason: 'Denúncias de golpe' });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    for (const [headers, status, code] of [
+      [undefined, 401, 'unauthenticated'],
+      [owner.headers, 403, 'forbidden'],
+      [organiser.headers, 403, 'forbidden'],
+      [outsider.headers, 403, 'forbidden'],
+    ] as const) {
+      const refused = await unsuspend(group.id, headers);
+      expect([refused.statusCode, refused.json().code]).toEqual([status, code]);
+    }
+    const [still] = await db().select().from(groups).where(eq(groups.id, group.id));
+    expect([still!.suspendedAt, still!.suspendReason]).toEqual([expect.any(Date), 'Denúncias de golpe']);
+
+    const lifted = await unsuspend(group.id, admin.headers);
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json().message).toBe('Turma Vôlei da Praia reativada: as pessoas podem entrar e os organizadores criar jogos de novo.');
+    expect(lifted.json().group).toMatchObject({ id: group.id, suspendedAt: null, suspendReason: null });
+    const [row] = await db().select().from(groups).where(eq(groups.id, group.id));
+    expect([row!.suspendedAt, row!.suspendReason]).toEqual([null, null]);
+    expect((await api('GET', `/groups/${group.slug}`, owner.headers)).json().group.suspended).toBe(false);
+    const joined = await api('POST', `/groups/${group.id}/members`, outsider.headers, { token });
+    expect([joined.statusCode, joined.json().status]).toEqual([200, 'member']);
+    const game = await api('POST', '/user-games', organiser.headers, gamePayload({ groupId: group.id }));
+    expect(game.statusCode, game.body).toBe(201);
+    expect((await unsuspend(group.id, admin.headers)).json().code).toBe('group_not_suspended');
+  });
 });

@@ -1,9 +1,10 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Notification } from '../../../shared/schemas/notifications';
 import type { ServerContext } from '../../core/context';
-import { notifications } from '../../db/schema';
+import { noticePath } from '../../core/notifications/notice-path';
+import { groups, notifications } from '../../db/schema';
 
-/** The user's notifications, newest first, one page at a time. */
+/** The user's notifications, newest first, one page at a time, each with where it leads. */
 export async function listNotifications(
   ctx: ServerContext,
   userId: number,
@@ -11,7 +12,14 @@ export async function listNotifications(
 ): Promise<{ notifications: Notification[]; total: number }> {
   const mine = eq(notifications.userId, userId);
   const [rows, [totals]] = await Promise.all([
-    ctx.db.select().from(notifications).where(mine).orderBy(desc(notifications.id)).limit(page.limit).offset(page.offset),
+    ctx.db
+      .select({ ...getTableColumns(notifications), groupSlug: groups.slug })
+      .from(notifications)
+      .leftJoin(groups, eq(groups.id, notifications.groupId))
+      .where(mine)
+      .orderBy(desc(notifications.id))
+      .limit(page.limit)
+      .offset(page.offset),
     ctx.db.select({ total: count() }).from(notifications).where(mine),
   ]);
   return {
@@ -20,6 +28,7 @@ export async function listNotifications(
       type: row.type,
       message: row.message,
       gameId: row.gameId,
+      link: noticePath(row),
       read: row.readAt !== null,
       createdAt: row.createdAt.toISOString(),
     })),

@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { formatRelativeDateTime } from '../../../shared/dates';
-import { mapSearchUrl } from '../../../shared/links';
+import { gamePath, mapSearchUrl } from '../../../shared/links';
 import { messages } from '../../../shared/messages';
 import { REMINDER_CUTOFF_HOURS } from '../../../shared/rules/game-timing';
 import type { ServerContext } from '../../core/context';
-import { brl, gamePath } from '../../core/games/game-notices';
+import { brl } from '../../core/games/game-notices';
 import type { Job } from '../../core/jobs';
 import { notify, type PendingMail, queueMail, sendPendingMail } from '../../core/notifications/notify';
 import { games, registrations, users } from '../../db/schema';

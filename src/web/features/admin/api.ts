@@ -315,3 +315,12 @@ export function useSuspendGroup() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminGroupsKey }),
   });
 }
+
+export function useUnsuspendGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (groupId: number) =>
+      api('POST /admin/groups/:id/unsuspend', { params: { id: groupId }, fallbackMessage: 'Erro ao reativar a turma' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminGroupsKey }),
+  });
+}

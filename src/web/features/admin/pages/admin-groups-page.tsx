@@ -4,16 +4,17 @@ import { ListSkeleton, QueryError } from '../../../components/games/list-states'
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useToast } from '../../../components/ui/toast';
+import { toastReply, useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAdminGroups, useSuspendGroup } from '../api';
+import { useAdminGroups, useSuspendGroup, useUnsuspendGroup } from '../api';
 
 /** Suspending a turma, with the reason its owner will read. */
 function SuspendDialog({ group, onClose }: { group: AdminGroup; onClose: () => void }) {
@@ -49,12 +50,34 @@ function SuspendDialog({ group, onClose }: { group: AdminGroup; onClose: () => v
   );
 }
 
-/** The administration's turmas: all of them, with their owner, members and games, and the way to suspend one. */
+/** Lifting a turma's suspension, once the administrator confirms; a refusal (already lifted) is told as a toast. */
+function UnsuspendDialog({ group, onClose }: { group: AdminGroup; onClose: () => void }) {
+  const toast = useToast();
+  const unsuspend = useUnsuspendGroup();
+  async function confirm() {
+    await toastReply(toast, unsuspend.mutateAsync(group.id), 'Erro ao reativar a turma');
+    onClose();
+  }
+  return (
+    <ConfirmDialog
+      open
+      title={`Reativar ${group.name}`}
+      message="A página da turma deixa de dizer que ela está suspensa; as pessoas podem entrar e os organizadores criar jogos de novo."
+      confirmLabel="Reativar turma"
+      busy={unsuspend.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
+  );
+}
+
+/** The administration's turmas: all of them, with their owner, members and games, and the way to suspend or reactivate one. */
 export function AdminGroupsPage() {
   useDocumentTitle('Turmas');
   const [search, setSearch] = useState('');
   const groups = useAdminGroups(useDebouncedValue(search.trim(), 300));
   const [suspending, setSuspending] = useState<AdminGroup | null>(null);
+  const [reactivating, setReactivating] = useState<AdminGroup | null>(null);
   return (
     <div className="space-y-4">
       <PageHeader title="Turmas" description="Todas as turmas, privadas e suspensas também, a mais nova primeiro." />
@@ -81,7 +104,11 @@ export function AdminGroupsPage() {
                   {group.owner ? `${group.owner.name} (${group.owner.email})` : '—'}
                 </p>
                 {group.suspendReason && <p className="text-sm text-red-800 dark:text-red-300">Motivo: {group.suspendReason}</p>}
-                {!group.suspendedAt && (
+                {group.suspendedAt ? (
+                  <Button variant="secondary" onClick={() => setReactivating(group)}>
+                    Reativar turma
+                  </Button>
+                ) : (
                   <Button variant="danger" onClick={() => setSuspending(group)}>
                     Suspender
                   </Button>
@@ -92,6 +119,7 @@ export function AdminGroupsPage() {
         </ul>
       )}
       {suspending && <SuspendDialog group={suspending} onClose={() => setSuspending(null)} />}
+      {reactivating && <UnsuspendDialog group={reactivating} onClose={() => setReactivating(null)} />}
     </div>
   );
 }

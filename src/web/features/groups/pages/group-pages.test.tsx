@@ -1,27 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Group, GroupPage } from '../../../../shared/schemas/groups';
+import type { GroupPage } from '../../../../shared/schemas/groups';
 import { fakeApi } from '../../../test/fake-api';
-import { meReply, player } from '../../../test/fixtures';
+import { aGroup, meReply, player } from '../../../test/fixtures';
 import { currentPath, findPageHeading, renderApp } from '../../../test/render-app';
-
-function aGroup(overrides: Partial<Group> = {}): Group {
-  return {
-    id: 3,
-    name: 'Vôlei da Joaquina',
-    slug: 'volei-da-joaquina',
-    description: 'Quintas à noite.',
-    city: { id: 1, name: 'Florianópolis', uf: 'SC', timeZone: 'America/Sao_Paulo' },
-    visibility: 'private',
-    joinPolicy: 'approval',
-    memberCount: 12,
-    organisers: [{ id: 9, name: 'Olga D.' }],
-    suspended: false,
-    createdAt: '2026-11-01T12:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function aPage(overrides: Partial<GroupPage> = {}): GroupPage {
   return { group: aGroup(), myRole: null, muted: false, inviteUrl: null, upcomingGames: [], series: [], ...overrides };

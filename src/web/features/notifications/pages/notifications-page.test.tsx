@@ -62,6 +62,27 @@ describe('notifications', () => {
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Notificações' })).not.toHaveTextContent('não lidas'));
   });
 
+  it("leads a game's notice to the game, a turma's aviso to the turma, and one whose turma is gone nowhere", async () => {
+    fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/notifications': {
+        body: [
+          aNotification({ type: 'group_message', message: 'Aviso da turma Vôlei da Praia: churrasco sábado.', link: '/t/volei-da-praia' }),
+          aNotification({ type: 'game_message', message: 'Aviso do jogo Rachão: levem água.', gameId: 42, link: '/apply/42' }),
+          aNotification({ type: 'group_message', message: 'Aviso da turma Extinta: até logo.' }),
+        ],
+      },
+      'GET /api/notifications/unread-count': { body: { count: 3 } },
+    });
+    renderApp('/notifications', { token: 'jwt-ana' });
+    const [turma, game, gone] = await screen.findAllByRole('listitem');
+    expect(within(turma!).getByRole('link', { name: 'Ver turma' })).toHaveAttribute('href', '/t/volei-da-praia');
+    expect(within(turma!).queryByRole('link', { name: 'Ver jogo' })).not.toBeInTheDocument();
+    expect(within(game!).getByRole('link', { name: 'Ver jogo' })).toHaveAttribute('href', '/apply/42');
+    expect(within(gone!).getByText('Aviso da turma Extinta: até logo.')).toBeInTheDocument();
+    expect(within(gone!).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('says Nenhuma notificação. when there are none', async () => {
     fakeApi({
       'GET /api/users/me': meReply(player),

@@ -37,12 +37,12 @@ function NotificationItem({ notification }: { notification: Notification }) {
             {isUnread && <span className="ml-2 font-semibold text-brand-800 dark:text-brand-200">Não lida</span>}
           </p>
           <p className={cn(isUnread && 'font-semibold')}>{notification.message}</p>
-          {notification.gameId !== null && (
+          {notification.link !== null && (
             <Link
-              to={`/apply/${notification.gameId}`}
+              to={notification.link}
               className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
             >
-              Ver jogo
+              {notification.gameId === null ? 'Ver turma' : 'Ver jogo'}
             </Link>
           )}
           {markRead.isError && (
