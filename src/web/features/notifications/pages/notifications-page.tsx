@@ -77,7 +77,7 @@ export function NotificationsPage() {
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <PageHeader
         title="Notificações"
-        description="Avisos sobre seus jogos, vagas e pagamentos."
+        description="Avisos sobre seus jogos, suas turmas, vagas e pagamentos."
         actions={
           hasUnread && (
             <Button variant="secondary" onClick={() => markAll.mutate()} busy={markAll.isPending} busyLabel="Marcando...">
