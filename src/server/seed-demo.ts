@@ -4,7 +4,7 @@ import { postCreditTransaction } from './core/credits/post-credit-transaction';
 import { descriptionToHtml } from './core/games/description-html';
 import { generatePrivateLink } from './core/games/private-link';
 import type { Db } from './db/open-database';
-import { cities, games, registrations, sports, states, users } from './db/schema';
+import { cities, gameMessages, games, groupMembers, groups, notifications, registrations, sports, states, users } from './db/schema';
 import { hashPassword } from './lib/passwords';
 
 /** The demo accounts the README lists. */
@@ -166,6 +166,23 @@ async function seedDemoGames(db: Db): Promise<void> {
     );
   }
 
+  await seedDemoTurma(db, {
+    organiserId: organiser.id,
+    memberIds: [player.id, ...fillers.map((filler) => filler.id)],
+    game: game({
+      name: 'Racha da Praia Mole',
+      location: 'Praia Mole',
+      address: 'Rod. Jornalista Manoel de Menezes, Praia Mole, Florianópolis - SC',
+      dateTime: upcoming(7, '09:00'),
+      priceCents: 1500,
+      totalSlots: 12,
+      visibility: 'group',
+      description: 'Só para a turma: rede montada às 8h45.',
+      sportId: volei,
+      cityId: floripa,
+    }),
+  });
+
   await db.transaction((tx) =>
     postCreditTransaction(tx, {
       userId: player.id,
@@ -176,5 +193,50 @@ async function seedDemoGames(db: Db): Promise<void> {
       reference: 'seed:demo-player-credits',
       createdBy: admin.id,
     }),
+  );
+}
+
+/**
+ * A public turma of the demo organiser in Florianópolis, with the demo player and the fillers as members, a game only
+ * for the turma and an aviso the player finds in the turma's page and in the notifications.
+ */
+async function seedDemoTurma(
+  db: Db,
+  demo: { organiserId: number; memberIds: number[]; game: Omit<typeof games.$inferInsert, 'groupId'> },
+): Promise<void> {
+  const now = new Date();
+  const [turma] = await db
+    .insert(groups)
+    .values({
+      name: 'Vôlei da Praia Mole',
+      slug: 'volei-da-praia-mole',
+      description: 'Sábados de manhã na Praia Mole, nível intermediário. Entre e venha jogar!',
+      cityId: demo.game.cityId!,
+      inviteToken: generatePrivateLink(),
+    })
+    .returning();
+  await db
+    .insert(groupMembers)
+    .values([
+      { groupId: turma!.id, userId: demo.organiserId, role: 'owner', status: 'member', joinedAt: now },
+      ...demo.memberIds.map((userId) => ({
+        groupId: turma!.id,
+        userId,
+        role: 'member' as const,
+        status: 'member' as const,
+        joinedAt: now,
+      })),
+    ]);
+  await db.insert(games).values({ ...demo.game, groupId: turma!.id });
+  const text = 'Bem-vindos à turma! Os jogos de sábado aparecem aqui; o aviso de cada semana também.';
+  await db.insert(gameMessages).values({ groupId: turma!.id, senderId: demo.organiserId, text });
+  await db.insert(notifications).values(
+    demo.memberIds.map((userId) => ({
+      userId,
+      type: 'group_message' as const,
+      message: `Aviso de Otávio Organizador: ${text}`,
+      aboutUserId: demo.organiserId,
+      groupId: turma!.id,
+    })),
   );
 }
