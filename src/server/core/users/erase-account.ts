@@ -23,6 +23,7 @@ import { closeSeries, endMembershipsOf, lockSeriesOfAccount } from '../series/cl
 import { eraseNameFromNotices } from '../games/organiser-notices';
 import { eraseNameFromOthersMail } from './erase-name';
 import { eraseGroupMemberships } from '../groups/erase-memberships';
+import { erasePaymentAccounts } from '../payment-accounts/account-changes';
 
 /** What an erasure hands to the providers and the mailer once it has committed (`finishErasure`). */
 export type ErasureAfterCommit = { mails: PendingMail; refunds: PendingRefunds; closed: PaymentRow[] };
@@ -152,6 +153,7 @@ export async function eraseAccount(
   await tx.delete(notifications).where(eq(notifications.userId, user.id));
   await tx.delete(invitations).where(or(eq(invitations.userId, user.id), eq(invitations.email, user.email)));
   await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id));
+  await erasePaymentAccounts(tx, user.id, now);
   await tx.delete(emailOutbox).where(eq(emailOutbox.to, user.email));
   const [current] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id));
   await eraseNameFromOthersMail(tx, { name: current!.name, email: user.email });
