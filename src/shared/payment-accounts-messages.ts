@@ -1,10 +1,18 @@
+/** Each provider as a sentence names it: o Mercado Pago, a Stripe. */
+const providers = {
+  mercadopago: { name: 'Mercado Pago', the: 'o Mercado Pago', of: 'do Mercado Pago', by: 'pelo Mercado Pago' },
+  stripe: { name: 'Stripe', the: 'a Stripe', of: 'da Stripe', by: 'pela Stripe' },
+} as const;
+type Provider = keyof typeof providers;
+
 /** The pt-BR texts of organisers' own payment accounts, "Receber direto na minha conta" (decision 082). */
 export const paymentAccountsMessages = {
-  providerNames: { mercadopago: 'Mercado Pago', stripe: 'Stripe' },
-  unavailable: (provider: string) => `Receber pelo ${provider} não está disponível neste ambiente.`,
-  disconnected: (provider: string) => `Conta do ${provider} desconectada. Os pagamentos voltam a passar pela plataforma.`,
-  providerUnavailable: (provider: string) => `Não foi possível falar com o ${provider} agora. Tente de novo em alguns minutos.`,
-  alreadyDisconnected: (provider: string) => `Nenhuma conta do ${provider} estava conectada.`,
+  providers,
+  unavailable: (provider: Provider) => `Receber ${providers[provider].by} não está disponível neste ambiente.`,
+  disconnected: (provider: Provider) => `Conta ${providers[provider].of} desconectada. Os pagamentos voltam a passar pela plataforma.`,
+  providerUnavailable: (provider: Provider) =>
+    `Não foi possível falar com ${providers[provider].the} agora. Tente de novo em alguns minutos.`,
+  alreadyDisconnected: (provider: Provider) => `Nenhuma conta ${providers[provider].of} estava conectada.`,
   /** What the earnings page says after the Mercado Pago authorisation page sent the organiser back. */
   callback: {
     connected: 'Conta do Mercado Pago conectada. Pronto para receber direto na sua conta.',
@@ -20,7 +28,7 @@ export const paymentAccountsMessages = {
     stripe_returned: 'Cadastro enviado à Stripe. Assim que ela liberar as cobranças, sua conta aparece como conectada aqui.',
     stripe_link_expired: 'O link do cadastro na Stripe venceu. Toque em "Continuar cadastro" para abrir outro.',
   },
-  expiredNotice: (provider: string) =>
-    `Sua conta do ${provider} foi desconectada: a autorização venceu ou foi retirada. Conecte de novo em Recebimentos para continuar recebendo direto.`,
-  expiredSubject: (provider: string) => `Reconecte sua conta do ${provider}`,
+  expiredNotice: (provider: Provider) =>
+    `Sua conta ${providers[provider].of} foi desconectada: a autorização venceu ou foi retirada. Conecte de novo em Recebimentos para continuar recebendo direto.`,
+  expiredSubject: (provider: Provider) => `Reconecte sua conta ${providers[provider].of}`,
 } as const;

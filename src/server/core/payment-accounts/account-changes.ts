@@ -32,16 +32,15 @@ export async function tellAccountLost(
     .from(users)
     .where(eq(users.id, userId));
   if (!organiser || organiser.deletedAt) return;
-  const name = m.providerNames[provider];
-  await notify(tx, userId, 'payment_account_lost', m.expiredNotice(name));
+  await notify(tx, userId, 'payment_account_lost', m.expiredNotice(provider));
   await queueMail(
     tx,
     mails,
     accountNoticeEmail({
       to: organiser.email,
       name: organiser.name,
-      subject: m.expiredSubject(name),
-      paragraphs: [m.expiredNotice(name)],
+      subject: m.expiredSubject(provider),
+      paragraphs: [m.expiredNotice(provider)],
       linkPath: '/my-games/earnings',
       linkLabel: 'Ver recebimentos',
       publicUrl: ctx.config.publicUrl,

@@ -25,7 +25,7 @@ const redirectUri = (ctx: ServerContext) => `${ctx.config.publicUrl}${CALLBACK_P
  */
 export async function startMercadoPagoConnection(ctx: ServerContext, userId: number): Promise<{ url: string; state: string }> {
   const oauth = ctx.paymentAccounts.mercadoPago;
-  if (!oauth) throw new AppError('payment_account_unavailable', m.unavailable(m.providerNames.mercadopago));
+  if (!oauth) throw new AppError('payment_account_unavailable', m.unavailable('mercadopago'));
   const state = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {

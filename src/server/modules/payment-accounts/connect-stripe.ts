@@ -18,7 +18,7 @@ const earningsPage = (ctx: ServerContext, result: 'stripe_returned' | 'stripe_li
  */
 export async function startStripeConnection(ctx: ServerContext, user: AuthUser): Promise<{ url: string }> {
   const connect = ctx.paymentAccounts.stripe;
-  if (!connect) throw new AppError('payment_account_unavailable', m.unavailable(m.providerNames.stripe));
+  if (!connect) throw new AppError('payment_account_unavailable', m.unavailable('stripe'));
   const where = and(eq(paymentAccounts.userId, user.id), eq(paymentAccounts.provider, 'stripe'));
   const [row] = await ctx.db.select().from(paymentAccounts).where(where);
   try {
@@ -55,6 +55,6 @@ export async function startStripeConnection(ctx: ServerContext, user: AuthUser):
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     ctx.log.error({ err: error, userId: user.id }, 'Stripe: falha ao preparar a conta conectada');
-    throw new AppError('payment_provider_unavailable', m.providerUnavailable(m.providerNames.stripe));
+    throw new AppError('payment_provider_unavailable', m.providerUnavailable('stripe'));
   }
 }

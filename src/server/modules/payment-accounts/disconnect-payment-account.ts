@@ -16,7 +16,6 @@ export async function disconnectPaymentAccount(
   userId: number,
   provider: PaymentAccountProvider,
 ): Promise<{ message: string }> {
-  const name = m.providerNames[provider];
   const changed = await ctx.db
     .update(paymentAccounts)
     .set({
@@ -28,5 +27,5 @@ export async function disconnectPaymentAccount(
     .where(and(eq(paymentAccounts.userId, userId), eq(paymentAccounts.provider, provider), ne(paymentAccounts.status, 'none')))
     .returning({ id: paymentAccounts.id });
   if (changed.length > 0) ctx.log.info({ userId, provider }, 'conta de recebimentos desconectada');
-  return { message: changed.length > 0 ? m.disconnected(name) : m.alreadyDisconnected(name) };
+  return { message: changed.length > 0 ? m.disconnected(provider) : m.alreadyDisconnected(provider) };
 }

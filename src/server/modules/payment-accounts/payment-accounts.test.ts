@@ -428,7 +428,7 @@ describe('Stripe Connect: an Express account', () => {
     const organiser = await createSignedInUser(t.app);
     const { account } = await startStripe(organiser);
     expect((await disconnect(organiser.headers, 'stripe')).json().message).toBe(
-      'Conta do Stripe desconectada. Os pagamentos voltam a passar pela plataforma.',
+      'Conta da Stripe desconectada. Os pagamentos voltam a passar pela plataforma.',
     );
     expect((await accountsOf(organiser.headers)).json().stripe).toEqual({ available: true, status: 'none' });
     expect((await startStripe(organiser)).account).toBe(account);
@@ -441,7 +441,7 @@ describe('Stripe Connect: an Express account', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       code: 'payment_provider_unavailable',
-      message: 'Não foi possível falar com o Stripe agora. Tente de novo em alguns minutos.',
+      message: 'Não foi possível falar com a Stripe agora. Tente de novo em alguns minutos.',
     });
     expect(await accountRow(organiser.user.id, 'stripe')).toBeUndefined();
   });
@@ -455,15 +455,15 @@ describe('an environment without the providers’ applications', () => {
       const headers = organiser.headers;
       const reply = await sandbox.app.inject({ method: 'GET', url: '/api/users/me/payment-accounts', headers });
       expect(reply.json()).toEqual({ mercadopago: { available: false, status: 'none' }, stripe: { available: false, status: 'none' } });
-      for (const [provider, name] of [
-        ['mercadopago', 'Mercado Pago'],
-        ['stripe', 'Stripe'],
+      for (const [provider, by] of [
+        ['mercadopago', 'pelo Mercado Pago'],
+        ['stripe', 'pela Stripe'],
       ]) {
         const res = await sandbox.app.inject({ method: 'POST', url: `/api/users/me/payment-accounts/${provider}`, headers });
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({
           code: 'payment_account_unavailable',
-          message: `Receber pelo ${name} não está disponível neste ambiente.`,
+          message: `Receber ${by} não está disponível neste ambiente.`,
         });
       }
       const back = await sandbox.app.inject({ method: 'GET', url: '/api/payment-accounts/mercadopago/callback?code=x&state=y' });
