@@ -63,12 +63,14 @@ export async function finishMercadoPagoConnection(ctx: ServerContext, input: Mer
   const { mercadoPago: oauth, cipher } = ctx.paymentAccounts;
   // Both or neither: the configuration asks for the key with the application.
   if (!oauth || !cipher) return 'provider_unavailable';
-  if (!input.state || input.state !== input.browserState) return 'state_invalid';
+  if (!input.state) return 'state_invalid';
   const stateHash = hashState(input.state);
   const [stored] = await ctx.db.select().from(paymentAccountStates).where(eq(paymentAccountStates.stateHash, stateHash));
   if (!stored) return 'state_invalid';
   if (stored.usedAt) return 'state_used';
   if (stored.expiresAt <= ctx.clock.now()) return 'state_expired';
+  // A state we gave another browser (someone else's, brought here by a link) is not this one's to use.
+  if (input.state !== input.browserState) return 'state_invalid';
   if (input.error) return 'denied';
   if (!input.code) return 'code_refused';
 
