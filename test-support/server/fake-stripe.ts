@@ -99,6 +99,8 @@ export type FakeStripeEventType =
 export type FakeStripeOptions = {
   secretKey?: string;
   webhookSecret?: string;
+  /** The Connect endpoint's own signing secret: Stripe signs connected accounts' events with it. */
+  connectWebhookSecret?: string;
   /** When set, paying on the hosted page POSTs checkout.session.completed here (our webhook route). */
   webhookUrl?: string;
   /**
@@ -112,6 +114,7 @@ export type FakeStripe = {
   url: string;
   secretKey: string;
   webhookSecret: string;
+  connectWebhookSecret: string;
   /** Every API call received, oldest first (hosted-page visits excluded). */
   requests: RecordedRequest[];
   sessions: Map<string, FakeStripeSession>;
@@ -122,8 +125,8 @@ export type FakeStripe = {
   /** Stripe's onboarding finished for the account: it takes charges and pays out. */
   completeOnboarding(accountId: string): FakeStripeAccount;
   /**
-   * A signed Connect event about the account as it is now (`created` in seconds, default now; older values make
-   * deliveries out of order).
+   * A Connect event about the account as it is now, signed as the Connect endpoint's (`created` in seconds, default
+   * now; older values make deliveries out of order).
    */
   accountWebhookFor(
     accountId: string,
@@ -175,6 +178,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const nowSeconds = () => Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
   const secretKey = options.secretKey ?? 'sk_test_fake_bora_jogar';
   const webhookSecret = options.webhookSecret ?? 'whsec_fake_bora_jogar';
+  const connectWebhookSecret = options.connectWebhookSecret ?? 'whsec_fake_bora_jogar_connect';
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeStripeSession>();
   const paymentIntents = new Map<string, FakeStripePaymentIntent>();
@@ -374,7 +378,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const type = eventOptions.type ?? 'account.updated';
     const object =
       type === 'account.updated' ? structuredClone(account) : { id: 'ca_fake_bora_jogar', object: 'application', name: 'Bora Jogar' };
-    return signed({
+    const event = {
       id: id('evt'),
       object: 'event',
       api_version: '2026-10-28.endive',
@@ -385,7 +389,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       request: { id: null, idempotency_key: null },
       type,
       data: { object },
-    });
+    };
+    return signed(event, nowSeconds(), connectWebhookSecret);
   }
 
   function onboardingPage(link: FakeStripeAccountLink, linkId: string): string {
@@ -497,6 +502,7 @@ ${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancelar</a>
     url: server.url,
     secretKey,
     webhookSecret,
+    connectWebhookSecret,
     requests,
     sessions,
     paymentIntents,

@@ -27,6 +27,7 @@ export async function startLivePaymentsApp(): Promise<LivePaymentsApp> {
       PAYMENTS: 'live',
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: stripe.connectWebhookSecret,
       STRIPE_API_URL: stripe.url,
       MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
       MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret,

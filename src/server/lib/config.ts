@@ -204,6 +204,12 @@ const envSchema = z
         .regex(/^whsec_/, 'deve ser o segredo de assinatura do webhook da Stripe (whsec_…)')
         .optional(),
     ),
+    STRIPE_CONNECT_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^whsec_/, 'deve ser o segredo de assinatura do endpoint Connect da Stripe (whsec_…)')
+        .optional(),
+    ),
     STRIPE_API_URL: optionalText.pipe(httpUrl.optional()),
     MERCADOPAGO_ACCESS_TOKEN: optionalText,
     MERCADOPAGO_WEBHOOK_SECRET: optionalText,
@@ -357,7 +363,7 @@ export type PaymentsConfig =
   | {
       mode: 'live';
       holdMinutes: number;
-      stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+      stripe: { secretKey: string; webhookSecret: string; connectWebhookSecret: string | undefined; apiUrl: string | undefined };
       mercadoPago: { accessToken: string; webhookSecret: string; apiUrl: string };
     };
 
@@ -433,7 +439,12 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   return {
     mode,
     holdMinutes,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY!,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+    },
     mercadoPago: { accessToken: e.MERCADOPAGO_ACCESS_TOKEN!, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: e.MERCADOPAGO_API_URL },
   };
 }

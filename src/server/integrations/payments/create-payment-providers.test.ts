@@ -33,7 +33,7 @@ describe('payment configuration', () => {
     expect(loadConfig(LIVE_KEYS).payments).toEqual({
       mode: 'live',
       holdMinutes: 30,
-      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', apiUrl: undefined },
+      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', connectWebhookSecret: undefined, apiUrl: undefined },
       mercadoPago: { accessToken: 'TEST-123', webhookSecret: 'mp-secret', apiUrl: 'https://api.mercadopago.com' },
     });
   });

@@ -20,6 +20,8 @@ import { createStripeClient, wrapStripeError } from './stripe-client';
 export type StripeProviderOptions = {
   secretKey: string;
   webhookSecret: string;
+  /** The signing secret of the Connect endpoint (events of connected accounts), when one is configured. */
+  connectWebhookSecret?: string;
   /** Another API base, e.g. http://127.0.0.1:12111 for a local fake; the real API when absent. */
   apiUrl?: string;
   clock: Clock;
@@ -167,22 +169,27 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async handleWebhook(request: WebhookRequest): Promise<WebhookResult> {
       const signature = headerValue(request.headers, STRIPE_SIGNATURE_HEADER);
       if (!signature) throw new WebhookSignatureError('stripe', `missing ${STRIPE_SIGNATURE_HEADER} header`);
+      const verify = (secret: string) =>
+        stripe.webhooks.constructEvent(request.rawBody, signature, secret, tolerance, undefined, options.clock.now().getTime());
       let event: Stripe.Event;
+      let isConnect = false;
       try {
-        event = stripe.webhooks.constructEvent(
-          request.rawBody,
-          signature,
-          options.webhookSecret,
-          tolerance,
-          undefined,
-          options.clock.now().getTime(),
-        );
+        event = verify(options.webhookSecret);
       } catch (error) {
+        // Stripe signs a Connect endpoint's events with that endpoint's own secret; it may share this address.
         const message = error instanceof Error ? error.message : String(error);
-        throw new WebhookSignatureError('stripe', `invalid Stripe signature: ${message}`);
+        if (!options.connectWebhookSecret) throw new WebhookSignatureError('stripe', `invalid Stripe signature: ${message}`);
+        try {
+          event = verify(options.connectWebhookSecret);
+          isConnect = true;
+        } catch {
+          throw new WebhookSignatureError('stripe', `invalid Stripe signature: ${message}`);
+        }
       }
       const account = connectedAccountReport(event);
       if (account) return { kind: 'account', eventId: event.id, account };
+      // A connected account's own checkouts are never ours.
+      if (isConnect) return { kind: 'ignored', eventId: event.id, reason: `connected account event ${event.type}` };
       if (!SESSION_EVENTS.has(event.type)) return { kind: 'ignored', eventId: event.id, reason: `event type ${event.type}` };
       const session = event.data.object as Stripe.Checkout.Session;
       if (session.object !== 'checkout.session') return { kind: 'ignored', eventId: event.id, reason: 'not a checkout session' };
