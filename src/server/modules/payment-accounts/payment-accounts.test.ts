@@ -447,6 +447,40 @@ describe('Stripe Connect: an Express account', () => {
   });
 });
 
+describe('starting connections, counted', () => {
+  it('per account: the 21st start in 15 minutes is a 429 and writes no state', async () => {
+    const limited = await createTestApp({
+      env: {
+        RATE_LIMITS: 'on',
+        MERCADOPAGO_CLIENT_ID: mp.clientId,
+        MERCADOPAGO_CLIENT_SECRET: mp.clientSecret,
+        MERCADOPAGO_AUTH_URL: mp.authUrl,
+        MERCADOPAGO_API_URL: mp.url,
+        PAYMENT_ACCOUNTS_KEY: TEST_PAYMENT_ACCOUNTS_KEY,
+      },
+    });
+    try {
+      const organiser = await createSignedInUser(limited.app);
+      const start = () =>
+        limited.app.inject({ method: 'POST', url: '/api/users/me/payment-accounts/mercadopago', headers: organiser.headers });
+      for (let i = 0; i < 20; i += 1) expect((await start()).statusCode).toBe(200);
+      const refused = await start();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('rate_limited');
+      const states = await limited.app.ctx.db.select().from(paymentAccountStates).where(eq(paymentAccountStates.userId, organiser.user.id));
+      expect(states).toHaveLength(20);
+      // Someone else is counted apart.
+      const other = await createSignedInUser(limited.app);
+      expect(
+        (await limited.app.inject({ method: 'POST', url: '/api/users/me/payment-accounts/mercadopago', headers: other.headers }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('an environment without the providers’ applications', () => {
   it('offers neither, refuses to connect with a clear 404, and its callback says so', async () => {
     const sandbox = await createTestApp();

@@ -2,12 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../core/context';
 import { currentUser } from '../../http/authentication';
 import { apiRoute, signedInRoute } from '../../http/route-helpers';
+import { byUser, minutes } from '../../lib/rate-limit';
 import { CALLBACK_PATH, finishMercadoPagoConnection, startMercadoPagoConnection, STATE_LIFETIME_MS } from './connect-mercadopago';
 import { startStripeConnection } from './connect-stripe';
 import { disconnectPaymentAccount } from './disconnect-payment-account';
 import { getPaymentAccounts } from './get-payment-accounts';
 
 const tags = ['payment-accounts'];
+
+/** Each Mercado Pago start writes a state and each Stripe one asks Stripe: counted per account, generously. */
+const CONNECTIONS = { name: 'payment-accounts-connect:user', max: 20, windowMs: minutes(15), key: byUser };
 
 /** The cookie that ties a Mercado Pago `state` to the browser that asked for it; sent only to the callback. */
 const STATE_COOKIE = 'bj_mp_state';
@@ -27,6 +31,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 
 /** "Receber direto na minha conta" (decision 082): each provider's account of the organiser, and Mercado Pago's callback. */
 export function paymentAccountRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  const connections = ctx.rateLimiter.limit(CONNECTIONS);
   return async (app) => {
     app.route({
       ...signedInRoute('GET /users/me/payment-accounts', {
@@ -48,6 +53,7 @@ export function paymentAccountRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
         404,
       ),
       onRequest: app.requireUser,
+      preValidation: connections,
       handler: async (request, reply) => {
         const user = currentUser(request);
         if (request.params.provider === 'stripe') return startStripeConnection(request.ctx, user);
