@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createGame, signIn } from './support/games';
+import { seriousViolationsInBothThemes } from './support/axe';
 import { registerPlayer, unique } from './support/people';
 
 // The e2e server's Mercado Pago is the fake one (e2e/support/server.ts): its authorisation page sends the browser back
@@ -38,6 +39,7 @@ test('an organiser opens Recebimentos, connects Mercado Pago through its authori
   await expect(mercadoPago.getByText(/autorização renovada sozinha/)).toBeVisible();
   await expect(page).toHaveURL(/\/my-games\/earnings$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolationsInBothThemes(page)).toEqual([]);
 
   // ── The same authorisation page again (its state is spent): refused, and the account stays connected ──
   await page.goto(authorisationUrl);
