@@ -83,6 +83,7 @@ const cluster = await soakInstances(
     MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
     MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret,
     MERCADOPAGO_API_URL: proxies.mp.url('http'),
+    PAYMENT_ACCOUNTS_KEY: Buffer.alloc(32, 7).toString('base64'),
     PUSH_ALLOW_LOOPBACK: 'on',
     RATE_LIMITS: 'off',
     HOLD_SWEEP_SECONDS: '5',

@@ -25,6 +25,10 @@
 //   POST /pushes/deliver → 201 {"tried"}: delivers the pushes due now, or, during the quiet hours (22:00 to 07:00 in
 //   São Paulo), as the delivery at their end will: a journey run at night sees what the morning brings.
 //   POST /reminders → 201 {"reminded"}: runs the reminder job now (it runs every minute anyway).
+//
+// Organisers connect their own Mercado Pago account (decision 082) through the fake Mercado Pago started here
+// (test-support/server/fake-mercadopago.ts): its authorisation page ("Autorizar") sends the browser back to the app's
+// callback with a code, which the app exchanges at the fake's /oauth/token. Payments stay in the sandbox.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
@@ -38,6 +42,7 @@ import { TIME_ZONE } from '../../src/shared/dates';
 import { deliverDuePushes } from '../../src/server/core/notifications/push-delivery';
 import { quietHoursEnd } from '../../src/server/core/notifications/quiet-hours';
 import { sendReminders } from '../../src/server/modules/reminders/send-reminders';
+import { startFakeMercadoPago } from '../../test-support/server/fake-mercadopago';
 import { startPushService } from '../../test-support/server/push-service';
 import { startSmtpInbox } from '../../test-support/server/smtp-inbox';
 import { E2E_APP_PORT, E2E_CONTROL_PORT, E2E_MAIL_PORT, E2E_SMTP_PORT } from './ports';
@@ -45,6 +50,7 @@ import { emailSlug } from './slug';
 
 const inbox = await startSmtpInbox({ port: E2E_SMTP_PORT });
 const pushService = await startPushService();
+const mercadoPago = await startFakeMercadoPago();
 
 http
   .createServer((req, res) => {
@@ -75,6 +81,12 @@ const config = loadConfig({
   // payout journey needs no clock of its own (nothing else reads earnings).
   PLATFORM_FEE_PERCENT: '10',
   PAYOUT_HOLD_HOURS: '0',
+  // "Receber direto na minha conta": Mercado Pago's OAuth against the fake above, the tokens sealed with a test key.
+  MERCADOPAGO_CLIENT_ID: mercadoPago.clientId,
+  MERCADOPAGO_CLIENT_SECRET: mercadoPago.clientSecret,
+  MERCADOPAGO_AUTH_URL: mercadoPago.authUrl,
+  MERCADOPAGO_API_URL: mercadoPago.url,
+  PAYMENT_ACCOUNTS_KEY: Buffer.alloc(32, 9).toString('base64'),
 });
 const { app } = await startServer(config, { inMemory: true });
 

@@ -29,6 +29,7 @@ import { registerWebApp } from './http/web-app';
 import { createGoogleVerifier } from './integrations/google/verify-google-token';
 import type { ResolveHost } from './integrations/push/endpoint-safety';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { createPaymentAccountServices } from './integrations/payments/payment-account-services';
 import { type Clock, systemClock } from './lib/clock';
 import type { Config } from './lib/config';
 import { createMetrics } from './lib/metrics';
@@ -49,6 +50,8 @@ import { invitationRoutes } from './modules/invitations/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createAppPaymentProviders } from './modules/payments/app-payment-providers';
 import { paymentReconciliationJob } from './modules/payments/reconcile-payments';
+import { paymentAccountsRefreshJob } from './modules/payment-accounts/refresh-mercadopago-tokens';
+import { paymentAccountRoutes } from './modules/payment-accounts/routes';
 import { seriesRollJob } from './modules/series/roll-series-forward';
 import { groupRoutes } from './modules/groups/routes';
 import { seriesRoutes } from './modules/series/routes';
@@ -122,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     tokens,
     payments: createAppPaymentProviders({ config, db: database.db, clock, tokens }),
+    paymentAccounts: createPaymentAccountServices(config.paymentAccounts),
     rateLimiter,
     google: config.googleClientId
       ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
@@ -146,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pushDeliveryJob(ctx),
       afterCommitRetryJob(ctx),
       retentionJob(ctx),
+      paymentAccountsRefreshJob(ctx),
       // PGlite starts no autovacuum: this stands in for it (PostgreSQL's own looks after a server's tables).
       ...(database.kind === 'pglite'
         ? [
@@ -203,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(creditRoutes(ctx));
       await api.register(privacyRoutes(ctx));
       await api.register(paymentWebhookRoutes);
+      await api.register(paymentAccountRoutes(ctx));
       await api.register(adminRoutes);
     },
     { prefix: '/api' },

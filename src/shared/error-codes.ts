@@ -138,6 +138,9 @@ export const errorCodes = {
   account_has_earnings: 409,
   account_owes_earnings: 409,
 
+  // Organisers' own payment accounts (decision 082)
+  payment_account_unavailable: 404,
+
   // The backup endpoint (loopback, for `npm run backup`)
   backup_token_invalid: 401,
   backup_failed: 500,

@@ -1,5 +1,6 @@
 import { httpMessages } from './http-messages';
 import { earningsMessages } from './earnings-messages';
+import { paymentAccountsMessages } from './payment-accounts-messages';
 import { groupMessages } from './group-messages';
 import { seriesMessages } from './series-messages';
 
@@ -408,6 +409,9 @@ export const messages = {
 
   // Organisers' earnings and payouts (decision 045)
   earnings: earningsMessages,
+
+  // Organisers' own payment accounts (decision 082)
+  paymentAccounts: paymentAccountsMessages,
 
   // Administrator area (spec: organisers-and-admin §5, §8)
   admin: {

@@ -13,8 +13,11 @@ import {
 /**
  * A fake Mercado Pago API on 127.0.0.1 for tests and the Playwright harness: Checkout Pro
  * preferences, payments (read, search), refunds, signed Webhooks notifications and a tiny
- * checkout page. Point the app at it with MERCADOPAGO_API_URL=fake.url and
- * MERCADOPAGO_ACCESS_TOKEN=fake.accessToken.
+ * checkout page; and the marketplace's OAuth: an authorisation page, codes good once for 10
+ * minutes, seller tokens of 180 days whose refresh token works once, and sellers who withdraw the
+ * application. Point the app at it with MERCADOPAGO_API_URL=fake.url and
+ * MERCADOPAGO_ACCESS_TOKEN=fake.accessToken; for OAuth, MERCADOPAGO_AUTH_URL=fake.authUrl,
+ * MERCADOPAGO_CLIENT_ID=fake.clientId and MERCADOPAGO_CLIENT_SECRET=fake.clientSecret.
  */
 
 export type FakeMercadoPagoPreference = {
@@ -77,6 +80,11 @@ export type FakeMercadoPagoRefund = {
 export type FakeMercadoPagoOptions = {
   accessToken?: string;
   webhookSecret?: string;
+  /** The OAuth application's credentials. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Mercado Pago's "now", for codes and tokens: the real time by default; a test on a moved clock hands it here. */
+  now?: () => Date;
   /** When true, paying on the checkout page POSTs a signed notification to the preference's notification_url. */
   deliverWebhooks?: boolean;
 };
@@ -89,10 +97,33 @@ export type FakeMercadoPagoWebhookOptions = {
   action?: 'payment.created' | 'payment.updated';
 };
 
+/** A seller who authorised the application, with every token issued to them. */
+export type FakeMercadoPagoSeller = {
+  id: number;
+  /** Access tokens still good, with when each ends. */
+  accessTokens: Map<string, Date>;
+  /** Refresh tokens issued, true once spent. */
+  refreshTokens: Map<string, boolean>;
+  /** The seller withdrew the application: every refresh answers `unauthorized_client`. */
+  revoked: boolean;
+};
+
 export type FakeMercadoPago = {
   url: string;
   accessToken: string;
   webhookSecret: string;
+  clientId: string;
+  clientSecret: string;
+  /** The authorisation page (MERCADOPAGO_AUTH_URL): "Autorizar" sends the browser to redirect_uri with a code. */
+  authUrl: string;
+  sellers: Map<number, FakeMercadoPagoSeller>;
+  /**
+   * What the authorisation page does when the seller authorises, without a browser: a code for `redirectUri`, good
+   * once for 10 minutes. `sellerId` picks who authorises (a new seller by default).
+   */
+  authorize(input: { redirectUri: string; sellerId?: number }): string;
+  /** The seller withdraws the application from their account. */
+  revokeSeller(sellerId: number): void;
   /** Every API call received, oldest first (checkout-page visits excluded). */
   requests: RecordedRequest[];
   preferences: Map<string, FakeMercadoPagoPreference>;
@@ -114,6 +145,9 @@ export type FakeMercadoPago = {
 };
 
 const COLLECTOR_ID = 123456789;
+/** An authorization code lasts 10 minutes; a seller's access token 180 days (15 552 000 s). */
+const CODE_LIFETIME_MS = 10 * 60 * 1000;
+const TOKEN_LIFETIME_SECONDS = 180 * 24 * 60 * 60;
 const nowIso = () => new Date().toISOString();
 
 function apiError(status: number, message: string, error = status === 404 ? 'not_found' : 'bad_request') {
@@ -131,6 +165,74 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
   let nextFailure: { status: number; message: string } | undefined;
   let nextPaymentId = 1_300_000_000 + randomInt(1_000_000);
   let baseUrl = '';
+  const clientId = options.clientId ?? '1234567890123456';
+  const clientSecret = options.clientSecret ?? 'fake-client-secret-bora-jogar';
+  const now = () => options.now?.() ?? new Date();
+  const sellers = new Map<number, FakeMercadoPagoSeller>();
+  const codes = new Map<string, { sellerId: number; redirectUri: string; expiresAt: Date; used: boolean }>();
+  let nextSellerId = 200_000_000 + randomInt(1_000_000);
+
+  function authorize(input: { redirectUri: string; sellerId?: number }): string {
+    const sellerId = input.sellerId ?? nextSellerId++;
+    if (!sellers.has(sellerId)) sellers.set(sellerId, { id: sellerId, accessTokens: new Map(), refreshTokens: new Map(), revoked: false });
+    sellers.get(sellerId)!.revoked = false;
+    const code = `TG-${randomUUID()}-${sellerId}`;
+    codes.set(code, { sellerId, redirectUri: input.redirectUri, expiresAt: new Date(now().getTime() + CODE_LIFETIME_MS), used: false });
+    return code;
+  }
+
+  function issueTokens(seller: FakeMercadoPagoSeller): { status: number; body: unknown } {
+    const access = `APP_USR-${randomUUID()}-${seller.id}`;
+    const refresh = `TG-${randomUUID()}-${seller.id}`;
+    seller.accessTokens.set(access, new Date(now().getTime() + TOKEN_LIFETIME_SECONDS * 1000));
+    seller.refreshTokens.set(refresh, false);
+    const body = {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: TOKEN_LIFETIME_SECONDS,
+      scope: 'offline_access payments read write',
+      user_id: seller.id,
+      refresh_token: refresh,
+      public_key: `APP_USR-${randomUUID()}`,
+      live_mode: false,
+    };
+    return { status: 200, body };
+  }
+
+  const grantError = (error: string, message: string) => ({ status: 400, body: { error, message, status: 400, cause: [] as unknown[] } });
+
+  /** POST /oauth/token, as documented: authorization_code once within its minutes, refresh_token once. */
+  function oauthToken(body: Record<string, unknown>): { status: number; body: unknown } {
+    if (body.client_id !== clientId || body.client_secret !== clientSecret)
+      return grantError('invalid_client', 'invalid client_id or client_secret');
+    if (body.grant_type === 'authorization_code') {
+      const grant = typeof body.code === 'string' ? codes.get(body.code) : undefined;
+      if (!grant || grant.used || grant.expiresAt <= now() || grant.redirectUri !== body.redirect_uri)
+        return grantError('invalid_grant', 'invalid_grant');
+      grant.used = true;
+      return issueTokens(sellers.get(grant.sellerId)!);
+    }
+    if (body.grant_type === 'refresh_token') {
+      const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+      const seller = [...sellers.values()].find((candidate) => candidate.refreshTokens.has(token));
+      if (!seller) return grantError('invalid_grant', 'invalid_grant');
+      if (seller.revoked) return grantError('unauthorized_client', 'the seller revoked the application');
+      if (seller.refreshTokens.get(token)) return grantError('invalid_grant', 'invalid_grant');
+      seller.refreshTokens.set(token, true);
+      return issueTokens(seller);
+    }
+    return grantError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+  }
+
+  function authorizationPage(query: Record<string, string>): string {
+    const approve = `/authorization/approve?${new URLSearchParams(query)}`;
+    const deny = `/authorization/deny?${new URLSearchParams(query)}`;
+    return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Fake Mercado Pago</title></head><body>
+<h1>Fake Mercado Pago</h1><p>Bora Jogar quer receber pagamentos na sua conta.</p>
+<form method="post" action="${escapeHtml(approve)}"><button type="submit">Autorizar</button></form>
+<form method="post" action="${escapeHtml(deny)}"><button type="submit">Cancelar</button></form>
+</body></html>`;
+  }
 
   function getPayment(paymentId: number): FakeMercadoPagoPayment {
     const payment = payments.get(paymentId);
@@ -313,6 +415,19 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
   }
 
   const server = await startHttpServer(async (request, response) => {
+    if (request.path === '/authorization' && request.method === 'GET') {
+      if (request.query.client_id !== clientId || request.query.response_type !== 'code' || !request.query.redirect_uri)
+        return sendHtml(response, 400, '<p>Aplicação inválida</p>');
+      return sendHtml(response, 200, authorizationPage(request.query));
+    }
+    const decision = /^\/authorization\/(approve|deny)$/.exec(request.path);
+    if (decision && request.method === 'POST') {
+      const target = new URL(request.query.redirect_uri ?? '');
+      if (decision[1] === 'approve') target.searchParams.set('code', authorize({ redirectUri: request.query.redirect_uri! }));
+      else target.searchParams.set('error', 'access_denied');
+      if (request.query.state !== undefined) target.searchParams.set('state', request.query.state);
+      return redirect(response, target.toString());
+    }
     if (request.path === '/checkout/v1/redirect' || request.path === '/checkout/v1/pay') {
       const preference = preferences.get(request.query.pref_id ?? '');
       if (!preference) return sendHtml(response, 404, '<p>Preferência não encontrada</p>');
@@ -355,6 +470,10 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       body,
     });
 
+    if (request.method === 'POST' && request.path === '/oauth/token') {
+      const result = oauthToken((body ?? {}) as Record<string, unknown>);
+      return sendJson(response, result.status, result.body);
+    }
     if (request.headers.authorization !== `Bearer ${accessToken}`) {
       const error = apiError(401, 'invalid access token', 'unauthorized');
       return sendJson(response, error.status, error.body);
@@ -404,6 +523,17 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     url: server.url,
     accessToken,
     webhookSecret,
+    clientId,
+    clientSecret,
+    authUrl: `${server.url}/authorization`,
+    sellers,
+    authorize,
+    revokeSeller(sellerId) {
+      const seller = sellers.get(sellerId);
+      if (!seller) throw new Error(`fake Mercado Pago: no seller ${sellerId}`);
+      seller.revoked = true;
+      seller.accessTokens.clear();
+    },
     requests,
     preferences,
     payments,

@@ -13,8 +13,10 @@ import {
 
 /**
  * A fake Stripe API on 127.0.0.1 for tests and the Playwright harness: Checkout Sessions
- * (create, retrieve), refunds, signed webhook events and a tiny hosted checkout page.
- * Point the SDK at it with STRIPE_API_URL=fake.url and STRIPE_SECRET_KEY=fake.secretKey.
+ * (create, retrieve), refunds, signed webhook events and a tiny hosted checkout page; and Connect:
+ * Express accounts, single-use account links to a tiny onboarding page, and the `account.updated` and
+ * `account.application.deauthorized` events. Point the SDK at it with STRIPE_API_URL=fake.url and
+ * STRIPE_SECRET_KEY=fake.secretKey.
  */
 
 export type FakeStripeSession = {
@@ -59,6 +61,34 @@ export type FakeStripeRefund = {
   created: number;
 };
 
+/** A Connect account as Stripe answers it (the fields we read and a few around them). */
+export type FakeStripeAccount = {
+  id: string;
+  object: 'account';
+  type: 'express';
+  country: string;
+  email: string | null;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
+  metadata: Record<string, string>;
+  created: number;
+};
+
+export type FakeStripeAccountLink = {
+  object: 'account_link';
+  url: string;
+  created: number;
+  expires_at: number;
+  account: string;
+  refresh_url: string;
+  return_url: string;
+  used: boolean;
+};
+
+export type FakeStripeAccountEventType = 'account.updated' | 'account.application.deauthorized';
+
 export type FakeStripeEventType =
   | 'checkout.session.completed'
   | 'checkout.session.async_payment_succeeded'
@@ -69,6 +99,8 @@ export type FakeStripeEventType =
 export type FakeStripeOptions = {
   secretKey?: string;
   webhookSecret?: string;
+  /** The Connect endpoint's own signing secret: Stripe signs connected accounts' events with it. */
+  connectWebhookSecret?: string;
   /** When set, paying on the hosted page POSTs checkout.session.completed here (our webhook route). */
   webhookUrl?: string;
   /**
@@ -82,11 +114,24 @@ export type FakeStripe = {
   url: string;
   secretKey: string;
   webhookSecret: string;
+  connectWebhookSecret: string;
   /** Every API call received, oldest first (hosted-page visits excluded). */
   requests: RecordedRequest[];
   sessions: Map<string, FakeStripeSession>;
   paymentIntents: Map<string, FakeStripePaymentIntent>;
   refunds: FakeStripeRefund[];
+  accounts: Map<string, FakeStripeAccount>;
+  accountLinks: Map<string, FakeStripeAccountLink>;
+  /** Stripe's onboarding finished for the account: it takes charges and pays out. */
+  completeOnboarding(accountId: string): FakeStripeAccount;
+  /**
+   * A Connect event about the account as it is now, signed as the Connect endpoint's (`created` in seconds, default
+   * now; older values make deliveries out of order).
+   */
+  accountWebhookFor(
+    accountId: string,
+    options?: { type?: FakeStripeAccountEventType; created?: number },
+  ): WebhookDelivery & { event: Record<string, unknown> };
   /** Completes the session as a successful card payment; returns the updated session. */
   markSessionPaid(sessionId: string): FakeStripeSession;
   expireSession(sessionId: string): FakeStripeSession;
@@ -133,6 +178,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const nowSeconds = () => Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
   const secretKey = options.secretKey ?? 'sk_test_fake_bora_jogar';
   const webhookSecret = options.webhookSecret ?? 'whsec_fake_bora_jogar';
+  const connectWebhookSecret = options.connectWebhookSecret ?? 'whsec_fake_bora_jogar_connect';
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeStripeSession>();
   const paymentIntents = new Map<string, FakeStripePaymentIntent>();
@@ -265,6 +311,95 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return { status: 200, body: refund };
   }
 
+  const accounts = new Map<string, FakeStripeAccount>();
+  const accountLinks = new Map<string, FakeStripeAccountLink>();
+
+  function createAccount(form: Record<string, unknown>): { status: number; body: unknown } {
+    if (form.type !== 'express') return stripeError(400, 'fake Stripe supports type=express only', 'parameter_invalid', 'type');
+    const requested = (form.capabilities as Record<string, { requested?: string }> | undefined) ?? {};
+    const account: FakeStripeAccount = {
+      id: id('acct'),
+      object: 'account',
+      type: 'express',
+      country: typeof form.country === 'string' ? form.country : 'BR',
+      email: typeof form.email === 'string' ? form.email : null,
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      capabilities: Object.fromEntries(Object.keys(requested).map((name) => [name, 'inactive' as const])),
+      metadata: (form.metadata as Record<string, string> | undefined) ?? {},
+      created: nowSeconds(),
+    };
+    accounts.set(account.id, account);
+    return { status: 200, body: account };
+  }
+
+  function createAccountLink(form: Record<string, unknown>): { status: number; body: unknown } {
+    const account = typeof form.account === 'string' ? accounts.get(form.account) : undefined;
+    if (!account) return stripeError(400, `No such account: '${String(form.account)}'`, 'account_invalid', 'account');
+    if (form.type !== 'account_onboarding') return stripeError(400, 'type must be account_onboarding', 'parameter_invalid', 'type');
+    for (const field of ['refresh_url', 'return_url'] as const) {
+      if (typeof form[field] !== 'string') return stripeError(400, `${field} is required`, 'parameter_missing', field);
+    }
+    const linkId = randomBytes(12).toString('hex');
+    const created = nowSeconds();
+    const link: FakeStripeAccountLink = {
+      object: 'account_link',
+      url: `${baseUrl}/setup/e/${linkId}`,
+      created,
+      expires_at: created + 300,
+      account: account.id,
+      refresh_url: form.refresh_url as string,
+      return_url: form.return_url as string,
+      used: false,
+    };
+    accountLinks.set(linkId, link);
+    const { used: _hidden, account: _account, refresh_url: _refresh, return_url: _return, ...reply } = link;
+    return { status: 200, body: reply };
+  }
+
+  function completeOnboarding(accountId: string): FakeStripeAccount {
+    const account = accounts.get(accountId);
+    if (!account) throw new Error(`fake Stripe: no account ${accountId}`);
+    Object.assign(account, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
+    for (const name of Object.keys(account.capabilities)) account.capabilities[name] = 'active';
+    return account;
+  }
+
+  function signed(event: Record<string, unknown>, timestamp = nowSeconds(), secret = webhookSecret) {
+    const rawBody = JSON.stringify(event, null, 2);
+    const header = signer.webhooks.generateTestHeaderString({ payload: rawBody, secret, timestamp });
+    return { event, rawBody, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header }, query: {} };
+  }
+
+  function accountWebhookFor(accountId: string, eventOptions: { type?: FakeStripeAccountEventType; created?: number } = {}) {
+    const account = accounts.get(accountId);
+    if (!account) throw new Error(`fake Stripe: no account ${accountId}`);
+    const type = eventOptions.type ?? 'account.updated';
+    const object =
+      type === 'account.updated' ? structuredClone(account) : { id: 'ca_fake_bora_jogar', object: 'application', name: 'Bora Jogar' };
+    const event = {
+      id: id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      account: accountId,
+      created: eventOptions.created ?? nowSeconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    };
+    return signed(event, nowSeconds(), connectWebhookSecret);
+  }
+
+  function onboardingPage(link: FakeStripeAccountLink, linkId: string): string {
+    return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Fake Stripe Connect</title></head><body>
+<h1>Fake Stripe Connect</h1><p data-testid="account">${escapeHtml(link.account)}</p>
+<form method="post" action="/setup/e/${linkId}"><button type="submit">Concluir cadastro</button></form>
+</body></html>`;
+  }
+
   function webhookFor(sessionId: string, webhookOptions: { type?: FakeStripeEventType; timestamp?: number; secret?: string } = {}) {
     const session = getSession(sessionId);
     const event = {
@@ -278,13 +413,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       type: webhookOptions.type ?? 'checkout.session.completed',
       data: { object: structuredClone(session) },
     };
-    const rawBody = JSON.stringify(event, null, 2);
-    const header = signer.webhooks.generateTestHeaderString({
-      payload: rawBody,
-      secret: webhookOptions.secret ?? webhookSecret,
-      timestamp: webhookOptions.timestamp ?? nowSeconds(),
-    });
-    return { event, rawBody, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header }, query: {} };
+    return signed(event, webhookOptions.timestamp, webhookOptions.secret);
   }
 
   async function deliver(delivery: WebhookDelivery, url = options.webhookUrl) {
@@ -302,6 +431,18 @@ ${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancelar</a>
   }
 
   const server = await startHttpServer(async (request, response) => {
+    const setup = /^\/setup\/e\/([^/]+)$/.exec(request.path);
+    if (setup) {
+      const link = accountLinks.get(setup[1]!);
+      if (!link) return sendHtml(response, 404, '<p>Link não encontrado</p>');
+      // Single use and short-lived, as Stripe's: a link visited before or expired sends the user to refresh_url.
+      if (link.used || link.expires_at < nowSeconds()) return redirect(response, link.refresh_url);
+      if (request.method === 'GET') return sendHtml(response, 200, onboardingPage(link, setup[1]!));
+      link.used = true;
+      completeOnboarding(link.account);
+      if (options.webhookUrl) await deliver(accountWebhookFor(link.account)).catch(() => undefined);
+      return redirect(response, link.return_url);
+    }
     const pay = /^\/c\/pay\/([^/]+)$/.exec(request.path);
     if (pay) {
       const session = sessions.get(pay[1]!);
@@ -348,6 +489,8 @@ ${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancelar</a>
         : stripeError(404, `No such checkout.session: '${sessionPath[1]}'`, 'resource_missing', 'session');
     } else if (request.method === 'POST' && expirePath) result = expireOpenSession(expirePath[1]!);
     else if (request.method === 'POST' && request.path === '/v1/refunds') result = createRefund(body);
+    else if (request.method === 'POST' && request.path === '/v1/accounts') result = createAccount(body);
+    else if (request.method === 'POST' && request.path === '/v1/account_links') result = createAccountLink(body);
     else result = stripeError(404, `Unrecognized request URL (${request.method}: ${request.path})`);
 
     if (typeof key === 'string' && result.status < 500) idempotent.set(`${request.path}:${key}`, result);
@@ -359,10 +502,15 @@ ${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancelar</a>
     url: server.url,
     secretKey,
     webhookSecret,
+    connectWebhookSecret,
     requests,
     sessions,
     paymentIntents,
     refunds,
+    accounts,
+    accountLinks,
+    completeOnboarding,
+    accountWebhookFor,
     markSessionPaid,
     expireSession(sessionId) {
       const session = getSession(sessionId);

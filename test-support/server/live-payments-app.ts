@@ -6,30 +6,36 @@ import type { WebhookDelivery } from './fake-http';
 import { startFakeMercadoPago, type FakeMercadoPago } from './fake-mercadopago';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
 import { expectLedgerBalanced } from './ledger';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, TEST_PAYMENT_ACCOUNTS_KEY, type TestApp } from './test-app';
 
 export type LivePaymentsApp = { t: TestApp; stripe: FakeStripe; mp: FakeMercadoPago; baseUrl: string; close(): Promise<void> };
 
 /**
  * The app with PAYMENTS=live against local fake Stripe and Mercado Pago servers on 127.0.0.1,
- * listening for real so webhook deliveries arrive as real parallel HTTP requests. The app starts at the real time;
- * fake Stripe reads the app's clock for session expiry and signatures, so a test may move it ahead.
+ * listening for real so webhook deliveries arrive as real parallel HTTP requests; organisers connect
+ * their own accounts through the fakes' OAuth and Connect. The app starts at the real time; both fakes
+ * read the app's clock (session expiry, signatures, OAuth codes and tokens), so a test may move it ahead.
  */
 export async function startLivePaymentsApp(): Promise<LivePaymentsApp> {
   // Stripe judges a session's expiry by the app's clock, which tests may move ahead of the real time.
   const app: { clock?: TestApp['clock'] } = {};
   const stripe = await startFakeStripe({ now: () => app.clock?.now() ?? new Date() });
-  const mp = await startFakeMercadoPago();
+  const mp = await startFakeMercadoPago({ now: () => app.clock?.now() ?? new Date() });
   const t = await createTestApp({
     now: new Date(),
     env: {
       PAYMENTS: 'live',
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: stripe.connectWebhookSecret,
       STRIPE_API_URL: stripe.url,
       MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
       MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret,
       MERCADOPAGO_API_URL: mp.url,
+      MERCADOPAGO_CLIENT_ID: mp.clientId,
+      MERCADOPAGO_CLIENT_SECRET: mp.clientSecret,
+      MERCADOPAGO_AUTH_URL: mp.authUrl,
+      PAYMENT_ACCOUNTS_KEY: TEST_PAYMENT_ACCOUNTS_KEY,
     },
   });
   app.clock = t.clock;

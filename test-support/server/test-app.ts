@@ -20,6 +20,9 @@ export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export const raced = (name: string) =>
   isPostgres ? name : `${name} (pulado: corridas só acontecem no PostgreSQL; defina TEST_DATABASE_URL)`;
 
+/** A PAYMENT_ACCOUNTS_KEY for tests: 32 bytes in base64. */
+export const TEST_PAYMENT_ACCOUNTS_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** Where a test app's clock starts unless told otherwise. */
 export const TEST_NOW = new Date('2026-11-20T12:00:00.000Z');
 

@@ -5,6 +5,7 @@ import type { GoogleVerifier } from '../integrations/google/verify-google-token'
 import type { ResolveHost } from '../integrations/push/endpoint-safety';
 import type { Mailer } from '../integrations/mail/mailer';
 import type { PaymentProviders } from '../integrations/payments/create-payment-providers';
+import type { PaymentAccountServices } from '../integrations/payments/payment-account-services';
 import type { Clock } from '../lib/clock';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
@@ -23,6 +24,8 @@ export type ServerContext = {
   google: GoogleVerifier | undefined;
   /** Card and PIX providers (Stripe and Mercado Pago, or the sandbox), from PAYMENTS. */
   payments: PaymentProviders;
+  /** Organisers' own accounts at Mercado Pago and Stripe: their tokens' cipher and each provider's side (decision 082). */
+  paymentAccounts: PaymentAccountServices;
   log: Logger;
   metrics: Metrics;
   /** Publish after a change visitors see; caches subscribe (on every instance). */

@@ -71,6 +71,7 @@ const RELEASED: Record<string, string> = {
   '0040_game_messages': 'f4687550b93fdc12670187f0f999c2a019e97e7239df2af154b59f9202554be3',
   '0041_turma_avisos': '042131da033ec7de21ab7d21b88da813847f6c0587941dd6c21b168888739f59',
   '0042_ledger_functions_shared': 'beaa93d1462d84ae95268bbab864adaa7e4e8d3382a339e9fb8e665b291df559',
+  '0043_payment_accounts': '31f3eb6bdaae35b8986e47ed65fa9cd3b2a0f11621e309aa6ebc398047b2af9d',
 };
 
 /**
@@ -654,6 +655,27 @@ async function rowsAfter(tag: string, database: Database) {
           `insert into game_messages (group_id, sender_id, text, audience) select id, (select id from users limit 1), 'Oi', 'all' from groups`,
         ),
       ).rejects.toMatchObject(refusedBy('game_messages_audience_of_game'));
+      return;
+    }
+    case '0043_payment_accounts': {
+      // A connected Mercado Pago seller (tokens sealed) and a state of the OAuth flow; tokens without a connection, a
+      // second account of one provider or another provider refused.
+      await run(`insert into payment_accounts (user_id, provider, status, external_id, access_token, refresh_token, token_expires_at)
+        select id, 'mercadopago', 'connected', '123', 'v1.a.b.c', 'v1.d.e.f', now() + interval '180 days' from users limit 1`);
+      await run(`insert into payment_account_states (user_id, provider, state_hash, expires_at)
+        select id, 'mercadopago', md5('estado'), now() + interval '10 minutes' from users limit 1`);
+      const refusedBy = (constraint: string) => ({ cause: { message: expect.stringContaining(constraint) } });
+      await expect(
+        run(
+          `insert into payment_accounts (user_id, provider, status, access_token) select id, 'stripe', 'expired', 'v1.a.b.c' from users limit 1`,
+        ),
+      ).rejects.toMatchObject(refusedBy('payment_accounts_tokens_connected'));
+      await expect(
+        run(`insert into payment_accounts (user_id, provider, status) select id, 'mercadopago', 'none' from users limit 1`),
+      ).rejects.toMatchObject(refusedBy('payment_accounts_user_provider_idx'));
+      await expect(
+        run(`insert into payment_accounts (user_id, provider, status) select id, 'paypal', 'none' from users limit 1`),
+      ).rejects.toMatchObject(refusedBy('payment_accounts_provider_valid'));
       return;
     }
     default:

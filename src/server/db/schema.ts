@@ -1041,3 +1041,60 @@ export const groupMembers = pgTable(
     check('group_members_joined_when_member', sql`(${t.status} = 'member') = (${t.joinedAt} is not null)`),
   ],
 );
+
+/**
+ * An organiser's own payment account at a provider (migration 0043, decision 082): a Mercado Pago seller authorised by
+ * OAuth (`external_id` its user id, the tokens encrypted by `core/payment-accounts/token-cipher.ts`) or a Stripe
+ * Express account (`external_id` its acct_… id, `charges_enabled` from its `account.updated` events, the newest of which
+ * is `provider_updated_at`). Tokens exist only while `connected`.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['mercadopago', 'stripe'] }).notNull(),
+    status: text('status', { enum: ['none', 'connected', 'expired', 'revoked'] }).notNull(),
+    externalId: text('external_id'),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    tokenExpiresAt: timestamptz('token_expires_at'),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    providerUpdatedAt: timestamptz('provider_updated_at'),
+    connectedAt: timestamptz('connected_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_accounts_user_provider_idx').on(t.userId, t.provider),
+    uniqueIndex('payment_accounts_external_idx').on(t.provider, t.externalId),
+    index('payment_accounts_refresh_idx')
+      .on(t.tokenExpiresAt)
+      .where(sql`${t.status} = 'connected' AND ${t.refreshToken} IS NOT NULL`),
+    check('payment_accounts_provider_valid', sql`${t.provider} in ('mercadopago', 'stripe')`),
+    check('payment_accounts_status_valid', sql`${t.status} in ('none', 'connected', 'expired', 'revoked')`),
+    check('payment_accounts_tokens_connected', sql`${t.accessToken} is null or ${t.status} = 'connected'`),
+  ],
+);
+
+/** A one-time OAuth `state` (migration 0043): its SHA-256, whose it is, until when, and when it was used. */
+export const paymentAccountStates = pgTable(
+  'payment_account_states',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['mercadopago'] }).notNull(),
+    stateHash: text('state_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_account_states_hash_idx').on(t.stateHash),
+    index('payment_account_states_user_idx').on(t.userId),
+    check('payment_account_states_provider_valid', sql`${t.provider} in ('mercadopago')`),
+  ],
+);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser, createUser } from '../../../test-support/server/factories';
-import { createTestApp, createTestDatabase, setUpTestApp } from '../../../test-support/server/test-app';
+import { createTestApp, createTestDatabase, setUpTestApp, TEST_PAYMENT_ACCOUNTS_KEY } from '../../../test-support/server/test-app';
 import { buildApp } from '../app';
 import { emailOutbox, notifications, pushOutbox, pushSubscriptions } from '../db/schema';
 import { loadConfig } from '../lib/config';
@@ -45,6 +45,7 @@ describe('log lines carry the request id', () => {
         STRIPE_WEBHOOK_SECRET: 'whsec_abc',
         MERCADOPAGO_ACCESS_TOKEN: 'TEST-123',
         MERCADOPAGO_WEBHOOK_SECRET: 'mp-secret',
+        PAYMENT_ACCOUNTS_KEY: TEST_PAYMENT_ACCOUNTS_KEY,
       }),
       database,
       logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },

@@ -100,6 +100,21 @@ const vapidKey = (bytes: number) =>
       .optional(),
   );
 
+/**
+ * The key that encrypts organisers' payment-account tokens (decision 082): 32 random bytes in base64, as
+ * `openssl rand -base64 32` prints them.
+ */
+const paymentAccountsKey = optionalText.pipe(
+  z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32,
+      'deve ter 32 bytes em base64 (gere com: openssl rand -base64 32)',
+    )
+    .transform((value) => Buffer.from(value, 'base64'))
+    .optional(),
+);
+
 /** Every one of them is needed for real payments; none of them means the sandbox. */
 const PAYMENT_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'] as const;
 
@@ -189,10 +204,20 @@ const envSchema = z
         .regex(/^whsec_/, 'deve ser o segredo de assinatura do webhook da Stripe (whsec_…)')
         .optional(),
     ),
+    STRIPE_CONNECT_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^whsec_/, 'deve ser o segredo de assinatura do endpoint Connect da Stripe (whsec_…)')
+        .optional(),
+    ),
     STRIPE_API_URL: optionalText.pipe(httpUrl.optional()),
     MERCADOPAGO_ACCESS_TOKEN: optionalText,
     MERCADOPAGO_WEBHOOK_SECRET: optionalText,
     MERCADOPAGO_API_URL: optionalText.pipe(httpUrl.default('https://api.mercadopago.com')),
+    MERCADOPAGO_CLIENT_ID: optionalText,
+    MERCADOPAGO_CLIENT_SECRET: optionalText,
+    MERCADOPAGO_AUTH_URL: optionalText.pipe(httpUrl.default('https://auth.mercadopago.com/authorization')),
+    PAYMENT_ACCOUNTS_KEY: paymentAccountsKey,
     PAYMENT_HOLD_MINUTES: wholeNumber('minutos', 1, 1440, 30),
     VAPID_PUBLIC_KEY: vapidKey(65),
     VAPID_PRIVATE_KEY: vapidKey(32),
@@ -224,6 +249,22 @@ const envSchema = z
         code: 'custom',
         path: ['PAYMENTS'],
         message: `obrigatória quando PUBLIC_URL não é local (${env.PUBLIC_URL}): PAYMENTS=live com as chaves da Stripe e do Mercado Pago, ou PAYMENTS=sandbox para um ambiente de teste sem dinheiro de verdade`,
+      });
+    }
+    if (Boolean(env.MERCADOPAGO_CLIENT_ID) !== Boolean(env.MERCADOPAGO_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.MERCADOPAGO_CLIENT_ID ? 'MERCADOPAGO_CLIENT_SECRET' : 'MERCADOPAGO_CLIENT_ID'],
+        message: 'MERCADOPAGO_CLIENT_ID e MERCADOPAGO_CLIENT_SECRET devem ser definidos juntos',
+      });
+    }
+    // Organisers' tokens are never kept in clear: real payments, or a Mercado Pago application, need the key.
+    const isLive = env.PAYMENTS === 'live' || (env.PAYMENTS === undefined && present.length > 0);
+    if (!env.PAYMENT_ACCOUNTS_KEY && (isLive || env.MERCADOPAGO_CLIENT_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_ACCOUNTS_KEY'],
+        message: `obrigatória ${isLive ? 'com PAYMENTS=live' : 'com MERCADOPAGO_CLIENT_ID'}: cifra os tokens das contas dos organizadores (gere com: openssl rand -base64 32)`,
       });
     }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
@@ -305,6 +346,7 @@ export type Config = {
    */
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; allowLoopback: boolean };
   payments: PaymentsConfig;
+  paymentAccounts: PaymentAccountsConfig;
   /**
    * Organisers' earnings (decision 045): the platform's fee in whole percent of each place paid through it, how many
    * hours after a game starts its earnings become available, and the smallest payout an organiser may ask for.
@@ -321,9 +363,20 @@ export type PaymentsConfig =
   | {
       mode: 'live';
       holdMinutes: number;
-      stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+      stripe: { secretKey: string; webhookSecret: string; connectWebhookSecret: string | undefined; apiUrl: string | undefined };
       mercadoPago: { accessToken: string; webhookSecret: string; apiUrl: string };
     };
+
+/**
+ * Organisers' own payment accounts (decision 082): the key of their tokens; Mercado Pago's OAuth application, when
+ * MERCADOPAGO_CLIENT_ID is set (in either mode); Stripe Connect, with real payments (its `account.updated` events come
+ * through the live Stripe webhook).
+ */
+export type PaymentAccountsConfig = {
+  key: Buffer | undefined;
+  mercadoPago: { clientId: string; clientSecret: string; authUrl: string; apiUrl: string } | undefined;
+  stripe: { secretKey: string; apiUrl: string | undefined } | undefined;
+};
 
 export class ConfigError extends Error {}
 
@@ -373,6 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowLoopback: e.PUSH_ALLOW_LOOPBACK,
     },
     payments: paymentsConfig(e),
+    paymentAccounts: paymentAccountsConfig(e),
     earnings: { feePercent: e.PLATFORM_FEE_PERCENT, holdHours: e.PAYOUT_HOLD_HOURS, payoutMinimumCents: e.PAYOUT_MINIMUM },
   };
 }
@@ -385,7 +439,29 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   return {
     mode,
     holdMinutes,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY!,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+    },
     mercadoPago: { accessToken: e.MERCADOPAGO_ACCESS_TOKEN!, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: e.MERCADOPAGO_API_URL },
+  };
+}
+
+function paymentAccountsConfig(e: z.infer<typeof envSchema>): PaymentAccountsConfig {
+  const payments = paymentsConfig(e);
+  return {
+    key: e.PAYMENT_ACCOUNTS_KEY,
+    mercadoPago:
+      e.MERCADOPAGO_CLIENT_ID && e.MERCADOPAGO_CLIENT_SECRET
+        ? {
+            clientId: e.MERCADOPAGO_CLIENT_ID,
+            clientSecret: e.MERCADOPAGO_CLIENT_SECRET,
+            authUrl: e.MERCADOPAGO_AUTH_URL,
+            apiUrl: e.MERCADOPAGO_API_URL,
+          }
+        : undefined,
+    stripe: payments.mode === 'live' ? { secretKey: payments.stripe.secretKey, apiUrl: payments.stripe.apiUrl } : undefined,
   };
 }

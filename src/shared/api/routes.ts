@@ -53,6 +53,12 @@ import {
   savePayoutKeyReplySchema,
 } from '../schemas/earnings';
 import {
+  connectPaymentAccountReplySchema,
+  mercadoPagoCallbackQuerySchema,
+  paymentAccountProviderParamsSchema,
+  paymentAccountsReplySchema,
+} from '../schemas/payment-accounts';
+import {
   cancelTopUpBodySchema,
   cancelTopUpReplySchema,
   addCreditsReplySchema,
@@ -198,7 +204,8 @@ export type RouteContract = {
   rawBody?: z.ZodType;
   headers?: z.ZodType;
   reply: z.ZodType;
-  status?: 201;
+  /** 201 for a creation; 303 for a browser sent on to a page of the app (`Location`), with no body. */
+  status?: 201 | 303;
   produces?: 'text/csv' | 'text/calendar' | 'text/html' | 'text/event-stream' | 'text/plain';
   consumes?: readonly ['application/x-www-form-urlencoded', 'multipart/form-data'];
 };
@@ -251,6 +258,15 @@ export const apiRoutes = {
   'POST /users/me/calendar/regenerate': { reply: regenerateCalendarFeedReplySchema },
   'GET /users/me/payout-key': { reply: payoutKeyReplySchema },
   'PUT /users/me/payout-key': { body: payoutKeyBodySchema, reply: savePayoutKeyReplySchema },
+  'GET /users/me/payment-accounts': { reply: paymentAccountsReplySchema },
+  'POST /users/me/payment-accounts/:provider': { params: paymentAccountProviderParamsSchema, reply: connectPaymentAccountReplySchema },
+  'DELETE /users/me/payment-accounts/:provider': { params: paymentAccountProviderParamsSchema, reply: messageReplySchema },
+  // Where Mercado Pago's authorisation page sends the organiser's browser back: always on to the earnings page.
+  'GET /payment-accounts/mercadopago/callback': {
+    query: mercadoPagoCallbackQuerySchema,
+    reply: text('Sem corpo: Location leva a /my-games/earnings?conta=mercadopago&resultado=…'),
+    status: 303,
+  },
   'GET /calendar/:token.ics': {
     params: calendarFeedParamsSchema,
     reply: text('VCALENDAR com um VEVENT por jogo'),

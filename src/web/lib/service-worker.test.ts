@@ -16,13 +16,14 @@ function loadWorker(windows: { url: string; focus: () => Promise<unknown>; navig
     registration: { showNotification: vi.fn(async () => undefined) },
     clients: { matchAll: vi.fn(async () => windows), openWindow: vi.fn(async () => undefined) },
   };
-  new Function('self', 'caches', 'fetch', 'Request', 'Response', source)(self, {}, vi.fn(), Request, Response);
+  const fetch = vi.fn(async () => new Response('da rede'));
+  new Function('self', 'caches', 'fetch', 'Request', 'Response', source)(self, {}, fetch, Request, Response);
   const dispatch = async (type: string, event: Record<string, unknown>) => {
     let work: Promise<unknown> = Promise.resolve();
     listeners.get(type)!({ ...event, waitUntil: (promise: Promise<unknown>) => (work = promise) });
     await work;
   };
-  return { self, dispatch };
+  return { self, dispatch, fetch };
 }
 
 const pushOf = (payload: unknown) => ({
@@ -71,5 +72,36 @@ describe('the service worker: notifications', () => {
     const none = loadWorker([]);
     await none.dispatch('notificationclick', { notification: { close, data: { url: `${ORIGIN}/apply/42` } } });
     expect(none.self.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/apply/42`);
+  });
+});
+
+describe('the service worker: navigations', () => {
+  /** A navigation the browser already sent as the navigation preload: what the worker answers it with. */
+  async function navigate(url: string, preloaded: Response | undefined) {
+    const worker = loadWorker();
+    let answer: Promise<Response> | undefined;
+    await worker.dispatch('fetch', {
+      request: { url, mode: 'navigate', method: 'GET' },
+      preloadResponse: Promise.resolve(preloaded),
+      respondWith: (response: Promise<Response>) => (answer = response),
+    });
+    return { answer: await answer, fetch: worker.fetch };
+  }
+
+  it('answers with the request already sent, /api ones too, so a one-time link (Mercado Pago’s return) arrives once', async () => {
+    for (const url of [`${ORIGIN}/api/payment-accounts/mercadopago/callback?code=TG-1&state=abc`, `${ORIGIN}/my-games`]) {
+      const preloaded = new Response('do preload');
+      const { answer, fetch } = await navigate(url, preloaded);
+      expect(answer).toBe(preloaded);
+      expect(fetch).not.toHaveBeenCalled();
+    }
+  });
+
+  it('without a preload it asks the network once; another site’s navigations are left alone', async () => {
+    const { answer, fetch } = await navigate(`${ORIGIN}/api/unsubscribe/abc`, undefined);
+    expect(await answer!.text()).toBe('da rede');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const elsewhere = await navigate('https://auth.mercadopago.com/authorization', undefined);
+    expect(elsewhere.answer).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /* global self, caches, fetch, Request, Response */
 // Bora Jogar's service worker: an offline page and the notifications (Web Push, decision 044). When a page navigation
-// fails (no network), it answers with /offline.html. Nothing else is intercepted or cached: API calls (/api) and assets
-// always go to the network, so money and slots are never shown from a stale copy. A push carries {title, body, url, tag}
+// fails (no network), it answers with /offline.html. Nothing else is cached: API calls (/api) and assets always go to
+// the network, so money and slots are never shown from a stale copy. A push carries {title, body, url, tag}
 // (core/notifications/push-delivery.ts): shown as a notification, which opens (or focuses) its page when touched.
 const CACHE = 'bora-jogar-offline-v1';
 const OFFLINE_URL = '/offline.html';
@@ -27,11 +27,15 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// Every navigation of this site is answered here, /api ones too (a provider sending the browser back, an e-mail's
+// link): the browser has already sent it as the navigation preload, and a navigation left to the browser is sent
+// again, so a one-time link (Mercado Pago's return) would arrive twice. Only pages get the offline page.
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.mode !== 'navigate' || request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || url.pathname === '/api' || url.pathname.startsWith('/api/')) return;
+  if (url.origin !== self.location.origin) return;
+  const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
 
   event.respondWith(
     (async () => {
@@ -40,6 +44,7 @@ self.addEventListener('fetch', (event) => {
         if (preloaded) return preloaded;
         return await fetch(request);
       } catch {
+        if (isApi) return Response.error();
         const cache = await caches.open(CACHE);
         return (await cache.match(OFFLINE_URL)) ?? Response.error();
       }

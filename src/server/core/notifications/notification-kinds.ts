@@ -23,6 +23,7 @@ export type NotificationType =
   | 'new_series_member'
   | 'payout_paid'
   | 'payout_rejected'
+  | 'payment_account_lost'
   | 'group_game'
   | 'game_message'
   | 'group_message';
@@ -52,6 +53,7 @@ export const kindOfType: Record<NotificationType, NotificationKind> = {
   refund_rejected: 'receipts',
   new_registration: 'organiser',
   new_series_member: 'organiser',
+  payment_account_lost: 'organiser',
   payout_paid: 'receipts',
   payout_rejected: 'receipts',
   group_game: 'groups',
@@ -83,6 +85,7 @@ export const pushTitles: Record<NotificationType, string> = {
   new_series_member: 'Novo mensalista na sua série',
   payout_paid: 'Repasse pago',
   payout_rejected: 'Repasse recusado',
+  payment_account_lost: 'Reconecte sua conta de recebimentos',
   group_game: 'Novo jogo na sua turma',
   game_message: 'Aviso do seu jogo',
   group_message: 'Aviso da sua turma',

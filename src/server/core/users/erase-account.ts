@@ -23,6 +23,7 @@ import { closeSeries, endMembershipsOf, lockSeriesOfAccount } from '../series/cl
 import { eraseNameFromNotices } from '../games/organiser-notices';
 import { eraseNameFromOthersMail } from './erase-name';
 import { eraseGroupMemberships } from '../groups/erase-memberships';
+import { erasePaymentAccounts } from '../payment-accounts/account-changes';
 
 /** What an erasure hands to the providers and the mailer once it has committed (`finishErasure`). */
 export type ErasureAfterCommit = { mails: PendingMail; refunds: PendingRefunds; closed: PaymentRow[] };
@@ -116,8 +117,9 @@ async function assertNothingOwed(tx: Tx, ctx: ServerContext, user: AuthUser): Pr
  * does to an unused one (decision 043): its turmas are left (one it owns with others in it refuses: decision 081),
  * the games and weekly series it organises that are still to come are cancelled, its future registrations are given
  * up, the remaining balance is forfeited (only when `forfeitCredits`; otherwise a balance refuses the erasure),
- * personal data is erased, also from the e-mails kept for other people, and every session ends. The row stays, nameless, because the ledger, payments and past registrations point at it and are
- * kept for the books. What must happen after the commit is added to `after`.
+ * personal data is erased, also from the e-mails kept for other people, and every session ends. The row stays,
+ * nameless, because the ledger, payments and past registrations point at it and are kept for the books. What must
+ * happen after the commit is added to `after`.
  */
 export async function eraseAccount(
   tx: Tx,
@@ -152,6 +154,7 @@ export async function eraseAccount(
   await tx.delete(notifications).where(eq(notifications.userId, user.id));
   await tx.delete(invitations).where(or(eq(invitations.userId, user.id), eq(invitations.email, user.email)));
   await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id));
+  await erasePaymentAccounts(tx, user.id, now);
   await tx.delete(emailOutbox).where(eq(emailOutbox.to, user.email));
   const [current] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id));
   await eraseNameFromOthersMail(tx, { name: current!.name, email: user.email });

@@ -8,7 +8,7 @@ CREATE OR REPLACE FUNCTION "notification_kind"("type" text) RETURNS text LANGUAG
 		WHEN "type" IN ('registration_cancelled', 'game_changed', 'game_cancelled', 'removed_from_game') THEN 'changes'
 		WHEN "type" = 'invitation_received' THEN 'invitations'
 		WHEN "type" IN ('credits_added', 'late_payment_credited', 'refund_processed', 'refund_rejected', 'payout_paid', 'payout_rejected') THEN 'receipts'
-		WHEN "type" IN ('new_registration', 'new_series_member') THEN 'organiser'
+		WHEN "type" IN ('new_registration', 'new_series_member', 'payment_account_lost') THEN 'organiser'
 		WHEN "type" = 'group_game' THEN 'groups'
 		WHEN "type" IN ('game_message', 'group_message') THEN 'messages'
 	END

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../../../test-support/server/fake-mercadopago';
 import { startFakeStripe, type FakeStripe } from '../../../../test-support/server/fake-stripe';
+import { TEST_PAYMENT_ACCOUNTS_KEY } from '../../../../test-support/server/test-app';
 import { fixedClock } from '../../lib/clock';
 import { ConfigError, loadConfig } from '../../lib/config';
 import { createPaymentProviders } from './create-payment-providers';
@@ -10,6 +11,7 @@ const LIVE_KEYS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_abc',
   MERCADOPAGO_ACCESS_TOKEN: 'TEST-123',
   MERCADOPAGO_WEBHOOK_SECRET: 'mp-secret',
+  PAYMENT_ACCOUNTS_KEY: TEST_PAYMENT_ACCOUNTS_KEY,
 };
 
 function configError(env: Record<string, string>): string {
@@ -31,7 +33,7 @@ describe('payment configuration', () => {
     expect(loadConfig(LIVE_KEYS).payments).toEqual({
       mode: 'live',
       holdMinutes: 30,
-      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', apiUrl: undefined },
+      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', connectWebhookSecret: undefined, apiUrl: undefined },
       mercadoPago: { accessToken: 'TEST-123', webhookSecret: 'mp-secret', apiUrl: 'https://api.mercadopago.com' },
     });
   });
@@ -75,6 +77,29 @@ describe('payment configuration', () => {
     expect(configError({ PAYMENTS: 'production' })).toContain('PAYMENTS: use sandbox ou live');
     expect(configError({ ...LIVE_KEYS, STRIPE_SECRET_KEY: 'pk_test_abc' })).toContain('STRIPE_SECRET_KEY: deve ser a chave secreta');
     expect(configError({ ...LIVE_KEYS, STRIPE_WEBHOOK_SECRET: 'abc' })).toContain('STRIPE_WEBHOOK_SECRET: deve ser o segredo');
+  });
+
+  test('PAYMENT_ACCOUNTS_KEY: 32 bytes in base64, needed with real payments and with a Mercado Pago application', () => {
+    expect(loadConfig(LIVE_KEYS).paymentAccounts.key).toEqual(Buffer.from(TEST_PAYMENT_ACCOUNTS_KEY, 'base64'));
+    const { PAYMENT_ACCOUNTS_KEY: _key, ...withoutKey } = LIVE_KEYS;
+    expect(configError(withoutKey)).toContain('PAYMENT_ACCOUNTS_KEY: obrigatória com PAYMENTS=live');
+    expect(configError({ ...withoutKey, PAYMENTS: 'live' })).toContain('PAYMENT_ACCOUNTS_KEY: obrigatória com PAYMENTS=live');
+    const application = { MERCADOPAGO_CLIENT_ID: '123', MERCADOPAGO_CLIENT_SECRET: 'segredo' };
+    expect(configError(application)).toContain('PAYMENT_ACCOUNTS_KEY: obrigatória com MERCADOPAGO_CLIENT_ID');
+    expect(configError({ MERCADOPAGO_CLIENT_ID: '123', PAYMENT_ACCOUNTS_KEY: TEST_PAYMENT_ACCOUNTS_KEY })).toContain(
+      'MERCADOPAGO_CLIENT_SECRET: MERCADOPAGO_CLIENT_ID e MERCADOPAGO_CLIENT_SECRET devem ser definidos juntos',
+    );
+    for (const value of ['curta', Buffer.alloc(16).toString('base64'), 'a'.repeat(64)]) {
+      expect(configError({ ...LIVE_KEYS, PAYMENT_ACCOUNTS_KEY: value })).toContain('PAYMENT_ACCOUNTS_KEY: deve ter 32 bytes em base64');
+    }
+    // The sandbox without an application needs no key; with one, Mercado Pago's page is the one configured.
+    expect(loadConfig({}).paymentAccounts).toEqual({ key: undefined, mercadoPago: undefined, stripe: undefined });
+    expect(loadConfig({ ...application, PAYMENT_ACCOUNTS_KEY: TEST_PAYMENT_ACCOUNTS_KEY }).paymentAccounts.mercadoPago).toEqual({
+      clientId: '123',
+      clientSecret: 'segredo',
+      authUrl: 'https://auth.mercadopago.com/authorization',
+      apiUrl: 'https://api.mercadopago.com',
+    });
   });
 
   test('PAYMENT_HOLD_MINUTES: an integer from 1 to 1440, empty means the default', () => {
@@ -135,6 +160,7 @@ describe('createPaymentProviders', () => {
       MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken,
       MERCADOPAGO_WEBHOOK_SECRET: mercadoPago.webhookSecret,
       MERCADOPAGO_API_URL: mercadoPago.url,
+      PAYMENT_ACCOUNTS_KEY: TEST_PAYMENT_ACCOUNTS_KEY,
     });
     const providers = createPaymentProviders({ ...common, config: config.payments });
     expect(providers).toMatchObject({

@@ -83,8 +83,23 @@ export type WebhookResult =
    * reference and amount, and apply it idempotently (the same payment is reported many times).
    */
   | { kind: 'payment'; eventId: string; payment: ProviderPayment }
+  /** A connected account's state changed (Stripe Connect's `account.*` events): applied by the payment accounts. */
+  | { kind: 'account'; eventId: string; account: ConnectedAccountReport }
   /** Authentic but of no interest (another event type, an unknown id): answer 200 and move on. */
   | { kind: 'ignored'; eventId?: string; reason: string };
+
+/**
+ * What a provider says of an organiser's connected account, as of `at` (the event's creation): reports arrive repeated
+ * and out of order, so an older one than what is stored changes nothing.
+ */
+export type ConnectedAccountReport = {
+  provider: Exclude<ProviderName, 'sandbox'>;
+  accountId: string;
+  /** The platform's access was withdrawn (`account.application.deauthorized`). */
+  isRevoked: boolean;
+  chargesEnabled: boolean;
+  at: Date;
+};
 
 export type RefundOptions = {
   /** Reuse the same key when retrying the same refund (e.g. `refund-${refundRowId}`) so it happens once. */
@@ -145,16 +160,21 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-/** The provider refused a call or could not be reached. `status` is the HTTP status when there was one. */
+/**
+ * The provider refused a call or could not be reached. `status` is the HTTP status when there was one; `code`, the
+ * provider's own word for the refusal when it gave one (Mercado Pago's `invalid_grant`, Stripe's `resource_missing`).
+ */
 export class PaymentProviderError extends Error {
+  readonly code: string | undefined;
   constructor(
     readonly provider: ProviderName,
     message: string,
     readonly status?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; code?: string },
   ) {
     super(message, options);
     this.name = 'PaymentProviderError';
+    this.code = options?.code;
   }
 }
 

@@ -260,3 +260,51 @@ describe('refund', () => {
     await expect(stripe.refund(intent, 2551)).rejects.toMatchObject({ name: 'PaymentProviderError', status: 400 });
   });
 });
+
+describe('Connect events', () => {
+  const toRequest = (delivery: { rawBody: string; headers: Record<string, string> }) => ({
+    rawBody: delivery.rawBody,
+    headers: delivery.headers,
+    query: {},
+  });
+
+  test('an account event signed by the Connect endpoint is read as a report on that account, in its time', async () => {
+    const connect = createStripeProvider({
+      secretKey: fake.secretKey,
+      webhookSecret: fake.webhookSecret,
+      connectWebhookSecret: fake.connectWebhookSecret,
+      apiUrl: fake.url,
+      clock,
+    });
+    const account = fake.completeOnboarding((await createAccount()).id);
+    const delivery = fake.accountWebhookFor(account.id, { created: nowSeconds() - 30 });
+    expect(await connect.handleWebhook(toRequest(delivery))).toEqual({
+      kind: 'account',
+      eventId: delivery.event.id,
+      account: {
+        provider: 'stripe',
+        accountId: account.id,
+        isRevoked: false,
+        chargesEnabled: true,
+        at: new Date((nowSeconds() - 30) * 1000),
+      },
+    });
+    const gone = fake.accountWebhookFor(account.id, { type: 'account.application.deauthorized' });
+    expect(await connect.handleWebhook(toRequest(gone))).toMatchObject({
+      kind: 'account',
+      account: { accountId: account.id, isRevoked: true },
+    });
+    // Without the Connect endpoint's secret, its events are not authentic.
+    await expect(stripe.handleWebhook(toRequest(delivery))).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+
+  /** An Express account made through the fake's API, as the app makes it. */
+  async function createAccount(): Promise<{ id: string }> {
+    const res = await fetch(`${fake.url}/v1/accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fake.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'type=express&country=BR',
+    });
+    return (await res.json()) as { id: string };
+  }
+});

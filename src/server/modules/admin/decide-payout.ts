@@ -4,10 +4,10 @@ import { formatBRL, toReais } from '../../../shared/money';
 import type { AdminPayoutReply } from '../../../shared/schemas/earnings';
 import type { AuthUser, ServerContext } from '../../core/context';
 import { organiserBalance } from '../../core/earnings/organiser-balance';
-import { notify, type PendingMail, queueMail, sendPendingMail } from '../../core/notifications/notify';
+import { tellOrganiser } from '../../core/earnings/tell-organiser';
+import { type PendingMail, sendPendingMail } from '../../core/notifications/notify';
 import type { Tx } from '../../db/open-database';
 import { organiserEarnings, payouts, users } from '../../db/schema';
-import { accountNoticeEmail } from '../../integrations/mail/templates';
 import { AppError } from '../../lib/app-error';
 import { loadAdminPayouts } from './list-payouts';
 
@@ -20,30 +20,6 @@ async function lockRequested(tx: Tx, id: number): Promise<PayoutRow> {
   if (!payout) throw new AppError('payout_not_found', m.payoutNotFound);
   if (payout.status !== 'requested') throw new AppError('payout_already_decided', m.alreadyDecided(payout.status));
   return payout;
-}
-
-/** Tells the organiser (notification, and an e-mail of the receipts kind) of the decision. */
-async function tellOrganiser(tx: Tx, ctx: ServerContext, mails: PendingMail, payout: PayoutRow, text: string, subject: string) {
-  const [organiser] = await tx
-    .select({ name: users.name, email: users.email, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, payout.organiserId));
-  if (!organiser || organiser.deletedAt) return;
-  await notify(tx, payout.organiserId, payout.status === 'rejected' ? 'payout_rejected' : 'payout_paid', text);
-  await queueMail(
-    tx,
-    mails,
-    accountNoticeEmail({
-      to: organiser.email,
-      name: organiser.name,
-      subject,
-      paragraphs: [text],
-      linkPath: '/my-games/earnings',
-      linkLabel: 'Ver recebimentos',
-      publicUrl: ctx.config.publicUrl,
-      ofAKind: true,
-    }),
-  );
 }
 
 async function decide(
@@ -108,7 +84,11 @@ export async function markPayoutPaid(ctx: ServerContext, admin: AuthUser, id: nu
       createdAt: now,
     });
     const amount = formatBRL(toReais(payout.amountCents));
-    await tellOrganiser(tx, ctx, mails, paid!, m.notice.paid(amount, reference), m.notice.paidSubject);
+    await tellOrganiser(tx, ctx, mails, paid!.organiserId, {
+      type: 'payout_paid',
+      text: m.notice.paid(amount, reference),
+      subject: m.notice.paidSubject,
+    });
     return m.markedPaid(amount);
   });
 }
@@ -121,14 +101,11 @@ export async function rejectPayout(ctx: ServerContext, admin: AuthUser, id: numb
       .set({ status: 'rejected', reason, decidedAt: ctx.clock.now(), decidedBy: admin.id })
       .where(eq(payouts.id, payout.id))
       .returning();
-    await tellOrganiser(
-      tx,
-      ctx,
-      mails,
-      rejected!,
-      m.notice.rejected(formatBRL(toReais(payout.amountCents)), reason),
-      m.notice.rejectedSubject,
-    );
+    await tellOrganiser(tx, ctx, mails, rejected!.organiserId, {
+      type: 'payout_rejected',
+      text: m.notice.rejected(formatBRL(toReais(payout.amountCents)), reason),
+      subject: m.notice.rejectedSubject,
+    });
     return m.rejected;
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { ServerContext } from '../../core/context';
+import { applyConnectedAccountReport } from '../../core/payment-accounts/apply-account-report';
 import type { PaymentRow } from '../../core/payments/payment-records';
 import { applyProviderReport } from '../../core/payments/settle-payment';
 import { payments } from '../../db/schema';
@@ -45,6 +46,10 @@ export async function receivePaymentWebhook(ctx: ServerContext, providerName: Pr
       throw new AppError('payment_provider_unavailable', messages.paymentProviderUnavailable);
     }
     throw error;
+  }
+  if (result.kind === 'account') {
+    await applyConnectedAccountReport(ctx, result.account);
+    return;
   }
   if (result.kind === 'ignored') {
     ctx.log.info({ provider: providerName, eventId: result.eventId, reason: result.reason }, 'webhook ignorado');

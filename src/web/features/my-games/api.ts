@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateUserGameInput, UpdateUserGameInput, UserGamesFilter } from '../../../shared/schemas/user-games';
 import type { UpdatePlayerBody } from '../../../shared/schemas/game-day';
+import type { PaymentAccountProvider } from '../../../shared/schemas/payment-accounts';
 import { api, apiDownload } from '../../lib/api-client';
 import { gamesKey } from '../../lib/queries/games';
 import { userGamesKey } from '../../lib/queries/user-games';
@@ -181,5 +182,34 @@ export function useRequestPayout() {
 export function useDownloadEarnings() {
   return useMutation({
     mutationFn: () => apiDownload('/user-games/earnings.csv', 'recebimentos.csv', 'Erro ao baixar a planilha'),
+  });
+}
+
+const paymentAccountsKey = [...userGamesKey, 'payment-accounts'];
+
+/** The organiser's own accounts at Mercado Pago and Stripe (decision 082). */
+export function usePaymentAccounts() {
+  return useQuery({
+    queryKey: paymentAccountsKey,
+    queryFn: ({ signal }) =>
+      api('GET /users/me/payment-accounts', { signal, fallbackMessage: 'Erro ao carregar suas contas de recebimento' }),
+    staleTime: 0,
+  });
+}
+
+/** The provider's page to go on to: Mercado Pago's authorisation, or Stripe's onboarding. */
+export function useConnectPaymentAccount() {
+  return useMutation({
+    mutationFn: (provider: PaymentAccountProvider) =>
+      api('POST /users/me/payment-accounts/:provider', { params: { provider }, fallbackMessage: 'Erro ao conectar a conta' }),
+  });
+}
+
+export function useDisconnectPaymentAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: PaymentAccountProvider) =>
+      api('DELETE /users/me/payment-accounts/:provider', { params: { provider }, fallbackMessage: 'Erro ao desconectar a conta' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentAccountsKey }),
   });
 }

@@ -1,6 +1,5 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../../lib/clock';
-import { describeError } from '../../../lib/logger';
 import {
   assertAmountCents,
   headerValue,
@@ -15,11 +14,8 @@ import {
   type WebhookRequest,
   type WebhookResult,
 } from '../provider';
+import { createMercadoPagoClient, type MercadoPagoCall } from './mercadopago-client';
 
-// A small typed client of Mercado Pago's REST API. The official SDK (mercadopago 3.6.1) reads its
-// base URL from a process-wide constant, so it cannot talk to a local fake per instance.
-
-export const MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
 export const MERCADOPAGO_SIGNATURE_HEADER = 'x-signature';
 export const MERCADOPAGO_REQUEST_ID_HEADER = 'x-request-id';
 
@@ -176,54 +172,11 @@ function withQueryParam(url: string, name: string, value: string): string {
 
 /** PIX (and instant cards) through Mercado Pago Checkout Pro, with a fetch client of its REST API. */
 export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): PaymentProvider {
-  const apiUrl = (options.apiUrl ?? MERCADOPAGO_API_URL).replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 20_000;
   const tolerance = options.webhookToleranceSeconds ?? 300;
 
-  async function call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    init: { body?: unknown; idempotencyKey?: string; allowNotFound?: boolean; action: string },
-  ): Promise<T | null> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${options.accessToken}`, Accept: 'application/json' };
-    if (method === 'POST') {
-      headers['Content-Type'] = 'application/json';
-      headers['X-Idempotency-Key'] = init.idempotencyKey ?? randomUUID();
-    }
-    let response: Response;
-    try {
-      response = await doFetch(`${apiUrl}${path}`, {
-        method,
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      // fetch's own text is only "fetch failed": the cause (ECONNREFUSED, a timeout) is what says why.
-      const message = describeError(error);
-      throw new PaymentProviderError('mercadopago', `Mercado Pago: ${init.action} failed: ${message}`, undefined, { cause: error });
-    }
-    if (response.status === 404 && init.allowNotFound) return null;
-    const text = await response.text();
-    if (!response.ok) {
-      let detail = text.slice(0, 300);
-      try {
-        const body = JSON.parse(text) as { message?: string; error?: string };
-        detail = body.message ?? body.error ?? detail;
-      } catch {
-        // not JSON: keep the text
-      }
-      throw new PaymentProviderError('mercadopago', `Mercado Pago: ${init.action} failed (${response.status}): ${detail}`, response.status);
-    }
-    try {
-      return JSON.parse(text) as T;
-    } catch (error) {
-      throw new PaymentProviderError('mercadopago', `Mercado Pago: ${init.action} returned invalid JSON`, response.status, {
-        cause: error,
-      });
-    }
-  }
+  const request = createMercadoPagoClient(options);
+  const call = <T>(method: 'GET' | 'POST', path: string, init: Omit<MercadoPagoCall, 'accessToken'>) =>
+    request<T>(method, path, { ...init, accessToken: options.accessToken });
 
   async function getPayment(paymentId: string): Promise<ProviderPayment | null> {
     if (!/^\d{1,20}$/.test(paymentId)) return null;

@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
 import type { Clock } from '../../../lib/clock';
-import { describeError } from '../../../lib/logger';
 import {
   assertAmountCents,
   headerValue,
@@ -8,6 +7,7 @@ import {
   WebhookSignatureError,
   type CheckoutInput,
   type CheckoutSession,
+  type ConnectedAccountReport,
   type PaymentProvider,
   type PaymentStatus,
   type ProviderPayment,
@@ -15,10 +15,13 @@ import {
   type WebhookRequest,
   type WebhookResult,
 } from '../provider';
+import { createStripeClient, wrapStripeError } from './stripe-client';
 
 export type StripeProviderOptions = {
   secretKey: string;
   webhookSecret: string;
+  /** The signing secret of the Connect endpoint (events of connected accounts), when one is configured. */
+  connectWebhookSecret?: string;
   /** Another API base, e.g. http://127.0.0.1:12111 for a local fake; the real API when absent. */
   apiUrl?: string;
   clock: Clock;
@@ -40,11 +43,20 @@ const SESSION_EVENTS = new Set([
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 
-function connectionOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
-  if (!apiUrl) return {};
-  const url = new URL(apiUrl);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+/**
+ * A Connect event about an organiser's account: `account.updated` carries the account (charges enabled or not);
+ * `account.application.deauthorized` names it in `event.account` (the platform lost access). Null for any other event.
+ */
+function connectedAccountReport(event: Stripe.Event): ConnectedAccountReport | null {
+  const at = new Date(event.created * 1000);
+  if (event.type === 'account.updated') {
+    const account = event.data.object;
+    return { provider: 'stripe', accountId: account.id, isRevoked: false, chargesEnabled: account.charges_enabled === true, at };
+  }
+  if (event.type === 'account.application.deauthorized' && event.account) {
+    return { provider: 'stripe', accountId: event.account, isRevoked: true, chargesEnabled: false, at };
+  }
+  return null;
 }
 
 function statusOf(session: Stripe.Checkout.Session): PaymentStatus {
@@ -67,20 +79,9 @@ function toPayment(session: Stripe.Checkout.Session, status = statusOf(session))
   };
 }
 
-function wrap(error: unknown, action: string): PaymentProviderError {
-  const status = error instanceof Stripe.errors.StripeError ? error.statusCode : undefined;
-  const message = describeError(error);
-  return new PaymentProviderError('stripe', `Stripe: ${action} failed: ${message}`, status, { cause: error });
-}
-
 /** Card payments through Stripe Checkout (hosted page), with the official SDK. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
-    ...connectionOptions(options.apiUrl),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-  });
+  const stripe = createStripeClient(options);
   const tolerance = options.webhookToleranceSeconds ?? stripe.webhooks.DEFAULT_TOLERANCE;
 
   async function retrieveSession(sessionId: string): Promise<Stripe.Checkout.Session | null> {
@@ -88,7 +89,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return await stripe.checkout.sessions.retrieve(sessionId);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
-      throw wrap(error, 'reading the checkout session');
+      throw wrapStripeError(error, 'reading the checkout session');
     }
   }
 
@@ -125,7 +126,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       try {
         session = await stripe.checkout.sessions.create(params);
       } catch (error) {
-        throw wrap(error, 'creating the checkout session');
+        throw wrapStripeError(error, 'creating the checkout session');
       }
       if (!session.url) throw new PaymentProviderError('stripe', 'Stripe: the checkout session came back without a url');
       return { sessionId: session.id, url: session.url };
@@ -148,7 +149,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (error) {
         // 400: the session is complete or already expired; 404: Stripe never knew it. Nothing to close.
         if (error instanceof Stripe.errors.StripeError && (error.statusCode === 400 || error.statusCode === 404)) return false;
-        throw wrap(error, 'expiring the checkout session');
+        throw wrapStripeError(error, 'expiring the checkout session');
       }
     },
 
@@ -161,27 +162,34 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         );
         return { refundId: refund.id, providerStatus: refund.status ?? 'unknown' };
       } catch (error) {
-        throw wrap(error, 'creating the refund');
+        throw wrapStripeError(error, 'creating the refund');
       }
     },
 
     async handleWebhook(request: WebhookRequest): Promise<WebhookResult> {
       const signature = headerValue(request.headers, STRIPE_SIGNATURE_HEADER);
       if (!signature) throw new WebhookSignatureError('stripe', `missing ${STRIPE_SIGNATURE_HEADER} header`);
+      const verify = (secret: string) =>
+        stripe.webhooks.constructEvent(request.rawBody, signature, secret, tolerance, undefined, options.clock.now().getTime());
       let event: Stripe.Event;
+      let isConnect = false;
       try {
-        event = stripe.webhooks.constructEvent(
-          request.rawBody,
-          signature,
-          options.webhookSecret,
-          tolerance,
-          undefined,
-          options.clock.now().getTime(),
-        );
+        event = verify(options.webhookSecret);
       } catch (error) {
+        // Stripe signs a Connect endpoint's events with that endpoint's own secret; it may share this address.
         const message = error instanceof Error ? error.message : String(error);
-        throw new WebhookSignatureError('stripe', `invalid Stripe signature: ${message}`);
+        if (!options.connectWebhookSecret) throw new WebhookSignatureError('stripe', `invalid Stripe signature: ${message}`);
+        try {
+          event = verify(options.connectWebhookSecret);
+          isConnect = true;
+        } catch {
+          throw new WebhookSignatureError('stripe', `invalid Stripe signature: ${message}`);
+        }
       }
+      const account = connectedAccountReport(event);
+      if (account) return { kind: 'account', eventId: event.id, account };
+      // A connected account's own checkouts are never ours.
+      if (isConnect) return { kind: 'ignored', eventId: event.id, reason: `connected account event ${event.type}` };
       if (!SESSION_EVENTS.has(event.type)) return { kind: 'ignored', eventId: event.id, reason: `event type ${event.type}` };
       const session = event.data.object as Stripe.Checkout.Session;
       if (session.object !== 'checkout.session') return { kind: 'ignored', eventId: event.id, reason: 'not a checkout session' };

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EarningsReply } from '../../../../shared/schemas/earnings';
+import type { PaymentAccountsReply } from '../../../../shared/schemas/payment-accounts';
+import { checkoutNavigation } from '../../../lib/checkout-redirect';
 import { fakeApi } from '../../../test/fake-api';
 import { meReply, player } from '../../../test/fixtures';
 import { findPageHeading, renderApp } from '../../../test/render-app';
@@ -179,5 +181,103 @@ describe('Recebimentos', () => {
     expect(await screen.findByText('Cadastre sua chave PIX no perfil para receber.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Solicitar repasse' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Cadastrar chave PIX' })).toHaveAttribute('href', '/profile#profile-payout-key');
+  });
+});
+
+describe('Receber direto na minha conta', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const none: PaymentAccountsReply = {
+    mercadopago: { available: true, status: 'none' },
+    stripe: { available: true, status: 'none' },
+  };
+
+  function renderSection(accounts: () => PaymentAccountsReply, path = '/my-games/earnings', routes = {}) {
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const api = fakeApi({
+      'GET /api/users/me': meReply(player),
+      'GET /api/user-games/earnings': { body: statement() },
+      'GET /api/users/me/payment-accounts': () => ({ body: accounts() }),
+      ...routes,
+    });
+    renderApp(path, { token: 'jwt-ana' });
+    return { api, go };
+  }
+
+  const card = async (provider: string) => within(await screen.findByTestId(`payment-account-${provider}`));
+
+  it('shows each provider not connected and sends the organiser to Mercado Pago’s authorisation page', async () => {
+    const { api, go } = renderSection(() => none, '/my-games/earnings', {
+      'POST /api/users/me/payment-accounts/mercadopago': { body: { url: 'https://auth.mercadopago.com/authorization?state=abc' } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Receber direto na minha conta' })).toBeInTheDocument();
+    const mercadoPago = await card('mercadopago');
+    expect(mercadoPago.getByText('Não conectada')).toBeInTheDocument();
+    expect((await card('stripe')).getByText('Não conectada')).toBeInTheDocument();
+    expect(mercadoPago.queryByRole('button', { name: /Desconectar/ })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(mercadoPago.getByRole('button', { name: 'Conectar: Mercado Pago' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://auth.mercadopago.com/authorization?state=abc'));
+    expect(api.callsTo('POST', '/api/users/me/payment-accounts/mercadopago')).toHaveLength(1);
+  });
+
+  it('back from Mercado Pago: says it is connected, shows the seller, and disconnects after asking', async () => {
+    let connected = true;
+    const { api } = renderSection(
+      () =>
+        connected
+          ? { ...none, mercadopago: { available: true, status: 'connected', sellerId: '202', expiresAt: '2027-05-19T12:00:00.000Z' } }
+          : none,
+      '/my-games/earnings?conta=mercadopago&resultado=connected',
+      {
+        'DELETE /api/users/me/payment-accounts/mercadopago': () => {
+          connected = false;
+          return { body: { message: 'Conta do Mercado Pago desconectada. Os pagamentos voltam a passar pela plataforma.' } };
+        },
+      },
+    );
+    expect(await screen.findByText('Conta do Mercado Pago conectada. Pronto para receber direto na sua conta.')).toBeInTheDocument();
+    const mercadoPago = await card('mercadopago');
+    expect(mercadoPago.getByText('Conectada')).toBeInTheDocument();
+    expect(mercadoPago.getByText(/Conta 202 · autorização renovada sozinha \(vale até 19\/05\/2027\)/)).toBeInTheDocument();
+    expect(mercadoPago.queryByRole('button', { name: /^Conectar/ })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(mercadoPago.getByRole('button', { name: 'Desconectar o Mercado Pago' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desconectar a conta do Mercado Pago?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Desconectar' }));
+    expect(
+      await screen.findByText('Conta do Mercado Pago desconectada. Os pagamentos voltam a passar pela plataforma.'),
+    ).toBeInTheDocument();
+    await waitFor(async () => expect((await card('mercadopago')).getByText('Não conectada')).toBeInTheDocument());
+    expect(api.callsTo('DELETE', '/api/users/me/payment-accounts/mercadopago')).toHaveLength(1);
+  });
+
+  it('says in Portuguese why a connection failed, and what a lost or half-done account needs', async () => {
+    renderSection(
+      () => ({
+        mercadopago: { available: true, status: 'expired', sellerId: '202' },
+        stripe: { available: true, status: 'connected', accountId: 'acct_1', chargesEnabled: false },
+      }),
+      '/my-games/earnings?conta=mercadopago&resultado=state_expired',
+    );
+    expect(await screen.findByText('O pedido de conexão venceu (vale 10 minutos). Toque em "Conectar" de novo.')).toBeInTheDocument();
+    const mercadoPago = await card('mercadopago');
+    expect(mercadoPago.getByText('Autorização vencida')).toBeInTheDocument();
+    expect(mercadoPago.getByRole('button', { name: 'Conectar de novo: Mercado Pago' })).toBeInTheDocument();
+    const stripe = await card('stripe');
+    expect(stripe.getByText('Cadastro pendente')).toBeInTheDocument();
+    expect(stripe.getByRole('button', { name: 'Continuar cadastro: Stripe' })).toBeInTheDocument();
+  });
+
+  it('an environment without a provider says so and offers no button; an unknown result says nothing', async () => {
+    renderSection(
+      () => ({ mercadopago: { available: false, status: 'none' }, stripe: { available: false, status: 'none' } }),
+      '/my-games/earnings?conta=mercadopago&resultado=qualquer',
+    );
+    const stripe = await card('stripe');
+    expect(stripe.getByText('Receber pela Stripe não está disponível neste ambiente.')).toBeInTheDocument();
+    expect(stripe.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Toque em "Conectar"/)).not.toBeInTheDocument();
   });
 });

@@ -18,6 +18,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatBRL, formatDate, formatDateTime, TIME_ZONE } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDownloadEarnings, useEarnings, useRequestPayout } from '../api';
+import { PaymentAccounts } from '../components/payment-accounts';
 
 /** A section of the page listing its lines (`children`, one `<li>` each), or saying `empty` when there are none. */
 function ListSection({
@@ -223,7 +224,8 @@ function RequestPayout({ data }: { data: EarningsReply }) {
 
 /**
  * "Recebimentos" (decision 045): what the organiser's paid games earned them, phone first. Pending until the hold
- * after each game, then available to ask for by PIX; the payouts and a spreadsheet of it all.
+ * after each game, then available to ask for by PIX; their own Mercado Pago and Stripe accounts (decision 082); the
+ * payouts and a spreadsheet of it all.
  */
 export function EarningsPage() {
   useDocumentTitle('Recebimentos');
@@ -266,6 +268,8 @@ export function EarningsPage() {
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Taxa da plataforma: {earnings.data.feePercent}% de cada vaga paga (arredondada ao centavo). Um reembolso devolve a mesma parte.
           </p>
+
+          <PaymentAccounts />
 
           <ListSection
             id="earnings-games"
