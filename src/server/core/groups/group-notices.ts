@@ -43,6 +43,8 @@ export async function membersToTell(tx: Tx, groupId: number, except: readonly nu
     .select({ id: users.id, name: users.name, email: users.email })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.status, 'member'), notInArray(users.id, [...except]), isNull(users.deletedAt)))
+    .where(
+      and(eq(groupMembers.groupId, groupId), eq(groupMembers.status, 'member'), notInArray(users.id, [...except]), isNull(users.deletedAt)),
+    )
     .orderBy(users.id);
 }
