@@ -215,18 +215,16 @@ async function seedDemoTurma(
       inviteToken: generatePrivateLink(),
     })
     .returning();
-  await db
-    .insert(groupMembers)
-    .values([
-      { groupId: turma!.id, userId: demo.organiserId, role: 'owner', status: 'member', joinedAt: now },
-      ...demo.memberIds.map((userId) => ({
-        groupId: turma!.id,
-        userId,
-        role: 'member' as const,
-        status: 'member' as const,
-        joinedAt: now,
-      })),
-    ]);
+  await db.insert(groupMembers).values([
+    { groupId: turma!.id, userId: demo.organiserId, role: 'owner', status: 'member', joinedAt: now },
+    ...demo.memberIds.map((userId) => ({
+      groupId: turma!.id,
+      userId,
+      role: 'member' as const,
+      status: 'member' as const,
+      joinedAt: now,
+    })),
+  ]);
   await db.insert(games).values({ ...demo.game, groupId: turma!.id });
   const text = 'Bem-vindos à turma! Os jogos de sábado aparecem aqui; o aviso de cada semana também.';
   await db.insert(gameMessages).values({ groupId: turma!.id, senderId: demo.organiserId, text });
