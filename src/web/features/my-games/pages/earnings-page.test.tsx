@@ -265,26 +265,22 @@ describe('Receber direto na minha conta', () => {
     const mercadoPago = await card('mercadopago');
     expect(mercadoPago.getByText('Autorização vencida')).toBeInTheDocument();
     expect(mercadoPago.getByRole('button', { name: 'Conectar de novo: Mercado Pago' })).toBeInTheDocument();
+    expect(
+      mercadoPago.getByText(
+        'Enquanto a conta do Mercado Pago não for conectada de novo, os pagamentos dos seus jogos entram na conta da plataforma e chegam a você por PIX.',
+      ),
+    ).toBeInTheDocument();
     const stripe = await card('stripe');
     expect(stripe.getByText('Cadastro pendente')).toBeInTheDocument();
     expect(stripe.getByRole('button', { name: 'Continuar cadastro: Stripe' })).toBeInTheDocument();
     expect(stripe.queryByText(/entram na conta da plataforma/)).not.toBeInTheDocument();
   });
 
-  it('says, beside an account expired or withdrawn, that payments go to the platform meanwhile', async () => {
+  it('says, beside an account withdrawn, that payments go to the platform meanwhile', async () => {
     renderSection(
-      () => ({
-        mercadopago: { available: true, status: 'expired', sellerId: '202' },
-        stripe: { available: true, status: 'revoked', accountId: 'acct_1', chargesEnabled: false },
-      }),
+      () => ({ ...none, stripe: { available: true, status: 'revoked', accountId: 'acct_1', chargesEnabled: false } }),
       '/my-games/earnings',
     );
-    const mercadoPago = await card('mercadopago');
-    expect(
-      mercadoPago.getByText(
-        'Enquanto a conta do Mercado Pago não for conectada de novo, os pagamentos dos seus jogos entram na conta da plataforma e chegam a você por PIX.',
-      ),
-    ).toBeInTheDocument();
     const stripe = await card('stripe');
     expect(stripe.getByText('Acesso retirado')).toBeInTheDocument();
     expect(
