@@ -5,6 +5,9 @@ const providers = {
 } as const;
 type Provider = keyof typeof providers;
 
+/** Where a lost account's payments go meanwhile: the platform's account, as before any was connected (decision 085). */
+const paymentsMeanwhile = 'os pagamentos dos seus jogos entram na conta da plataforma e chegam a você por PIX.';
+
 /** The pt-BR texts of organisers' own payment accounts, "Receber direto na minha conta" (decision 082). */
 export const paymentAccountsMessages = {
   providers,
@@ -29,6 +32,8 @@ export const paymentAccountsMessages = {
     stripe_link_expired: 'O link do cadastro na Stripe venceu. Toque em "Continuar cadastro" para abrir outro.',
   },
   expiredNotice: (provider: Provider) =>
-    `Sua conta ${providers[provider].of} foi desconectada: a autorização venceu ou foi retirada. Conecte de novo em Recebimentos para continuar recebendo direto.`,
+    `Sua conta ${providers[provider].of} foi desconectada: a autorização venceu ou foi retirada. Até você conectar de novo em Recebimentos, ${paymentsMeanwhile}`,
+  /** On the earnings page, beside an account whose authorisation expired or was withdrawn. */
+  lostMeanwhile: (provider: Provider) => `Enquanto a conta ${providers[provider].of} não for conectada de novo, ${paymentsMeanwhile}`,
   expiredSubject: (provider: Provider) => `Reconecte sua conta ${providers[provider].of}`,
 } as const;

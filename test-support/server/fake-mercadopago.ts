@@ -39,6 +39,8 @@ export type FakeMercadoPagoPreference = {
   expires: boolean;
   expiration_date_to: string | null;
   date_of_expiration: string | null;
+  /** The platform's part, in reais, of a preference made with a seller's token (marketplace); null otherwise. */
+  marketplace_fee: number | null;
 };
 
 export type FakeMercadoPagoPaymentStatus =
@@ -62,6 +64,10 @@ export type FakeMercadoPagoPayment = {
   payer: { email: string | null };
   metadata: Record<string, unknown>;
   order: { type: 'mercadopago'; id: number };
+  /** Whose account the money is in: the platform's, or the seller's whose token made the preference. */
+  collector_id: number;
+  /** The platform's part, in reais, of a marketplace payment; 0 otherwise. */
+  marketplace_fee: number;
   /** Not in Mercado Pago's reply; kept to tie a fake payment to its preference. */
   preference_id?: string;
 };
@@ -72,6 +78,7 @@ export type FakeMercadoPagoRefund = {
   amount: number;
   status: 'approved';
   date_created: string;
+  /** The collector whose token asked for the refund: the seller's, for a marketplace payment. */
   source: { id: string; name: string; type: 'collector' };
   refund_mode: 'standard';
   unique_sequence_number: null;
@@ -126,6 +133,8 @@ export type FakeMercadoPago = {
   revokeSeller(sellerId: number): void;
   /** Every API call received, oldest first (checkout-page visits excluded). */
   requests: RecordedRequest[];
+  /** The platform's own collector id: payments made with the platform's token are in its account. */
+  collectorId: number;
   preferences: Map<string, FakeMercadoPagoPreference>;
   payments: Map<number, FakeMercadoPagoPayment>;
   refunds: FakeMercadoPagoRefund[];
@@ -234,13 +243,27 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
 </body></html>`;
   }
 
+  /**
+   * The account a bearer token acts for: the platform's, or a seller's (a token still good, of a seller who did not
+   * withdraw the application); undefined for any other.
+   */
+  function collectorOf(authorization: string | undefined): number | undefined {
+    if (authorization === `Bearer ${accessToken}`) return COLLECTOR_ID;
+    const token = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
+    for (const seller of sellers.values()) {
+      const endsAt = token === undefined ? undefined : seller.accessTokens.get(token);
+      if (endsAt && endsAt > now() && !seller.revoked) return seller.id;
+    }
+    return undefined;
+  }
+
   function getPayment(paymentId: number): FakeMercadoPagoPayment {
     const payment = payments.get(paymentId);
     if (!payment) throw new Error(`fake Mercado Pago: no payment ${paymentId}`);
     return payment;
   }
 
-  function createPreference(body: Record<string, unknown>): { status: number; body: unknown } {
+  function createPreference(body: Record<string, unknown>, collectorId: number): { status: number; body: unknown } {
     const items = body.items as FakeMercadoPagoPreference['items'] | undefined;
     if (!Array.isArray(items) || items.length === 0) return apiError(400, 'items needed');
     for (const item of items) {
@@ -252,10 +275,14 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     const backUrls = (body.back_urls as FakeMercadoPagoPreference['back_urls'] | undefined) ?? {};
     if (body.auto_return && !backUrls.success)
       return apiError(400, 'auto_return invalid. back_url.success must be defined', 'invalid_auto_return');
-    const id = `${COLLECTOR_ID}-${randomUUID()}`;
+    const total = items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0);
+    const fee = body.marketplace_fee;
+    if (fee !== undefined && (typeof fee !== 'number' || !(fee >= 0) || fee >= total)) return apiError(400, 'marketplace_fee invalid');
+    if (fee !== undefined && collectorId === COLLECTOR_ID) return apiError(400, "marketplace_fee needs a seller's access token");
+    const id = `${collectorId}-${randomUUID()}`;
     const preference: FakeMercadoPagoPreference = {
       id,
-      collector_id: COLLECTOR_ID,
+      collector_id: collectorId,
       client_id: '1234567890123456',
       operation_type: 'regular_payment',
       date_created: nowIso(),
@@ -272,6 +299,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       expires: body.expires === true,
       expiration_date_to: typeof body.expiration_date_to === 'string' ? body.expiration_date_to : null,
       date_of_expiration: typeof body.date_of_expiration === 'string' ? body.date_of_expiration : null,
+      marketplace_fee: typeof fee === 'number' ? fee : null,
     };
     preferences.set(id, preference);
     return { status: 201, body: preference };
@@ -315,6 +343,8 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       payer: { email: preference?.payer?.email ?? null },
       metadata: preference?.metadata ?? {},
       order: { type: 'mercadopago', id: randomInt(1_000_000_000, 2_000_000_000) },
+      collector_id: preference?.collector_id ?? COLLECTOR_ID,
+      marketplace_fee: preference?.marketplace_fee ?? 0,
       preference_id: preference?.id,
     };
     payments.set(id, payment);
@@ -326,8 +356,14 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     return rest;
   }
 
-  function refund(paymentId: number, body: Record<string, unknown>): { status: number; body: unknown } {
+  /** A payment of the caller's account; another account's is not found, as Mercado Pago answers. */
+  function paymentOf(paymentId: number, collectorId: number): FakeMercadoPagoPayment | undefined {
     const payment = payments.get(paymentId);
+    return payment?.collector_id === collectorId ? payment : undefined;
+  }
+
+  function refund(paymentId: number, body: Record<string, unknown>, collectorId: number): { status: number; body: unknown } {
+    const payment = paymentOf(paymentId, collectorId);
     if (!payment) return apiError(404, 'Payment not found');
     if (payment.status !== 'approved') return apiError(400, `Invalid status ${payment.status} for refund`, 'invalid_status');
     const remaining = Math.round((payment.transaction_amount - payment.transaction_amount_refunded) * 100);
@@ -343,7 +379,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       amount: amountCents / 100,
       status: 'approved',
       date_created: nowIso(),
-      source: { id: String(COLLECTOR_ID), name: 'Bora Jogar', type: 'collector' },
+      source: { id: String(collectorId), name: collectorId === COLLECTOR_ID ? 'Bora Jogar' : `Vendedor ${collectorId}`, type: 'collector' },
       refund_mode: 'standard',
       unique_sequence_number: null,
     };
@@ -474,7 +510,8 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       const result = oauthToken((body ?? {}) as Record<string, unknown>);
       return sendJson(response, result.status, result.body);
     }
-    if (request.headers.authorization !== `Bearer ${accessToken}`) {
+    const collectorId = collectorOf(request.headers.authorization);
+    if (collectorId === undefined) {
       const error = apiError(401, 'invalid access token', 'unauthorized');
       return sendJson(response, error.status, error.body);
     }
@@ -493,14 +530,14 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     const paymentPath = /^\/v1\/payments\/(\d+)$/.exec(request.path);
     const refundPath = /^\/v1\/payments\/(\d+)\/refunds$/.exec(request.path);
     const preferencePath = /^\/checkout\/preferences\/([^/]+)$/.exec(request.path);
-    if (request.method === 'POST' && /^\/checkout\/preferences\/?$/.test(request.path)) result = createPreference(input);
+    if (request.method === 'POST' && /^\/checkout\/preferences\/?$/.test(request.path)) result = createPreference(input, collectorId);
     else if (request.method === 'GET' && preferencePath) {
       const preference = preferences.get(preferencePath[1]!);
-      result = preference ? { status: 200, body: preference } : apiError(404, 'preference not found');
+      result = preference?.collector_id === collectorId ? { status: 200, body: preference } : apiError(404, 'preference not found');
     } else if (request.method === 'GET' && request.path === '/v1/payments/search') {
       const reference = request.query.external_reference;
       const found = [...payments.values()]
-        .filter((payment) => reference === undefined || payment.external_reference === reference)
+        .filter((payment) => payment.collector_id === collectorId && (reference === undefined || payment.external_reference === reference))
         .sort((a, b) => (request.query.criteria === 'asc' ? a.id - b.id : b.id - a.id));
       const limit = Number(request.query.limit ?? 30);
       const offset = Number(request.query.offset ?? 0);
@@ -509,9 +546,9 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
         body: { paging: { total: found.length, limit, offset }, results: found.slice(offset, offset + limit).map(publicPayment) },
       };
     } else if (request.method === 'GET' && paymentPath) {
-      const payment = payments.get(Number(paymentPath[1]));
+      const payment = paymentOf(Number(paymentPath[1]), collectorId);
       result = payment ? { status: 200, body: publicPayment(payment) } : apiError(404, 'Payment not found');
-    } else if (request.method === 'POST' && refundPath) result = refund(Number(refundPath[1]), input);
+    } else if (request.method === 'POST' && refundPath) result = refund(Number(refundPath[1]), input, collectorId);
     else result = apiError(404, `resource not found: ${request.method} ${request.path}`);
 
     if (typeof key === 'string' && result.status < 500) idempotent.set(`${request.path}:${key}`, result);
@@ -528,6 +565,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     authUrl: `${server.url}/authorization`,
     sellers,
     authorize,
+    collectorId: COLLECTOR_ID,
     revokeSeller(sellerId) {
       const seller = sellers.get(sellerId);
       if (!seller) throw new Error(`fake Mercado Pago: no seller ${sellerId}`);

@@ -49,6 +49,12 @@ export type FakeStripePaymentIntent = {
   amount_refunded: number;
   currency: string;
   metadata: Record<string, string>;
+  /** A destination charge's: the platform's fee, and the connected account its transfer goes to. */
+  application_fee_amount: number | null;
+  transfer_data: { destination: string } | null;
+  /** Not in Stripe's PaymentIntent: its transfer's `amount_reversed` and its application fee's `amount_refunded`. */
+  transfer_reversed: number;
+  application_fee_refunded: number;
 };
 
 export type FakeStripeRefund = {
@@ -59,6 +65,9 @@ export type FakeStripeRefund = {
   payment_intent: string;
   status: 'succeeded';
   created: number;
+  /** As asked: take the payee's share back, give the platform's fee back. */
+  reverse_transfer: boolean;
+  refund_application_fee: boolean;
 };
 
 /** A Connect account as Stripe answers it (the fields we read and a few around them). */
@@ -187,6 +196,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   let nextFailure: { status: number; message: string; times: number } | undefined;
   let baseUrl = '';
   const signer = new Stripe(secretKey);
+  /** What each session's payment_intent_data asked of a destination charge; its PaymentIntent carries it once paid. */
+  const sessionSplits = new Map<string, Pick<FakeStripePaymentIntent, 'application_fee_amount' | 'transfer_data'>>();
 
   function getSession(sessionId: string): FakeStripeSession {
     const session = sessions.get(sessionId);
@@ -203,6 +214,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       amount_refunded: 0,
       currency: session.currency,
       metadata: { ...session.metadata },
+      ...(sessionSplits.get(sessionId) ?? { application_fee_amount: null, transfer_data: null }),
+      transfer_reversed: 0,
+      application_fee_refunded: 0,
     });
     Object.assign(session, { payment_intent: intentId, payment_status: 'paid', status: 'complete', url: null });
     return session;
@@ -243,7 +257,32 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (expiresAt < created + 30 * 60 || expiresAt > created + 24 * 3600) {
       return stripeError(400, 'expires_at must be between 30 minutes and 24 hours from now', 'parameter_invalid_integer', 'expires_at');
     }
+    const intentData = (form.payment_intent_data as { application_fee_amount?: string; transfer_data?: { destination?: string } }) ?? {};
+    const destination = intentData.transfer_data?.destination;
+    const fee = intentData.application_fee_amount === undefined ? null : Number(intentData.application_fee_amount);
+    if (destination !== undefined) {
+      const account = accounts.get(destination);
+      const param = 'payment_intent_data[transfer_data][destination]';
+      if (!account) return stripeError(400, `No such destination: '${destination}'`, 'resource_missing', param);
+      if (!account.charges_enabled) {
+        return stripeError(
+          400,
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers',
+          'insufficient_capabilities_for_transfer',
+          param,
+        );
+      }
+    }
+    if (fee !== null && (destination === undefined || !Number.isInteger(fee) || fee < 0 || fee > total)) {
+      return stripeError(
+        400,
+        'application_fee_amount is invalid',
+        'parameter_invalid_integer',
+        'payment_intent_data[application_fee_amount]',
+      );
+    }
     const sessionId = id('cs');
+    if (destination !== undefined) sessionSplits.set(sessionId, { application_fee_amount: fee, transfer_data: { destination } });
     const allowed = (form.allowed_payment_method_types as string[] | undefined) ?? ['card'];
     const session: FakeStripeSession = {
       id: sessionId,
@@ -297,6 +336,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         'amount',
       );
     }
+    const reverseTransfer = form.reverse_transfer === 'true';
+    const refundFee = form.refund_application_fee === 'true';
+    if (intent.transfer_data) {
+      // In proportion to the amount refunded; what is left of each on the last refund.
+      const fee = intent.application_fee_amount ?? 0;
+      const share = (part: number, done: number) => (amount === remaining ? part - done : Math.round((part * amount) / intent.amount));
+      if (reverseTransfer) intent.transfer_reversed += share(intent.amount - fee, intent.transfer_reversed);
+      if (refundFee) intent.application_fee_refunded += share(fee, intent.application_fee_refunded);
+    }
     intent.amount_refunded += amount;
     const refund: FakeStripeRefund = {
       id: id('re'),
@@ -306,6 +354,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       payment_intent: intent.id,
       status: 'succeeded',
       created: nowSeconds(),
+      reverse_transfer: reverseTransfer,
+      refund_application_fee: refundFee,
     };
     refunds.push(refund);
     return { status: 200, body: refund };

@@ -5,6 +5,7 @@ import {
   type FakeMercadoPagoPaymentStatus,
 } from '../../../../test-support/server/fake-mercadopago';
 import { fixedClock } from '../../lib/clock';
+import { createMercadoPagoOAuth } from './mercadopago/mercadopago-oauth';
 import { createMercadoPagoProvider } from './mercadopago/mercadopago-provider';
 import { PaymentProviderError, WebhookSignatureError, type CheckoutInput, type PaymentProvider, type PaymentStatus } from './provider';
 
@@ -257,5 +258,61 @@ describe('refund', () => {
     await expect(mp.refund(String(payment.id), 2551)).rejects.toMatchObject({ name: 'PaymentProviderError', status: 400 });
     await mp.refund(String(payment.id), 2550);
     expect(await mp.getPayment(String(payment.id))).toMatchObject({ status: 'refunded' });
+  });
+});
+
+describe("payments on a seller's account (marketplace)", () => {
+  const redirectUri = 'http://bora.test/api/payment-accounts/mercadopago/callback';
+
+  async function connectSeller() {
+    const oauth = createMercadoPagoOAuth({
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      authUrl: fake.authUrl,
+      apiUrl: fake.url,
+    });
+    const tokens = await oauth.exchangeCode({ code: fake.authorize({ redirectUri }), redirectUri });
+    return { accountId: tokens.sellerId, accessToken: tokens.accessToken };
+  }
+
+  test("the preference is made with the seller's token and carries the platform's fee in reais", async () => {
+    const payee = await connectSeller();
+
+    const checkout = await mp.createCheckout({ ...input, amountCents: 2550, payee: { ...payee, feeCents: 255 } });
+
+    const request = fake.requests.at(-1)!;
+    expect(request.headers.authorization).toBe(`Bearer ${payee.accessToken}`);
+    expect(request.body).toMatchObject({ marketplace_fee: 2.55, items: [{ unit_price: 25.5 }] });
+    const payment = fake.createPayment({ preferenceId: checkout.sessionId });
+    expect(payment).toMatchObject({ collector_id: Number(payee.accountId), marketplace_fee: 2.55, transaction_amount: 25.5 });
+  });
+
+  test("the seller's payment is found and refunded with the seller's token only", async () => {
+    const payee = await connectSeller();
+    const checkout = await mp.createCheckout({ ...input, reference: '78', payee: { ...payee, feeCents: 255 } });
+    const payment = fake.createPayment({ preferenceId: checkout.sessionId });
+
+    // The platform's token sees nothing of the seller's account.
+    expect(await mp.findCheckoutPayment({ sessionId: checkout.sessionId, reference: '78' })).toBeNull();
+    await expect(mp.refund(String(payment.id), 1000)).rejects.toMatchObject({ name: 'PaymentProviderError', status: 404 });
+
+    expect(await mp.findCheckoutPayment({ sessionId: checkout.sessionId, reference: '78', payee })).toMatchObject({
+      providerPaymentId: String(payment.id),
+      status: 'paid',
+      amountCents: 2550,
+    });
+    await mp.refund(String(payment.id), 1000, { payee, idempotencyKey: 'refund-78' });
+    expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${payee.accessToken}`);
+    expect(fake.refunds.at(-1)).toMatchObject({ payment_id: payment.id, amount: 10, source: { id: payee.accountId } });
+    expect(payment.transaction_amount_refunded).toBe(10);
+  });
+
+  test('a seller who withdrew the application can no longer be charged', async () => {
+    const payee = await connectSeller();
+    fake.revokeSeller(Number(payee.accountId));
+    await expect(mp.createCheckout({ ...input, payee: { ...payee, feeCents: 255 } })).rejects.toMatchObject({
+      name: 'PaymentProviderError',
+      status: 401,
+    });
   });
 });

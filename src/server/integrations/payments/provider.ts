@@ -31,6 +31,20 @@ export type CheckoutInput = {
    * arrive after it: the caller must handle a late 'paid'.
    */
   expiresAt?: Date;
+  /**
+   * Made on the game's payee's own account, the platform keeping `feeCents` of it (decision 085): Mercado Pago with the
+   * seller's token and `marketplace_fee`, Stripe as a destination charge with `application_fee_amount`. Absent: the
+   * platform's own account.
+   */
+  payee?: PayeeAccount & { feeCents: number };
+};
+
+/** An organiser's connected account a payment is made on, refunded from or read from (decision 085). */
+export type PayeeAccount = {
+  /** Stripe: the connected account (acct_…); Mercado Pago: the seller's user id. */
+  accountId: string;
+  /** Mercado Pago: the seller's access token, opened for this call only; none for Stripe. */
+  accessToken?: string;
 };
 
 export type CheckoutSession = {
@@ -104,6 +118,11 @@ export type ConnectedAccountReport = {
 export type RefundOptions = {
   /** Reuse the same key when retrying the same refund (e.g. `refund-${refundRowId}`) so it happens once. */
   idempotencyKey?: string;
+  /**
+   * The payment was made on this account (CheckoutInput.payee): the refund undoes the split, Stripe reversing the
+   * transfer and giving back the application fee, Mercado Pago refunding with the seller's token.
+   */
+  payee?: PayeeAccount;
 };
 
 export type RefundResult = { refundId: string; providerStatus: string };
@@ -128,7 +147,7 @@ export interface PaymentProvider {
    * Pago searches payments by external_reference (an approved one wins, else the newest).
    * Null when nothing was paid or attempted yet.
    */
-  findCheckoutPayment(checkout: { sessionId: string; reference: string }): Promise<ProviderPayment | null>;
+  findCheckoutPayment(checkout: { sessionId: string; reference: string; payee?: PayeeAccount }): Promise<ProviderPayment | null>;
 
   /**
    * Closes a checkout we no longer wait for (its hold expired or was cancelled) so it stops taking

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { startFakeStripe, type FakeStripe } from '../../../../test-support/server/fake-stripe';
 import { fixedClock } from '../../lib/clock';
 import { PaymentProviderError, WebhookSignatureError, type CheckoutInput, type PaymentProvider } from './provider';
+import { createStripeConnect } from './stripe/stripe-connect';
 import { createStripeProvider } from './stripe/stripe-provider';
 
 const clock = fixedClock(new Date());
@@ -307,4 +308,65 @@ describe('Connect events', () => {
     });
     return (await res.json()) as { id: string };
   }
+});
+
+describe("destination charges on an organiser's connected account", () => {
+  async function connectedAccount(): Promise<string> {
+    const connect = createStripeConnect({ secretKey: fake.secretKey, apiUrl: fake.url });
+    const { accountId } = await connect.createExpressAccount({
+      email: 'org@example.com',
+      userId: 7,
+      idempotencyKey: `acct-${Math.random()}`,
+    });
+    fake.completeOnboarding(accountId);
+    return accountId;
+  }
+
+  test('the session names the account as the destination and keeps the platform fee', async () => {
+    const accountId = await connectedAccount();
+
+    const { sessionId } = await stripe.createCheckout({ ...input, payee: { accountId, feeCents: 255 } });
+
+    expect(fake.requests.at(-1)!.body).toMatchObject({
+      payment_intent_data: { transfer_data: { destination: accountId }, application_fee_amount: '255' },
+    });
+    const intent = fake.paymentIntents.get(fake.markSessionPaid(sessionId).payment_intent!)!;
+    expect(intent).toMatchObject({ amount: 2550, application_fee_amount: 255, transfer_data: { destination: accountId } });
+  });
+
+  test('an account that cannot take charges yet is refused by Stripe', async () => {
+    const connect = createStripeConnect({ secretKey: fake.secretKey, apiUrl: fake.url });
+    const { accountId } = await connect.createExpressAccount({ email: 'org@example.com', userId: 8, idempotencyKey: 'acct-pending' });
+    await expect(stripe.createCheckout({ ...input, payee: { accountId, feeCents: 255 } })).rejects.toMatchObject({
+      name: 'PaymentProviderError',
+      status: 400,
+    });
+  });
+
+  test("a refund reverses the payee's transfer and gives back the fee, in proportion, all of it in the end", async () => {
+    const accountId = await connectedAccount();
+    const { sessionId } = await stripe.createCheckout({ ...input, payee: { accountId, feeCents: 255 } });
+    const intentId = fake.markSessionPaid(sessionId).payment_intent!;
+
+    await stripe.refund(intentId, 1000, { payee: { accountId }, idempotencyKey: 'refund-split-1' });
+
+    expect(fake.requests.at(-1)!.body).toEqual({
+      payment_intent: intentId,
+      amount: '1000',
+      reverse_transfer: 'true',
+      refund_application_fee: 'true',
+    });
+    const intent = fake.paymentIntents.get(intentId)!;
+    expect(intent).toMatchObject({ amount_refunded: 1000, transfer_reversed: 900, application_fee_refunded: 100 });
+
+    await stripe.refund(intentId, 1550, { payee: { accountId } });
+    expect(intent).toMatchObject({ amount_refunded: 2550, transfer_reversed: 2295, application_fee_refunded: 255 });
+  });
+
+  test("a platform payment's refund asks for no reversal", async () => {
+    const { sessionId } = await stripe.createCheckout(input);
+    const intentId = fake.markSessionPaid(sessionId).payment_intent!;
+    await stripe.refund(intentId, 500);
+    expect(fake.requests.at(-1)!.body).toEqual({ payment_intent: intentId, amount: '500' });
+  });
 });

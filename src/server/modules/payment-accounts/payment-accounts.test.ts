@@ -328,6 +328,9 @@ describe('Mercado Pago: the tokens kept fresh', () => {
     const [notice] = await db().select().from(notifications).where(eq(notifications.userId, organiser.user.id));
     expect(notice).toMatchObject({ type: 'payment_account_lost' });
     expect(notice!.message).toContain('Sua conta do Mercado Pago foi desconectada');
+    expect(notice!.message).toContain(
+      'Até você conectar de novo em Recebimentos, os pagamentos dos seus jogos entram na conta da plataforma e chegam a você por PIX.',
+    );
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, organiser.user.email));
     expect(mails.map((mail) => mail.subject)).toEqual(['Reconecte sua conta do Mercado Pago']);
   });

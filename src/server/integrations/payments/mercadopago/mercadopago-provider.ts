@@ -7,6 +7,7 @@ import {
   WebhookSignatureError,
   type CheckoutInput,
   type CheckoutSession,
+  type PayeeAccount,
   type PaymentProvider,
   type PaymentStatus,
   type ProviderPayment,
@@ -45,6 +46,8 @@ export type MercadoPagoPreferenceRequest = {
   payer: { email: string };
   payment_methods: { excluded_payment_types: Array<{ id: string }>; installments?: number };
   metadata: { reference: string };
+  /** The platform's part, in reais, of a payment made with a seller's token (marketplace). */
+  marketplace_fee?: number;
   statement_descriptor?: string;
   expires?: boolean;
   expiration_date_to?: string;
@@ -175,8 +178,9 @@ export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): 
   const tolerance = options.webhookToleranceSeconds ?? 300;
 
   const request = createMercadoPagoClient(options);
-  const call = <T>(method: 'GET' | 'POST', path: string, init: Omit<MercadoPagoCall, 'accessToken'>) =>
-    request<T>(method, path, { ...init, accessToken: options.accessToken });
+  // A payment made on a seller's account is created, read and refunded with the seller's own token.
+  const call = <T>(method: 'GET' | 'POST', path: string, init: Omit<MercadoPagoCall, 'accessToken'>, payee?: PayeeAccount) =>
+    request<T>(method, path, { ...init, accessToken: payee?.accessToken ?? options.accessToken });
 
   async function getPayment(paymentId: string): Promise<ProviderPayment | null> {
     if (!/^\d{1,20}$/.test(paymentId)) return null;
@@ -232,6 +236,7 @@ export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): 
         payment_methods: { excluded_payment_types: EXCLUDED_PAYMENT_TYPES.map((id) => ({ id })), installments: 1 },
         metadata: { reference: input.reference },
       };
+      if (input.payee) body.marketplace_fee = centsToReais(input.payee.feeCents);
       if (input.expiresAt) {
         const iso = input.expiresAt.toISOString();
         body.expires = true;
@@ -239,10 +244,12 @@ export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): 
         // PIX codes generated from the page expire with the hold too.
         body.date_of_expiration = iso;
       }
-      const preference = await call<MercadoPagoPreferenceResponse>('POST', '/checkout/preferences', {
-        body,
-        action: 'creating the preference',
-      });
+      const preference = await call<MercadoPagoPreferenceResponse>(
+        'POST',
+        '/checkout/preferences',
+        { body, action: 'creating the preference' },
+        input.payee,
+      );
       if (!preference?.id || !preference.init_point) {
         throw new PaymentProviderError('mercadopago', 'Mercado Pago: the preference came back without id or init_point');
       }
@@ -251,9 +258,9 @@ export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): 
 
     getPayment,
 
-    async findCheckoutPayment({ reference }) {
+    async findCheckoutPayment({ reference, payee }) {
       const query = new URLSearchParams({ external_reference: reference, sort: 'date_created', criteria: 'desc', limit: '30' });
-      const found = await call<MercadoPagoSearchResponse>('GET', `/v1/payments/search?${query}`, { action: 'searching payments' });
+      const found = await call<MercadoPagoSearchResponse>('GET', `/v1/payments/search?${query}`, { action: 'searching payments' }, payee);
       const mine = (found?.results ?? []).filter((payment) => payment.external_reference === reference);
       const best = mine.find((payment) => payment.status === 'approved') ?? mine[0];
       return best ? toPayment(best) : null;
@@ -268,11 +275,12 @@ export function createMercadoPagoProvider(options: MercadoPagoProviderOptions): 
     async refund(providerPaymentId, amountCents, refundOptions?: RefundOptions) {
       assertAmountCents(amountCents);
       if (!/^\d{1,20}$/.test(providerPaymentId)) throw new RangeError(`not a Mercado Pago payment id: ${providerPaymentId}`);
-      const refund = await call<MercadoPagoRefund>('POST', `/v1/payments/${providerPaymentId}/refunds`, {
-        body: { amount: centsToReais(amountCents) },
-        idempotencyKey: refundOptions?.idempotencyKey,
-        action: 'creating the refund',
-      });
+      const refund = await call<MercadoPagoRefund>(
+        'POST',
+        `/v1/payments/${providerPaymentId}/refunds`,
+        { body: { amount: centsToReais(amountCents) }, idempotencyKey: refundOptions?.idempotencyKey, action: 'creating the refund' },
+        refundOptions?.payee,
+      );
       if (!refund) throw new PaymentProviderError('mercadopago', 'Mercado Pago: empty refund reply');
       return { refundId: String(refund.id), providerStatus: refund.status };
     },

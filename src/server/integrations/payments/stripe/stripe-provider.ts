@@ -111,7 +111,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         ],
         client_reference_id: input.reference,
         metadata: { reference: input.reference },
-        payment_intent_data: { metadata: { reference: input.reference }, description: input.description },
+        payment_intent_data: {
+          metadata: { reference: input.reference },
+          description: input.description,
+          // A destination charge: the payment is the platform's, the transfer the payee's, less the platform's fee.
+          ...(input.payee && {
+            transfer_data: { destination: input.payee.accountId },
+            application_fee_amount: input.payee.feeCents,
+          }),
+        },
         customer_email: input.payerEmail,
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
@@ -157,7 +165,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       assertAmountCents(amountCents);
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: providerPaymentId, amount: amountCents },
+          {
+            payment_intent: providerPaymentId,
+            amount: amountCents,
+            // A destination charge's refund takes its share back from the payee and gives back the platform's fee,
+            // each in proportion to the amount refunded.
+            ...(refundOptions?.payee && { reverse_transfer: true, refund_application_fee: true }),
+          },
           refundOptions?.idempotencyKey ? { idempotencyKey: refundOptions.idempotencyKey } : undefined,
         );
         return { refundId: refund.id, providerStatus: refund.status ?? 'unknown' };

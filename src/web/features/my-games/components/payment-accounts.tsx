@@ -74,6 +74,7 @@ function ProviderCard({ provider, account, detail }: { provider: PaymentAccountP
   const { name, the } = m.providers[provider];
   const status = statusOf(account);
   const isReady = account.status === 'connected' && account.chargesEnabled !== false;
+  const isLost = account.status === 'expired' || account.status === 'revoked';
   const error = connect.error ?? disconnect.error;
   return (
     <li>
@@ -87,6 +88,7 @@ function ProviderCard({ provider, account, detail }: { provider: PaymentAccountP
         ) : (
           <>
             {detail && <p className="text-sm break-all text-slate-600 dark:text-slate-400">{detail}</p>}
+            {isLost && <Alert tone="warning">{m.lostMeanwhile(provider)}</Alert>}
             {error && <Alert tone="error">{errorMessage(error, 'Erro ao falar com o provedor')}</Alert>}
             <div className="flex flex-wrap gap-3">
               {!isReady && (

@@ -265,9 +265,30 @@ describe('Receber direto na minha conta', () => {
     const mercadoPago = await card('mercadopago');
     expect(mercadoPago.getByText('Autorização vencida')).toBeInTheDocument();
     expect(mercadoPago.getByRole('button', { name: 'Conectar de novo: Mercado Pago' })).toBeInTheDocument();
+    expect(
+      mercadoPago.getByText(
+        'Enquanto a conta do Mercado Pago não for conectada de novo, os pagamentos dos seus jogos entram na conta da plataforma e chegam a você por PIX.',
+      ),
+    ).toBeInTheDocument();
     const stripe = await card('stripe');
     expect(stripe.getByText('Cadastro pendente')).toBeInTheDocument();
     expect(stripe.getByRole('button', { name: 'Continuar cadastro: Stripe' })).toBeInTheDocument();
+    expect(stripe.queryByText(/entram na conta da plataforma/)).not.toBeInTheDocument();
+  });
+
+  it('says, beside an account withdrawn, that payments go to the platform meanwhile', async () => {
+    renderSection(
+      () => ({ ...none, stripe: { available: true, status: 'revoked', accountId: 'acct_1', chargesEnabled: false } }),
+      '/my-games/earnings',
+    );
+    const stripe = await card('stripe');
+    expect(stripe.getByText('Acesso retirado')).toBeInTheDocument();
+    expect(
+      stripe.getByText(
+        'Enquanto a conta da Stripe não for conectada de novo, os pagamentos dos seus jogos entram na conta da plataforma e chegam a você por PIX.',
+      ),
+    ).toBeInTheDocument();
+    expect(stripe.getByRole('button', { name: 'Conectar de novo: Stripe' })).toBeInTheDocument();
   });
 
   it('an environment without a provider says so and offers no button; an unknown result says nothing', async () => {
