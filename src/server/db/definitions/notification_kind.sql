@@ -1,7 +1,9 @@
 -- after migration: 0024_organiser_notices
 -- The kind (its preference) of each notification type, as core/notifications/notification-kinds.ts has it (a test holds them together).
-CREATE OR REPLACE FUNCTION "notification_kind"("type" text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-	SELECT CASE
+-- PL/pgSQL: called from a trigger, an SQL function is not inlined and is planned at every call.
+CREATE OR REPLACE FUNCTION "notification_kind"("type" text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+	RETURN CASE
 		WHEN "type" = 'game_reminder' THEN 'reminders'
 		WHEN "type" IN ('registration_confirmed', 'waitlisted', 'left_waitlist', 'promoted', 'promotion_awaiting_payment', 'payment_expired',
 			'member_place_confirmed', 'member_place_pending') THEN 'places'
@@ -11,5 +13,6 @@ CREATE OR REPLACE FUNCTION "notification_kind"("type" text) RETURNS text LANGUAG
 		WHEN "type" IN ('new_registration', 'new_series_member', 'payment_account_lost') THEN 'organiser'
 		WHEN "type" = 'group_game' THEN 'groups'
 		WHEN "type" IN ('game_message', 'group_message') THEN 'messages'
-	END
+	END;
+END;
 $$;

@@ -4,6 +4,10 @@
 -- A place offered with a payment deadline carries the deadline, which may let it through the quiet hours.
 CREATE OR REPLACE FUNCTION "queue_notification_pushes"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	-- Most people have no device: nothing more to read for them.
+	IF NOT EXISTS (SELECT 1 FROM "push_subscriptions" WHERE "user_id" = NEW."user_id") THEN
+		RETURN NULL;
+	END IF;
 	INSERT INTO "push_outbox" ("subscription_id", "notification_id", "payment_deadline")
 	SELECT s."id", NEW."id",
 		CASE WHEN NEW."type" IN ('promotion_awaiting_payment', 'member_place_pending') THEN (
