@@ -56,6 +56,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db', SEED_DEMO: 'on' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'off' }).seedDemo).toBe(false);
+    expect(loadConfig({}).push.quietHours).toBe(true);
+    expect(loadConfig({ PUSH_QUIET_HOURS: 'off' }).push.quietHours).toBe(false);
   });
 
   it('reads on/off switches in their usual spellings', () => {

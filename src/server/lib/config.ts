@@ -222,6 +222,7 @@ const envSchema = z
     VAPID_PUBLIC_KEY: vapidKey(65),
     VAPID_PRIVATE_KEY: vapidKey(32),
     PUSH_ALLOW_LOOPBACK: onOff(false),
+    PUSH_QUIET_HOURS: onOff(true),
     NOTIFICATIONS_RETENTION_DAYS: wholeNumber('dias', 1, 3650, RETENTION_DEFAULTS.notificationsDays),
     EMAIL_RETENTION_DAYS: wholeNumber('dias', 1, 3650, RETENTION_DEFAULTS.emailsDays),
     INACTIVE_ACCOUNT_YEARS: wholeNumber('anos', 1, 10, RETENTION_DEFAULTS.inactiveAccountYears),
@@ -344,7 +345,13 @@ export type Config = {
    * contact the push services see (`mailto:` MAIL_FROM's address), and whether endpoints on this machine (and http)
    * are allowed, for the tests' push service only.
    */
-  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; allowLoopback: boolean };
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    allowLoopback: boolean;
+    /** No push between 22:00 and 07:00 on the game's clocks (held until then); off, every push goes at once. */
+    quietHours: boolean;
+  };
   payments: PaymentsConfig;
   paymentAccounts: PaymentAccountsConfig;
   /**
@@ -424,6 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       subject: `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim()}`,
       allowLoopback: e.PUSH_ALLOW_LOOPBACK,
+      quietHours: e.PUSH_QUIET_HOURS,
     },
     payments: paymentsConfig(e),
     paymentAccounts: paymentAccountsConfig(e),

@@ -133,7 +133,7 @@ async function claim(ctx: PushDeliveryContext, now: Date) {
 type ClaimedPush = Awaited<ReturnType<typeof claim>>[number];
 
 async function deliverOne(ctx: PushDeliveryContext, row: ClaimedPush, now: Date, deadline: AbortSignal, claimedAt: number): Promise<void> {
-  const goesAt = pushMayGoAt(now, row.timeZone ?? TIME_ZONE, row.paymentDeadline);
+  const goesAt = ctx.config.push.quietHours ? pushMayGoAt(now, row.timeZone ?? TIME_ZONE, row.paymentDeadline) : now;
   if (goesAt > now) {
     // The quiet hours: held until they end, which is no attempt.
     await ctx.db

@@ -209,6 +209,17 @@ describe('quiet hours', () => {
     expect(service.received.map((push) => push.message.title)).toEqual(['O jogo mudou']);
   });
 
+  it('with PUSH_QUIET_HOURS=off sends at 23:30 at once', async () => {
+    const game = await createGame(db());
+    const { user } = await subscribedUser();
+    t.clock.set(LATE_IN_SAO_PAULO);
+    await notifyNow(user.id, 'game_changed', 'O horário do jogo mudou.', game.id);
+    const { config } = t.app.ctx;
+    await deliverDuePushes({ ...t.app.ctx, config: { ...config, push: { ...config.push, quietHours: false } } });
+    expect(service.received.map((push) => push.message.body)).toEqual(['O horário do jogo mudou.']);
+    expect(await queued(user.id)).toEqual([]);
+  });
+
   it('counts the hours on the clocks where the game is: 23:30 in São Paulo is 22:30 in Manaus, quiet there too, but 21:30 is not', async () => {
     // A game's zone is its state's (kept by the database).
     const [amazonas] = await db().select({ id: states.id }).from(states).where(eq(states.uf, 'AM'));
