@@ -230,7 +230,12 @@ describe('configuration', () => {
       /PUSH_ALLOW_LOOPBACK: só para testes/,
     );
     expect(loadConfig({ PUSH_ALLOW_LOOPBACK: 'on', PUBLIC_URL: 'http://127.0.0.1:3000' }).push.allowLoopback).toBe(true);
-    expect(loadConfig({}).push).toEqual({ vapid: undefined, subject: 'mailto:nao-responda@borajogar.com.br', allowLoopback: false });
+    expect(loadConfig({}).push).toEqual({
+      vapid: undefined,
+      subject: 'mailto:nao-responda@borajogar.com.br',
+      allowLoopback: false,
+      quietHours: true,
+    });
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'B'.repeat(87) })).toThrow(
       /VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY devem ser definidas juntas/,
     );
