@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/games';
+import { applyWithCredits, createPrivateGame, signIn } from './support/games';
 import { registerPlayer, unique } from './support/people';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,23 +21,7 @@ test('at 390 px: the organiser moves the game an hour, a player applies, a walk-
   const organiser = await registerPlayer(request, 'Olga Organiza');
   const player = await registerPlayer(request, 'Paula Joga', { credits: 50 });
   const day = saoPauloDay(5);
-  const created = await request.post('/api/user-games', {
-    headers: { authorization: `Bearer ${organiser.token}` },
-    data: {
-      name,
-      location: 'Quadra do Clube Doze',
-      address: 'Rua Bocaiúva, 2000',
-      dateTime: `${day}T19:00:00-03:00`,
-      price: 20,
-      totalSlots: 8,
-      // Private: a public game asks for its sport, state and city, which this journey is not about.
-      visibility: 'private',
-      usePlatformPayment: true,
-      state: 'published',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { game } = (await created.json()) as { game: { id: number; privateLink: string } };
+  const game = await createPrivateGame(request, organiser, { name, dateTime: `${day}T19:00:00-03:00` });
 
   // ── The organiser moves the game from 19:00 to 20:00 in the edit form ──
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 390, height: 844 } });
@@ -51,11 +35,7 @@ test('at 390 px: the organiser moves the game an hour, a player applies, a walk-
   await expect(page.getByText('Jogo atualizado com sucesso!')).toBeVisible();
 
   // ── A player applies with credits ──
-  const applied = await request.post(`/api/games/${game.id}/apply`, {
-    headers: { authorization: `Bearer ${player.token}` },
-    data: { paymentType: 'credit', privateLink: game.privateLink },
-  });
-  expect(((await applied.json()) as { registrationType: string }).registrationType).toBe('confirmed');
+  await applyWithCredits(request, player, game);
 
   // ── On the game's screen: a walk-in, then the list copied as it is pasted in WhatsApp ──
   await page.goto(`/my-games/${game.id}/dia-do-jogo`);

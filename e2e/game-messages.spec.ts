@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/games';
+import { applyWithCredits, createPrivateGame, signIn } from './support/games';
 import { mailsTo } from './support/mail';
 import { registerPlayer, unique } from './support/people';
 
@@ -14,28 +14,8 @@ test('at 390 px: the organiser sends an aviso to the confirmed players; a player
   const name = unique('Vôlei dos avisos');
   const organiser = await registerPlayer(request, 'Ana Souza');
   const player = await registerPlayer(request, 'Bia Lima', { credits: 50 });
-  const created = await request.post('/api/user-games', {
-    headers: { authorization: `Bearer ${organiser.token}` },
-    data: {
-      name,
-      location: 'Quadra do Clube Doze',
-      address: 'Rua Bocaiúva, 2000',
-      dateTime: new Date(Date.now() + 5 * DAY_MS).toISOString(),
-      price: 20,
-      totalSlots: 8,
-      // Private: a public game asks for its sport, state and city, which this journey is not about.
-      visibility: 'private',
-      usePlatformPayment: true,
-      state: 'published',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { game } = (await created.json()) as { game: { id: number; privateLink: string } };
-  const applied = await request.post(`/api/games/${game.id}/apply`, {
-    headers: { authorization: `Bearer ${player.token}` },
-    data: { paymentType: 'credit', privateLink: game.privateLink },
-  });
-  expect(((await applied.json()) as { registrationType: string }).registrationType).toBe('confirmed');
+  const game = await createPrivateGame(request, organiser, { name, dateTime: new Date(Date.now() + 5 * DAY_MS).toISOString() });
+  await applyWithCredits(request, player, game);
 
   // ── The organiser writes the aviso on game day, for the confirmed players ──
   const organiserContext = await browser.newContext({ viewport: { width: 390, height: 844 } });

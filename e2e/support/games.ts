@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { Account } from './people';
 import { E2E_CONTROL_PORT } from './ports';
 
 export type NewGame = {
@@ -28,6 +29,39 @@ export async function createGame(game: NewGame): Promise<number> {
   const reply = await res.text();
   expect(res.status, reply).toBe(201);
   return (JSON.parse(reply) as { id: number }).id;
+}
+
+/** An organiser's private game of 8 places at R$ 20,00, paid by the platform, published through the API at `dateTime`. */
+export async function createPrivateGame(
+  request: APIRequestContext,
+  organiser: Account,
+  game: { name: string; dateTime: string },
+): Promise<{ id: number; privateLink: string }> {
+  const created = await request.post('/api/user-games', {
+    headers: { authorization: `Bearer ${organiser.token}` },
+    data: {
+      ...game,
+      location: 'Quadra do Clube Doze',
+      address: 'Rua Bocaiúva, 2000',
+      price: 20,
+      totalSlots: 8,
+      // Private: a public game asks for its sport, state and city, which these journeys are not about.
+      visibility: 'private',
+      usePlatformPayment: true,
+      state: 'published',
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { game: { id: number; privateLink: string } }).game;
+}
+
+/** The player takes a place in a private game with credits, through the API; the place is confirmed. */
+export async function applyWithCredits(request: APIRequestContext, player: Account, game: { id: number; privateLink: string }) {
+  const applied = await request.post(`/api/games/${game.id}/apply`, {
+    headers: { authorization: `Bearer ${player.token}` },
+    data: { paymentType: 'credit', privateLink: game.privateLink },
+  });
+  expect(((await applied.json()) as { registrationType: string }).registrationType).toBe('confirmed');
 }
 
 /** Signs in on the login page shown; waits for where that sign-in leads (home, unless a `next` says otherwise). */
